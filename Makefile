@@ -1,0 +1,30 @@
+# Two commands on a fresh machine: `make run` and `make test`. Each sets up .venv when needed.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test lint format bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) -m bot
+
+test: $(VENV)/.installed
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m pytest -q
+
+format: $(VENV)/.installed
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+bench: $(VENV)/.installed
+	$(PY) bench/bench_core.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

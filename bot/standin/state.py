@@ -1,0 +1,352 @@
+"""The stand-in's world: users, guilds, channels, members, roles, messages and permissions.
+
+Plain data, no I/O, so tests can build or inspect a world directly and the REST and gateway
+layers share one source of truth.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+DISCORD_EPOCH_MS = 1420070400000
+
+
+class Perm:
+    """Discord permission bits the stand-in checks or hands out."""
+
+    CREATE_INSTANT_INVITE = 1 << 0
+    ADMINISTRATOR = 1 << 3
+    ADD_REACTIONS = 1 << 6
+    VIEW_CHANNEL = 1 << 10
+    SEND_MESSAGES = 1 << 11
+    MANAGE_MESSAGES = 1 << 13
+    EMBED_LINKS = 1 << 14
+    ATTACH_FILES = 1 << 15
+    READ_MESSAGE_HISTORY = 1 << 16
+    USE_EXTERNAL_EMOJIS = 1 << 18
+    USE_APPLICATION_COMMANDS = 1 << 31
+
+    EVERYONE_DEFAULT = (
+        CREATE_INSTANT_INVITE
+        | ADD_REACTIONS
+        | VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_EXTERNAL_EMOJIS
+        | USE_APPLICATION_COMMANDS
+    )
+    ALL = (1 << 51) - 1
+
+    NAMES = {
+        "send_messages": SEND_MESSAGES,
+        "add_reactions": ADD_REACTIONS,
+        "attach_files": ATTACH_FILES,
+        "embed_links": EMBED_LINKS,
+        "read_message_history": READ_MESSAGE_HISTORY,
+        "view_channel": VIEW_CHANNEL,
+        "manage_messages": MANAGE_MESSAGES,
+    }
+
+    @classmethod
+    def bits(cls, names: str | list[str] | tuple[str, ...] | int) -> int:
+        """Turn ``"send_messages"`` or a list of such names into a bit mask."""
+        if isinstance(names, int):
+            return names
+        if isinstance(names, str):
+            names = [names]
+        value = 0
+        for name in names:
+            value |= cls.NAMES[name]
+        return value
+
+
+class ChannelType:
+    GUILD_TEXT = 0
+    DM = 1
+
+
+_counter = itertools.count()
+
+
+def new_snowflake() -> int:
+    """A fresh, increasing Discord-style id whose timestamp is now."""
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    return (ms << 22) | (1 << 17) | (next(_counter) & 0xFFF)
+
+
+def iso_now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass
+class User:
+    id: int
+    username: str
+    global_name: str | None = None
+    bot: bool = False
+
+    @property
+    def display_name(self) -> str:
+        return self.global_name or self.username
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+
+
+@dataclass
+class Member:
+    user: User
+    nick: str | None = None
+    roles: list[int] = field(default_factory=list)
+    joined_at: str = field(default_factory=iso_now)
+
+    @property
+    def display_name(self) -> str:
+        return self.nick or self.user.display_name
+
+
+@dataclass
+class Overwrite:
+    """A channel permission overwrite; ``type`` 0 is a role, 1 a member."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+
+@dataclass
+class Channel:
+    id: int
+    name: str
+    type: int = ChannelType.GUILD_TEXT
+    guild_id: int | None = None
+    position: int = 0
+    overwrites: list[Overwrite] = field(default_factory=list)
+    recipient_id: int | None = None
+    deleted: bool = False
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[int, Role] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+    description: str | None = None
+
+
+@dataclass
+class StoredMessage:
+    """A message as the server holds it, with its history of edits and reactions."""
+
+    id: int
+    channel_id: int
+    author: User
+    content: str = ""
+    guild_id: int | None = None
+    embeds: list[dict] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    components: list[dict] = field(default_factory=list)
+    reactions: dict[str, list[int]] = field(default_factory=dict)
+    flags: int = 0
+    type: int = 0
+    timestamp: str = field(default_factory=iso_now)
+    edited_timestamp: str | None = None
+    edits: list[str] = field(default_factory=list)
+    deleted: bool = False
+    ephemeral_for: int | None = None
+    interaction_id: int | None = None
+    interaction_user_id: int | None = None
+    interaction_name: str | None = None
+    reference_id: int | None = None
+    mention_ids: list[int] = field(default_factory=list)
+    webhook_id: int | None = None
+
+    EPHEMERAL = 1 << 6
+    LOADING = 1 << 7
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & self.EPHEMERAL)
+
+
+class World:
+    """Everything the stand-in knows; ids are snowflakes, names are for convenience."""
+
+    def __init__(self, bot_name: str = "BoggleBot") -> None:
+        self.bot = User(new_snowflake(), bot_name, None, bot=True)
+        self.application_id = self.bot.id
+        self.users: dict[int, User] = {self.bot.id: self.bot}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, StoredMessage] = {}
+
+    @classmethod
+    def default(cls) -> World:
+        """Guild "Sandbox" with #boggle and #general, and alice, bob and carol."""
+        world = cls()
+        guild = world.add_guild("Sandbox")
+        world.add_channel(guild.id, "boggle")
+        world.add_channel(guild.id, "general")
+        for name, display in (("alice", "Alice"), ("bob", "Bob"), ("carol", "Carol")):
+            world.add_member(guild.id, name, display)
+        return world
+
+    # building
+
+    def add_user(self, username: str, global_name: str | None = None) -> User:
+        user = User(new_snowflake(), username, global_name)
+        self.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str, *, everyone_permissions: int = Perm.EVERYONE_DEFAULT) -> Guild:
+        """A guild with an @everyone role, its owner (a new user) and the bot as members."""
+        gid = new_snowflake()
+        owner = self.add_user(f"{name.lower()}-owner")
+        guild = Guild(gid, name, owner.id)
+        guild.roles[gid] = Role(gid, "@everyone", everyone_permissions)
+        guild.members[owner.id] = Member(owner)
+        guild.members[self.bot.id] = Member(self.bot)
+        self.guilds[gid] = guild
+        return guild
+
+    def add_channel(self, guild_id: int, name: str) -> Channel:
+        guild = self.guilds[guild_id]
+        channel = Channel(new_snowflake(), name, guild_id=guild_id, position=len(guild.channels))
+        guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_member(
+        self, guild_id: int, username: str, global_name: str | None = None, *, nick: str | None = None
+    ) -> Member:
+        """Add a member, reusing an existing user of that name if there is one."""
+        user = self.find_user(username) or self.add_user(username, global_name)
+        member = Member(user, nick=nick)
+        self.guilds[guild_id].members[user.id] = member
+        return member
+
+    def add_role(self, guild_id: int, name: str, permissions: int) -> Role:
+        guild = self.guilds[guild_id]
+        role = Role(new_snowflake(), name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        return role
+
+    def dm_channel(self, user_id: int) -> Channel:
+        """The DM channel between the bot and a user, created on first use."""
+        for channel in self.channels.values():
+            if channel.type == ChannelType.DM and channel.recipient_id == user_id:
+                return channel
+        user = self.users[user_id]
+        channel = Channel(new_snowflake(), user.username, ChannelType.DM, recipient_id=user_id)
+        self.channels[channel.id] = channel
+        return channel
+
+    def set_bot_permissions(
+        self,
+        channel_id: int,
+        *,
+        allow: str | list[str] | int = 0,
+        deny: str | list[str] | int = 0,
+    ) -> None:
+        """Set a member overwrite for the bot in a channel, as a server admin would."""
+        channel = self.channels[channel_id]
+        channel.overwrites = [o for o in channel.overwrites if o.id != self.bot.id]
+        channel.overwrites.append(Overwrite(self.bot.id, 1, Perm.bits(allow), Perm.bits(deny)))
+
+    # looking up
+
+    def find_user(self, name: str) -> User | None:
+        for user in self.users.values():
+            if user.username == name:
+                return user
+        return None
+
+    def resolve_user(self, user: int | str) -> User:
+        """A user by id or username."""
+        if isinstance(user, int):
+            return self.users[user]
+        found = self.find_user(user)
+        if found is None:
+            raise KeyError(f"no user named {user!r}")
+        return found
+
+    def resolve_channel(self, channel: int | str) -> Channel:
+        """A channel by id or name (first match, guild channels before DMs)."""
+        if isinstance(channel, int):
+            return self.channels[channel]
+        name = channel.lstrip("#")
+        for candidate in self.channels.values():
+            if candidate.name == name and not candidate.deleted:
+                return candidate
+        raise KeyError(f"no channel named {channel!r}")
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        return self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+
+    def member(self, guild_id: int, user_id: int) -> Member | None:
+        return self.guilds[guild_id].members.get(user_id)
+
+    def display_name(self, user_id: int, guild_id: int | None = None) -> str:
+        if guild_id is not None:
+            member = self.member(guild_id, user_id)
+            if member is not None:
+                return member.display_name
+        return self.users[user_id].display_name
+
+    # permissions
+
+    def permissions(self, channel_id: int, user_id: int) -> int:
+        """Discord's permission algorithm: base roles, then channel overwrites."""
+        channel = self.channels[channel_id]
+        guild = self.guild_of(channel)
+        if guild is None:
+            return Perm.ALL & ~Perm.MANAGE_MESSAGES
+        if user_id == guild.owner_id:
+            return Perm.ALL
+        member = guild.members.get(user_id)
+        if member is None:
+            return 0
+        perms = guild.everyone.permissions
+        for role_id in member.roles:
+            if role_id in guild.roles:
+                perms |= guild.roles[role_id].permissions
+        if perms & Perm.ADMINISTRATOR:
+            return Perm.ALL
+        by_id = {o.id: o for o in channel.overwrites}
+        if (everyone := by_id.get(guild.id)) is not None:
+            perms = (perms & ~everyone.deny) | everyone.allow
+        role_allow = role_deny = 0
+        for role_id in member.roles:
+            if (o := by_id.get(role_id)) is not None:
+                role_allow |= o.allow
+                role_deny |= o.deny
+        perms = (perms & ~role_deny) | role_allow
+        if (own := by_id.get(user_id)) is not None:
+            perms = (perms & ~own.deny) | own.allow
+        return perms

@@ -1,0 +1,180 @@
+"""Boards: a rectangle of faces, its text form, and cell adjacency.
+
+A face is the lowercase text a cell spells: ``"a"``, ``"qu"``, ``"th"``, or ``""`` for a blank cell
+that no word may pass through. Text form: a square run of letters (``perslatgsineters``) or rows
+separated by ``/`` or spaces (``rael/mofs/teok/nati``); ``q`` alone means ``Qu``; a multi-letter face
+goes in brackets (``[th]``, ``[qu]``; ``[q]`` is a plain Q); ``.`` is a blank.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+BLANK = ""
+MAX_FACE_LETTERS = 3
+MAX_SIDE = 16
+
+_ROW_SPLIT = re.compile(r"[/\s]+")
+
+
+class BoardError(ValueError):
+    """Board text or shape that cannot make a board; the message names the problem."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """An R x C grid of faces, row-major."""
+
+    rows: int
+    cols: int
+    cells: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise BoardError("empty board")
+        if self.rows > MAX_SIDE or self.cols > MAX_SIDE:
+            raise BoardError(f"board is larger than {MAX_SIDE}x{MAX_SIDE}")
+        if len(self.cells) != self.rows * self.cols:
+            raise BoardError(f"{len(self.cells)} cells do not fill {self.rows}x{self.cols}")
+        for face in self.cells:
+            if face != BLANK and not (
+                len(face) <= MAX_FACE_LETTERS and face.isascii() and face.isalpha()
+            ):
+                raise BoardError(f"bad face {face!r}: use 1 to {MAX_FACE_LETTERS} letters a-z")
+            if face != face.lower():
+                raise BoardError(f"bad face {face!r}: faces are stored in lowercase")
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """Read the text form; raise BoardError naming the problem."""
+        stripped = text.strip()
+        if not stripped:
+            raise BoardError("empty board")
+        parts = [p for p in _ROW_SPLIT.split(stripped) if p]
+        rows = [_parse_row(p, i + 1) for i, p in enumerate(parts)]
+        if len(rows) == 1:
+            cells = rows[0]
+            side = math.isqrt(len(cells))
+            if side * side != len(cells):
+                raise BoardError(
+                    f"{len(cells)} cells do not make a square; separate rows with '/' "
+                    "(e.g. abcd/efgh)"
+                )
+            return cls(side, side, tuple(cells))
+        width = len(rows[0])
+        for number, row in enumerate(rows, start=1):
+            if len(row) != width:
+                raise BoardError(
+                    f"ragged rows: row {number} has {len(row)} cells, row 1 has {width}"
+                )
+        return cls(len(rows), width, tuple(face for row in rows for face in row))
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self) -> str:
+        """The rows form, which parse() reads back to an equal board."""
+        return "/".join(
+            "".join(_face_text(f) for f in self.cells[r * self.cols : (r + 1) * self.cols])
+            for r in range(self.rows)
+        )
+
+    def compact(self) -> str:
+        """The square-string form when the board allows it, else the rows form."""
+        if self.rows == self.cols:
+            return "".join(_face_text(f) for f in self.cells)
+        return self.text()
+
+    @property
+    def size(self) -> int:
+        """The longer side; rules (minimum length, dice) are chosen by it."""
+        return max(self.rows, self.cols)
+
+    def face_at(self, row: int, col: int) -> str:
+        return self.cells[row * self.cols + col]
+
+    def position(self, index: int) -> tuple[int, int]:
+        """(row, col) of a row-major cell index."""
+        return divmod(index, self.cols)
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the non-blank cells around it (8 directions); blanks have none."""
+        result = []
+        for index, face in enumerate(self.cells):
+            if face == BLANK:
+                result.append(())
+                continue
+            r, c = divmod(index, self.cols)
+            around = []
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    rr, cc = r + dr, c + dc
+                    if (dr or dc) and 0 <= rr < self.rows and 0 <= cc < self.cols:
+                        other = rr * self.cols + cc
+                        if self.cells[other] != BLANK:
+                            around.append(other)
+            result.append(tuple(around))
+        return tuple(result)
+
+    def grid(self) -> str:
+        """A monospace picture of the board, every cell two characters wide (``Qu``, ``Th``, ``·``)."""
+        lines = []
+        for r in range(self.rows):
+            row = self.cells[r * self.cols : (r + 1) * self.cols]
+            lines.append(" ".join(_face_display(f) for f in row).rstrip())
+        return "\n".join(lines)
+
+
+def _face_text(face: str) -> str:
+    if face == BLANK:
+        return "."
+    if face == "qu":
+        return "q"
+    if len(face) == 1 and face != "q":
+        return face
+    return f"[{face}]"
+
+
+def _face_display(face: str) -> str:
+    if face == BLANK:
+        return "· "
+    shown = face[0].upper() + face[1:]
+    return shown.ljust(2)
+
+
+def _parse_row(token: str, number: int) -> list[str]:
+    cells: list[str] = []
+    i = 0
+    text = token.lower()
+    while i < len(text):
+        ch = text[i]
+        if ch == "[":
+            end = text.find("]", i)
+            if end < 0:
+                raise BoardError(f"row {number}: '[' at position {i + 1} is never closed")
+            face = text[i + 1 : end]
+            if not face or not (face.isascii() and face.isalpha()):
+                raise BoardError(f"row {number}: [{face}] is not a face; use letters a-z")
+            if len(face) > MAX_FACE_LETTERS:
+                raise BoardError(f"row {number}: [{face}] has more than {MAX_FACE_LETTERS} letters")
+            cells.append(face)
+            i = end + 1
+        elif ch == ".":
+            cells.append(BLANK)
+            i += 1
+        elif ch == "q":
+            cells.append("qu")
+            i += 1
+        elif "a" <= ch <= "z":
+            cells.append(ch)
+            i += 1
+        else:
+            raise BoardError(
+                f"row {number}: unknown character {token[i]!r}; use letters, [xy] for a "
+                "multi-letter face, '.' for a blank"
+            )
+    return cells

@@ -1,0 +1,90 @@
+"""Dice sets: plain text files under ``data/dice/``, one die a line, faces separated by spaces.
+
+A face is a letter, a multi-letter face (``Qu``, ``Th``) or ``.`` for a blank. Every ``Q`` face is
+read as ``Qu`` (no real die has a bare Q). Lines starting with ``#`` are comments.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from .board import BLANK, MAX_FACE_LETTERS, Board
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DICE_DIR = DATA_DIR / "dice"
+DEFAULT_DICE = {4: "4x4-new", 5: "5x5-original", 6: "6x6-superbig"}
+
+
+class DiceError(ValueError):
+    """A dice file that cannot be used; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    """Dice for a square board: ``side * side`` dice of six (or any number of) faces."""
+
+    name: str
+    dice: tuple[tuple[str, ...], ...]
+
+    @property
+    def side(self) -> int:
+        return math.isqrt(len(self.dice))
+
+    def roll(self, rng: random.Random) -> Board:
+        """Shuffle the dice into the grid and turn each up on a random face."""
+        order = list(self.dice)
+        rng.shuffle(order)
+        return Board(self.side, self.side, tuple(rng.choice(die) for die in order))
+
+    @classmethod
+    def parse(cls, name: str, text: str) -> DiceSet:
+        dice = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            line = line.split("#", 1)[0].strip()
+            if line:
+                dice.append(tuple(_face(token, name, number) for token in line.split()))
+        side = math.isqrt(len(dice))
+        if not dice or side * side != len(dice):
+            raise DiceError(f"{name}: {len(dice)} dice do not fill a square board")
+        return cls(name, tuple(dice))
+
+    @classmethod
+    def load(cls, path: str | Path) -> DiceSet:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise DiceError(f"cannot read dice file {str(path)!r}: {exc.strerror}") from exc
+        return cls.parse(path.stem, text)
+
+
+def _face(token: str, name: str, line: int) -> str:
+    if token == ".":
+        return BLANK
+    face = token.lower()
+    if not (face.isascii() and face.isalpha() and len(face) <= MAX_FACE_LETTERS):
+        raise DiceError(f"{name} line {line}: {token!r} is not a face")
+    return "qu" if face == "q" else face
+
+
+def available(directory: Path = DICE_DIR) -> dict[str, Path]:
+    """Dice set names (file stems) and their files."""
+    return {p.stem: p for p in sorted(directory.glob("*.txt"))}
+
+
+def dice_set(name: str, directory: Path = DICE_DIR) -> DiceSet:
+    """A dice set by name; the error lists the names there are."""
+    files = available(directory)
+    if name not in files:
+        raise DiceError(f"unknown dice set {name!r}; choose one of: {', '.join(files)}")
+    return DiceSet.load(files[name])
+
+
+def default_for(size: int) -> str:
+    """The dice set a board of this side uses unless told otherwise."""
+    if size not in DEFAULT_DICE:
+        raise DiceError(f"no dice for a {size}x{size} board; sizes: 4, 5, 6")
+    return DEFAULT_DICE[size]

@@ -1,0 +1,218 @@
+"""A round of Boggle as pure state: guesses in, verdicts out, results at the end.
+
+Time is passed in (``now`` in seconds on any clock the caller keeps consistently), so the same rules
+serve the bot, the terminal game and the tests. A guess at or after the deadline is refused whatever
+any timer did.
+
+Verdicts are decided in this order, each one cheap: round over; too short; already found by this
+player; on the board and a word (accepted, or taken by another player in race mode); not in the
+dictionary (not a word); otherwise a dictionary word the board does not hold (not on the board).
+The last two need only the lexicon and the solution, never a path search, so a long message costs
+one look-up per word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .board import Board
+from .guesses import words_in
+from .lexicon import Lexicon
+from .scoring import word_score
+from .solver import Path, solve
+
+PlayerId = int
+
+
+class Mode(StrEnum):
+    CLASSIC = "classic"  # a word found by two or more players scores for nobody
+    RACE = "race"  # only the first finder scores a word
+    CASUAL = "casual"  # every finder scores
+
+
+class Verdict(StrEnum):
+    ACCEPTED = "accepted"
+    ALREADY_FOUND = "already_found"
+    TAKEN = "taken"
+    NOT_ON_BOARD = "not_on_board"
+    NOT_A_WORD = "not_a_word"
+    TOO_SHORT = "too_short"
+    ROUND_OVER = "round_over"
+
+
+@dataclass(frozen=True)
+class Rules:
+    mode: Mode = Mode.CLASSIC
+    min_length: int = 3
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_length <= 16:
+            raise ValueError("min_length must be between 1 and 16")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One guessed word and what the round made of it; ``points`` is what it is worth now."""
+
+    word: str
+    verdict: Verdict
+    points: int = 0
+    taken_by: PlayerId | None = None
+
+
+@dataclass(frozen=True)
+class FoundWord:
+    word: str
+    points: int
+    cancelled: bool = False  # classic: another player found it too
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    player: PlayerId
+    rank: int
+    points: int
+    words: tuple[FoundWord, ...]
+
+    @property
+    def cancelled(self) -> tuple[str, ...]:
+        return tuple(w.word for w in self.words if w.cancelled)
+
+
+@dataclass(frozen=True)
+class Results:
+    players: tuple[PlayerResult, ...]  # best first; equal points share a rank
+    winners: tuple[PlayerId, ...]  # empty when nobody scored
+    missed: tuple[str, ...]  # words nobody found, longest first
+    total_words: int
+    max_score: int
+    found_words: int  # distinct board words somebody found
+
+    @property
+    def found_share(self) -> float:
+        return self.found_words / self.total_words if self.total_words else 0.0
+
+    @property
+    def longest(self) -> tuple[str, PlayerId] | None:
+        """The longest word found and who found it first (ties: alphabetical)."""
+        best: tuple[str, PlayerId] | None = None
+        for result in self.players:
+            for w in result.words:
+                if best is None or (len(w.word), best[0]) > (len(best[0]), w.word):
+                    best = (w.word, result.player)
+        return best
+
+
+@dataclass
+class Round:
+    """The state of one round; create it with ``Round.start``."""
+
+    board: Board
+    rules: Rules
+    solution: Mapping[str, Path]
+    lexicon: Lexicon
+    deadline: float
+    found: dict[PlayerId, dict[str, float]] = field(default_factory=dict)
+    first_finder: dict[str, PlayerId] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, board: Board, lexicon: Lexicon, rules: Rules, deadline: float) -> Round:
+        return cls(board, rules, solve(board, lexicon, rules.min_length), lexicon, deadline)
+
+    def is_over(self, now: float) -> bool:
+        return now >= self.deadline
+
+    def stop(self, now: float) -> None:
+        """End early: from ``now`` on every guess is refused."""
+        self.deadline = min(self.deadline, now)
+
+    def guess(self, player: PlayerId, message: str, now: float) -> list[Judgement]:
+        """Judge every word in a chat message; chatter gives no judgements."""
+        return [self.judge(player, word, now) for word in words_in(message)]
+
+    def judge(self, player: PlayerId, word: str, now: float) -> Judgement:
+        """Judge one normalised word (lowercase a-z) and record it when accepted."""
+        if self.is_over(now):
+            return Judgement(word, Verdict.ROUND_OVER)
+        if len(word) < self.rules.min_length:
+            return Judgement(word, Verdict.TOO_SHORT)
+        mine = self.found.setdefault(player, {})
+        if word in mine:
+            return Judgement(word, Verdict.ALREADY_FOUND)
+        if word in self.solution:
+            first = self.first_finder.get(word)
+            if self.rules.mode is Mode.RACE and first is not None:
+                return Judgement(word, Verdict.TAKEN, taken_by=first)
+            self._record(player, word, now)
+            return Judgement(word, Verdict.ACCEPTED, word_score(word, self.rules.min_length))
+        if word not in self.lexicon:
+            return Judgement(word, Verdict.NOT_A_WORD)
+        return Judgement(word, Verdict.NOT_ON_BOARD)
+
+    def restore(self, player: PlayerId, word: str, at: float) -> None:
+        """Put back a word accepted before a restart (in the order they were accepted)."""
+        if word not in self.solution:
+            raise ValueError(f"{word!r} is not a word on this board")
+        if word not in self.found.get(player, {}):
+            self._record(player, word, at)
+
+    def _record(self, player: PlayerId, word: str, at: float) -> None:
+        self.found.setdefault(player, {})[word] = at
+        self.first_finder.setdefault(word, player)
+
+    def words_of(self, player: PlayerId) -> list[str]:
+        return list(self.found.get(player, {}))
+
+    def results(self) -> Results:
+        return tally(self.solution, self.found, self.rules, self.first_finder)
+
+
+def tally(
+    solution: Mapping[str, Path],
+    found: Mapping[PlayerId, Iterable[str]],
+    rules: Rules,
+    first_finder: Mapping[str, PlayerId] | None = None,
+) -> Results:
+    """Score what each player found under the round's mode and rank them."""
+    finders: dict[str, int] = {}
+    lists = {p: [w for w in words if w in solution] for p, words in found.items()}
+    for words in lists.values():
+        for w in set(words):
+            finders[w] = finders.get(w, 0) + 1
+    firsts = dict(first_finder or {})
+    scored: list[tuple[PlayerId, int, tuple[FoundWord, ...]]] = []
+    for player, words in lists.items():
+        if not words:
+            continue
+        entries = []
+        for w in words:
+            cancelled = _scores_for_nobody(w, player, finders, firsts, rules.mode)
+            points = 0 if cancelled else word_score(w, rules.min_length)
+            entries.append(FoundWord(w, points, cancelled))
+        scored.append((player, sum(e.points for e in entries), tuple(entries)))
+    scored.sort(key=lambda s: (-s[1], -len(s[2]), s[0]))
+    players = []
+    for index, (player, points, entries) in enumerate(scored):
+        rank = players[-1].rank if players and players[-1].points == points else index + 1
+        players.append(PlayerResult(player, rank, points, entries))
+    top = players[0].points if players else 0
+    winners = tuple(p.player for p in players if p.points == top and top > 0)
+    missed = tuple(sorted((w for w in solution if w not in finders), key=lambda w: (-len(w), w)))
+    max_score = sum(word_score(w, rules.min_length) for w in solution)
+    return Results(tuple(players), winners, missed, len(solution), max_score, len(finders))
+
+
+def _scores_for_nobody(
+    word: str,
+    player: PlayerId,
+    finders: Mapping[str, int],
+    firsts: Mapping[str, PlayerId],
+    mode: Mode,
+) -> bool:
+    if mode is Mode.CLASSIC:
+        return finders[word] > 1
+    if mode is Mode.RACE:
+        return firsts.get(word, player) != player
+    return False

@@ -1,0 +1,31 @@
+"""Scoring: points per word by its spelled length (``Qu`` counts 2 letters).
+
+The 4x4 table and Big Boggle's agree from 4 letters up (4: 1, 5: 2, 6: 3, 7: 5, 8+: 11) and differ
+only in where they start: 3 letters on 4x4, 4 on 5x5 and 6x6. So one table serves every size and the
+minimum length does the rest: with a minimum of 3, a 3-letter word scores 1 on any board, which is how
+published 5x5 results with 3-letter words are reproduced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+# Points for spelled lengths 0, 1, 2, ... ; anything longer scores the last entry.
+TABLE: tuple[int, ...] = (0, 0, 0, 1, 1, 2, 3, 5, 11)
+
+
+def default_min_length(size: int) -> int:
+    """Official minimum: 3 letters on boards up to 4x4, 4 on Big Boggle and larger."""
+    return 3 if size <= 4 else 4
+
+
+def word_score(word: str, min_length: int = 3) -> int:
+    """Points for one word: 0 below the minimum length."""
+    length = len(word)
+    if length < min_length:
+        return 0
+    return TABLE[min(length, len(TABLE) - 1)]
+
+
+def total_score(words: Iterable[str], min_length: int = 3) -> int:
+    return sum(word_score(w, min_length) for w in words)

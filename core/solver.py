@@ -1,0 +1,134 @@
+"""Finding words on a board.
+
+``solve`` walks the board and the lexicon together, so it only ever follows paths that are the
+start of some word. At each step it intersects the lexicon node's letter mask with the letters
+around the current cell: most dead ends cost one AND, not a loop over neighbours.
+
+``find_path`` checks one word against the board without the lexicon, for single guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import pairwise
+
+from .board import BLANK, Board
+from .lexicon import LETTER_BIT, TERMINAL, Lexicon
+
+Path = tuple[int, ...]
+
+
+def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path]:
+    """Every lexicon word of at least ``min_length`` spelled letters on the board, each with one path
+    (the first found: cells in row-major order of the start, then neighbour order)."""
+    mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids
+    faces = board.cells
+    neighbours = board.neighbours
+    heads = [LETTER_BIT[f[0]] if f else 0 for f in faces]
+    tails = [f[1:] for f in faces]
+    # For each cell: the letters around it, and which neighbours carry each of those letters.
+    around_mask: list[int] = []
+    by_letter: list[dict[int, tuple[int, ...]]] = []
+    for around in neighbours:
+        groups: dict[int, list[int]] = {}
+        for j in around:
+            groups.setdefault(heads[j], []).append(j)
+        by_letter.append({bit: tuple(cells) for bit, cells in groups.items()})
+        m = 0
+        for bit in groups:
+            m |= bit
+        around_mask.append(m)
+
+    found: dict[str, Path] = {}
+    path = [0] * len(faces)
+
+    def follow(node: int, text: str) -> int:
+        """Spell the rest of a multi-letter face from ``node``; -1 when no word goes on."""
+        for ch in text:
+            bit = LETTER_BIT[ch]
+            m = mask[node]
+            if not m & bit:
+                return -1
+            node = kids[first[node] + (m & (bit - 1)).bit_count()]
+        return node
+
+    def visit(node: int, cell: int, depth: int, used: int, word: str) -> None:
+        path[depth] = cell
+        m = mask[node]
+        if m & TERMINAL and len(word) >= min_length and word not in found:
+            found[word] = tuple(path[: depth + 1])
+        common = m & around_mask[cell]
+        if not common:
+            return
+        base = first[node]
+        groups = by_letter[cell]
+        depth += 1
+        while common:
+            bit = common & -common
+            common ^= bit
+            child = kids[base + (m & (bit - 1)).bit_count()]
+            for j in groups[bit]:
+                if used >> j & 1:
+                    continue
+                tail = tails[j]
+                if tail:
+                    nxt = follow(child, tail)
+                    if nxt >= 0:
+                        visit(nxt, j, depth, used | 1 << j, word + faces[j])
+                else:
+                    visit(child, j, depth, used | 1 << j, word + faces[j])
+
+    root_mask = mask[0]
+    for cell, face in enumerate(faces):
+        bit = heads[cell]
+        if not bit or not root_mask & bit:
+            continue
+        node = follow(kids[first[0] + (root_mask & (bit - 1)).bit_count()], tails[cell])
+        if node >= 0:
+            visit(node, cell, 0, 1 << cell, face)
+    return found
+
+
+def find_path(board: Board, word: str) -> Path | None:
+    """One path of cells that spells ``word`` (lowercase), or None: a search over the board alone,
+    stopping at the first path, so checking one guess never solves the whole board."""
+    if not word:
+        return None
+    faces = board.cells
+    neighbours = board.neighbours
+    length = len(word)
+
+    def extend(cell: int, at: int, used: int, path: list[int]) -> bool:
+        face = faces[cell]
+        if not face or not word.startswith(face, at):
+            return False
+        path.append(cell)
+        at += len(face)
+        if at == length:
+            return True
+        used |= 1 << cell
+        for j in neighbours[cell]:
+            if not used >> j & 1 and extend(j, at, used, path):
+                return True
+        path.pop()
+        return False
+
+    for start in range(len(faces)):
+        path: list[int] = []
+        if extend(start, 0, 0, path):
+            return tuple(path)
+    return None
+
+
+def path_spells(board: Board, path: Iterable[int]) -> str:
+    """The text a path spells; raises ValueError if the path is not a legal one."""
+    cells = list(path)
+    if len(set(cells)) != len(cells):
+        raise ValueError("path uses a cell twice")
+    for c in cells:
+        if not 0 <= c < len(board.cells) or board.cells[c] == BLANK:
+            raise ValueError(f"cell {c} is blank or off the board")
+    for a, b in pairwise(cells):
+        if b not in board.neighbours[a]:
+            raise ValueError(f"cells {a} and {b} are not adjacent")
+    return "".join(board.cells[c] for c in cells)
