@@ -162,6 +162,10 @@ class Round:
         self.found.setdefault(player, {})[word] = at
         self.first_finder.setdefault(word, player)
 
+    def points_of(self, word: str) -> int:
+        """What a word is worth before the end; classic cancellations are only known then."""
+        return word_score(word, self.rules.min_length)
+
     def words_of(self, player: PlayerId) -> list[str]:
         return list(self.found.get(player, {}))
 

@@ -1,0 +1,71 @@
+"""``python -m bot``: the bot on Discord with DISCORD_TOKEN set, else the local sandbox."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import discord
+
+from .discord_urls import point_discord_at
+from .settings import Settings, SettingsError, configure_logging
+from .storage import StorageError
+
+log = logging.getLogger("bot")
+
+
+async def run_bot(settings: Settings) -> None:
+    """Run until closed; without the message-content intent, run on with ``/guess`` only."""
+    try:
+        await _run_once(settings, reads_messages=True)
+    except discord.PrivilegedIntentsRequired:
+        log.warning(
+            "the message-content intent is not enabled for this application; running with "
+            "/guess only (enable it in the Developer Portal to read guesses typed in chat)"
+        )
+        await _run_once(settings, reads_messages=False)
+
+
+async def _run_once(settings: Settings, reads_messages: bool) -> None:
+    """A SIGINT or SIGTERM closes the bot cleanly: rounds saved, database closed, exit code 0."""
+    from .app import BoggleBot
+
+    bot = BoggleBot(settings, reads_messages=reads_messages)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(settings.token or "")
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    if not settings.token:
+        from .sandbox_main import run as run_sandbox
+
+        return run_sandbox(settings)
+    point_discord_at(settings.api_base, settings.gateway_url)
+    try:
+        asyncio.run(run_bot(settings))
+    except StorageError as exc:
+        print(f"error: database {settings.database}: {exc}", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("error: DISCORD_TOKEN was refused by Discord; check the bot token", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,128 @@
+"""The bot: an AutoShardedBot whose setup_hook makes it ready to play before it connects."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable
+
+import discord
+from discord.ext import commands
+
+from core.lexicon import Lexicon, load
+
+from .cogs import EXTENSIONS
+from .limits import Limiter
+from .rounds import RoundManager
+from .settings import Settings
+from .storage import GuessWriter, Storage
+
+log = logging.getLogger(__name__)
+
+# A fast human types about 3 guesses a second; a script types far more.
+GUESSES_PER_SECOND = 4.0
+GUESS_BURST = 10.0
+
+
+def intents_for(reads_messages: bool) -> discord.Intents:
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.guild_messages = True
+    intents.guild_reactions = True
+    intents.message_content = reads_messages
+    return intents
+
+
+class BoggleBot(commands.AutoShardedBot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        reads_messages: bool = True,
+        clock: Callable[[], float] = time.time,
+        tick: float = 0.5,
+        lexicon: Lexicon | None = None,
+        rng: random.Random | None = None,
+        **options: object,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents_for(reads_messages),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,  # type: ignore[arg-type]
+        )
+        self.settings = settings
+        self.reads_messages = reads_messages
+        self.clock = clock
+        self.tick = tick
+        self.lexicon = lexicon
+        self.rng = rng
+        self.guess_limiter = Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
+        self._resumed = False
+        self._closing = False
+
+    async def setup_hook(self) -> None:
+        """Everything a round needs, before the first event arrives."""
+        if self.lexicon is None:
+            started = time.perf_counter()
+            self.lexicon = await asyncio.to_thread(load, self.settings.dictionary)
+            log.info(
+                "lexicon ready: %d words in %.0f ms",
+                len(self.lexicon),
+                1000 * (time.perf_counter() - started),
+            )
+        self.storage = await Storage.open(self.settings.database)
+        self.writer = GuessWriter(self.storage)
+        self.rounds = RoundManager(
+            self,
+            self.storage,
+            self.writer,
+            self.lexicon,
+            self.clock,
+            tick=self.tick,
+            reads_messages=self.reads_messages,
+            rng=self.rng,
+        )
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        if self.settings.sync_guild is not None:
+            guild = discord.Object(self.settings.sync_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+
+    async def on_ready(self) -> None:
+        if self._resumed:
+            return
+        self._resumed = True
+        resumed = await self.rounds.resume_all()
+        if resumed:
+            log.info("resumed %d unfinished rounds", resumed)
+        if not self.reads_messages:
+            log.warning("no message-content intent: guesses go through /guess only")
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        """Stop the runners, commit every guess, close the database, then disconnect."""
+        if self._closing:
+            return await super().close()
+        self._closing = True
+        rounds = getattr(self, "rounds", None)
+        if rounds is not None:
+            await rounds.shutdown()
+            await rounds.feedback.drain()
+        writer = getattr(self, "writer", None)
+        if writer is not None:
+            await writer.close()
+        storage = getattr(self, "storage", None)
+        if storage is not None:
+            await storage.close()
+        await super().close()

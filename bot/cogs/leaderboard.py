@@ -1,0 +1,38 @@
+"""``/leaderboard``: the server's players by total points over all rounds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .. import render
+
+if TYPE_CHECKING:
+    from ..app import BoggleBot
+
+
+class Leaderboard(commands.Cog):
+    def __init__(self, bot: BoggleBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="leaderboard", description="This server's best Boggle players")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        if interaction.guild is None:
+            await interaction.response.send_message(
+                "The leaderboard is per server; ask in a server channel.", ephemeral=True
+            )
+            return
+        storage = self.bot.storage
+        top = await storage.leaderboard(interaction.guild.id, limit=10)
+        own = await storage.player_standing(interaction.guild.id, interaction.user.id)
+        rows = [(e.rank, e.display_name, e.points, e.rounds, e.words) for e in top]
+        own_row = (own.rank, own.display_name, own.points, own.rounds, own.words) if own else None
+        embed = render.leaderboard_embed(rows, own_row, interaction.guild.name)
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: BoggleBot) -> None:
+    await bot.add_cog(Leaderboard(bot))

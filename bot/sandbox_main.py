@@ -1,0 +1,36 @@
+"""The no-token path of ``python -m bot``: the real bot against the local stand-in, in a terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+from pathlib import Path
+
+from .discord_urls import point_discord_at
+from .settings import DEFAULT_DATABASE, Settings
+
+SANDBOX_DIR = Path("sandbox")
+
+
+def run(settings: Settings) -> int:
+    """Play in the terminal; the sandbox keeps its own database unless BOGGLE_DATABASE is set."""
+    if settings.database == DEFAULT_DATABASE:
+        SANDBOX_DIR.mkdir(exist_ok=True)
+        settings = dataclasses.replace(settings, database=str(SANDBOX_DIR / "boggle.sqlite3"))
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(_sandbox(settings))
+    return 0
+
+
+async def _sandbox(settings: Settings) -> None:
+    from .app import BoggleBot
+    from .sandbox import run_sandbox
+
+    async def start_bot(api_base: str, gateway_url: str) -> None:
+        point_discord_at(api_base, gateway_url)
+        bot = BoggleBot(settings, guild_ready_timeout=0.05)
+        async with bot:
+            await bot.start("sandbox-token")
+
+    await run_sandbox(start_bot)

@@ -1,0 +1,124 @@
+"""Settings from the environment and an optional ``.env`` file; real environment variables win.
+
+Every setting is checked at start; a bad one stops the bot with a message that names it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlparse
+
+from core.dice import DATA_DIR
+
+DEFAULT_DATABASE = "boggle.sqlite3"
+DEFAULT_DICTIONARY = str(DATA_DIR / "words" / "en.txt")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used; the message names it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = None
+    api_base: str | None = None
+    gateway_url: str | None = None
+    database: str = DEFAULT_DATABASE
+    log_level: str = "INFO"
+    sync_guild: int | None = None
+    dictionary: str = DEFAULT_DICTIONARY
+
+    def __repr__(self) -> str:  # never print the token
+        shown = "set" if self.token else "unset"
+        return (
+            f"Settings(token={shown}, api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
+            f"database={self.database!r}, log_level={self.log_level!r}, "
+            f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r})"
+        )
+
+    __str__ = __repr__
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env"
+    ) -> Settings:
+        """Read the settings: ``.env`` first, then the real environment over it."""
+        values: dict[str, str] = {}
+        if env_file is not None and Path(env_file).is_file():
+            values.update(read_env_file(Path(env_file)))
+        values.update(os.environ if environ is None else environ)
+        return cls(
+            token=values.get("DISCORD_TOKEN") or None,
+            api_base=_url(values, "DISCORD_API_BASE", ("http", "https")),
+            gateway_url=_url(values, "DISCORD_GATEWAY_URL", ("ws", "wss")),
+            database=values.get("BOGGLE_DATABASE") or DEFAULT_DATABASE,
+            log_level=_log_level(values),
+            sync_guild=_snowflake(values, "BOGGLE_SYNC_GUILD"),
+            dictionary=_dictionary(values),
+        )
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines; ``#`` comments, blank lines and surrounding quotes allowed."""
+    values = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :]
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip():
+            raise SettingsError(f"{path}:{number}: expected KEY=value")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+def _url(values: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
+    text = values.get(name, "").strip()
+    if not text:
+        return None
+    parsed = urlparse(text)
+    if parsed.scheme not in schemes or not parsed.netloc:
+        raise SettingsError(f"{name} must be a {' or '.join(schemes)} URL, got {text!r}")
+    return text.rstrip("/")
+
+
+def _log_level(values: Mapping[str, str]) -> str:
+    level = (values.get("BOGGLE_LOG_LEVEL") or "INFO").strip().upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(
+            f"BOGGLE_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}"
+        )
+    return level
+
+
+def _snowflake(values: Mapping[str, str], name: str) -> int | None:
+    text = values.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 0 < int(text) < 2**64:
+        raise SettingsError(f"{name} must be a Discord id (a number), got {text!r}")
+    return int(text)
+
+
+def _dictionary(values: Mapping[str, str]) -> str:
+    path = values.get("BOGGLE_DICTIONARY") or DEFAULT_DICTIONARY
+    if not Path(path).is_file():
+        raise SettingsError(f"BOGGLE_DICTIONARY: no word list at {path!r}")
+    return path
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level),
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
