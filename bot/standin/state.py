@@ -10,6 +10,7 @@ import itertools
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import ClassVar
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -42,7 +43,7 @@ class Perm:
     )
     ALL = (1 << 51) - 1
 
-    NAMES = {
+    NAMES: ClassVar[dict[str, int]] = {
         "send_messages": SEND_MESSAGES,
         "add_reactions": ADD_REACTIONS,
         "attach_files": ATTACH_FILES,
@@ -243,7 +244,12 @@ class World:
         return channel
 
     def add_member(
-        self, guild_id: int, username: str, global_name: str | None = None, *, nick: str | None = None
+        self,
+        guild_id: int,
+        username: str,
+        global_name: str | None = None,
+        *,
+        nick: str | None = None,
     ) -> Member:
         """Add a member, reusing an existing user of that name if there is one."""
         user = self.find_user(username) or self.add_user(username, global_name)

@@ -1,0 +1,326 @@
+"""The websocket gateway: HELLO, IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME and dispatch.
+
+Events are numbered per session and kept in a backlog, so a client that lost its connection
+can RESUME and receive what it missed, as on Discord. Plain-text JSON frames are sent even
+though discord.py asks for zlib-stream; it accepts them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from . import payloads
+from .recorder import Changes
+from .state import World
+
+log = logging.getLogger(__name__)
+
+
+class Op:
+    DISPATCH = 0
+    HEARTBEAT = 1
+    IDENTIFY = 2
+    PRESENCE = 3
+    VOICE_STATE = 4
+    RESUME = 6
+    RECONNECT = 7
+    REQUEST_MEMBERS = 8
+    INVALID_SESSION = 9
+    HELLO = 10
+    HEARTBEAT_ACK = 11
+
+
+class Intent:
+    GUILDS = 1 << 0
+    GUILD_MEMBERS = 1 << 1
+    GUILD_PRESENCES = 1 << 8
+    GUILD_MESSAGES = 1 << 9
+    GUILD_MESSAGE_REACTIONS = 1 << 10
+    DIRECT_MESSAGES = 1 << 12
+    DIRECT_MESSAGE_REACTIONS = 1 << 13
+    MESSAGE_CONTENT = 1 << 15
+    PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
+
+
+class Close:
+    UNKNOWN_ERROR = 4000
+    NOT_AUTHENTICATED = 4003
+    AUTHENTICATION_FAILED = 4004
+    INVALID_SHARD = 4010
+    DISALLOWED_INTENTS = 4014
+
+
+Payload = dict[str, Any] | Callable[[int], dict[str, Any]]
+
+
+@dataclass
+class Session:
+    """A gateway session; survives its websocket so that it can be resumed."""
+
+    id: str
+    intents: int
+    shard: tuple[int, int]
+    seq: int = 0
+    backlog: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=5000))
+    ws: web.WebSocketResponse | None = None
+    request: web.Request | None = None
+    resumable: bool = True
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this shard receives events of ``guild_id`` (DMs go to shard 0)."""
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
+
+
+class Gateway:
+    """Accepts discord.py's websocket and sends it events."""
+
+    def __init__(
+        self,
+        world: World,
+        changes: Changes,
+        *,
+        token: str | None,
+        allowed_privileged_intents: int,
+        heartbeat_interval_ms: int = 41250,
+    ) -> None:
+        self.world = world
+        self.changes = changes
+        self.token = token
+        self.allowed_privileged_intents = allowed_privileged_intents
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.url = ""  # set by the server once it has a port
+        self.sessions: dict[str, Session] = {}
+        self.identifies: list[dict[str, Any]] = []
+        self.resumes: list[str] = []
+        self.closes: list[int] = []
+        self.heartbeats = 0
+        self._sockets: set[web.WebSocketResponse] = set()
+
+    # the websocket
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        session: Session | None = None
+        try:
+            await self._send(
+                ws, {"op": Op.HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}
+            )
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                frame = json.loads(msg.data)
+                session = await self._on_frame(ws, request, frame, session)
+        finally:
+            self._sockets.discard(ws)
+            if session is not None and session.ws is ws:
+                session.ws = None
+                # A client closing with 1000 ends its session (Discord does the same).
+                if ws.close_code == 1000:
+                    session.resumable = False
+            self.changes.notify()
+        return ws
+
+    async def _on_frame(
+        self,
+        ws: web.WebSocketResponse,
+        request: web.Request,
+        frame: dict[str, Any],
+        session: Session | None,
+    ) -> Session | None:
+        op, data = frame.get("op"), frame.get("d")
+        if op == Op.HEARTBEAT:
+            self.heartbeats += 1
+            await self._send(ws, {"op": Op.HEARTBEAT_ACK})
+        elif op == Op.IDENTIFY:
+            session = await self._identify(ws, request, data)
+        elif op == Op.RESUME:
+            session = await self._resume(ws, request, data)
+        elif op == Op.REQUEST_MEMBERS and session is not None:
+            await self._member_chunk(session, data)
+        elif op in (Op.PRESENCE, Op.VOICE_STATE):
+            pass
+        else:
+            log.warning("stand-in gateway: unexpected op %s", op)
+        return session
+
+    async def _identify(
+        self, ws: web.WebSocketResponse, request: web.Request, data: dict[str, Any]
+    ) -> Session | None:
+        token = data.get("token")
+        self.identifies.append({k: v for k, v in data.items() if k != "token"})
+        self.changes.notify()
+        if not token or (self.token is not None and token != self.token):
+            await self._close(ws, Close.AUTHENTICATION_FAILED, "Authentication failed.")
+            return None
+        intents = int(data.get("intents", 0))
+        if intents & Intent.PRIVILEGED & ~self.allowed_privileged_intents:
+            await self._close(ws, Close.DISALLOWED_INTENTS, "Disallowed intent(s).")
+            return None
+        shard_id, count = data.get("shard", [0, 1])
+        if count < 1 or not 0 <= shard_id < count:
+            await self._close(ws, Close.INVALID_SHARD, "Invalid shard.")
+            return None
+        session = Session(secrets.token_hex(16), intents, (shard_id, count), ws=ws, request=request)
+        self.sessions[session.id] = session
+        guilds = [g for g in self.world.guilds.values() if session.owns(g.id)]
+        bot = payloads.user(self.world.bot) | {"verified": True, "mfa_enabled": False}
+        ready = {
+            "v": 10,
+            "user": bot,
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session.id,
+            "resume_gateway_url": self.url,
+            "session_type": "normal",
+            "shard": [shard_id, count],
+            "application": {"id": str(self.world.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "user_settings": {},
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "auth": {},
+        }
+        await self._dispatch_to(session, "READY", ready)
+        for guild in guilds:
+            await self._dispatch_to(
+                session, "GUILD_CREATE", payloads.guild_create(self.world, guild)
+            )
+        return session
+
+    async def _resume(
+        self, ws: web.WebSocketResponse, request: web.Request, data: dict[str, Any]
+    ) -> Session | None:
+        session = self.sessions.get(data.get("session_id", ""))
+        self.resumes.append(str(data.get("session_id")))
+        self.changes.notify()
+        wrong_token = self.token is not None and data.get("token") != self.token
+        if session is None or not session.resumable or wrong_token:
+            await self._send(ws, {"op": Op.INVALID_SESSION, "d": False})
+            return None
+        old = session.ws
+        if old is not None and old is not ws:
+            with contextlib.suppress(Exception):
+                await old.close(code=Close.UNKNOWN_ERROR)
+        async with session.lock:
+            session.ws, session.request = ws, request
+            since = int(data.get("seq") or 0)
+            for seq, text in list(session.backlog):
+                if seq > since:
+                    await ws.send_str(text)
+        await self._dispatch_to(session, "RESUMED", {})
+        return session
+
+    async def _member_chunk(self, session: Session, data: dict[str, Any]) -> None:
+        guild = self.world.guilds.get(int(data["guild_id"]))
+        if guild is None:
+            return
+        chunk = {
+            "guild_id": str(guild.id),
+            "members": [payloads.member(m) for m in guild.members.values()],
+            "chunk_index": 0,
+            "chunk_count": 1,
+        }
+        if "nonce" in data:
+            chunk["nonce"] = data["nonce"]
+        await self._dispatch_to(session, "GUILD_MEMBERS_CHUNK", chunk)
+
+    # sending
+
+    async def _send(self, ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await ws.send_str(json.dumps(frame))
+
+    async def _close(self, ws: web.WebSocketResponse, code: int, reason: str) -> None:
+        self.closes.append(code)
+        await ws.close(code=code, message=reason.encode())
+
+    async def _dispatch_to(self, session: Session, event: str, data: dict[str, Any]) -> None:
+        async with session.lock:
+            session.seq += 1
+            text = json.dumps({"op": Op.DISPATCH, "t": event, "s": session.seq, "d": data})
+            session.backlog.append((session.seq, text))
+            ws = session.ws
+            if ws is not None and not ws.closed:
+                try:
+                    await ws.send_str(text)
+                except (ConnectionError, RuntimeError):
+                    log.debug("stand-in gateway: %s kept for resume", event)
+
+    async def dispatch(
+        self, event: str, data: Payload, *, intent: int | None, guild_id: int | None
+    ) -> None:
+        """Send ``event`` to every live session that asked for ``intent`` and owns the guild.
+
+        ``data`` may be a function of the session's intents (message content depends on them).
+        """
+        for session in list(self.sessions.values()):
+            if not session.resumable or not session.owns(guild_id):
+                continue
+            if intent is not None and not session.intents & intent:
+                continue
+            body = data(session.intents) if callable(data) else data
+            await self._dispatch_to(session, event, body)
+
+    # faults
+
+    def _live(self) -> list[Session]:
+        return [s for s in self.sessions.values() if s.ws is not None and not s.ws.closed]
+
+    async def drop(self) -> int:
+        """Cut every live connection abruptly (no close frame); sessions stay resumable."""
+        dropped = 0
+        for session in self._live():
+            request = session.request
+            if request is not None and request.transport is not None:
+                request.transport.abort()
+                dropped += 1
+        return dropped
+
+    async def close_with(self, code: int, reason: str = "") -> int:
+        """Close every live connection with ``code`` (4014, 4000...)."""
+        live = self._live()
+        for session in live:
+            assert session.ws is not None
+            if code in (Close.AUTHENTICATION_FAILED, Close.DISALLOWED_INTENTS, Close.INVALID_SHARD):
+                session.resumable = False
+            await self._close(session.ws, code, reason or f"closed with {code}")
+        return len(live)
+
+    async def request_reconnect(self) -> int:
+        """Send op 7 RECONNECT, as Discord does before moving a session."""
+        live = self._live()
+        for session in live:
+            assert session.ws is not None
+            await self._send(session.ws, {"op": Op.RECONNECT, "d": None})
+        return len(live)
+
+    async def invalidate_sessions(self) -> int:
+        """Send op 9 (not resumable): the client must IDENTIFY again."""
+        live = self._live()
+        for session in live:
+            session.resumable = False
+            assert session.ws is not None
+            await self._send(session.ws, {"op": Op.INVALID_SESSION, "d": False})
+        return len(live)
+
+    async def shutdown(self) -> None:
+        for ws in list(self._sockets):
+            with contextlib.suppress(Exception):
+                await ws.close(code=1001, message=b"stand-in stopping")

@@ -1,0 +1,376 @@
+"""``StandIn``: a Discord-compatible server on 127.0.0.1 for end-to-end tests and the sandbox.
+
+It holds a world (guilds, channels, members), serves REST v10 and the gateway, records what
+the bot did, and offers test helpers that act as people do: type in a channel, run a slash
+command, click a button, react.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from .actions import Actions
+from .faults import Faults
+from .gateway import Gateway, Intent
+from .interactions import (
+    CommandError,
+    CommandRegistry,
+    InteractionHandle,
+    build_options,
+    interaction_payload,
+    new_handle,
+)
+from .recorder import ApiCall, Changes, Recorder, TranscriptEntry
+from .rest import Rest
+from .state import Channel, StoredMessage, User, World
+
+
+class StandIn:
+    """The server. ``await start()``, point discord.py at ``api_base``/``gateway_url``, ``await stop()``."""
+
+    def __init__(
+        self,
+        world: World | None = None,
+        *,
+        token: str | None = None,
+        refuse_privileged_intents: bool = False,
+        shards: int = 1,
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ) -> None:
+        """``token`` None accepts any token; ``refuse_privileged_intents`` makes IDENTIFY with
+        a privileged intent (message content, members, presences) close with 4014, as Discord
+        does when the intent is not enabled for the application."""
+        self.world = world or World.default()
+        self.changes = Changes()
+        self.recorder = Recorder(self.world, self.changes)
+        self.faults = Faults()
+        self.commands = CommandRegistry(self.world.application_id)
+        self.gateway = Gateway(
+            self.world,
+            self.changes,
+            token=token,
+            allowed_privileged_intents=0 if refuse_privileged_intents else Intent.PRIVILEGED,
+        )
+        self.actions = Actions(self.world, self.recorder, self.gateway, lambda: self.base_url)
+        self.rest = Rest(
+            self.world,
+            self.recorder,
+            self.faults,
+            self.commands,
+            self.actions,
+            token=token,
+            gateway_url=lambda: self.gateway_url,
+            shards=shards,
+        )
+        self._host = host
+        self._port = port
+        self._runner: web.AppRunner | None = None
+
+    # lifecycle
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 * 1024 * 1024)
+        app.add_routes(self.rest.routes())
+        app.router.add_get("/gateway", self.gateway.handle)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((self._host, self._port))
+        self._port = sock.getsockname()[1]
+        site = web.SockSite(self._runner, sock, shutdown_timeout=1.0)
+        await site.start()
+        self.gateway.url = self.gateway_url
+
+    async def stop(self) -> None:
+        if self._runner is None:
+            return
+        await self.gateway.shutdown()
+        await self._runner.cleanup()
+        self._runner = None
+
+    async def __aenter__(self) -> StandIn:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self._host}:{self._port}"
+
+    @property
+    def api_base(self) -> str:
+        """What ``discord.http.Route.BASE`` should be."""
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """What ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` should be."""
+        return f"ws://{self._host}:{self._port}/gateway"
+
+    # records
+
+    @property
+    def calls(self) -> list[ApiCall]:
+        """Every REST call, in order."""
+        return self.recorder.calls
+
+    @property
+    def unknown_routes(self) -> list[ApiCall]:
+        """REST calls to routes the stand-in does not serve (a test can assert there are none)."""
+        return self.recorder.unknown_routes
+
+    @property
+    def api_call_count(self) -> int:
+        return self.recorder.api_call_count
+
+    def calls_to(self, route: str) -> list[ApiCall]:
+        """Calls whose ``"METHOD /route/{template}"`` (or route alone) equals ``route``."""
+        method, _, path = route.rpartition(" ")
+        return [c for c in self.calls if c.route == path and (not method or c.method == method)]
+
+    def transcript(self, channel: int | str) -> list[TranscriptEntry]:
+        """What happened in a channel, as people there saw it (ephemeral ones flagged)."""
+        return list(self.recorder.transcripts.get(self.world.resolve_channel(channel).id, []))
+
+    def messages(self, channel: int | str, *, include_deleted: bool = False) -> list[StoredMessage]:
+        """The channel's messages now, oldest first."""
+        cid = self.world.resolve_channel(channel).id
+        return [
+            m
+            for m in self.world.messages.values()
+            if m.channel_id == cid and (include_deleted or not m.deleted)
+        ]
+
+    def on_transcript(self, listener: Callable[[TranscriptEntry], None]) -> None:
+        """Call ``listener`` for every new transcript entry (the sandbox prints them)."""
+        self.recorder.listeners.append(listener)
+
+    # people acting
+
+    def user(self, user: int | str) -> User:
+        return self.world.resolve_user(user)
+
+    def channel(self, channel: int | str) -> Channel:
+        return self.world.resolve_channel(channel)
+
+    def mention(self, user: int | str) -> str:
+        """``<@id>``, as a client writes a mention."""
+        return f"<@{self.user(user).id}>"
+
+    async def user_says(
+        self, channel: int | str, user: int | str, content: str, *, reply_to: int | None = None
+    ) -> StoredMessage:
+        """A person types ``content`` in ``channel``; the bot receives MESSAGE_CREATE."""
+        ch = self.channel(channel)
+        author = self.user(user)
+        if ch.guild_id is not None and self.world.member(ch.guild_id, author.id) is None:
+            raise ValueError(f"{author.username} is not a member of #{ch.name}'s guild")
+        return await self.actions.create(ch, author, content=content, reference_id=reply_to)
+
+    async def user_edits(self, message: StoredMessage, content: str) -> StoredMessage:
+        return await self.actions.edit(message, {"content": content})
+
+    async def user_deletes(self, message: StoredMessage) -> None:
+        await self.actions.delete(message)
+
+    async def user_dms(self, user: int | str, content: str) -> StoredMessage:
+        """A person writes to the bot in a DM."""
+        author = self.user(user)
+        return await self.actions.create(self.world.dm_channel(author.id), author, content=content)
+
+    async def user_reacts(self, message: StoredMessage, user: int | str, emoji: str) -> None:
+        await self.actions.react(message, self.user(user).id, emoji)
+
+    async def add_member(
+        self, user: str, display_name: str | None = None, *, guild_id: int | None = None
+    ) -> User:
+        """A new person joins (the default: the first guild); GUILD_MEMBER_ADD is sent."""
+        gid = guild_id if guild_id is not None else next(iter(self.world.guilds))
+        existing = self.world.find_user(user)
+        if existing is not None and self.world.member(gid, existing.id) is not None:
+            return existing
+        return await self.actions.add_member(gid, user, display_name)
+
+    async def delete_channel(self, channel: int | str) -> None:
+        """An admin deletes the channel: CHANNEL_DELETE, and 404 Unknown Channel afterwards."""
+        await self.actions.delete_channel(self.channel(channel))
+
+    def _handle(self, kind: str, channel: Channel, user: User, name: str) -> InteractionHandle:
+        handle = new_handle(self.changes, kind, channel.id, user.id, name)
+        self.rest.interactions[handle.id] = handle
+        return handle
+
+    def split_command(self, channel: int | str, words: list[str]) -> tuple[str, list[str]]:
+        """Split typed words into the synced command's full name and the leftover words."""
+        ch = self.channel(channel)
+        command, path, rest = self.commands.split(words, ch.guild_id)
+        return " ".join([command["name"], *(p["name"] for p in path)]), rest
+
+    def command_options(self, channel: int | str, name: str) -> list[dict[str, Any]]:
+        """The synced option definitions of a command's leaf (for parsing typed options)."""
+        ch = self.channel(channel)
+        command, path, rest = self.commands.split(name.split(), ch.guild_id)
+        if rest:
+            raise CommandError(f"unknown subcommand {' '.join(rest)!r}")
+        return path[-1].get("options", []) if path else command.get("options", [])
+
+    async def slash(
+        self,
+        channel: int | str,
+        user: int | str,
+        command: str,
+        options: dict[str, Any] | None = None,
+    ) -> InteractionHandle:
+        """A person runs ``/command`` with ``options``; built from the commands the bot synced.
+
+        Raises ``CommandError`` where Discord's client would refuse (unknown command or option,
+        missing required option, bad value).
+        """
+        ch = self.channel(channel)
+        author = self.user(user)
+        cmd, path, rest = self.commands.split(command.split(), ch.guild_id)
+        if rest:
+            raise CommandError(f"unknown subcommand {' '.join(rest)!r} of /{cmd['name']}")
+        tree, resolved = build_options(self.world, cmd, path, options or {})
+        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
+        if tree:
+            data["options"] = tree
+        if resolved:
+            data["resolved"] = resolved
+        if "guild_id" in cmd:
+            data["guild_id"] = cmd["guild_id"]
+        handle = self._handle("command", ch, author, command)
+        payload = interaction_payload(self.world, handle=handle, channel=ch, type_=2, data=data)
+        await self.gateway.dispatch(
+            "INTERACTION_CREATE", payload, intent=None, guild_id=ch.guild_id
+        )
+        return handle
+
+    async def click(
+        self,
+        message: StoredMessage,
+        user: int | str,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+    ) -> InteractionHandle:
+        """A person clicks a button (or picks ``values`` in a select) on a bot message."""
+        ch = self.world.channels[message.channel_id]
+        author = self.user(user)
+        component = _find_component(message.components, custom_id)
+        if component is None:
+            raise CommandError(f"no component {custom_id!r} on message {message.id}")
+        if component.get("disabled"):
+            raise CommandError(f"component {custom_id!r} is disabled")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if values is not None:
+            data["values"] = values
+        handle = self._handle("component", ch, author, custom_id)
+        handle.message_id = message.id
+        payload = interaction_payload(
+            self.world,
+            handle=handle,
+            channel=ch,
+            type_=3,
+            data=data,
+            message=self.actions.payload(message),
+        )
+        await self.gateway.dispatch(
+            "INTERACTION_CREATE", payload, intent=None, guild_id=ch.guild_id
+        )
+        return handle
+
+    # waiting
+
+    async def wait_for_message(
+        self,
+        channel: int | str,
+        predicate: Callable[[StoredMessage], bool] | None = None,
+        timeout: float = 5.0,
+        *,
+        after: int | None = None,
+    ) -> StoredMessage:
+        """The next bot message in ``channel`` (created after this call, or after message id
+        ``after``) for which ``predicate`` is true."""
+        cid = self.channel(channel).id
+        bot_id = self.world.bot.id
+        since = after if after is not None else max(self.world.messages, default=0)
+
+        def found() -> StoredMessage | None:
+            for msg in self.world.messages.values():
+                if (
+                    msg.id > since
+                    and msg.channel_id == cid
+                    and msg.author.id == bot_id
+                    and not msg.flags & StoredMessage.LOADING
+                    and (predicate is None or predicate(msg))
+                ):
+                    return msg
+            return None
+
+        return await self.changes.wait_until(found, timeout, f"a bot message in {channel}")
+
+    async def wait_for_transcript(
+        self,
+        channel: int | str,
+        predicate: Callable[[TranscriptEntry], bool],
+        timeout: float = 5.0,
+    ) -> TranscriptEntry:
+        """The first transcript entry (old or new) of ``channel`` matching ``predicate``."""
+        cid = self.channel(channel).id
+
+        def found() -> TranscriptEntry | None:
+            return next((e for e in self.recorder.transcripts.get(cid, []) if predicate(e)), None)
+
+        return await self.changes.wait_until(found, timeout, f"a transcript entry in {channel}")
+
+    async def wait_until(self, check: Callable[[], Any], timeout: float = 5.0) -> Any:
+        """Wait until ``check()`` is truthy (re-checked whenever the stand-in sees something)."""
+        return await self.changes.wait_until(check, timeout)
+
+    async def wait_for_connection(self, timeout: float = 5.0) -> None:
+        """Until a gateway session is live."""
+        await self.wait_until(
+            lambda: any(
+                s.ws is not None and not s.ws.closed for s in self.gateway.sessions.values()
+            ),
+            timeout,
+        )
+
+    # gateway faults
+
+    async def drop_gateway(self) -> int:
+        """Cut the gateway connections abruptly; the client should RESUME."""
+        return await self.gateway.drop()
+
+    async def close_gateway(self, code: int, reason: str = "") -> int:
+        """Close the gateway connections with ``code`` (4014: disallowed intents...)."""
+        return await self.gateway.close_with(code, reason)
+
+    async def request_reconnect(self) -> int:
+        return await self.gateway.request_reconnect()
+
+    async def invalidate_sessions(self) -> int:
+        return await self.gateway.invalidate_sessions()
+
+    def expire_interaction(self, handle: InteractionHandle) -> None:
+        """Make the interaction's token stale, as after Discord's 15 minutes."""
+        handle.expired = True
+
+
+def _find_component(components: list[dict], custom_id: str) -> dict | None:
+    for component in components:
+        if component.get("custom_id") == custom_id:
+            return component
+        found = _find_component(component.get("components", []), custom_id)
+        if found is not None:
+            return found
+    return None
