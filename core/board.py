@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 BLANK = ""
 MAX_FACE_LETTERS = 3
@@ -103,22 +103,14 @@ class Board:
     @cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the non-blank cells around it (8 directions); blanks have none."""
-        result = []
-        for index, face in enumerate(self.cells):
-            if face == BLANK:
-                result.append(())
-                continue
-            r, c = divmod(index, self.cols)
-            around = []
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    rr, cc = r + dr, c + dc
-                    if (dr or dc) and 0 <= rr < self.rows and 0 <= cc < self.cols:
-                        other = rr * self.cols + cc
-                        if self.cells[other] != BLANK:
-                            around.append(other)
-            result.append(tuple(around))
-        return tuple(result)
+        around = _grid_neighbours(self.rows, self.cols)
+        if BLANK not in self.cells:
+            return around
+        cells = self.cells
+        return tuple(
+            () if cells[i] == BLANK else tuple(j for j in near if cells[j] != BLANK)
+            for i, near in enumerate(around)
+        )
 
     def grid(self) -> str:
         """A monospace picture of the board, every cell two characters wide (``Qu``, ``Th``, ``·``)."""
@@ -127,6 +119,23 @@ class Board:
             row = self.cells[r * self.cols : (r + 1) * self.cols]
             lines.append(" ".join(_face_display(f) for f in row).rstrip())
         return "\n".join(lines)
+
+
+@cache
+def _grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Adjacency of a full grid; one table per shape, shared by every board of that shape."""
+    result = []
+    for r in range(rows):
+        for c in range(cols):
+            result.append(
+                tuple(
+                    rr * cols + cc
+                    for rr in (r - 1, r, r + 1)
+                    for cc in (c - 1, c, c + 1)
+                    if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
+                )
+            )
+    return tuple(result)
 
 
 def _face_text(face: str) -> str:

@@ -19,28 +19,27 @@ Path = tuple[int, ...]
 
 
 def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path]:
-    """Every lexicon word of at least ``min_length`` spelled letters on the board, each with one path
-    (the first found: cells in row-major order of the start, then neighbour order)."""
+    """Every lexicon word of at least ``min_length`` spelled letters on the board, each with one
+    path (the first found: starts in row-major order, then neighbours in order)."""
     mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids
     faces = board.cells
-    neighbours = board.neighbours
     heads = [LETTER_BIT[f[0]] if f else 0 for f in faces]
     tails = [f[1:] for f in faces]
     # For each cell: the letters around it, and which neighbours carry each of those letters.
     around_mask: list[int] = []
     by_letter: list[dict[int, tuple[int, ...]]] = []
-    for around in neighbours:
-        groups: dict[int, list[int]] = {}
-        for j in around:
-            groups.setdefault(heads[j], []).append(j)
-        by_letter.append({bit: tuple(cells) for bit, cells in groups.items()})
-        m = 0
-        for bit in groups:
-            m |= bit
-        around_mask.append(m)
+    for near in board.neighbours:
+        groups: dict[int, tuple[int, ...]] = {}
+        letters = 0
+        for j in near:
+            bit = heads[j]
+            letters |= bit
+            groups[bit] = (*groups[bit], j) if bit in groups else (j,)
+        by_letter.append(groups)
+        around_mask.append(letters)
 
     found: dict[str, Path] = {}
-    path = [0] * len(faces)
+    path = [0] * (len(faces) + 1)
 
     def follow(node: int, text: str) -> int:
         """Spell the rest of a multi-letter face from ``node``; -1 when no word goes on."""
@@ -52,15 +51,10 @@ def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path
             node = kids[first[node] + (m & (bit - 1)).bit_count()]
         return node
 
-    def visit(node: int, cell: int, depth: int, used: int, word: str) -> None:
+    def visit(m: int, common: int, base: int, cell: int, depth: int, used: int, word: str) -> None:
+        # ``m`` is the node's mask and ``common`` the letters both it and the cell's neighbours
+        # have; words ending at a child are recorded here, so leaves cost no call.
         path[depth] = cell
-        m = mask[node]
-        if m & TERMINAL and len(word) >= min_length and word not in found:
-            found[word] = tuple(path[: depth + 1])
-        common = m & around_mask[cell]
-        if not common:
-            return
-        base = first[node]
         groups = by_letter[cell]
         depth += 1
         while common:
@@ -70,22 +64,33 @@ def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path
             for j in groups[bit]:
                 if used >> j & 1:
                     continue
-                tail = tails[j]
-                if tail:
-                    nxt = follow(child, tail)
-                    if nxt >= 0:
-                        visit(nxt, j, depth, used | 1 << j, word + faces[j])
-                else:
-                    visit(child, j, depth, used | 1 << j, word + faces[j])
+                node = child
+                if tails[j]:
+                    node = follow(child, tails[j])
+                    if node < 0:
+                        continue
+                cm = mask[node]
+                w = word + faces[j]
+                if cm & TERMINAL and len(w) >= min_length and w not in found:
+                    path[depth] = j
+                    found[w] = tuple(path[: depth + 1])
+                nxt = cm & around_mask[j]
+                if nxt:
+                    visit(cm, nxt, first[node], j, depth, used | 1 << j, w)
 
     root_mask = mask[0]
     for cell, face in enumerate(faces):
         bit = heads[cell]
-        if not bit or not root_mask & bit:
+        if not root_mask & bit:
             continue
         node = follow(kids[first[0] + (root_mask & (bit - 1)).bit_count()], tails[cell])
-        if node >= 0:
-            visit(node, cell, 0, 1 << cell, face)
+        if node < 0:
+            continue
+        m = mask[node]
+        if m & TERMINAL and len(face) >= min_length and face not in found:
+            found[face] = (cell,)
+        if m & around_mask[cell]:
+            visit(m, m & around_mask[cell], first[node], cell, 0, 1 << cell, face)
     return found
 
 
