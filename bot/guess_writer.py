@@ -1,0 +1,161 @@
+"""Batched, lossless writing of guesses: many guesses a second, a few transactions a second.
+
+``submit`` only appends to a queue, so judging a message never waits for the disk. A background
+task writes the queue every ``interval`` seconds, or at once when ``batch_size`` rows wait, each
+batch in one transaction. A row leaves the queue only after its batch is committed: a database
+locked by another process (or a full disk) is waited out with backoff, never dropped. ``flush``
+writes everything submitted so far before it returns; the bot calls it before scoring a round
+from the database and at shutdown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+from collections import deque
+from itertools import islice
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .storage import GuessRow, Storage
+
+log = logging.getLogger(__name__)
+
+
+class GuessWriter:
+    """The one writer of guesses for a Storage; ``submit`` from the event loop's thread."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        interval: float = 0.05,
+        batch_size: int = 200,
+        initial_backoff: float = 0.02,
+        max_backoff: float = 1.0,
+    ) -> None:
+        self._storage = storage
+        self.interval = interval
+        self.batch_size = batch_size
+        self.initial_backoff = initial_backoff
+        self.max_backoff = max_backoff
+        self._queue: deque[GuessRow] = deque()
+        self._submitted = 0
+        self._handled = 0  # committed or rejected; always _submitted - len(_queue)
+        self._lock = asyncio.Lock()  # one batch in flight, from the task or from flush()
+        self._pending = asyncio.Event()  # the queue is not empty
+        self._full = asyncio.Event()  # a whole batch waits: write without waiting for the timer
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+        self.retries = 0  # transient failures waited out, for logs and tests
+        self.rejected: list[GuessRow] = []  # rows the database refuses for good (a bug upstream)
+
+    async def __aenter__(self) -> GuessWriter:
+        self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    @property
+    def pending(self) -> int:
+        """Rows submitted and not yet committed."""
+        return len(self._queue)
+
+    def start(self) -> None:
+        """Start the background task (``submit`` does it too); needs a running event loop."""
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="guess-writer")
+
+    def submit(self, row: GuessRow) -> None:
+        """Queue a row; it is committed within about ``interval`` seconds."""
+        if self._closed:
+            raise RuntimeError("GuessWriter is closed")
+        self._queue.append(row)
+        self._submitted += 1
+        self._pending.set()
+        if len(self._queue) >= self.batch_size:
+            self._full.set()
+        self.start()
+
+    async def flush(self) -> None:
+        """Return once every row submitted before the call is committed."""
+        await self._drain(self._submitted)
+
+    async def close(self) -> None:
+        """Flush, then stop the background task; further submits raise."""
+        self._closed = True
+        try:
+            await self.flush()
+        finally:
+            async with self._lock:  # never cancel the task in the middle of a batch
+                if self._task is not None:
+                    self._task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await self._task
+                    self._task = None
+            if self._queue:
+                log.error("guess writer closed with %d rows not written", len(self._queue))
+
+    async def _run(self) -> None:
+        while True:
+            await self._pending.wait()
+            if len(self._queue) < self.batch_size:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._full.wait(), self.interval)
+            try:
+                await self._drain(self._submitted)
+            except Exception:  # keep the rows and the task; try again later
+                log.exception("guess writer: batch failed; %d rows kept", len(self._queue))
+                await asyncio.sleep(self.max_backoff)
+
+    async def _drain(self, target: int) -> None:
+        async with self._lock:
+            while self._handled < target:
+                batch = list(islice(self._queue, self.batch_size))
+                await self._write(batch)
+                for _ in batch:
+                    self._queue.popleft()
+                self._handled += len(batch)
+            if len(self._queue) < self.batch_size:
+                self._full.clear()
+            if not self._queue:
+                self._pending.clear()
+
+    async def _write(self, batch: list[GuessRow]) -> None:
+        """Commit ``batch``, waiting out locks; isolate rows the database will never take."""
+        delay = self.initial_backoff
+        while True:
+            try:
+                await self._storage.record_guesses(batch)
+                return
+            except sqlite3.IntegrityError as exc:
+                if len(batch) == 1:
+                    log.error("guess refused by the database (%s): %r", exc, batch[0])
+                    self.rejected.append(batch[0])
+                    return
+                for row in batch:  # one bad row must not take its batch with it
+                    await self._write([row])
+                return
+            except sqlite3.OperationalError as exc:
+                if not _passes(exc):
+                    raise
+                self.retries += 1
+                log.warning(
+                    "guess batch of %d not written (%s); retrying in %.2fs", len(batch), exc, delay
+                )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self.max_backoff)
+
+
+# Primary result codes that say "not now" rather than "never": busy, locked, I/O error, disk full.
+_TRANSIENT = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL}
+
+
+def _passes(exc: sqlite3.OperationalError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return "locked" in str(exc) or "busy" in str(exc)
+    return code & 0xFF in _TRANSIENT

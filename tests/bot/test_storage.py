@@ -1,0 +1,516 @@
+"""Storage against real SQLite files: schema, rounds, guesses, results, leaderboard, the writer."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.storage import (
+    LEADERBOARD_SQL,
+    MIGRATIONS_DIR,
+    ChannelBusy,
+    GuessRow,
+    GuessWriter,
+    LeaderboardEntry,
+    Storage,
+    StorageError,
+    load_migrations,
+    split_statements,
+)
+from core.board import Board
+from core.lexicon import Lexicon
+from core.round import Mode, Round, Rules, Verdict, tally
+
+BOARD = "cato/dogs/rent/lime"
+WORDS = ["cat", "cats", "dog", "dogs", "act", "tag", "rent", "lime", "mile", "ten", "net"]
+ACCEPTED = Verdict.ACCEPTED.value
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "boggle.db"
+
+
+@pytest.fixture
+async def storage(db_path: Path):
+    store = await Storage.open(db_path)
+    yield store
+    await store.close()
+
+
+async def new_round(store: Storage, channel_id: int = 10, guild_id: int = 1, **changes):
+    values = dict(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        starter_id=7,
+        board=BOARD,
+        dice="classic",
+        mode=Mode.CLASSIC,
+        min_length=3,
+        started_at=1000.0,
+        deadline=1180.0,
+    )
+    values.update(changes)
+    return await store.create_round(**values)
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A second, plain connection: what another process would see."""
+    return sqlite3.connect(path, isolation_level=None)
+
+
+def count(path: Path, sql: str, *params: object) -> int:
+    with raw(path) as conn:
+        return conn.execute(sql, params).fetchone()[0]
+
+
+def accepted(round_id: int, player: int, word: str, at: float) -> GuessRow:
+    return GuessRow(round_id, player, word, ACCEPTED, len(word) - 2, at)
+
+
+def results_for(found: dict[int, list[str]], words: list[str] = WORDS):
+    return tally({w: () for w in words}, found, Rules(Mode.CASUAL))
+
+
+# --- opening and migrations -----------------------------------------------------------------
+
+
+async def test_migrations_are_applied_and_recorded(storage: Storage, db_path: Path) -> None:
+    with raw(db_path) as conn:
+        recorded = conn.execute("SELECT version, name FROM schema_migrations").fetchall()
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert recorded == [(m.version, m.name) for m in load_migrations()]
+    assert recorded[0] == (1, "initial")
+    assert {"rounds", "guesses", "found_words", "round_results", "players", "standings"} <= tables
+
+
+async def test_reopening_applies_nothing_again(db_path: Path) -> None:
+    await (await Storage.open(db_path)).close()
+    with raw(db_path) as conn:
+        before = conn.execute("SELECT * FROM schema_migrations").fetchall()
+    await (await Storage.open(db_path)).close()
+    with raw(db_path) as conn:
+        assert conn.execute("SELECT * FROM schema_migrations").fetchall() == before
+
+
+async def test_connection_settings(storage: Storage, db_path: Path) -> None:
+    async def pragma(name: str):
+        return (await storage._db.execute_fetchall(f"PRAGMA {name}"))[0][0]
+
+    assert await pragma("journal_mode") == "wal"
+    assert await pragma("foreign_keys") == 1
+    assert await pragma("busy_timeout") == 5000
+    with raw(db_path) as conn:  # WAL is a property of the file, seen by everyone
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    with pytest.raises(sqlite3.IntegrityError):  # foreign keys enforced
+        await storage.record_guesses([accepted(999, 1, "cat", 1.0)])
+
+
+async def test_memory_database_works() -> None:
+    store = await Storage.open(":memory:")
+    stored = await new_round(store)
+    assert (await store.running_round(10)) == stored
+    await store.close()
+
+
+async def test_database_newer_than_code_is_refused(db_path: Path) -> None:
+    await (await Storage.open(db_path)).close()
+    with raw(db_path) as conn:
+        conn.execute("INSERT INTO schema_migrations VALUES (9999, 'from_the_future', 0)")
+    with pytest.raises(StorageError, match="newer"):
+        await Storage.open(db_path)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"this is not a database, it is a shopping list\n" * 100,
+        b"SQLite format 3\0" + b"\xff" * 4000,
+    ],
+)
+async def test_garbage_file_is_refused(db_path: Path, content: bytes) -> None:
+    db_path.write_bytes(content)
+    with pytest.raises(StorageError, match=r"not a database|damaged"):
+        await Storage.open(db_path)
+
+
+async def test_corrupted_database_is_refused(db_path: Path) -> None:
+    store = await Storage.open(db_path)
+    stored = await new_round(store)
+    await store.record_guesses([accepted(stored.id, p, f"w{p}", p) for p in range(2000)])
+    await store.close()
+    with raw(db_path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    data = bytearray(db_path.read_bytes())
+    for page in range(3, len(data) // page_size, 2):  # trample on every other b-tree page
+        data[page * page_size : page * page_size + 64] = b"\x0d" + b"\xee" * 63
+    db_path.write_bytes(bytes(data))
+    with pytest.raises(StorageError, match=re.escape(str(db_path))):
+        await Storage.open(db_path)
+
+
+async def test_failed_quick_check_is_refused(db_path: Path) -> None:
+    await (await Storage.open(db_path)).close()
+    with raw(db_path) as conn:  # a NULL where the schema says NOT NULL: only a check sees it
+        conn.execute("CREATE TABLE notes (x)")
+        conn.execute("INSERT INTO notes VALUES (NULL)")
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute(
+            "UPDATE sqlite_master SET sql = 'CREATE TABLE notes (x NOT NULL)' WHERE name = 'notes'"
+        )
+    with pytest.raises(StorageError, match=r"integrity check: NULL value in notes\.x"):
+        await Storage.open(db_path)
+
+
+async def test_someone_elses_database_is_refused(db_path: Path) -> None:
+    with raw(db_path) as conn:
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    with pytest.raises(StorageError, match="not this bot's database"):
+        await Storage.open(db_path)
+
+
+async def test_migrations_run_in_order_and_a_failing_one_rolls_back(
+    tmp_path: Path, db_path: Path
+) -> None:
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "0001_first.sql").write_text("CREATE TABLE a (x INTEGER);")
+    (folder / "0002_second.sql").write_text("INSERT INTO a VALUES (2);")
+    (folder / "0003_broken.sql").write_text(
+        "CREATE TABLE b (y INTEGER);\nINSERT INTO nowhere VALUES (1);"
+    )
+    with pytest.raises(StorageError, match=r"0003_broken\.sql failed"):
+        await Storage.open(db_path, migrations_dir=folder)
+    with raw(db_path) as conn:
+        assert conn.execute("SELECT version FROM schema_migrations").fetchall() == [(1,), (2,)]
+        assert conn.execute("SELECT x FROM a").fetchall() == [(2,)]
+        assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'b'").fetchall() == []
+
+
+@pytest.mark.parametrize("name", ["1_short.sql", "0001-dash.sql", "0001_Upper.sql"])
+async def test_badly_named_migration_is_an_error(tmp_path: Path, name: str) -> None:
+    (tmp_path / name).write_text("SELECT 1;")
+    with pytest.raises(StorageError, match="NNNN_description"):
+        load_migrations(tmp_path)
+
+
+def test_statements_split_where_sqlite_says() -> None:
+    script = """
+        -- a comment; with a semicolon
+        CREATE TABLE t (x TEXT DEFAULT 'a;b');
+        CREATE TRIGGER tr AFTER INSERT ON t BEGIN
+            UPDATE t SET x = 'c;d'; DELETE FROM t WHERE 0;
+        END; /* trailing; comment */
+    """
+    statements = split_statements(script)
+    assert len(statements) == 2
+    assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
+    with pytest.raises(StorageError, match="unterminated"):
+        split_statements("SELECT 1; SELECT 2")
+
+
+def test_migrations_folder_is_found_from_the_installed_package(tmp_path: Path) -> None:
+    code = "from bot.storage import MIGRATIONS_DIR as d; print(d); print(sorted(p.name for p in d.glob('*.sql'))[0])"
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert Path(out[0]) == MIGRATIONS_DIR.resolve()
+    assert out[1] == "0001_initial.sql"
+
+
+# --- rounds --------------------------------------------------------------------------------
+
+
+async def test_one_running_round_per_channel(storage: Storage) -> None:
+    first = await new_round(storage, channel_id=10)
+    assert first.board == Board.parse(BOARD).text() and first.size == 4 and first.running
+    with pytest.raises(ChannelBusy) as busy:
+        await new_round(storage, channel_id=10)
+    assert busy.value.round_id == first.id and busy.value.channel_id == 10
+    other = await new_round(storage, channel_id=11)  # another channel is free
+    assert await storage.running_round(10) == first
+    assert await storage.running_round(12) is None
+    assert await storage.unfinished_rounds() == [first, other]
+    await storage.finish_round(first.id, results_for({}), 1200.0, {})
+    again = await new_round(storage, channel_id=10)  # a finished round frees the channel
+    assert again.id != first.id
+
+
+async def test_the_index_refuses_a_second_running_round_even_without_the_check(
+    storage: Storage, db_path: Path
+) -> None:
+    await new_round(storage, channel_id=10)
+    with raw(db_path) as conn, pytest.raises(sqlite3.IntegrityError):
+        conn.execute(
+            "INSERT INTO rounds (guild_id, channel_id, starter_id, board, dice, size, mode,"
+            " min_length, started_at, deadline) VALUES (1, 10, 1, 'x', 'd', 4, 'classic', 3, 0, 1)"
+        )
+
+
+async def test_round_messages_are_remembered(storage: Storage) -> None:
+    stored = await new_round(storage)
+    await storage.set_round_messages(stored.id, board_message_id=111)
+    await storage.set_round_messages(stored.id, status_message_id=222)
+    again = await storage.get_round(stored.id)
+    assert again is not None
+    assert (again.board_message_id, again.status_message_id) == (111, 222)
+
+
+# --- guesses -------------------------------------------------------------------------------
+
+
+async def test_an_accepted_word_counts_once(storage: Storage, db_path: Path) -> None:
+    stored = await new_round(storage)
+    await storage.record_guesses(
+        [accepted(stored.id, 1, "cat", 1.0), accepted(stored.id, 1, "cat", 2.0)]
+    )
+    await storage.record_guesses(
+        [
+            accepted(stored.id, 1, "cat", 3.0),
+            accepted(stored.id, 2, "cat", 3.5),  # another player: their own find
+            GuessRow(stored.id, 1, "zzz", Verdict.NOT_A_WORD, 0, 4.0),
+        ]
+    )
+    assert count(db_path, "SELECT COUNT(*) FROM guesses") == 5  # every guess is logged
+    assert await storage.accepted_words(stored.id) == [(1, "cat", 1.0), (2, "cat", 3.5)]
+
+
+async def test_accepted_words_come_back_in_acceptance_order(storage: Storage) -> None:
+    stored = await new_round(storage)
+    other = await new_round(storage, channel_id=11)
+    rows = [
+        accepted(stored.id, 2, "dog", 5.0),
+        accepted(other.id, 9, "cat", 5.5),
+        accepted(stored.id, 1, "cat", 6.0),
+        accepted(stored.id, 2, "act", 6.0),
+        accepted(stored.id, 1, "dogs", 7.0),
+    ]
+    await storage.record_guesses(rows[:2])
+    await storage.record_guesses(rows[2:])
+    assert await storage.accepted_words(stored.id) == [
+        (2, "dog", 5.0),
+        (1, "cat", 6.0),
+        (2, "act", 6.0),
+        (1, "dogs", 7.0),
+    ]
+
+
+async def test_concurrent_writers_do_not_share_a_transaction(storage: Storage) -> None:
+    stored = await new_round(storage)
+    batches = [[accepted(stored.id, p, f"w{p}x{i}", i) for i in range(20)] for p in range(30)]
+    await asyncio.gather(
+        *(storage.record_guesses(b) for b in batches),
+        *(new_round(storage, channel_id=100 + i) for i in range(10)),
+    )
+    assert len(await storage.accepted_words(stored.id)) == 600
+    assert len(await storage.unfinished_rounds()) == 11
+
+
+async def test_a_restart_finds_the_round_and_its_words(db_path: Path) -> None:
+    store = await Storage.open(db_path)
+    stored = await new_round(store, mode=Mode.RACE)
+    await store.record_guesses(
+        [accepted(stored.id, 2, "dog", 5.0), accepted(stored.id, 1, "cat", 6.0)]
+    )
+    await store.close()
+
+    store = await Storage.open(db_path)
+    try:
+        [resumed] = await store.unfinished_rounds()
+        assert resumed == stored and resumed.mode is Mode.RACE
+        lexicon = Lexicon.from_words(WORDS)
+        game = Round.start(
+            Board.parse(resumed.board),
+            lexicon,
+            Rules(resumed.mode, resumed.min_length),
+            resumed.deadline,
+        )
+        for player, word, at in await store.accepted_words(resumed.id):
+            game.restore(player, word, at)
+        assert game.words_of(2) == ["dog"] and game.words_of(1) == ["cat"]
+        assert game.judge(1, "dog", 10.0).verdict is Verdict.TAKEN  # race: 2 found it first
+    finally:
+        await store.close()
+
+
+# --- results and the leaderboard ------------------------------------------------------------
+
+
+async def test_finish_round_is_idempotent(storage: Storage, db_path: Path) -> None:
+    stored = await new_round(storage)
+    results = results_for({1: ["cats", "dog"], 2: ["dog"]})
+    assert await storage.finish_round(stored.id, results, 1200.0, {1: "Ann", 2: "Bob"})
+    assert not await storage.finish_round(stored.id, results, 1300.0, {1: "Ann", 2: "Bob"})
+    assert await storage.unfinished_rounds() == []
+    done = await storage.get_round(stored.id)
+    assert done is not None and done.state == "finished" and done.ended_at == 1200.0
+    board = await storage.leaderboard(1)
+    assert board == [
+        LeaderboardEntry(1, 1, "Ann", 2, 1, 2),  # cats 1 + dog 1 (casual: every finder scores)
+        LeaderboardEntry(2, 2, "Bob", 1, 1, 1),
+    ]
+    assert count(db_path, "SELECT COUNT(*) FROM round_results") == 2
+    with pytest.raises(StorageError, match="does not exist"):
+        await storage.finish_round(12345, results, 0.0, {})
+
+
+async def test_results_keep_rank_and_cancelled_words(storage: Storage, db_path: Path) -> None:
+    stored = await new_round(storage)
+    results = tally({w: () for w in WORDS}, {1: ["cats", "dog"], 2: ["dog"]}, Rules(Mode.CLASSIC))
+    await storage.finish_round(stored.id, results, 1200.0, {})
+    with raw(db_path) as conn:
+        rows = conn.execute(
+            "SELECT player_id, guild_id, points, words, rank, cancelled FROM round_results"
+            " ORDER BY player_id"
+        ).fetchall()
+    assert rows == [(1, 1, 1, 2, 1, 1), (2, 1, 0, 1, 2, 1)]  # dog found twice: cancelled
+
+
+async def test_leaderboard_ranks_ties_together(storage: Storage) -> None:
+    scores = {1: ["cats", "dogs"], 2: ["rent", "lime"], 3: ["cat"], 4: ["mile", "act", "ten"]}
+    stored = await new_round(storage)
+    await storage.finish_round(stored.id, results_for(scores), 1200.0, {1: "Ann", 2: "Bob"})
+    second = await new_round(storage)
+    await storage.finish_round(second.id, results_for({3: ["dog"], 5: ["net"]}), 1300.0, {})
+    await storage.remember_names(1, {3: "Cy", 4: "Di"})
+
+    board = await storage.leaderboard(1)
+    # 3 and 4 letter words score 1: player 4 has 3 points, players 1, 2 and 3 have 2 each
+    assert [(e.rank, e.user_id, e.points) for e in board] == [
+        (1, 4, 3),
+        (2, 1, 2),
+        (2, 2, 2),
+        (2, 3, 2),
+        (5, 5, 1),
+    ]
+    assert board[3] == LeaderboardEntry(2, 3, "Cy", 2, 2, 2)
+    assert board[4].display_name is None
+    assert await storage.leaderboard(1, limit=2) == board[:2]
+    assert await storage.player_standing(1, 3) == board[3]
+    assert await storage.player_standing(1, 5) == board[4]
+    assert await storage.player_standing(1, 99) is None
+
+
+async def test_leaderboards_are_per_guild(storage: Storage) -> None:
+    here = await new_round(storage, guild_id=1, channel_id=10)
+    there = await new_round(storage, guild_id=2, channel_id=20)
+    await storage.finish_round(here.id, results_for({1: ["cats"]}), 1.0, {1: "Ann"})
+    await storage.finish_round(there.id, results_for({1: ["cat"], 2: ["dogs"]}), 1.0, {1: "Annie"})
+    assert await storage.leaderboard(1) == [LeaderboardEntry(1, 1, "Ann", 1, 1, 1)]
+    assert [(e.rank, e.user_id, e.display_name) for e in await storage.leaderboard(2)] == [
+        (1, 1, "Annie"),
+        (1, 2, None),
+    ]
+    assert await storage.player_standing(1, 2) is None
+    assert await storage.leaderboard(3) == []
+
+
+async def test_standings_equal_the_sum_of_results(storage: Storage, db_path: Path) -> None:
+    for n in range(6):
+        stored = await new_round(storage, guild_id=1 + n % 2)
+        found = {p: WORDS[p : p + n % 3 + 1] for p in range(n % 4 + 1)}
+        await storage.finish_round(stored.id, results_for(found), float(n), {})
+        await storage.finish_round(stored.id, results_for(found), float(n), {})
+    with raw(db_path) as conn:
+        summed = conn.execute(
+            "SELECT guild_id, player_id, SUM(points), COUNT(*), SUM(words) FROM round_results"
+            " GROUP BY guild_id, player_id ORDER BY 1, 2"
+        ).fetchall()
+        kept = conn.execute("SELECT * FROM standings ORDER BY 1, 2").fetchall()
+    assert kept == summed
+
+
+async def test_leaderboard_reads_its_index(storage: Storage) -> None:
+    plan = await storage._db.execute_fetchall("EXPLAIN QUERY PLAN " + LEADERBOARD_SQL, (1, 10))
+    details = [row[3] for row in plan]
+    assert any("USING INDEX standings_leaderboard" in d for d in details), details
+    assert not any(d.startswith("SCAN") for d in details), details
+    assert not any("TEMP B-TREE" in d for d in details), details
+    assert not any("round_results" in d for d in details), details
+
+
+async def test_names_are_updated(storage: Storage, db_path: Path) -> None:
+    await storage.remember_names(1, {5: "Old"}, now=1.0)
+    await storage.remember_names(1, {5: "New", 6: "Six"}, now=2.0)
+    await storage.remember_names(2, {5: "Elsewhere"}, now=2.0)
+    with raw(db_path) as conn:
+        rows = conn.execute("SELECT * FROM players ORDER BY guild_id, user_id").fetchall()
+    assert rows == [(1, 5, "New", 2.0), (1, 6, "Six", 2.0), (2, 5, "Elsewhere", 2.0)]
+
+
+# --- the guess writer -----------------------------------------------------------------------
+
+
+async def test_writer_lands_every_row(storage: Storage, db_path: Path) -> None:
+    stored = await new_round(storage)
+    writer = GuessWriter(storage)
+    for i in range(5000):
+        verdict = ACCEPTED if i % 5 == 0 else Verdict.NOT_A_WORD.value
+        writer.submit(GuessRow(stored.id, i % 7, f"w{i % 1500}", verdict, 1, float(i)))
+    await writer.flush()
+    assert writer.pending == 0
+    assert count(db_path, "SELECT COUNT(*) FROM guesses") == 5000
+    expected = {(i % 7, f"w{i % 1500}") for i in range(0, 5000, 5)}
+    assert {(p, w) for p, w, _ in await storage.accepted_words(stored.id)} == expected
+    await writer.close()
+    with pytest.raises(RuntimeError):
+        writer.submit(accepted(stored.id, 1, "cat", 1.0))
+
+
+async def test_writer_flushes_on_its_own(storage: Storage, db_path: Path) -> None:
+    stored = await new_round(storage)
+    async with GuessWriter(storage, interval=0.01) as writer:
+        writer.submit(accepted(stored.id, 1, "cat", 1.0))
+        for _ in range(200):
+            if count(db_path, "SELECT COUNT(*) FROM found_words") == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert count(db_path, "SELECT COUNT(*) FROM found_words") == 1
+        assert writer.pending == 0
+
+
+@pytest.mark.parametrize("busy_timeout", [5.0, 0.02], ids=["waits", "retries"])
+async def test_writer_survives_a_locked_database(db_path: Path, busy_timeout: float) -> None:
+    store = await Storage.open(db_path, busy_timeout=busy_timeout)
+    stored = await new_round(store)
+    blocker = raw(db_path)
+    blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    blocker.execute("INSERT INTO players VALUES (1, 1, 'blocker', 0)")
+    loop = asyncio.get_running_loop()
+    loop.call_later(0.3, blocker.commit)
+    writer = GuessWriter(store, interval=0.01)
+    try:
+        for i in range(500):
+            writer.submit(accepted(stored.id, i % 3, f"w{i}", float(i)))
+            if i % 100 == 0:
+                await asyncio.sleep(0.02)
+        await writer.flush()
+    finally:
+        blocker.close()
+        await writer.close()
+        await store.close()
+    assert count(db_path, "SELECT COUNT(*) FROM guesses") == 500
+    assert count(db_path, "SELECT COUNT(*) FROM found_words") == 500
+    assert count(db_path, "SELECT COUNT(*) FROM players") == 1
+    if busy_timeout < 0.3:
+        assert writer.retries > 0
+
+
+async def test_writer_sets_aside_only_the_row_the_database_refuses(
+    storage: Storage, db_path: Path
+) -> None:
+    stored = await new_round(storage)
+    async with GuessWriter(storage) as writer:
+        writer.submit(accepted(stored.id, 1, "cat", 1.0))
+        writer.submit(accepted(424242, 1, "dog", 2.0))  # no such round
+        writer.submit(accepted(stored.id, 1, "dogs", 3.0))
+        await writer.flush()
+    assert [r.round_id for r in writer.rejected] == [424242]
+    assert [w for _, w, _ in await storage.accepted_words(stored.id)] == ["cat", "dogs"]
