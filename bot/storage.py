@@ -52,7 +52,6 @@ MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 DEFAULT_BUSY_TIMEOUT = 5.0
 RUNNING = "running"
-FINISHED = "finished"
 
 
 class StorageError(Exception):
@@ -174,6 +173,13 @@ def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
 _ROUND_COLUMNS = (
     "id, guild_id, channel_id, starter_id, board, dice, size, mode, min_length, started_at, "
     "deadline, state, ended_at, board_message_id, status_message_id"
+)
+# Both read only the running rows, through the partial indexes on rounds.
+RUNNING_ROUND_SQL = (
+    f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE channel_id = ? AND state = 'running'"
+)
+UNFINISHED_ROUNDS_SQL = (
+    f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE state = 'running' ORDER BY deadline, id"
 )
 # Rank by counting the players above (competition ranking: 1, 1, 3). Both the rows and each
 # count are ranges of standings_leaderboard, read in its order: no sort, LIMIT stops early.
@@ -408,17 +414,12 @@ class Storage:
         return _round(rows[0]) if rows else None
 
     async def running_round(self, channel_id: int) -> StoredRound | None:
-        rows = await self._read(
-            f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE channel_id = ? AND state = 'running'",
-            (channel_id,),
-        )
+        rows = await self._read(RUNNING_ROUND_SQL, (channel_id,))
         return _round(rows[0]) if rows else None
 
     async def unfinished_rounds(self) -> list[StoredRound]:
         """Rounds to resume after a restart, soonest deadline first."""
-        rows = await self._read(
-            f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE state = 'running' ORDER BY deadline, id"
-        )
+        rows = await self._read(UNFINISHED_ROUNDS_SQL)
         return [_round(r) for r in rows]
 
     # --- guesses ---------------------------------------------------------------------------

@@ -14,6 +14,8 @@ import pytest
 from bot.storage import (
     LEADERBOARD_SQL,
     MIGRATIONS_DIR,
+    RUNNING_ROUND_SQL,
+    UNFINISHED_ROUNDS_SQL,
     ChannelBusy,
     GuessRow,
     GuessWriter,
@@ -427,13 +429,27 @@ async def test_standings_equal_the_sum_of_results(storage: Storage, db_path: Pat
     assert kept == summed
 
 
+async def plan(storage: Storage, sql: str, *params: object) -> list[str]:
+    return [
+        row[3] for row in await storage._db.execute_fetchall("EXPLAIN QUERY PLAN " + sql, params)
+    ]
+
+
 async def test_leaderboard_reads_its_index(storage: Storage) -> None:
-    plan = await storage._db.execute_fetchall("EXPLAIN QUERY PLAN " + LEADERBOARD_SQL, (1, 10))
-    details = [row[3] for row in plan]
+    details = await plan(storage, LEADERBOARD_SQL, 1, 10)
     assert any("USING INDEX standings_leaderboard" in d for d in details), details
     assert not any(d.startswith("SCAN") for d in details), details
     assert not any("TEMP B-TREE" in d for d in details), details
     assert not any("round_results" in d for d in details), details
+
+
+async def test_running_rounds_are_found_through_partial_indexes(storage: Storage) -> None:
+    assert await plan(storage, RUNNING_ROUND_SQL, 10) == [
+        "SEARCH rounds USING INDEX rounds_running_per_channel (channel_id=?)"
+    ]
+    assert await plan(storage, UNFINISHED_ROUNDS_SQL) == [
+        "SCAN rounds USING INDEX rounds_unfinished"
+    ]
 
 
 async def test_names_are_updated(storage: Storage, db_path: Path) -> None:
