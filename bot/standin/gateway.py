@@ -200,7 +200,7 @@ class Gateway:
         await self._dispatch_to(session, "READY", ready)
         for guild in guilds:
             await self._dispatch_to(
-                session, "GUILD_CREATE", payloads.guild_create(self.world, guild)
+                session, "GUILD_CREATE", payloads.guild_create(self.world, guild, intents)
             )
         return session
 

@@ -88,8 +88,16 @@ def channel(world: World, c: Channel) -> dict[str, Any]:
     }
 
 
-def guild_create(world: World, g: Guild) -> dict[str, Any]:
-    """The full GUILD_CREATE payload; ``member_count`` equals the members sent, so no chunking."""
+GUILD_MEMBERS_INTENT = 1 << 1
+
+
+def guild_create(world: World, g: Guild, intents: int | None = None) -> dict[str, Any]:
+    """The full GUILD_CREATE payload. Without the members intent Discord lists only the bot."""
+    members = [
+        m
+        for m in g.members.values()
+        if intents is None or intents & GUILD_MEMBERS_INTENT or m.user.id == world.bot.id
+    ]
     return {
         "id": str(g.id),
         "name": g.name,
@@ -121,7 +129,7 @@ def guild_create(world: World, g: Guild) -> dict[str, Any]:
         "unavailable": False,
         "member_count": len(g.members),
         "voice_states": [],
-        "members": [member(m) for m in g.members.values()],
+        "members": [member(m) for m in members],
         "channels": [channel(world, c) for c in g.channels.values() if not c.deleted],
         "threads": [],
         "presences": [],

@@ -11,6 +11,7 @@ import json
 import mimetypes
 import time
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any
 
 from aiohttp import web
@@ -35,6 +36,8 @@ from .recorder import ApiCall, Recorder
 from .state import Attachment, Channel, Perm, StoredMessage, World, new_snowflake
 
 API_PREFIX = "/api/v10"
+# The middleware reads the body once (to record it); handlers run in the same context.
+_REQUEST_BODY: ContextVar[tuple[Any, list[Attachment]]] = ContextVar("standin_request_body")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MAX_CONTENT = 2000
 
@@ -132,7 +135,7 @@ class Rest:
             body,
             [(f.filename, f.data) for f in files],
         )
-        request["body"], request["files"] = body, files
+        _REQUEST_BODY.set((body, files))
         response: web.StreamResponse
         if unknown:
             response = json_response({"message": "404: Not Found", "code": 0}, status=404)
@@ -249,14 +252,14 @@ class Rest:
 
     async def put_commands(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
-        body = request["body"]
+        body = _body()
         if not isinstance(body, list):
             raise invalid_form("_root", "LIST_TYPE_CONVERT", "Must be a list.")
         return json_response(self.commands.overwrite(scope, body))
 
     async def post_command(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
-        return json_response(self.commands.upsert(scope, request["body"]), status=201)
+        return json_response(self.commands.upsert(scope, _body()), status=201)
 
     # guilds and channels
 
@@ -285,7 +288,7 @@ class Rest:
         return json_response(payloads.channel(self.world, channel))
 
     async def create_dm(self, request: web.Request) -> web.Response:
-        body = request["body"] or {}
+        body = _body() or {}
         user = self.world.users.get(_int(str(body.get("recipient_id", "0"))))
         if user is None:
             raise invalid_form("recipient_id", "NUMBER_TYPE_COERCE", "Value is not snowflake.")
@@ -328,8 +331,8 @@ class Rest:
 
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
-        body = request["body"] or {}
-        files: list[Attachment] = request["files"]
+        body = _body() or {}
+        files: list[Attachment] = _files()
         guild_channel = channel.guild_id is not None
         if guild_channel:
             self._require(channel, Perm.SEND_MESSAGES)
@@ -372,12 +375,12 @@ class Rest:
     async def edit_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         msg = self._message(channel, request.match_info["message_id"])
-        body = request["body"] or {}
+        body = _body() or {}
         if msg.author.id != self.world.bot.id:
             if set(body) - {"flags"}:
                 raise ApiError(403, 50005, "Cannot edit a message authored by another user")
             self._require(channel, Perm.MANAGE_MESSAGES)
-        files: list[Attachment] = request["files"]
+        files: list[Attachment] = _files()
         if files and channel.guild_id is not None:
             self._require(channel, Perm.ATTACH_FILES)
         if "content" in body and len(body["content"] or "") > MAX_CONTENT:
@@ -396,7 +399,7 @@ class Rest:
     async def bulk_delete(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         self._require(channel, Perm.MANAGE_MESSAGES)
-        ids = (request["body"] or {}).get("messages") or []
+        ids = (_body() or {}).get("messages") or []
         if not 2 <= len(ids) <= 100:
             raise invalid_form("messages", "BASE_TYPE_BAD_LENGTH", "Must be between 2 and 100.")
         msgs = [self._message(channel, str(i)) for i in ids]
@@ -463,10 +466,10 @@ class Rest:
         handle = self._interaction(request, by_id=True)
         if handle.responded:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
-        body = request["body"] or {}
+        body = _body() or {}
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
-        files: list[Attachment] = request["files"]
+        files: list[Attachment] = _files()
         channel = self.world.channels[handle.channel_id]
         if channel.deleted:
             raise unknown_channel()
@@ -527,8 +530,8 @@ class Rest:
         handle = self._interaction(request, by_id=False)
         if not handle.responded:
             raise unknown_webhook()
-        body = request["body"] or {}
-        files: list[Attachment] = request["files"]
+        body = _body() or {}
+        files: list[Attachment] = _files()
         channel = self.world.channels[handle.channel_id]
         if channel.deleted:
             raise unknown_channel()
@@ -578,12 +581,12 @@ class Rest:
 
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
         handle, msg = self._webhook_message(request)
-        body = request["body"] or {}
+        body = _body() or {}
         if "content" in body and len(body["content"] or "") > MAX_CONTENT:
             raise _too_long()
         if "embeds" in body:
             body = body | {"embeds": normalise_embeds(body["embeds"] or [])}
-        await self.actions.edit(msg, body, request["files"])
+        await self.actions.edit(msg, body, _files())
         handle.changes.notify()
         return json_response(self.actions.payload(msg))
 
@@ -603,6 +606,14 @@ class Rest:
                         headers={"Content-Type": att.content_type or "application/octet-stream"},
                     )
         return web.Response(status=404)
+
+
+def _body() -> Any:
+    return _REQUEST_BODY.get()[0]
+
+
+def _files() -> list[Attachment]:
+    return _REQUEST_BODY.get()[1]
 
 
 def _int(value: str) -> int:

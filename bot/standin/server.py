@@ -77,13 +77,15 @@ class StandIn:
         app = web.Application(middlewares=[self.rest.middleware], client_max_size=64 * 1024 * 1024)
         app.add_routes(self.rest.routes())
         app.router.add_get("/gateway", self.gateway.handle)
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        self._runner = web.AppRunner(
+            app, handle_signals=False, access_log=None, shutdown_timeout=1.0
+        )
         await self._runner.setup()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((self._host, self._port))
         self._port = sock.getsockname()[1]
-        site = web.SockSite(self._runner, sock, shutdown_timeout=1.0)
+        site = web.SockSite(self._runner, sock)
         await site.start()
         self.gateway.url = self.gateway_url
 

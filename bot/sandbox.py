@@ -1,0 +1,383 @@
+"""The no-token sandbox: the real bot against the local stand-in, played from a terminal.
+
+You type as a player in #boggle; the bot's messages print as a Discord user would see them.
+Nothing connects to Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shlex
+import sys
+import threading
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import discord.gateway
+import discord.http
+
+from .discord_urls import point_discord_at
+from .standin import CommandError, StandIn, StoredMessage, TranscriptEntry
+
+StartBot = Callable[[str, str], Awaitable[None]]
+
+BANNER = """\
+================================================================================
+ LOCAL SANDBOX - no Discord connection.
+ The bot is talking to a Discord stand-in on {base} (this machine only).
+ To run on real Discord instead, set DISCORD_TOKEN=<your bot token> (environment or .env).
+================================================================================
+"""
+
+HELP = """\
+  Type a message to say it in the channel, or a slash command, e.g.
+    /boggle start size:5 time:2m
+  :as NAME      play as another person (joins the server if new)
+  :in CHANNEL   move to another channel (e.g. :in general)
+  :click LABEL  click a button on the bot's latest message that has it
+  :help         this help
+  :quit         leave (end of input does the same)
+"""
+
+
+class Terminal:
+    """Prints the transcript as people in the channel see it; saves attachments to files."""
+
+    def __init__(self, standin: StandIn, out: TextIO, folder: Path, *, echo_people: bool) -> None:
+        self.standin = standin
+        self.out = out
+        self.folder = folder
+        self.echo_people = echo_people
+        self.player = "alice"
+        self.channel = "boggle"
+        self.last_activity = 0.0
+        self._loading: set[int] = set()
+
+    def write(self, text: str) -> None:
+        self.out.write(text if text.endswith("\n") else text + "\n")
+        self.out.flush()
+
+    def _username(self, user_id: int | None) -> str:
+        if user_id is None:
+            return "?"
+        user = self.standin.world.users[user_id]
+        return "bot" if user.bot else user.username
+
+    def show(self, entry: TranscriptEntry) -> None:
+        """Render one transcript entry."""
+        self.last_activity = asyncio.get_running_loop().time()
+        if not entry.by_bot and entry.kind in ("message", "edit") and not self.echo_people:
+            return
+        channel = self.standin.world.channels[entry.channel_id]
+        where = "" if channel.name == self.channel else f"[#{channel.name}] "
+        if channel.guild_id is None:
+            where = f"[DM with {channel.name}] "
+        if entry.kind == "reaction":
+            self.write(
+                f"  {where}[{self._username(entry.reactor_id)} reacted {entry.emoji} to "
+                f"{self._username(entry.author_id)}: {entry.content!r}]"
+            )
+        elif entry.kind == "unreaction":
+            self.write(
+                f"  {where}[{self._username(entry.reactor_id)} removed {entry.emoji} from "
+                f"{self._username(entry.author_id)}: {entry.content!r}]"
+            )
+        elif entry.kind == "delete":
+            self.write(f"  {where}[message from {entry.author_name} deleted]")
+        else:
+            self._show_message(entry, where)
+
+    def _show_message(self, entry: TranscriptEntry, where: str) -> None:
+        marks = []
+        if entry.kind == "edit" and entry.message_id not in self._loading:
+            marks.append("(edited)")
+        self._loading.discard(entry.message_id)
+        if entry.ephemeral:
+            who = self._username(entry.visible_to)
+            marks.append(
+                "(only you can see this)" if who == self.player else f"(only {who} can see this)"
+            )
+        if entry.interaction_user_id is not None and entry.kind == "message":
+            marks.append(f"(to {self._username(entry.interaction_user_id)}'s command)")
+        suffix = (" " + " ".join(marks)) if marks else ""
+        if entry.loading:
+            self._loading.add(entry.message_id)
+            self.write(f"{where}{entry.author_name} is thinking...{suffix}")
+            return
+        lines = entry.content.split("\n") if entry.content else []
+        if len(lines) == 1:
+            self.write(f"{where}{entry.author_name}: {lines[0]}{suffix}")
+        else:
+            self.write(f"{where}{entry.author_name}:{suffix}")
+            for line in lines:
+                self.write(f"  {line}")
+        for embed in entry.embeds:
+            for line in render_embed(embed):
+                self.write(f"  | {line}")
+        for filename, data in entry.attachments:
+            path = self._save(entry.message_id, filename, data)
+            self.write(f"  [attachment {filename} saved to {path} ({len(data)} bytes)]")
+        buttons = [c for c in iter_components(entry.components) if c.get("type") == 2]
+        if buttons:
+            self.write(
+                "  " + " ".join(f"[{b.get('label') or b.get('custom_id')}]" for b in buttons)
+            )
+
+    def _save(self, message_id: int, filename: str, data: bytes) -> Path:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{message_id}-{Path(filename).name}"
+        path.write_bytes(data)
+        return path
+
+
+def render_embed(embed: dict[str, Any]) -> list[str]:
+    """An embed as lines of text: author, title, description, fields, footer."""
+    lines: list[str] = []
+    if author := (embed.get("author") or {}).get("name"):
+        lines.append(author)
+    if title := embed.get("title"):
+        lines.append(f"**{title}**")
+    if description := embed.get("description"):
+        lines.extend(description.split("\n"))
+    for field in embed.get("fields") or []:
+        value = str(field.get("value", "")).split("\n")
+        lines.append(f"{field.get('name', '')}: {value[0]}")
+        lines.extend(f"  {more}" for more in value[1:])
+    if footer := (embed.get("footer") or {}).get("text"):
+        lines.append(f"-- {footer}")
+    return lines
+
+
+def iter_components(components: list[dict]) -> list[dict]:
+    found: list[dict] = []
+    for component in components:
+        found.append(component)
+        found.extend(iter_components(component.get("components", [])))
+    return found
+
+
+def parse_slash(standin: StandIn, channel: str, line: str) -> tuple[str, dict[str, str]]:
+    """``/boggle start size:5 time:2m`` -> ("boggle start", {"size": "5", "time": "2m"}).
+
+    The synced definitions decide where the name ends and which words are option names; a word
+    that is not ``known_option:value`` continues the previous value (``/guess words:cat dog``).
+    """
+    try:
+        words = shlex.split(line[1:])
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    name_words: list[str] = []
+    while words and ":" not in words[0]:
+        name_words.append(words.pop(0))
+    name, extra = standin.split_command(channel, name_words)
+    if extra:
+        raise CommandError(f"unknown subcommand {' '.join(extra)!r} of /{name}")
+    known = {o["name"] for o in standin.command_options(channel, name)}
+    options: dict[str, str] = {}
+    last: str | None = None
+    for word in words:
+        key, sep, value = word.partition(":")
+        if sep and key in known:
+            options[key] = value
+            last = key
+        elif last is not None:
+            options[last] += " " + word
+        else:
+            raise CommandError(f"unknown option {key!r}; options: {', '.join(sorted(known))}")
+    return name, options
+
+
+def _read_lines(stdin: TextIO, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue) -> None:
+    """Runs in a thread so a blocking read never stalls the event loop; None marks the end."""
+    try:
+        for line in iter(stdin.readline, ""):
+            loop.call_soon_threadsafe(queue.put_nowait, line.rstrip("\n"))
+    except (ValueError, OSError):
+        pass
+    finally:
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(queue.put_nowait, None)
+
+
+async def _settle(terminal: Terminal, quiet: float, limit: float) -> None:
+    """Give the bot a moment to answer: until nothing happened for ``quiet`` s (at most ``limit``)."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    terminal.last_activity = max(terminal.last_activity, start)
+    while loop.time() - start < limit:
+        idle = loop.time() - terminal.last_activity
+        if idle >= quiet:
+            return
+        await asyncio.sleep(quiet - idle)
+
+
+async def run_sandbox(
+    start_bot: StartBot,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    folder: Path | str = Path("sandbox"),
+    standin: StandIn | None = None,
+    quiet: float = 0.3,
+    connect_timeout: float = 60.0,
+) -> None:
+    """Start the stand-in and the bot, then chat in the terminal until ``:quit`` or end of input.
+
+    ``start_bot(api_base, gateway_url)`` runs the bot until cancelled (and closes it when
+    cancelled, e.g. ``async with client: await client.start(token)``). After each line the
+    sandbox waits until the bot has been ``quiet`` for a moment, so replies print before the
+    next prompt even when input is scripted.
+    """
+    stdin = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    standin = standin or StandIn()
+    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    await standin.start()
+    point_discord_at(standin.api_base, standin.gateway_url)
+    terminal = Terminal(standin, out, Path(folder), echo_people=not _is_tty(stdin))
+    terminal.write(BANNER.format(base=standin.base_url))
+    bot_task = asyncio.create_task(start_bot(standin.api_base, standin.gateway_url))
+    try:
+        if await _wait_for_bot(standin, bot_task, terminal, connect_timeout):
+            standin.on_transcript(terminal.show)
+            terminal.write(
+                f"Connected as {standin.world.bot.username}. You are {terminal.player} in "
+                f"#{terminal.channel}. Type :help for help."
+            )
+            await _chat(standin, terminal, stdin, bot_task, quiet)
+    finally:
+        bot_task.cancel()
+        with contextlib.suppress(BaseException):
+            await bot_task
+        await standin.stop()
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+        terminal.write("Sandbox closed.")
+
+
+def _is_tty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+async def _wait_for_bot(
+    standin: StandIn, bot_task: asyncio.Task[None], terminal: Terminal, timeout: float
+) -> bool:
+    """Wait until the bot has a gateway session and received its guilds; report failures."""
+    try:
+        await standin.wait_until(
+            lambda: (
+                bot_task.done()
+                or any(s.ws is not None and s.seq >= 1 for s in standin.gateway.sessions.values())
+            ),
+            timeout,
+        )
+    except TimeoutError:
+        terminal.write(f"The bot did not connect within {timeout:.0f}s.")
+        return False
+    if bot_task.done():
+        error = None if bot_task.cancelled() else bot_task.exception()
+        terminal.write(f"The bot stopped before connecting: {error!r}")
+        return False
+    return True
+
+
+async def _chat(
+    standin: StandIn, terminal: Terminal, stdin: TextIO, bot_task: asyncio.Task[None], quiet: float
+) -> None:
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str | None] = asyncio.Queue()
+    threading.Thread(target=_read_lines, args=(stdin, loop, queue), daemon=True).start()
+    while True:
+        next_line = asyncio.ensure_future(queue.get())
+        done, _ = await asyncio.wait({next_line, bot_task}, return_when=asyncio.FIRST_COMPLETED)
+        if next_line not in done:
+            next_line.cancel()
+            error = None if bot_task.cancelled() else bot_task.exception()
+            terminal.write(f"The bot stopped: {error!r}")
+            return
+        line = next_line.result()
+        if line is None:
+            await _settle(terminal, quiet, 5.0)
+            return
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith(":"):
+            if not await _meta(standin, terminal, line):
+                return
+            continue
+        try:
+            if line.startswith("/"):
+                await _slash(standin, terminal, line)
+            else:
+                await standin.user_says(terminal.channel, terminal.player, line)
+        except (CommandError, ValueError, KeyError) as exc:
+            terminal.write(f"  ! {exc}")
+        await _settle(terminal, quiet, 5.0)
+
+
+async def _slash(standin: StandIn, terminal: Terminal, line: str) -> None:
+    name, options = parse_slash(standin, terminal.channel, line)
+    if terminal.echo_people:
+        terminal.write(f"{terminal.player} used {line}")
+    handle = await standin.slash(terminal.channel, terminal.player, name, options)
+    try:
+        await handle.response(timeout=3.0)
+    except TimeoutError:
+        terminal.write("  ! The application did not respond (Discord would show this error).")
+
+
+async def _meta(standin: StandIn, terminal: Terminal, line: str) -> bool:
+    """Handle a ``:command``; False means quit."""
+    word, _, arg = line[1:].partition(" ")
+    arg = arg.strip()
+    if word in ("quit", "q", "exit"):
+        return False
+    if word == "help":
+        terminal.write(HELP)
+    elif word == "as" and arg:
+        name = arg.lstrip("@").lower()
+        await standin.add_member(name, name.capitalize())
+        terminal.player = name
+        terminal.write(f"  (you are now {name})")
+    elif word == "in" and arg:
+        try:
+            channel = standin.channel(arg)
+        except KeyError as exc:
+            terminal.write(f"  ! {exc}")
+        else:
+            terminal.channel = channel.name
+            terminal.write(f"  (you are now in #{channel.name})")
+    elif word == "click" and arg:
+        await _click(standin, terminal, arg)
+    else:
+        terminal.write(f"  ! unknown command :{word} (try :help)")
+    return True
+
+
+async def _click(standin: StandIn, terminal: Terminal, label: str) -> None:
+    for msg in reversed(standin.messages(terminal.channel)):
+        button = _button(msg, label)
+        if button is not None:
+            handle = await standin.click(msg, terminal.player, button["custom_id"])
+            try:
+                await handle.response(timeout=3.0)
+            except TimeoutError:
+                terminal.write("  ! The application did not respond.")
+            await _settle(terminal, 0.1, 2.0)
+            return
+    terminal.write(f"  ! no button {label!r} in #{terminal.channel}")
+
+
+def _button(msg: StoredMessage, label: str) -> dict | None:
+    for component in iter_components(msg.components):
+        if component.get("type") == 2 and label.lower() in (
+            str(component.get("label", "")).lower(),
+            str(component.get("custom_id", "")).lower(),
+        ):
+            return component
+    return None

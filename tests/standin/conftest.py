@@ -1,0 +1,26 @@
+"""Fixtures: a running stand-in (default world) and the demo bot logged in to it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.standin import StandIn
+from bot.standin.testing import running_bot, running_standin
+
+from .demo_bot import DemoBot
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[StandIn]:
+    async with running_standin() as server:
+        yield server
+        assert server.unknown_routes == [], "the client called routes the stand-in does not serve"
+
+
+@pytest.fixture
+async def demo_bot(standin: StandIn) -> AsyncIterator[DemoBot]:
+    guild_id = next(iter(standin.world.guilds))
+    async with running_bot(standin, DemoBot(sync_guild=guild_id)) as bot:
+        yield bot
