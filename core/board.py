@@ -55,7 +55,7 @@ class Board:
             raise BoardError("empty board")
         parts = [p for p in _ROW_SPLIT.split(stripped) if p]
         rows = [_parse_row(p, i + 1) for i, p in enumerate(parts)]
-        if len(rows) == 1:
+        if len(rows) == 1 and not _ROW_SPLIT.search(stripped):
             cells = rows[0]
             side = math.isqrt(len(cells))
             if side * side != len(cells):
@@ -76,11 +76,12 @@ class Board:
         return self.text()
 
     def text(self) -> str:
-        """The rows form, which parse() reads back to an equal board."""
-        return "/".join(
+        """The rows form, which parse() reads back to an equal board (one row ends in ``/``)."""
+        text = "/".join(
             "".join(_face_text(f) for f in self.cells[r * self.cols : (r + 1) * self.cols])
             for r in range(self.rows)
         )
+        return text + "/" if self.rows == 1 and self.cols > 1 else text
 
     def compact(self) -> str:
         """The square-string form when the board allows it, else the rows form."""
