@@ -232,6 +232,8 @@ class Storage:
         """Open (creating if needed), check and migrate; raise StorageError if it is unusable."""
         migrations = load_migrations(migrations_dir)
         name = str(path)
+        if name != ":memory:" and not Path(name).parent.is_dir():
+            raise StorageError(f"cannot open database {name}: its folder does not exist")
         try:
             db = await aiosqlite.connect(name, isolation_level=None)
         except sqlite3.Error as exc:

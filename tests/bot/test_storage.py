@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
 import sqlite3
 import subprocess
@@ -10,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.storage import (
     LEADERBOARD_SQL,
@@ -119,6 +122,11 @@ async def test_memory_database_works() -> None:
     stored = await new_round(store)
     assert (await store.running_round(10)) == stored
     await store.close()
+
+
+async def test_unreachable_path_is_a_storage_error(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="cannot"):
+        await Storage.open(tmp_path / "no" / "such" / "folder" / "boggle.db")
 
 
 async def test_database_newer_than_code_is_refused(db_path: Path) -> None:
@@ -302,6 +310,35 @@ async def test_accepted_words_come_back_in_acceptance_order(storage: Storage) ->
         (2, "act", 6.0),
         (1, "dogs", 7.0),
     ]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    guesses=st.lists(
+        st.tuples(st.integers(1, 3), st.sampled_from(WORDS[:5]), st.booleans()), max_size=30
+    ),
+    cuts=st.lists(st.integers(0, 30), max_size=4),
+)
+def test_accepted_words_are_the_first_acceptances_in_order(guesses, cuts) -> None:
+    async def run() -> list[tuple[int, str, float]]:
+        store = await Storage.open(":memory:")
+        stored = await new_round(store)
+        rows = [
+            GuessRow(stored.id, p, w, ACCEPTED if ok else "not_a_word", 1, float(i))
+            for i, (p, w, ok) in enumerate(guesses)
+        ]
+        bounds = [0, *sorted(cuts), len(rows)]
+        for start, end in itertools.pairwise(bounds):
+            await store.record_guesses(rows[start:end])
+        words = await store.accepted_words(stored.id)
+        await store.close()
+        return words
+
+    expected: dict[tuple[int, str], float] = {}
+    for i, (p, w, ok) in enumerate(guesses):
+        if ok:
+            expected.setdefault((p, w), float(i))
+    assert asyncio.run(run()) == [(p, w, at) for (p, w), at in expected.items()]
 
 
 async def test_concurrent_writers_do_not_share_a_transaction(storage: Storage) -> None:
