@@ -33,6 +33,7 @@ Exit codes: 0 done (for ``check``: the word is on the board), 1 ``check`` found 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -180,7 +181,8 @@ def main(
     """Run one command; returns the exit code. Streams and clock can be passed in for tests."""
     io = _IO(stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr, clock)
     try:
-        args = build_parser().parse_args(argv)
+        with contextlib.redirect_stdout(io.out):  # --help goes where the caller said
+            args = build_parser().parse_args(argv)
         if args.command is None:
             raise UsageError("choose a command: solve, check, roll, best, play (see --help)")
         return _COMMANDS[args.command](args, io)

@@ -300,12 +300,14 @@ def best_board(
 
     best_faces = rng.choices(FACES, weights, k=cells)
     best_score = evaluate(best_faces)
-    cooling = (schedule.end / schedule.start) ** (1 / max(1, schedule.steps - 1))
+    # A budget shorter than one run gets one run that still cools all the way.
+    steps = min(schedule.steps, max_iterations) if max_iterations else schedule.steps
+    cooling = (schedule.end / schedule.start) ** (1 / max(1, steps - 1))
     while not out_of_time():
         faces = rng.choices(FACES, weights, k=cells)
         current = evaluate(faces)
         temperature = schedule.start
-        for _ in range(schedule.steps):
+        for _ in range(steps):
             if out_of_time():
                 break
             if cells > 1 and rng.random() < schedule.swap_share:

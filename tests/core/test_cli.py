@@ -1,0 +1,372 @@
+"""The command line, in process (core.cli.main with captured streams) and once as a real process."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from core import cli
+from core.board import Board
+from core.dice import dice_set
+from core.lexicon import Lexicon, load
+from core.scoring import total_score
+from core.solver import path_spells, solve
+from tests.core.brute import EN_WORDS, REPO
+
+WORDS = [
+    "tea",
+    "eat",
+    "ate",
+    "tee",
+    "seat",
+    "east",
+    "eats",
+    "teas",
+    "sate",
+    "rate",
+    "tear",
+    "rest",
+    "stare",
+    "tears",
+    "rates",
+    "aster",
+    "quit",
+    "quite",
+    "suit",
+    "site",
+    "tie",
+    "ties",
+    "stir",
+    "sir",
+    "its",
+    "tis",
+    "rise",
+    "sire",
+    "tire",
+    "tires",
+    "trees",
+    "steer",
+    "reset",
+    "terse",
+    "ester",
+    "reseat",
+    "eaters",
+    "teaser",
+    "at",
+]
+
+
+@pytest.fixture
+def small_dict(tmp_path: Path) -> Path:
+    path = tmp_path / "small.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return path
+
+
+@pytest.fixture(scope="session")
+def en_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache dir holding the built en.txt lexicon, so commands using the default list start fast."""
+    cache = tmp_path_factory.mktemp("cli-cache")
+    load(EN_WORDS, cache)
+    return cache
+
+
+class Run:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+
+def run(*argv: str | Path, stdin: object = "", clock: object = None) -> Run:
+    out, err = io.StringIO(), io.StringIO()
+    source = io.StringIO(stdin) if isinstance(stdin, str) else stdin
+    kwargs = {"clock": clock} if clock is not None else {}
+    code = cli.main([str(a) for a in argv], stdin=source, stdout=out, stderr=err, **kwargs)
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+def assert_one_line_error(result: Run, *fragments: str) -> None:
+    assert result.code == 2
+    assert result.out == ""
+    lines = result.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.err
+    for fragment in fragments:
+        assert fragment in lines[0]
+
+
+# --- solve ----------------------------------------------------------------------------------
+
+
+def test_solve_plain_lists_longest_first_then_count(small_dict: Path, tmp_path: Path) -> None:
+    result = run("solve", "seat/reti/tsar/eqse", "--dict", small_dict, "--cache-dir", tmp_path)
+    assert result.code == 0 and result.err == ""
+    lines = result.out.splitlines()
+    words = lines[:-1]
+    lexicon = Lexicon.from_words(WORDS)
+    found = solve(Board.parse("seat/reti/tsar/eqse"), lexicon, 3)
+    assert words == sorted(found, key=lambda w: (-len(w), w))
+    assert lines[-1] == f"{len(found)} words, {total_score(found, 3)} points"
+    assert "at" not in words  # below the 4x4 minimum of 3 letters
+
+
+def test_solve_min_length_and_default_by_size(small_dict: Path, tmp_path: Path) -> None:
+    common = ["--dict", small_dict, "--cache-dir", tmp_path, "--summary"]
+    four = run("solve", "seatr/retit/tsars/eqset/aster", *common).out.split()
+    three = run("solve", "seatr/retit/tsars/eqset/aster", "--min-length", "3", *common).out.split()
+    assert int(three[1]) > int(four[1]) > 0  # 5x5 defaults to 4 letters
+
+
+def test_summary_for_many_boards_from_stdin(en_cache: Path) -> None:
+    rng = random.Random(9)
+    dice = dice_set("4x4-new")
+    boards = [dice.roll(rng) for _ in range(300)]
+    text = "# a comment\n\n" + "\n".join(b.text() for b in boards) + "\n"
+    result = run("solve", "-", "--summary", "--cache-dir", en_cache, stdin=text)
+    assert result.code == 0, result.err
+    lexicon = load(EN_WORDS, en_cache)
+    lines = result.out.splitlines()
+    assert len(lines) == len(boards)
+    for board, line in zip(boards, lines, strict=True):
+        found = solve(board, lexicon, 3)
+        assert line == f"{board.compact()} {len(found)} {total_score(found, 3)}"
+
+
+def test_json_shape_and_paths_spell_words(en_cache: Path) -> None:
+    result = run("solve", "perslatgsineters", "ab/cd", "--json", "--cache-dir", en_cache)
+    assert result.code == 0
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert len(records) == 2
+    first = records[0]
+    assert set(first) == {"board", "rows", "cols", "min_length", "count", "score", "words"}
+    assert (first["board"], first["rows"], first["cols"]) == ("pers/latg/sine/ters", 4, 4)
+    assert first["min_length"] == 3
+    assert first["count"] == len(first["words"])
+    assert first["score"] == sum(w["score"] for w in first["words"])
+    board = Board.parse(first["board"])
+    for entry in first["words"]:
+        assert set(entry) == {"word", "score", "path"}
+        cells = [r * board.cols + c for r, c in entry["path"]]
+        assert path_spells(board, cells) == entry["word"]
+    lengths = [len(w["word"]) for w in first["words"]]
+    assert lengths == sorted(lengths, reverse=True)
+    assert records[1]["board"] == "ab/cd"
+
+
+def test_several_boards_plain_have_headers(small_dict: Path, tmp_path: Path) -> None:
+    result = run("solve", "seat", "tiet", "--dict", small_dict, "--cache-dir", tmp_path)
+    assert result.out.startswith("board seat\n")
+    assert "\n\nboard tiet\n" in result.out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["solve", "abc/de"], ["row 2 has 2 cells, row 1 has 3"]),
+        (["solve", "abcde"], ["5 cells do not make a square"]),
+        (["solve", "ab1d"], ["unknown character"]),
+        (["solve", "abcd", "--min-length", "zero"], ["not a whole number"]),
+        (["solve", "abcd", "--min-length", "0"], ["1 or more"]),
+        (["solve", "abcd", "--json", "--summary"], ["not allowed with"]),
+        (["solve", "abcd", "--dict", "/nonexistent/words.txt"], ["cannot read word list"]),
+        (["check", "t!e", "abcd"], ["letters a-z"]),
+        (["roll", "--dice", "7x7-nope"], ["unknown dice set", "4x4-new"]),
+        (["roll", "--size", "7"], ["no dice for a 7x7 board"]),
+        (["roll", "--size", "5", "--dice", "4x4-new"], ["is for 4x4, not 5"]),
+        (["roll", "--seed", "1.5"], ["not a whole number"]),
+        (["best", "--seconds", "soon"], ["not a number of seconds"]),
+        (["best", "--seconds", "-1"], ["0 or more"]),
+        (["play", "--mode", "chaos"], ["invalid choice"]),
+        (["bogus"], ["invalid choice"]),
+        ([], ["choose a command"]),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    argv: list[str], fragments: list[str], tmp_path: Path, small_dict: Path
+) -> None:
+    if argv and argv[0] in {"solve", "check", "roll", "best", "play"} and "--dict" not in argv:
+        argv = [*argv, "--dict", str(small_dict), "--cache-dir", str(tmp_path)]
+    assert_one_line_error(run(*argv), *fragments)
+
+
+def test_bad_board_on_stdin_names_the_line(small_dict: Path, tmp_path: Path) -> None:
+    result = run(
+        "solve", "-", "--summary", "--dict", small_dict, "--cache-dir", tmp_path,
+        stdin="seat\ntiet\nab/c\n",
+    )  # fmt: skip
+    assert result.code == 2
+    assert result.out.splitlines() == ["seat 8 8", "tiet 1 1"]
+    assert result.err == "error: stdin line 3: ragged rows: row 2 has 1 cells, row 1 has 2\n"
+
+
+def test_help_exits_0() -> None:
+    result = run("--help")
+    assert result.code == 0
+    for command in ("solve", "check", "roll", "best", "play"):
+        assert command in result.out
+
+
+# --- check ----------------------------------------------------------------------------------
+
+
+def test_check_yes_prints_path_and_letters(small_dict: Path, tmp_path: Path) -> None:
+    result = run("check", "QUIT", "abcd/qitz", "--dict", small_dict, "--cache-dir", tmp_path)
+    assert result.code == 0
+    assert result.out.splitlines() == [
+        "YES (1,0) (1,1) (1,2) Qu I T",
+        "in the dictionary (small.txt)",
+    ]
+
+
+def test_check_no_exits_1(small_dict: Path, tmp_path: Path) -> None:
+    result = run("check", "tab", "abcd/qitz", "--dict", small_dict, "--cache-dir", tmp_path)
+    assert result.code == 1
+    assert result.out.splitlines() == ["NO", "not in the dictionary (small.txt)"]
+
+
+def test_check_on_board_but_not_a_word(small_dict: Path, tmp_path: Path) -> None:
+    result = run("check", "abc", "abcd/qitz", "--dict", small_dict, "--cache-dir", tmp_path)
+    assert result.code == 0
+    assert result.out.splitlines()[1] == "not in the dictionary (small.txt)"
+
+
+# --- roll and best --------------------------------------------------------------------------
+
+
+def test_roll_reproducible_by_seed_and_floor(en_cache: Path) -> None:
+    first = run("roll", "--seed", "17", "--cache-dir", en_cache)
+    second = run("roll", "--seed", "17", "--cache-dir", en_cache)
+    assert first.code == 0 and first.out == second.out
+    grid, compact, summary = first.out.splitlines()[:4], *first.out.splitlines()[4:]
+    board = Board.parse(compact)
+    assert board.grid().splitlines() == grid
+    count = int(summary.split()[0])
+    assert count >= 50 and "seed 17" in summary and "dice 4x4-new" in summary
+
+
+def test_roll_min_words_and_dice(en_cache: Path) -> None:
+    result = run(
+        "roll", "--dice", "5x5-original", "--seed", "2", "--min-words", "350",
+        "--cache-dir", en_cache,
+    )  # fmt: skip
+    assert result.code == 0
+    lines = result.out.splitlines()
+    assert len(lines) == 7
+    assert int(lines[-1].split()[0]) >= 350 and "min length 4" in lines[-1]
+
+
+def test_best_is_reproducible_with_iterations(small_dict: Path, tmp_path: Path) -> None:
+    argv = ["best", "--size", "3", "--seed", "4", "--iterations", "300", "--seconds", "1000"]
+    argv += ["--dict", str(small_dict), "--cache-dir", str(tmp_path)]
+    first, second = run(*argv), run(*argv)
+    assert first.code == 0 and first.out == second.out
+    compact, summary = first.out.splitlines()[3:]
+    board = Board.parse(compact)
+    found = solve(board, Lexicon.from_words(WORDS), 3)
+    assert summary.startswith(f"{len(found)} words, {total_score(found, 3)} points (seed 4")
+
+
+# --- play -----------------------------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def timed_lines(clock: Clock, lines: list[tuple[float, str]]) -> Iterator[str]:
+    """Stdin whose lines arrive at given seconds after the start."""
+    start = clock.now
+    for at, line in lines:
+        clock.now = start + at
+        yield line + "\n"
+
+
+def play_board(seed: int, lexicon: Lexicon) -> tuple[Board, dict]:
+    from core.generate import roll_with_floor
+
+    return roll_with_floor(dice_set("4x4-new"), random.Random(seed), lexicon, 3)
+
+
+def test_play_feedback_deadline_and_missed(en_cache: Path) -> None:
+    lexicon = load(EN_WORDS, en_cache)
+    board, found = play_board(8, lexicon)
+    words = sorted(found, key=lambda w: (-len(w), w))
+    good, other = words[0], words[1]
+    clock = Clock()
+    stdin = timed_lines(
+        clock,
+        [
+            (1, good),
+            (2, f"{good}, zq"),
+            (3, "qxzv"),
+            (4, "zyzzyvas"),
+            (5, other.upper()),
+            (11, words[2]),
+            (12, words[3]),
+        ],
+    )
+    result = run(
+        "play", "--seed", "8", "--time", "10", "--cache-dir", en_cache, stdin=stdin, clock=clock
+    )
+    assert result.code == 0, result.err
+    out = result.out.splitlines()
+    assert out[:4] == board.grid().splitlines()
+    feedback = out[5:]
+    points = total_score([good], 3)
+    assert feedback[0] == f"+{points} {good}"
+    assert feedback[1] == f"{good}: already found"
+    assert feedback[2] == "zq: too short (at least 3 letters)"
+    assert feedback[3] == "qxzv: not a word"
+    assert feedback[4] == "zyzzyvas: not on the board"
+    assert feedback[5] == f"+{total_score([other], 3)} {other}"
+    assert feedback[6] == "time is up"
+    assert words[2] not in " ".join(feedback[:7])
+    assert feedback[7] == (
+        f"score: {points + total_score([other], 3)} points, 2 of {len(found)} words "
+        f"({total_score(found, 3)} points possible)"
+    )
+    missed = feedback[8]
+    assert missed.startswith(f"missed {len(found) - 2}")
+    shown = missed.split(": ", 1)[1].split()
+    assert shown == [w for w in words if w not in (good, other)][:30]
+    assert len(feedback) == 9
+
+
+def test_play_ends_at_eof_with_piped_text(small_dict: Path, tmp_path: Path) -> None:
+    result = run(
+        "play", "--seed", "1", "--time", "60", "--dict", small_dict, "--cache-dir", tmp_path,
+        stdin="hello there\n",
+    )  # fmt: skip
+    assert result.code == 0
+    assert "time is up" not in result.out
+    assert "score: 0 points" in result.out
+
+
+# --- a real process -------------------------------------------------------------------------
+
+
+def test_python_m_core_solve_subprocess(small_dict: Path, tmp_path: Path) -> None:
+    env = {**os.environ, "BOGGLE_CACHE_DIR": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "core", "solve", "-", "--summary", "--dict", str(small_dict)]
+    done = subprocess.run(
+        command, input="seat\ntiet\n", capture_output=True, text=True, cwd=REPO, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "seat 8 8\ntiet 1 1\n"
+    assert any((tmp_path / "cache").iterdir())  # the lexicon was cached
+    bad = subprocess.run(
+        [sys.executable, "-m", "core", "solve", "abc/de", "--dict", str(small_dict)],
+        capture_output=True, text=True, cwd=REPO, env=env, timeout=60,
+    )  # fmt: skip
+    assert bad.returncode == 2
+    assert bad.stderr == "error: board 'abc/de': ragged rows: row 2 has 2 cells, row 1 has 3\n"
