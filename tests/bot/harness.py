@@ -1,0 +1,143 @@
+"""The real bot against the local stand-in, with a clock the test can move forward."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.app import BoggleBot
+from bot.rounds import LiveRound
+from bot.settings import Settings
+from bot.standin import StandIn
+from bot.standin.state import StoredMessage
+from bot.standin.testing import running_bot
+from core.lexicon import Lexicon
+from core.solver import find_path
+
+
+class Clock:
+    """Wall time plus an offset the test moves; the bot's runners see it at their next tick."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
+@dataclass
+class Harness:
+    standin: StandIn
+    bot: BoggleBot
+    clock: Clock
+    database: Path
+    lexicon: Lexicon
+    seen: dict[str, int] = field(default_factory=dict)
+
+    def channel_id(self, channel: str = "boggle") -> int:
+        return self.standin.channel(channel).id
+
+    def live(self, channel: str = "boggle") -> LiveRound:
+        return self.bot.rounds.live[self.channel_id(channel)]
+
+    async def start_round(
+        self, user: str = "alice", channel: str = "boggle", **options: Any
+    ) -> tuple[LiveRound, StoredMessage]:
+        """``/boggle start`` as ``user``; the live round and the posted board message."""
+        handle = await self.standin.slash(channel, user, "boggle start", options)
+        board = await self.standin.wait_for_message(channel, lambda m: "Boggle" in m.content)
+        reply = await handle.followup()
+        assert reply.ephemeral and "Round started" in reply.content, reply.content
+        return self.live(channel), board
+
+    async def say(self, user: str, text: str, channel: str = "boggle") -> StoredMessage:
+        return await self.standin.user_says(channel, user, text)
+
+    async def guesses_stored(self, count: int, timeout: float = 5.0) -> list[tuple]:
+        """Wait until ``count`` guesses are committed; returns every stored guess row."""
+        deadline = time.monotonic() + timeout
+        while True:
+            await self.bot.writer.flush()
+            rows = self.query("SELECT player_id, word, verdict, points FROM guesses ORDER BY id")
+            if len(rows) >= count or time.monotonic() > deadline:
+                assert len(rows) == count, rows
+                return rows
+            await asyncio.sleep(0.02)
+
+    def query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        """Read the database through a connection of the test's own."""
+        with sqlite3.connect(self.database) as db:
+            return db.execute(sql, params).fetchall()
+
+    async def end_round(self, channel: str = "boggle", timeout: float = 5.0) -> StoredMessage:
+        """Move the clock past the deadline; the first results message."""
+        self.clock.advance(self.live(channel).game.deadline - self.clock() + 1)
+        return await self.results(channel, timeout)
+
+    async def results(self, channel: str = "boggle", timeout: float = 5.0) -> StoredMessage:
+        return await self.standin.wait_for_message(
+            channel, lambda m: "Round over" in m.content, timeout, after=0
+        )
+
+    def user_id(self, name: str) -> int:
+        return self.standin.user(name).id
+
+    def words(self, live: LiveRound, count: int, min_len: int = 3) -> list[str]:
+        """``count`` distinct words on the board, shortest first (they score least)."""
+        chosen = sorted((w for w in live.game.solution if len(w) >= min_len), key=len)[:count]
+        assert len(chosen) == count, "the board has too few words"
+        return chosen
+
+    def word_not_on_board(self, live: LiveRound) -> str:
+        """A dictionary word the board cannot spell."""
+        for word in ("zyzzyva", "jukebox", "quizzical", "rhythm", "xylophone", "buzzword"):
+            if word in self.lexicon and find_path(live.game.board, word) is None:
+                return word
+        raise AssertionError("every candidate is on the board")
+
+
+def make_bot(
+    database: Path,
+    clock: Clock,
+    lexicon: Lexicon,
+    *,
+    seed: int = 1,
+    reads_messages: bool = True,
+    **settings: Any,
+) -> BoggleBot:
+    return BoggleBot(
+        Settings(database=str(database), **settings),
+        reads_messages=reads_messages,
+        clock=clock,
+        tick=0.02,
+        lexicon=lexicon,
+        rng=random.Random(seed),
+        guild_ready_timeout=0.05,
+    )
+
+
+@asynccontextmanager
+async def bot_session(
+    standin: StandIn,
+    database: Path,
+    clock: Clock,
+    lexicon: Lexicon,
+    configure: Callable[[BoggleBot], None] | None = None,
+    **options: Any,
+) -> AsyncIterator[Harness]:
+    """One life of the bot process: started, ready, then closed as at shutdown."""
+    bot = make_bot(database, clock, lexicon, **options)
+    if configure is not None:
+        configure(bot)
+    async with running_bot(standin, bot):
+        yield Harness(standin, bot, clock, database, lexicon)

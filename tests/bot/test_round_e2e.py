@@ -1,0 +1,115 @@
+"""A whole round through the stand-in, as the players see it and as the database keeps it."""
+
+from __future__ import annotations
+
+import random
+
+from core.dice import dice_set
+from core.generate import roll_with_floor
+from core.lexicon import Lexicon
+
+from .harness import Harness, bot_session
+
+
+async def test_full_round_three_players(game: Harness) -> None:
+    live, board_message = await game.start_round("alice", size=4, time="3m")
+    # The board as posted is the board being played, and the countdown is a relative timestamp.
+    for row in range(4):
+        faces = [live.game.board.face_at(row, c) for c in range(4)]
+        line = " ".join(f[0].upper() + f[1:] for f in faces)
+        assert line.replace(" ", "") in board_message.content.replace(" ", "")
+    assert f"<t:{int(live.game.deadline + 0.999)}:R>" in board_message.content
+
+    shared, alices, bobs, carols = game.words(live, 4)
+    missing = game.word_not_on_board(live)
+    alice, bob, carol = (game.user_id(n) for n in ("alice", "bob", "carol"))
+
+    first = await game.say("alice", f"{shared} {alices}")
+    await game.say("bob", f"{shared.upper()}, {bobs}!")
+    await game.say("carol", f"{missing} qzxv ab")
+    await game.say("alice", shared)
+    rows = await game.guesses_stored(8)
+    verdicts = {(p, w): v for p, w, v, _ in rows}
+    assert verdicts[(alice, shared)] in ("accepted", "already_found")
+    assert [v for p, w, v, _ in rows if (p, w) == (alice, shared)] == ["accepted", "already_found"]
+    assert verdicts[(bob, shared)] == "accepted"
+    assert verdicts[(bob, bobs)] == "accepted"
+    assert verdicts[(carol, missing)] == "not_on_board"
+    assert verdicts[(carol, "qzxv")] == "not_a_word"
+    assert verdicts[(carol, "ab")] == "too_short"
+
+    # Feedback: a reaction on the message with accepted words, none on carol's.
+    entry = await game.standin.wait_for_transcript(
+        "boggle", lambda e: e.kind == "reaction" and e.message_id == first.id
+    )
+    assert entry.emoji == "✅"
+
+    # /guess gives an explicit verdict per word, only to the caller.
+    handle = await game.standin.slash("boggle", "carol", "guess", {"words": f"{carols} {missing}"})
+    reply = await handle.original_message()
+    assert reply.ephemeral
+    assert f"**{carols}**" in reply.content and "not on the board" in reply.content
+
+    results = await game.end_round()
+    everything = _text_of(game, results)
+    # Classic: the word alice and bob both found is struck out for both and scores for nobody.
+    assert f"~~{shared}~~" in everything
+    for name in ("Alice", "Bob", "Carol"):
+        assert name in everything
+    assert "nobody" in everything.lower() or "missed" in everything.lower()
+
+    rounds = game.query("SELECT state FROM rounds")
+    assert rounds == [("finished",)]
+    standings = dict(game.query("SELECT user_id, points FROM standings"))
+    points = live.game.points_of
+    assert standings[alice] == points(alices)
+    assert standings[bob] == points(bobs)
+    assert standings[carol] == points(carols)
+    found = game.query("SELECT player_id, word FROM found_words ORDER BY id")
+    assert found == [
+        (alice, shared),
+        (alice, alices),
+        (bob, shared),
+        (bob, bobs),
+        (carol, carols),
+    ]
+
+
+async def test_qu_words_count_two_letters(standin, database, clock, lexicon: Lexicon) -> None:
+    seed = _seed_with_qu_word(lexicon)
+    async with bot_session(standin, database, clock, lexicon, seed=seed) as game:
+        live, _ = await game.start_round("alice", size=4)
+        assert "qu" in live.game.board.cells
+        word = min((w for w in live.game.solution if "qu" in w), key=len)
+        await game.say("alice", word.upper())
+        rows = await game.guesses_stored(1)
+        assert rows == [(game.user_id("alice"), word, "accepted", live.game.points_of(word))]
+        results = await game.end_round()
+        assert word in _text_of(game, results)
+
+
+def _seed_with_qu_word(lexicon: Lexicon) -> int:
+    """A seed whose first roll (as the bot makes it) has a Qu cell that spells a word."""
+    for seed in range(500):
+        board, solution = roll_with_floor(dice_set("4x4-new"), random.Random(seed), lexicon, 3)
+        if any("qu" in w for w in solution):
+            return seed
+    raise AssertionError("no seed gives a Qu word")
+
+
+def _text_of(game: Harness, first) -> str:
+    """Every results message (content, embeds, attachments) from ``first`` on, as one text."""
+    parts = []
+    for message in game.standin.messages("boggle"):
+        if message.id < first.id:
+            continue
+        parts.append(message.content)
+        for embed in message.embeds:
+            parts.append(embed.get("title", ""))
+            parts.append(embed.get("description", ""))
+            for f in embed.get("fields", []):
+                parts.append(f["name"])
+                parts.append(f["value"])
+        for attachment in message.attachments:
+            parts.append(attachment.data.decode())
+    return "\n".join(parts)
