@@ -91,7 +91,7 @@ async def test_qu_words_count_two_letters(standin, database, clock, lexicon: Lex
 def _seed_with_qu_word(lexicon: Lexicon) -> int:
     """A seed whose first roll (as the bot makes it) has a Qu cell that spells a word."""
     for seed in range(500):
-        board, solution = roll_with_floor(dice_set("4x4-new"), random.Random(seed), lexicon, 3)
+        _board, solution = roll_with_floor(dice_set("4x4-new"), random.Random(seed), lexicon, 3)
         if any("qu" in w for w in solution):
             return seed
     raise AssertionError("no seed gives a Qu word")
