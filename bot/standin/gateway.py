@@ -109,6 +109,7 @@ class Gateway:
         self.closes: list[int] = []
         self.heartbeats = 0
         self._sockets: set[web.WebSocketResponse] = set()
+        self._closed_by_us: set[web.WebSocketResponse] = set()
 
     # the websocket
 
@@ -130,9 +131,11 @@ class Gateway:
             self._sockets.discard(ws)
             if session is not None and session.ws is ws:
                 session.ws = None
-                # A client closing with 1000 ends its session (Discord does the same).
-                if ws.close_code == 1000:
+                # A client closing with 1000 ends its session (as on Discord); aiohttp also
+                # reports 1000 after a close we started, which must stay resumable.
+                if ws.close_code == 1000 and ws not in self._closed_by_us:
                     session.resumable = False
+            self._closed_by_us.discard(ws)
             self.changes.notify()
         return ws
 
@@ -249,6 +252,7 @@ class Gateway:
 
     async def _close(self, ws: web.WebSocketResponse, code: int, reason: str) -> None:
         self.closes.append(code)
+        self._closed_by_us.add(ws)
         await ws.close(code=code, message=reason.encode())
 
     async def _dispatch_to(self, session: Session, event: str, data: dict[str, Any]) -> None:

@@ -185,8 +185,11 @@ class InteractionHandle:
         return self.followups[index]
 
 
-def convert_option(world: World, option: dict[str, Any], value: Any, resolved: dict) -> Any:
+def convert_option(
+    world: World, channel: Channel, option: dict[str, Any], value: Any, resolved: dict
+) -> Any:
     """Turn a typed value into what Discord sends for ``option``, filling ``resolved``."""
+    guild_id, channel_id = channel.guild_id, channel.id
     kind = option["type"]
     name = option["name"]
     try:
@@ -205,6 +208,11 @@ def convert_option(world: World, option: dict[str, Any], value: Any, resolved: d
         elif kind in (OptionType.USER, OptionType.MENTIONABLE):
             user = world.resolve_user(_strip_mention(value))
             resolved.setdefault("users", {})[str(user.id)] = payloads.user(user)
+            member = world.member(guild_id, user.id) if guild_id is not None else None
+            if member is not None:
+                resolved.setdefault("members", {})[str(user.id)] = payloads.member(
+                    member, with_user=False
+                ) | {"permissions": str(world.permissions(channel_id, user.id))}
             value = str(user.id)
         elif kind == OptionType.CHANNEL:
             channel = world.resolve_channel(_strip_mention(value))
@@ -246,7 +254,7 @@ def _strip_mention(value: Any) -> int | str:
 
 
 def build_options(
-    world: World, command: dict, path: list[dict], values: dict[str, Any]
+    world: World, channel: Channel, command: dict, path: list[dict], values: dict[str, Any]
 ) -> tuple[list[dict], dict]:
     """The ``options`` tree and ``resolved`` data for a command invocation."""
     leaf_defs = path[-1].get("options", []) if path else command.get("options", [])
@@ -262,7 +270,7 @@ def build_options(
             {
                 "name": key,
                 "type": option["type"],
-                "value": convert_option(world, option, value, resolved),
+                "value": convert_option(world, channel, option, value, resolved),
             }
         )
     missing = [o["name"] for o in leaf_defs if o.get("required") and o["name"] not in values]
@@ -325,7 +333,7 @@ def new_handle(
 ) -> InteractionHandle:
     return InteractionHandle(
         id=new_snowflake(),
-        token="standin-" + secrets.token_urlsafe(24),
+        token="standin-" + secrets.token_urlsafe(64),
         kind=kind,
         channel_id=channel_id,
         user_id=user_id,

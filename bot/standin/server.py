@@ -241,7 +241,7 @@ class StandIn:
         cmd, path, rest = self.commands.split(command.split(), ch.guild_id)
         if rest:
             raise CommandError(f"unknown subcommand {' '.join(rest)!r} of /{cmd['name']}")
-        tree, resolved = build_options(self.world, cmd, path, options or {})
+        tree, resolved = build_options(self.world, ch, cmd, path, options or {})
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         if tree:
             data["options"] = tree

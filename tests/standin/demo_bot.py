@@ -90,6 +90,9 @@ class DemoBot(commands.Bot):
         if self.sync_guild is not None:
             await self.tree.sync(guild=self.sync_guild)
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """No 5 s pause before re-identifying: the stand-in has no identify rate limit."""
+
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot:
             return
