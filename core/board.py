@@ -54,6 +54,8 @@ class Board:
         if not stripped:
             raise BoardError("empty board")
         parts = [p for p in _ROW_SPLIT.split(stripped) if p]
+        if not parts:
+            raise BoardError("empty board")
         rows = [_parse_row(p, i + 1) for i, p in enumerate(parts)]
         if len(rows) == 1 and not _ROW_SPLIT.search(stripped):
             cells = rows[0]
@@ -159,7 +161,7 @@ def _face_display(face: str) -> str:
 def _parse_row(token: str, number: int) -> list[str]:
     cells: list[str] = []
     i = 0
-    text = token.lower()
+    text = token  # lowercased per character: str.lower() may change the length (İ)
     while i < len(text):
         ch = text[i]
         if ch == "[":
@@ -171,20 +173,20 @@ def _parse_row(token: str, number: int) -> list[str]:
                 raise BoardError(f"row {number}: [{face}] is not a face; use letters a-z")
             if len(face) > MAX_FACE_LETTERS:
                 raise BoardError(f"row {number}: [{face}] has more than {MAX_FACE_LETTERS} letters")
-            cells.append(face)
+            cells.append(face.lower())
             i = end + 1
         elif ch == ".":
             cells.append(BLANK)
             i += 1
-        elif ch == "q":
+        elif ch in "qQ":
             cells.append("qu")
             i += 1
-        elif "a" <= ch <= "z":
-            cells.append(ch)
+        elif "a" <= ch.lower() <= "z" and ch.isascii():
+            cells.append(ch.lower())
             i += 1
         else:
             raise BoardError(
-                f"row {number}: unknown character {token[i]!r}; use letters, [xy] for a "
+                f"row {number}: unknown character {ch!r}; use letters, [xy] for a "
                 "multi-letter face, '.' for a blank"
             )
     return cells

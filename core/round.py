@@ -89,6 +89,7 @@ class Results:
     total_words: int
     max_score: int
     found_words: int  # distinct board words somebody found
+    first_finders: Mapping[str, PlayerId] = field(default_factory=dict)
 
     @property
     def found_share(self) -> float:
@@ -96,13 +97,11 @@ class Results:
 
     @property
     def longest(self) -> tuple[str, PlayerId] | None:
-        """The longest word found and who found it first (ties: alphabetical)."""
-        best: tuple[str, PlayerId] | None = None
-        for result in self.players:
-            for w in result.words:
-                if best is None or (len(w.word), best[0]) > (len(best[0]), w.word):
-                    best = (w.word, result.player)
-        return best
+        """The longest word found (ties: alphabetical) and the player who found it first."""
+        if not self.first_finders:
+            return None
+        word = min(self.first_finders, key=lambda w: (-len(w), w))
+        return word, self.first_finders[word]
 
 
 @dataclass
@@ -186,6 +185,9 @@ def tally(
         for w in set(words):
             finders[w] = finders.get(w, 0) + 1
     firsts = dict(first_finder or {})
+    for player, words in lists.items():
+        for w in words:
+            firsts.setdefault(w, player)
     scored: list[tuple[PlayerId, int, tuple[FoundWord, ...]]] = []
     for player, words in lists.items():
         if not words:
@@ -205,7 +207,8 @@ def tally(
     winners = tuple(p.player for p in players if p.points == top and top > 0)
     missed = tuple(sorted((w for w in solution if w not in finders), key=lambda w: (-len(w), w)))
     max_score = sum(word_score(w, rules.min_length) for w in solution)
-    return Results(tuple(players), winners, missed, len(solution), max_score, len(finders))
+    firsts = {w: p for w, p in firsts.items() if w in finders}
+    return Results(tuple(players), winners, missed, len(solution), max_score, len(finders), firsts)
 
 
 def _scores_for_nobody(
