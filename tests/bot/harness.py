@@ -74,6 +74,21 @@ class Harness:
                 return rows
             await asyncio.sleep(0.02)
 
+    async def wait_for_guess(self, player: str, word: str, timeout: float = 5.0) -> list[tuple]:
+        """Every stored guess row, once ``player``'s guess of ``word`` is among them.
+
+        Messages are judged in the order they arrive, so everything sent before is judged too.
+        """
+        player_id = self.user_id(player)
+        deadline = time.monotonic() + timeout
+        while True:
+            await self.bot.writer.flush()
+            rows = self.query("SELECT player_id, word, verdict, points FROM guesses ORDER BY id")
+            if any(r[0] == player_id and r[1] == word for r in rows):
+                return rows
+            assert time.monotonic() < deadline, f"{player}'s guess {word!r} never stored"
+            await asyncio.sleep(0.02)
+
     def query(self, sql: str, params: tuple = ()) -> list[tuple]:
         """Read the database through a connection of the test's own."""
         with sqlite3.connect(self.database) as db:

@@ -1,0 +1,150 @@
+"""Options, modes, stop, two channels, /leaderboard, spam and the /guess-only mode, end to end."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.lexicon import Lexicon
+
+from .harness import Harness, bot_session
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"time": "10s"}, "between 30s and 30m"),
+        ({"time": "soon"}, "not a duration"),
+        ({"time": "31m"}, "between 30s and 30m"),
+        ({"size": 4, "dice": "5x5-original"}, "are for 5x5"),
+        ({"min_length": 2, "time": "2m30s", "mode": "race", "size": 6}, None),
+    ],
+)
+async def test_start_options(game: Harness, options: dict, message: str | None) -> None:
+    handle = await game.standin.slash("boggle", "alice", "boggle start", options)
+    if message is None:
+        reply = await handle.followup()
+        assert "Round started" in reply.content
+        live = game.live()
+        assert live.game.board.rows == 6 and live.game.rules.min_length == 2
+        assert live.game.deadline - live.stored.started_at == 150
+        return
+    reply = await handle.original_message()
+    assert reply.ephemeral and message in reply.content, reply.content
+    assert game.bot.rounds.live == {}
+    assert game.query("SELECT count(*) FROM rounds") == [(0,)]
+
+
+async def test_one_round_per_channel_and_two_channels(game: Harness) -> None:
+    live, _ = await game.start_round("alice")
+    handle = await game.standin.slash("boggle", "bob", "boggle start", {})
+    reply = await handle.original_message()
+    assert reply.ephemeral and "already running" in reply.content
+    assert f"<t:{int(live.game.deadline)}:R>" in reply.content
+
+    other, _ = await game.start_round("bob", channel="general")
+    word_here = game.words(live, 1)[0]
+    word_there = game.words(other, 1)[0]
+    await game.say("carol", word_here, channel="boggle")
+    await game.say("carol", word_there, channel="general")
+    rows = await game.guesses_stored(2)
+    assert [r[2] for r in rows] == ["accepted", "accepted"]
+    assert live.game.words_of(game.user_id("carol")) == [word_here]
+    assert other.game.words_of(game.user_id("carol")) == [word_there]
+
+
+async def test_stop_only_by_starter_or_moderator(game: Harness) -> None:
+    live, _ = await game.start_round("alice")
+    handle = await game.standin.slash("boggle", "bob", "boggle stop", {})
+    reply = await handle.original_message()
+    assert reply.ephemeral and "Only the player who started" in reply.content
+    assert live.channel_id in game.bot.rounds.live
+
+    word = game.words(live, 1)[0]
+    await game.say("bob", word)
+    await game.guesses_stored(1)
+    handle = await game.standin.slash("boggle", "alice", "boggle stop", {})
+    await handle.followup()
+    results = await game.results()
+    assert "Bob" in results.content or any("Bob" in str(e) for e in results.embeds)
+    assert game.bot.rounds.live == {}
+    assert game.query("SELECT state FROM rounds") == [("finished",)]
+    # After the stop, a guess is not read as part of any round.
+    await game.say("bob", word)
+    assert game.query("SELECT count(*) FROM guesses") == [(1,)]
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [
+        # alice and bob both find `shared`; alice also finds `own`.
+        ("classic", {"alice": ["own"], "bob": []}),
+        ("race", {"alice": ["shared", "own"], "bob": []}),
+        ("casual", {"alice": ["shared", "own"], "bob": ["shared"]}),
+    ],
+)
+async def test_modes_score_shared_words(game: Harness, mode: str, expected: dict) -> None:
+    live, _ = await game.start_round("alice", mode=mode)
+    shared, own = game.words(live, 2)
+    await game.say("alice", f"{shared} {own}")
+    await game.guesses_stored(2)
+    await game.say("bob", shared)
+    rows = await game.guesses_stored(3)
+    assert rows[-1][2] == ("taken" if mode == "race" else "accepted")
+    await game.end_round()
+    words = {"shared": shared, "own": own}
+    points = live.game.points_of
+    standings = dict(game.query("SELECT user_id, points FROM standings"))
+    for player, scoring in expected.items():
+        want = sum(points(words[k]) for k in scoring)
+        assert standings.get(game.user_id(player), 0) == want, (mode, player)
+
+
+async def test_leaderboard_ranks_the_server(game: Harness) -> None:
+    handle = await game.standin.slash("boggle", "carol", "leaderboard", {})
+    empty = (await handle.response())["data"]["embeds"][0]
+    assert "no" in (empty.get("description", "") + str(empty.get("fields", ""))).lower()
+
+    live, _ = await game.start_round("alice", mode="casual")
+    small, big = game.words(live, 2)[0], max(live.game.solution, key=len)
+    await game.say("alice", f"{small} {big}")
+    await game.say("bob", small)
+    await game.guesses_stored(3)
+    await game.end_round()
+
+    handle = await game.standin.slash("boggle", "carol", "leaderboard", {})
+    embed = (await handle.response())["data"]["embeds"][0]
+    text = embed.get("description", "") + "".join(f["value"] for f in embed.get("fields", []))
+    assert text.index("Alice") < text.index("Bob")
+    assert "not played" in text.lower()  # carol's own line
+
+
+async def test_spam_is_limited_but_a_fast_human_is_not(game: Harness) -> None:
+    live, _ = await game.start_round("alice")
+    words = sorted(live.game.solution)
+    # A fast human: three messages a second for ten seconds of (test) time.
+    for i in range(30):
+        guess = f"nope{chr(97 + i // 26)}{chr(97 + i % 26)}"
+        await game.say("bob", guess)
+        await game.wait_for_guess("bob", guess)
+        game.clock.advance(1 / 3)
+    # A script: 60 messages at once from carol; only a burst gets through.
+    for i in range(60):
+        await game.say("carol", words[i % len(words)])
+    await game.say("alice", words[0])
+    rows = await game.wait_for_guess("alice", words[0])
+    assert len([r for r in rows if r[0] == game.user_id("bob")]) == 30
+    carol = [r for r in rows if r[0] == game.user_id("carol")]
+    assert 1 <= len(carol) <= 12, len(carol)
+
+
+async def test_without_message_content_guesses_go_through_slash(
+    standin, database, clock, lexicon: Lexicon
+) -> None:
+    async with bot_session(standin, database, clock, lexicon, reads_messages=False) as game:
+        live, board = await game.start_round("alice")
+        assert "/guess" in board.content
+        word = game.words(live, 1)[0]
+        handle = await game.standin.slash("boggle", "bob", "guess", {"words": word})
+        reply = await handle.original_message()
+        assert reply.ephemeral and f"**{word}**" in reply.content
+        assert live.game.words_of(game.user_id("bob")) == [word]
