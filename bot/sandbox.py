@@ -99,6 +99,10 @@ class Terminal:
             marks.append(
                 "(only you can see this)" if who == self.player else f"(only {who} can see this)"
             )
+        if entry.reply_to is not None and entry.kind == "message":
+            replied = self.standin.world.messages.get(entry.reply_to)
+            if replied is not None:
+                marks.append(f"(replying to {self._username(replied.author.id)})")
         if entry.interaction_user_id is not None and entry.kind == "message":
             marks.append(f"(to {self._username(entry.interaction_user_id)}'s command)")
         suffix = (" " + " ".join(marks)) if marks else ""

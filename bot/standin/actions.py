@@ -16,7 +16,6 @@ from .recorder import Recorder
 from .state import (
     Attachment,
     Channel,
-    ChannelType,
     StoredMessage,
     User,
     World,
@@ -237,9 +236,6 @@ class Actions:
             "GUILD_MEMBER_ADD", data, intent=Intent.GUILD_MEMBERS, guild_id=guild_id
         )
         return member.user
-
-    def is_dm(self, channel: Channel) -> bool:
-        return channel.type == ChannelType.DM
 
 
 def normalise_embeds(embeds: list[dict]) -> list[dict]:

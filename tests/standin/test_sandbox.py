@@ -1,0 +1,136 @@
+"""The terminal sandbox, driven by scripted input with the demo bot."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import discord.http
+
+from bot.discord_urls import point_discord_at
+from bot.sandbox import parse_slash, render_embed, run_sandbox
+from bot.standin import StandIn
+
+from .demo_bot import DemoBot
+
+SCRIPT = """\
+:help
+!echo hello
+/boggle start size:5 time:2m
+:as bob
+/boggle hint
+:click Shake
+!file
+!react
+/boggle start size:9
+/nope
+:quit
+this line is never read
+"""
+
+
+async def _start_demo(api_base: str, gateway_url: str) -> None:
+    point_discord_at(api_base, gateway_url)
+    async with DemoBot() as bot:
+        await bot.start("sandbox-token")
+
+
+async def test_scripted_sandbox_session(tmp_path: Path) -> None:
+    out = io.StringIO()
+    base_before = discord.http.Route.BASE
+    await run_sandbox(
+        _start_demo, stdin=io.StringIO(SCRIPT), stdout=out, folder=tmp_path, quiet=0.15
+    )
+    text = out.getvalue()
+    assert "LOCAL SANDBOX - no Discord connection" in text
+    assert "DISCORD_TOKEN" in text
+    assert ":as NAME" in text  # the help
+    assert "BoggleBot: hello (replying to alice)" in text
+    # Slash command with converted options, its embed (code block kept) and its button.
+    assert "BoggleBot: round 5 2m hard=False (to alice's command)" in text
+    assert "  | **Boggle 5x5**\n  | ```\n  | A B\n  | C D\n  | ```\n  | time: 2m" in text
+    assert "  [Shake]" in text
+    assert "(you are now bob)" in text
+    assert "BoggleBot: psst: QUIET (only you can see this) (to bob's command)" in text
+    assert "BoggleBot: shaken by bob (edited)" in text
+    saved = next(tmp_path.glob("*-board.txt"))
+    assert saved.read_bytes() == b"A B\nC D\n"
+    assert f"[attachment board.txt saved to {saved} (8 bytes)]" in text
+    assert "  [bot reacted ✅ to bob: '!react']" in text
+    assert "! size: 9 is out of range" in text
+    assert "! unknown command /nope" in text
+    assert "never read" not in text
+    assert text.rstrip().endswith("Sandbox closed.")
+    assert base_before == discord.http.Route.BASE
+
+
+async def test_sandbox_ends_cleanly_at_end_of_input(tmp_path: Path) -> None:
+    out = io.StringIO()
+    await run_sandbox(
+        _start_demo, stdin=io.StringIO("!echo bye"), stdout=out, folder=tmp_path, quiet=0.15
+    )
+    assert "BoggleBot: bye" in out.getvalue()
+    assert out.getvalue().rstrip().endswith("Sandbox closed.")
+
+
+async def test_sandbox_reports_a_bot_that_cannot_start(tmp_path: Path) -> None:
+    async def broken(api_base: str, gateway_url: str) -> None:
+        raise RuntimeError("no dictionary")
+
+    out = io.StringIO()
+    await run_sandbox(broken, stdin=io.StringIO("hello\n"), stdout=out, folder=tmp_path)
+    assert "The bot stopped before connecting: RuntimeError('no dictionary')" in out.getvalue()
+
+
+async def test_parse_slash_uses_synced_definitions(standin: StandIn) -> None:
+    standin.commands.overwrite(
+        None,
+        [
+            {
+                "name": "guess",
+                "description": "d",
+                "options": [{"type": 3, "name": "words", "description": "d", "required": True}],
+            },
+            {
+                "name": "boggle",
+                "description": "d",
+                "options": [
+                    {
+                        "type": 1,
+                        "name": "start",
+                        "description": "d",
+                        "options": [
+                            {"type": 4, "name": "size", "description": "d"},
+                            {"type": 3, "name": "time", "description": "d"},
+                        ],
+                    }
+                ],
+            },
+        ],
+    )
+    assert parse_slash(standin, "boggle", "/boggle start size:5 time:2m") == (
+        "boggle start",
+        {"size": "5", "time": "2m"},
+    )
+    assert parse_slash(standin, "boggle", "/guess words:cat dog  tree") == (
+        "guess",
+        {"words": "cat dog tree"},
+    )
+    assert parse_slash(standin, "boggle", '/guess words:"a:b"') == ("guess", {"words": "a:b"})
+
+
+def test_render_embed() -> None:
+    embed = {
+        "title": "Results",
+        "description": "line 1\nline 2",
+        "fields": [{"name": "alice", "value": "12 points\n3 words"}],
+        "footer": {"text": "round 7"},
+    }
+    assert render_embed(embed) == [
+        "**Results**",
+        "line 1",
+        "line 2",
+        "alice: 12 points",
+        "  3 words",
+        "-- round 7",
+    ]
