@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import render
+from ..storage import LeaderboardEntry
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
@@ -28,8 +29,16 @@ class Leaderboard(commands.Cog):
         storage = self.bot.storage
         top = await storage.leaderboard(interaction.guild.id, limit=10)
         own = await storage.player_standing(interaction.guild.id, interaction.user.id)
-        rows = [(e.rank, e.display_name, e.points, e.rounds, e.words) for e in top]
-        own_row = (own.rank, own.display_name, own.points, own.rounds, own.words) if own else None
+        guild = interaction.guild
+
+        def name(entry: LeaderboardEntry) -> str:
+            if entry.display_name:
+                return entry.display_name
+            member = guild.get_member(entry.user_id)
+            return member.display_name if member else f"player {entry.user_id}"
+
+        rows = [(e.rank, name(e), e.points, e.rounds, e.words) for e in top]
+        own_row = (own.rank, name(own), own.points, own.rounds, own.words) if own else None
         embed = render.leaderboard_embed(rows, own_row, interaction.guild.name)
         await interaction.response.send_message(embed=embed)
 
