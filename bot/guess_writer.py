@@ -15,6 +15,7 @@ import contextlib
 import logging
 import sqlite3
 from collections import deque
+from collections.abc import Callable
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,8 @@ class GuessWriter:
         self._closed = False
         self.retries = 0  # transient failures waited out, for logs and tests
         self.rejected: list[GuessRow] = []  # rows the database refuses for good (a bug upstream)
+        # Called with each batch right after its commit: for metrics (the load benchmark).
+        self.on_commit: Callable[[list[GuessRow]], None] | None = None
 
     async def __aenter__(self) -> GuessWriter:
         self.start()
@@ -116,6 +119,8 @@ class GuessWriter:
             while self._handled < target:
                 batch = list(islice(self._queue, self.batch_size))
                 await self._write(batch)
+                if self.on_commit is not None:
+                    self.on_commit(batch)
                 for _ in batch:
                     self._queue.popleft()
                 self._handled += len(batch)
