@@ -83,12 +83,15 @@ class Rest:
             ("GET", "/applications/@me", self.get_application),
             ("POST", "/users/@me/channels", self.create_dm),
             ("GET", "/users/{user_id}", self.get_user),
-            ("GET", commands, self.get_commands),
-            ("PUT", commands, self.put_commands),
-            ("POST", commands, self.post_command),
-            ("GET", guild_commands, self.get_commands),
-            ("PUT", guild_commands, self.put_commands),
-            ("POST", guild_commands, self.post_command),
+            *(
+                (method, scope, handler)
+                for scope in (commands, guild_commands)
+                for method, handler in (
+                    ("GET", self.get_commands),
+                    ("PUT", self.put_commands),
+                    ("POST", self.post_command),
+                )
+            ),
             ("GET", "/guilds/{guild_id}", self.get_guild),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
             ("GET", "/channels/{channel_id}", self.get_channel),
@@ -105,12 +108,15 @@ class Rest:
             ("DELETE", msg + "/reactions/{emoji}/{member_id}", self.remove_reaction),
             ("POST", "/interactions/{webhook_id}/{webhook_token}/callback", self.callback),
             ("POST", webhook, self.followup),
-            ("GET", webhook + "/messages/@original", self.get_webhook_message),
-            ("PATCH", webhook + "/messages/@original", self.edit_webhook_message),
-            ("DELETE", webhook + "/messages/@original", self.delete_webhook_message),
-            ("GET", webhook + "/messages/{message_id}", self.get_webhook_message),
-            ("PATCH", webhook + "/messages/{message_id}", self.edit_webhook_message),
-            ("DELETE", webhook + "/messages/{message_id}", self.delete_webhook_message),
+            *(
+                (method, f"{webhook}/messages/{which}", handler)
+                for which in ("@original", "{message_id}")  # the literal route first
+                for method, handler in (
+                    ("GET", self.get_webhook_message),
+                    ("PATCH", self.edit_webhook_message),
+                    ("DELETE", self.delete_webhook_message),
+                )
+            ),
         ]
         defs = [web.route(method, api + path, handler) for method, path, handler in table]
         defs.append(web.get("/attachments/{attachment_id}/{filename}", self.download))

@@ -13,6 +13,32 @@ from discord.ext import commands
 from bot.standin.testing import bot_intents
 
 
+def raw_commands() -> list[dict[str, Any]]:
+    """Command definitions as a bot would PUT them: ``/guess words`` and ``/boggle start``."""
+    return [
+        {
+            "name": "guess",
+            "description": "d",
+            "options": [{"type": 3, "name": "words", "description": "d", "required": True}],
+        },
+        {
+            "name": "boggle",
+            "description": "d",
+            "options": [
+                {
+                    "type": 1,
+                    "name": "start",
+                    "description": "d",
+                    "options": [
+                        {"type": 4, "name": "size", "description": "d"},
+                        {"type": 3, "name": "time", "description": "d"},
+                    ],
+                }
+            ],
+        },
+    ]
+
+
 class Board(discord.ui.View):
     """One button; clicking it edits the message (interaction response type 7)."""
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.standin import CommandError, StandIn
 
-from .demo_bot import DemoBot
+from .demo_bot import DemoBot, raw_commands
 
 
 async def test_slash_subcommand_with_options_is_answered(
@@ -29,23 +29,7 @@ async def test_slash_subcommand_with_options_is_answered(
 
 
 def test_options_tree_follows_synced_definitions(standin: StandIn) -> None:
-    standin.commands.overwrite(
-        None,
-        [
-            {
-                "name": "boggle",
-                "description": "d",
-                "options": [
-                    {
-                        "type": 1,
-                        "name": "start",
-                        "description": "d",
-                        "options": [{"type": 4, "name": "size", "description": "d"}],
-                    }
-                ],
-            }
-        ],
-    )
+    standin.commands.overwrite(None, raw_commands())
     assert standin.split_command("boggle", ["boggle", "start", "size:5"]) == (
         "boggle start",
         ["size:5"],

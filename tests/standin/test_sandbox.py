@@ -11,7 +11,7 @@ from bot.discord_urls import point_discord_at
 from bot.sandbox import parse_slash, render_embed, run_sandbox
 from bot.standin import StandIn
 
-from .demo_bot import DemoBot
+from .demo_bot import DemoBot, raw_commands
 
 SCRIPT = """\
 :help
@@ -83,31 +83,7 @@ async def test_sandbox_reports_a_bot_that_cannot_start(tmp_path: Path) -> None:
 
 
 async def test_parse_slash_uses_synced_definitions(standin: StandIn) -> None:
-    standin.commands.overwrite(
-        None,
-        [
-            {
-                "name": "guess",
-                "description": "d",
-                "options": [{"type": 3, "name": "words", "description": "d", "required": True}],
-            },
-            {
-                "name": "boggle",
-                "description": "d",
-                "options": [
-                    {
-                        "type": 1,
-                        "name": "start",
-                        "description": "d",
-                        "options": [
-                            {"type": 4, "name": "size", "description": "d"},
-                            {"type": 3, "name": "time", "description": "d"},
-                        ],
-                    }
-                ],
-            },
-        ],
-    )
+    standin.commands.overwrite(None, raw_commands())
     assert parse_slash(standin, "boggle", "/boggle start size:5 time:2m") == (
         "boggle start",
         {"size": "5", "time": "2m"},
