@@ -61,7 +61,7 @@ class BoggleBot(commands.AutoShardedBot):
         self.lexicon = lexicon
         self.rng = rng
         self.guess_limiter = Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
-        self._resumed = False
+        self._ready_once = False
         self._closing = False
 
     async def setup_hook(self) -> None:
@@ -86,9 +86,18 @@ class BoggleBot(commands.AutoShardedBot):
             reads_messages=self.reads_messages,
             rng=self.rng,
         )
+        # Before connecting: a guess that arrives with the first events must find its round.
+        resumed = await self.rounds.resume_all()
+        if resumed:
+            log.info("resumed %d unfinished rounds", resumed)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
+        # Unfinished rounds are live again before the first event: a guess typed right after a
+        # restart counts. Their runners post nothing until the connection is ready.
+        resumed = await self.rounds.resume_all()
+        if resumed:
+            log.info("resumed %d unfinished rounds", resumed)
 
     async def _sync_commands(self) -> None:
         if self.settings.sync_guild is not None:
@@ -100,12 +109,9 @@ class BoggleBot(commands.AutoShardedBot):
         log.info("synced %d commands", len(synced))
 
     async def on_ready(self) -> None:
-        if self._resumed:
+        if self._ready_once:
             return
-        self._resumed = True
-        resumed = await self.rounds.resume_all()
-        if resumed:
-            log.info("resumed %d unfinished rounds", resumed)
+        self._ready_once = True
         if not self.reads_messages:
             log.warning("no message-content intent: guesses go through /guess only")
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

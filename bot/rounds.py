@@ -21,7 +21,7 @@ from core.board import Board
 from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.lexicon import Lexicon
-from core.round import Judgement, Mode, Round, Rules, tally
+from core.round import Judgement, Mode, Round, Rules, Verdict, tally
 
 from . import render
 from .feedback import Feedback
@@ -120,6 +120,7 @@ class RoundManager:
         )
         game = Round(board, rules, solution, self.lexicon, stored.deadline)
         live = LiveRound(stored, game, {starter_id: starter_name})
+        live.warned = options.seconds < 2 * WARN_BEFORE
         self.live[channel_id] = live
         try:
             message = await channel.send(self._board_text(live))
@@ -154,8 +155,11 @@ class RoundManager:
     # --- resuming after a restart -------------------------------------------------------------
 
     async def resume_all(self) -> int:
-        """Pick up every unfinished round: finish the expired ones, run the others on."""
-        rounds = await self.storage.unfinished_rounds()
+        """Pick up every unfinished round: guesses are judged from now on; once the client is
+        ready, the expired rounds are finished and the others run on."""
+        rounds = [
+            r for r in await self.storage.unfinished_rounds() if r.channel_id not in self.live
+        ]
         for stored in rounds:
             board = Board.parse(stored.board)
             rules = Rules(Mode(stored.mode), stored.min_length)
@@ -163,8 +167,12 @@ class RoundManager:
             for player, word, at in await self.storage.accepted_words(stored.id):
                 if word in game.solution:
                     game.restore(player, word, at)
-            live = LiveRound(stored, game)
-            live.warned = stored.deadline - self.clock() <= WARN_BEFORE
+            names = await self.storage.display_names(stored.guild_id, game.found)
+            live = LiveRound(stored, game, names)
+            left = stored.deadline - self.clock()
+            live.warned = (
+                left <= WARN_BEFORE or stored.deadline - stored.started_at < 2 * WARN_BEFORE
+            )
             self.live[stored.channel_id] = live
             self._run(live)
         return len(rounds)
@@ -186,7 +194,8 @@ class RoundManager:
                 self.writer.submit(
                     GuessRow(live.id, player_id, j.word, j.verdict.value, j.points, now)
                 )
-            self.feedback.changed(live)
+            if any(j.verdict is Verdict.ACCEPTED for j in judgements):
+                self.feedback.changed(live)
         return judgements
 
     # --- the runner ---------------------------------------------------------------------------
@@ -196,6 +205,9 @@ class RoundManager:
 
     async def _wait_and_finish(self, live: LiveRound) -> None:
         try:
+            # A round resumed at start-up is judged at once, but its channel is known (to edit
+            # the board and post results) only once the client is ready.
+            await self.client.wait_until_ready()
             while True:
                 left = live.game.deadline - self.clock()
                 if left <= 0:
@@ -245,13 +257,25 @@ class RoundManager:
         await self._post(live, messages)
 
     async def _names(self, live: LiveRound, players: tuple) -> dict[int, str]:
+        """Every player's display name: as they guessed, kept, cached, else asked of Discord.
+
+        A name that cannot be learnt is left out (the results say "player <id>"), so a stored
+        name is never overwritten by a placeholder.
+        """
         names = dict(live.names)
+        missing = [r.player for r in players if r.player not in names]
+        if missing:
+            names |= await self.storage.display_names(live.stored.guild_id, missing)
         guild = self.client.get_guild(live.stored.guild_id)
         for result in players:
-            if result.player in names:
+            if result.player in names or guild is None:
                 continue
-            member = guild.get_member(result.player) if guild else None
-            names[result.player] = member.display_name if member else f"player {result.player}"
+            member = guild.get_member(result.player)
+            if member is None:
+                with contextlib.suppress(discord.HTTPException):
+                    member = await guild.fetch_member(result.player)
+            if member is not None:
+                names[result.player] = member.display_name
         return names
 
     async def _post(self, live: LiveRound, messages: list[render.RenderedMessage]) -> None:
@@ -279,3 +303,5 @@ class RoundManager:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await self.writer.flush()
+        for live in self.live.values():  # the next start names these players as they were
+            await self.storage.remember_names(live.stored.guild_id, live.names, self.clock())
