@@ -138,15 +138,18 @@ class BoardScorer:
                 for j in groups[bit]:
                     if used >> j & 1:
                         continue
-                    tail = tails[j]
-                    if tail:
-                        cm = mask[child]
-                        if not cm & tail:
-                            continue
-                        e2 = first[child] + (cm & (tail - 1)).bit_count()
-                        visit(kids[e2], j, used | 1 << j, at + offset[e2], length + 2)
+                    if tails[j]:
+                        enter_qu(child, j, used | 1 << j, at, length)
                     else:
                         visit(child, j, used | 1 << j, at, length + lengths[j])
+
+        def enter_qu(node: int, cell: int, used: int, index: int, length: int) -> None:
+            """Spell the ``u`` of a ``qu`` face (already past its ``q``), then go on."""
+            tail = tails[cell]
+            m = mask[node]
+            if m & tail:
+                edge = first[node] + (m & (tail - 1)).bit_count()
+                visit(kids[edge], cell, used, index + offset[edge], length + 2)
 
         root = mask[0]
         for cell in range(len(faces)):
@@ -154,15 +157,8 @@ class BoardScorer:
             if not root & bit:
                 continue
             edge = first[0] + (root & (bit - 1)).bit_count()
-            node, at = kids[edge], offset[edge]
-            tail = tails[cell]
-            if tail:
-                cm = mask[node]
-                if not cm & tail:
-                    continue
-                e2 = first[node] + (cm & (tail - 1)).bit_count()
-                node, at = kids[e2], at + offset[e2]
-            visit(node, cell, 1 << cell, at, lengths[cell])
+            step = enter_qu if tails[cell] else visit
+            step(kids[edge], cell, 1 << cell, offset[edge], 0 if tails[cell] else lengths[cell])
         return total
 
 
@@ -274,11 +270,11 @@ def best_board(
         raise ValueError("a board needs at least one row and one column")
     if clock is None and max_iterations is None:
         raise ValueError("give a clock or max_iterations, or the search never ends")
+    deadline = clock() + seconds if clock is not None else math.inf  # setup counts too
     schedule = schedule or AnnealSchedule()
     scorer = BoardScorer(lexicon, rows, cols, min_length)
     weights = letter_weights(lexicon)
     cells = rows * cols
-    deadline = clock() + seconds if clock is not None else math.inf
     budget = max_iterations if max_iterations is not None else math.inf
     cache: dict[tuple[str, ...], int] = {}
     iterations = 0

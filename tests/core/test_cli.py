@@ -21,47 +21,12 @@ from core.scoring import total_score
 from core.solver import path_spells, solve
 from tests.core.brute import EN_WORDS, REPO
 
-WORDS = [
-    "tea",
-    "eat",
-    "ate",
-    "tee",
-    "seat",
-    "east",
-    "eats",
-    "teas",
-    "sate",
-    "rate",
-    "tear",
-    "rest",
-    "stare",
-    "tears",
-    "rates",
-    "aster",
-    "quit",
-    "quite",
-    "suit",
-    "site",
-    "tie",
-    "ties",
-    "stir",
-    "sir",
-    "its",
-    "tis",
-    "rise",
-    "sire",
-    "tire",
-    "tires",
-    "trees",
-    "steer",
-    "reset",
-    "terse",
-    "ester",
-    "reseat",
-    "eaters",
-    "teaser",
-    "at",
-]
+WORD_TEXT = """
+tea eat ate tee seat east eats teas sate rate tear rest stare tears rates aster quit quite suit
+site tie ties stir sir its tis rise sire tire tires trees steer reset terse ester reseat eaters
+teaser at
+"""
+WORDS = WORD_TEXT.split()
 
 
 @pytest.fixture

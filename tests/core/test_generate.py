@@ -20,49 +20,9 @@ from core.generate import (
 from core.lexicon import Lexicon
 from core.scoring import total_score
 from core.solver import path_spells, solve
+from tests.core.test_cli import WORDS
 
-SMALL = Lexicon.from_words(
-    [
-        "tea",
-        "eat",
-        "ate",
-        "tee",
-        "seat",
-        "east",
-        "eats",
-        "teas",
-        "sate",
-        "rate",
-        "tear",
-        "rest",
-        "stare",
-        "tears",
-        "rates",
-        "aster",
-        "quit",
-        "quite",
-        "suit",
-        "site",
-        "tie",
-        "ties",
-        "stir",
-        "sir",
-        "its",
-        "tis",
-        "rise",
-        "sire",
-        "tire",
-        "tires",
-        "trees",
-        "steer",
-        "reset",
-        "terse",
-        "ester",
-        "reseat",
-        "eaters",
-        "teaser",
-    ]
-)
+SMALL = Lexicon.from_words(WORDS)
 
 
 def test_scorer_agrees_with_solver(en_lexicon: Lexicon) -> None:
@@ -75,6 +35,18 @@ def test_scorer_agrees_with_solver(en_lexicon: Lexicon) -> None:
             board = Board(rows, cols, tuple(faces))
             expected = total_score(solve(board, en_lexicon, min_length), min_length)
             assert scorer.score(faces) == expected, board.text()
+
+
+def test_scorer_counts_qu_as_two_letters(en_lexicon: Lexicon) -> None:
+    rng = random.Random(5)
+    scorer = BoardScorer(en_lexicon, 4, 4)
+    for _ in range(60):
+        faces = rng.choices(["qu", "e", "i", "t", "s", "a", "r", "n"], k=16)
+        board = Board(4, 4, tuple(faces))
+        assert scorer.score(faces) == total_score(solve(board, en_lexicon, 3), 3), board.text()
+    assert BoardScorer(en_lexicon, 2, 2).score(["qu", "i", "t", "s"]) == total_score(
+        solve(Board.parse("qi/ts"), en_lexicon, 3), 3
+    )
 
 
 def test_scorer_published_board(en_lexicon: Lexicon) -> None:
