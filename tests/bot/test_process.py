@@ -1,0 +1,160 @@
+"""``python -m bot`` as a real process: settings, start-up, shutdown on SIGTERM, the intent fallback."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError
+from bot.standin import StandIn
+
+TOKEN = "MTIzNDU2Nzg5.secret-token-value"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(tmp_path: Path, standin: StandIn | None = None, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOGGLE_"))}
+    env.update(
+        BOGGLE_DATABASE=str(tmp_path / "boggle.sqlite3"),
+        BOGGLE_CACHE_DIR=str(tmp_path / "cache"),
+        BOGGLE_LOG_LEVEL="DEBUG",
+    )
+    if standin is not None:
+        env.update(
+            DISCORD_TOKEN=TOKEN,
+            DISCORD_API_BASE=standin.api_base,
+            DISCORD_GATEWAY_URL=standin.gateway_url,
+        )
+    env.update(extra)
+    return env
+
+
+async def _spawn(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=cwd,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+def test_settings_env_wins_over_dotenv(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text('# comment\nBOGGLE_LOG_LEVEL=debug\nBOGGLE_DATABASE="from-file.db"\n')
+    settings = Settings.from_env({"BOGGLE_DATABASE": "from-env.db"}, env_file=dotenv)
+    assert settings.database == "from-env.db"
+    assert settings.log_level == "DEBUG"
+    shown = repr(Settings.from_env({"DISCORD_TOKEN": TOKEN}, env_file=None))
+    assert TOKEN not in shown and "token=set" in shown
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DISCORD_API_BASE", "not a url"),
+        ("DISCORD_GATEWAY_URL", "http://x"),
+        ("BOGGLE_LOG_LEVEL", "LOUD"),
+        ("BOGGLE_SYNC_GUILD", "abc"),
+        ("BOGGLE_DICTIONARY", "/no/such/words.txt"),
+    ],
+)
+def test_invalid_setting_is_named(name: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=name):
+        Settings.from_env({name: value}, env_file=None)
+
+
+async def test_invalid_setting_stops_the_process(tmp_path: Path) -> None:
+    process = await _spawn(_env(tmp_path, BOGGLE_LOG_LEVEL="LOUD"), tmp_path)
+    _, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 2
+    assert "BOGGLE_LOG_LEVEL" in err.decode()
+
+
+async def test_runs_plays_and_stops_cleanly_on_sigterm(tmp_path: Path, standin: StandIn) -> None:
+    process = await _spawn(_env(tmp_path, standin), tmp_path)
+    try:
+        await standin.wait_until(
+            lambda: standin.calls_to("PUT /applications/{application_id}/commands"), 30
+        )
+        await standin.wait_for_connection(30)
+        handle = await standin.slash("boggle", "alice", "boggle start", {"time": "5m"})
+        await handle.followup(timeout=10)
+        board = await standin.wait_for_message(
+            "boggle", lambda m: "Boggle" in m.content, 10, after=0
+        )
+        word = _a_word_on(board.content, tmp_path)
+        message = await standin.user_says("boggle", "bob", word)
+        await standin.wait_until(lambda: message.reactions, 10)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, err = await asyncio.wait_for(process.communicate(), 30)
+    logs = (out + err).decode()
+    assert process.returncode == 0, logs
+    assert TOKEN not in logs
+    with sqlite3.connect(tmp_path / "boggle.sqlite3") as db:
+        assert db.execute("SELECT state FROM rounds").fetchall() == [("running",)]
+        assert db.execute("SELECT word FROM found_words").fetchall() == [(word,)]
+
+
+async def test_without_the_intent_it_runs_on_slash_guesses(tmp_path: Path) -> None:
+    async with StandIn(refuse_privileged_intents=True) as standin:
+        process = await _spawn(_env(tmp_path, standin), tmp_path)
+        try:
+            await standin.wait_for_connection(30)
+            handle = await standin.slash("boggle", "alice", "boggle start", {})
+            await handle.followup(timeout=10)
+            board = await standin.wait_for_message(
+                "boggle", lambda m: "Boggle" in m.content, 10, after=0
+            )
+            assert "/guess" in board.content
+        finally:
+            process.send_signal(signal.SIGTERM)
+            out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 0
+    assert "/guess only" in (out + err).decode()
+
+
+async def test_a_database_from_a_newer_bot_stops_it(tmp_path: Path, standin: StandIn) -> None:
+    process = await _spawn(_env(tmp_path, standin), tmp_path)
+    await standin.wait_for_connection(30)
+    process.send_signal(signal.SIGTERM)
+    await asyncio.wait_for(process.communicate(), 30)
+    with sqlite3.connect(tmp_path / "boggle.sqlite3") as db:
+        columns = [r[1] for r in db.execute("PRAGMA table_info(schema_migrations)")]
+        values = {"version": 9999, "name": "9999_future", "applied_at": 0.0}
+        db.execute(
+            f"INSERT INTO schema_migrations ({', '.join(columns)}) VALUES "
+            f"({', '.join('?' for _ in columns)})",
+            [values.get(c, 0) for c in columns],
+        )
+    process = await _spawn(_env(tmp_path, standin), tmp_path)
+    _, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 1
+    assert "newer" in err.decode()
+
+
+def _a_word_on(board_text: str, tmp_path: Path) -> str:
+    """Read the posted grid the way a player would, and find a word on it."""
+    from core.board import Board
+    from core.dice import DATA_DIR
+    from core.lexicon import load
+    from core.solver import solve
+
+    grid = board_text.split("```")[1].strip().splitlines()
+    rows = [
+        "".join(f"[{c.lower()}]" if len(c) > 1 else c.lower() for c in line.split())
+        for line in grid
+    ]
+    board = Board.parse("/".join(r.replace("[qu]", "q") for r in rows))
+    lexicon = load(DATA_DIR / "words" / "en.txt", cache_dir=tmp_path / "cache")
+    return min(solve(board, lexicon, 3), key=len)
