@@ -86,10 +86,6 @@ class BoggleBot(commands.AutoShardedBot):
             reads_messages=self.reads_messages,
             rng=self.rng,
         )
-        # Before connecting: a guess that arrives with the first events must find its round.
-        resumed = await self.rounds.resume_all()
-        if resumed:
-            log.info("resumed %d unfinished rounds", resumed)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()

@@ -521,6 +521,19 @@ class Storage:
             [(guild_id, user, name, now) for user, name in names.items()],
         )
 
+    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """The names kept for these players (those the bot never learnt are left out)."""
+        wanted = list(user_ids)
+        if not wanted:
+            return {}
+        marks = ", ".join("?" * len(wanted))
+        rows = await self._read(
+            "SELECT user_id, display_name FROM players"
+            f" WHERE guild_id = ? AND user_id IN ({marks}) AND display_name IS NOT NULL",
+            (guild_id, *wanted),
+        )
+        return {r[0]: r[1] for r in rows}
+
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderboardEntry]:
         """The guild's best players by total points, read in index order."""
         rows = await self._read(LEADERBOARD_SQL, (guild_id, limit))
