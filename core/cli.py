@@ -408,7 +408,10 @@ def _cmd_play(args: argparse.Namespace, io: _IO) -> int:
     seed = _seed(args)
     min_length = args.min_length or default_min_length(size)
     board, _ = roll_with_floor(dice, random.Random(seed), lexicon, min_length)
-    rules = Rules(Mode(args.mode), min_length)
+    try:
+        rules = Rules(Mode(args.mode), min_length)
+    except ValueError as exc:
+        raise UsageError(f"--min-length: {exc}") from None
     game = Round.start(board, lexicon, rules, deadline=io.clock() + args.time)
     io.say(board.grid())
     io.say(

@@ -148,6 +148,7 @@ def test_several_boards_plain_have_headers(small_dict: Path, tmp_path: Path) -> 
         (["best", "--seconds", "soon"], ["not a number of seconds"]),
         (["best", "--seconds", "-1"], ["0 or more"]),
         (["play", "--mode", "chaos"], ["invalid choice"]),
+        (["play", "--min-length", "17"], ["min_length must be between 1 and 16"]),
         (["bogus"], ["invalid choice"]),
         ([], ["choose a command"]),
     ],
