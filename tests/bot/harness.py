@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sqlite3
 import time
@@ -91,8 +92,7 @@ class Harness:
 
     def query(self, sql: str, params: tuple = ()) -> list[tuple]:
         """Read the database through a connection of the test's own."""
-        with sqlite3.connect(self.database) as db:
-            return db.execute(sql, params).fetchall()
+        return query(self.database, sql, params)
 
     async def end_round(self, channel: str = "boggle", timeout: float = 5.0) -> StoredMessage:
         """Move the clock past the deadline; the first results message."""
@@ -103,6 +103,23 @@ class Harness:
         return await self.standin.wait_for_message(
             channel, lambda m: "Round over" in m.content, timeout, after=0
         )
+
+    def text_since(self, first: StoredMessage, channel: str | int = "boggle") -> str:
+        """Every message in ``channel`` from ``first`` on (content, embeds, attachments), as one text."""
+        parts = []
+        for message in self.standin.messages(channel):
+            if message.id < first.id:
+                continue
+            parts.append(message.content)
+            for embed in message.embeds:
+                parts.append(embed.get("title", ""))
+                parts.append(embed.get("description", ""))
+                for f in embed.get("fields", []):
+                    parts.append(f["name"])
+                    parts.append(f["value"])
+            for attachment in message.attachments:
+                parts.append(attachment.data.decode())
+        return "\n".join(parts)
 
     def user_id(self, name: str) -> int:
         return self.standin.user(name).id
@@ -119,6 +136,23 @@ class Harness:
             if word in self.lexicon and find_path(live.game.board, word) is None:
                 return word
         raise AssertionError("every candidate is on the board")
+
+
+def query(database: Path, sql: str, params: tuple = ()) -> list[tuple]:
+    """Read the database through a connection of the test's own (never the bot's)."""
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        return db.execute(sql, params).fetchall()
+
+
+async def wait_for_rows(
+    database: Path, sql: str, expected: list[tuple], timeout: float = 5.0
+) -> list[tuple]:
+    """Poll ``sql`` (own connection, no flush asked of the bot) until it returns ``expected``."""
+    deadline = time.monotonic() + timeout
+    while (rows := query(database, sql)) != expected and time.monotonic() < deadline:
+        await asyncio.sleep(0.005)
+    assert rows == expected
+    return rows
 
 
 def make_bot(

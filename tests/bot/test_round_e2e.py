@@ -51,7 +51,7 @@ async def test_full_round_three_players(game: Harness) -> None:
     assert f"**{carols}**" in reply.content and "not on the board" in reply.content
 
     results = await game.end_round()
-    everything = _text_of(game, results)
+    everything = game.text_since(results)
     # Classic: the word alice and bob both found is struck out for both and scores for nobody.
     assert f"~~{shared}~~" in everything
     for name in ("Alice", "Bob", "Carol"):
@@ -85,7 +85,7 @@ async def test_qu_words_count_two_letters(standin, database, clock, lexicon: Lex
         rows = await game.guesses_stored(1)
         assert rows == [(game.user_id("alice"), word, "accepted", live.game.points_of(word))]
         results = await game.end_round()
-        assert word in _text_of(game, results)
+        assert word in game.text_since(results)
 
 
 def _seed_with_qu_word(lexicon: Lexicon) -> int:
@@ -95,21 +95,3 @@ def _seed_with_qu_word(lexicon: Lexicon) -> int:
         if any("qu" in w for w in solution):
             return seed
     raise AssertionError("no seed gives a Qu word")
-
-
-def _text_of(game: Harness, first) -> str:
-    """Every results message (content, embeds, attachments) from ``first`` on, as one text."""
-    parts = []
-    for message in game.standin.messages("boggle"):
-        if message.id < first.id:
-            continue
-        parts.append(message.content)
-        for embed in message.embeds:
-            parts.append(embed.get("title", ""))
-            parts.append(embed.get("description", ""))
-            for f in embed.get("fields", []):
-                parts.append(f["name"])
-                parts.append(f["value"])
-        for attachment in message.attachments:
-            parts.append(attachment.data.decode())
-    return "\n".join(parts)
