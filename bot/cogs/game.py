@@ -154,6 +154,12 @@ class Game(commands.Cog):
         ]
         await _tell(interaction, "\n".join(lines)[:2000])
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel ends its round at once: results are stored, nothing is posted."""
+        if channel.id in self.bot.rounds.live:
+            await self.bot.rounds.stop(channel.id)
+
 
 def _busy_text(channel_id: int | None, deadline: float) -> str:
     return f"A round is already running in <#{channel_id}>; it ends <t:{int(deadline)}:R>."
