@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import shlex
 import sys
 import threading
+import time
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -56,6 +59,7 @@ class Terminal:
         self._loading: set[int] = set()
 
     def write(self, text: str) -> None:
+        text = show_timestamps(text)
         self.out.write(text if text.endswith("\n") else text + "\n")
         self.out.flush()
 
@@ -134,6 +138,27 @@ class Terminal:
         path = self.folder / f"{message_id}-{Path(filename).name}"
         path.write_bytes(data)
         return path
+
+
+_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+
+
+def show_timestamps(text: str, now: float | None = None) -> str:
+    """Discord timestamps as a client shows them: ``<t:N:R>`` as "in 2m 30s", others as a time."""
+
+    def one(match: re.Match[str]) -> str:
+        moment = int(match.group(1))
+        if match.group(2) == "R":
+            delta = round(moment - (time.time() if now is None else now))
+            span = (
+                f"{abs(delta) // 60}m {abs(delta) % 60:02d}s"
+                if abs(delta) >= 60
+                else f"{abs(delta)}s"
+            )
+            return f"in {span}" if delta >= 0 else f"{span} ago"
+        return datetime.fromtimestamp(moment).strftime("%H:%M:%S")
+
+    return _TIMESTAMP.sub(one, text)
 
 
 def render_embed(embed: dict[str, Any]) -> list[str]:

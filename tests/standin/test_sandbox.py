@@ -110,3 +110,11 @@ def test_render_embed() -> None:
         "  3 words",
         "-- round 7",
     ]
+
+
+def test_timestamps_read_as_a_client_shows_them() -> None:
+    from bot.sandbox import show_timestamps
+
+    assert show_timestamps("ends <t:1150:R>", now=1000) == "ends in 2m 30s"
+    assert show_timestamps("ended <t:990:R>", now=1000) == "ended 10s ago"
+    assert "<t:" not in show_timestamps("at <t:1700000000:T>")
