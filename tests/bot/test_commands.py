@@ -148,3 +148,32 @@ async def test_without_message_content_guesses_go_through_slash(
         reply = await handle.original_message()
         assert reply.ephemeral and f"**{word}**" in reply.content
         assert live.game.words_of(game.user_id("bob")) == [word]
+
+
+async def test_commands_sync_to_the_development_guild(standin, database, clock, lexicon) -> None:
+    guild_id = next(iter(standin.world.guilds))
+    async with bot_session(standin, database, clock, lexicon, sync_guild=guild_id):
+        synced = standin.calls_to("PUT /applications/{application_id}/guilds/{guild_id}/commands")
+        assert synced and not standin.calls_to("PUT /applications/{application_id}/commands")
+        names = {c["name"] for c in synced[-1].json}
+        assert names == {"boggle", "guess", "leaderboard"}
+
+
+async def test_a_warning_before_the_end(game: Harness) -> None:
+    live, _ = await game.start_round("alice", time="3m")
+    game.clock.advance(live.game.deadline - game.clock() - 25)
+    warning = await game.standin.wait_for_message("boggle", lambda m: "seconds left" in m.content)
+    assert warning.content.count("seconds left") == 1
+    assert live.channel_id in game.bot.rounds.live
+
+
+async def test_a_huge_message_costs_a_bounded_number_of_lookups(game: Harness) -> None:
+    live, _ = await game.start_round("alice")
+    word = game.words(live, 1)[0]
+    junk = " ".join(["ｗｏｒｄ\u200b", "𝔞𝔟𝔠", "ꙮꙮꙮ", "zzzz"] * 120)
+    await game.say("bob", f"{word} {junk}"[:2000])
+    await game.say("alice", word)
+    rows = await game.wait_for_guess("alice", word)
+    bobs = [r for r in rows if r[0] == game.user_id("bob")]
+    assert bobs[0][1:3] == (word, "accepted")
+    assert len(bobs) <= 60
