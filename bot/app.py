@@ -104,6 +104,10 @@ class BoggleBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
         log.info("synced %d commands", len(synced))
 
+    async def on_message(self, message: discord.Message, /) -> None:
+        """No prefix commands: chat is read by the guesses cog alone, and a message that starts
+        with a mention of the bot is a guess, not an unknown command."""
+
     async def on_ready(self) -> None:
         if self._ready_once:
             return

@@ -177,3 +177,12 @@ async def test_a_huge_message_costs_a_bounded_number_of_lookups(game: Harness) -
     bobs = [r for r in rows if r[0] == game.user_id("bob")]
     assert bobs[0][1:3] == (word, "accepted")
     assert len(bobs) <= 60
+
+
+async def test_a_mention_of_the_bot_is_no_unknown_command(game: Harness, caplog) -> None:
+    live, _ = await game.start_round("alice")
+    word = game.words(live, 1)[0]
+    await game.say("bob", f"{game.standin.mention(game.standin.world.bot.id)} {word}")
+    await game.say("alice", word)
+    await game.wait_for_guess("alice", word)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
