@@ -48,11 +48,11 @@ def main() -> int:
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
     if not settings.token:
         from .sandbox_main import run as run_sandbox
 
         return run_sandbox(settings)
+    configure_logging(settings.log_level)
     point_discord_at(settings.api_base, settings.gateway_url)
     try:
         asyncio.run(run_bot(settings))

@@ -8,16 +8,20 @@ import dataclasses
 from pathlib import Path
 
 from .discord_urls import point_discord_at
-from .settings import DEFAULT_DATABASE, Settings
+from .settings import DEFAULT_DATABASE, Settings, configure_logging
 
 SANDBOX_DIR = Path("sandbox")
 
 
 def run(settings: Settings) -> int:
-    """Play in the terminal; the sandbox keeps its own database unless BOGGLE_DATABASE is set."""
+    """Play in the terminal; the sandbox keeps its own database unless BOGGLE_DATABASE is set,
+    and its logs go to a file so they do not break into the chat."""
+    SANDBOX_DIR.mkdir(exist_ok=True)
     if settings.database == DEFAULT_DATABASE:
-        SANDBOX_DIR.mkdir(exist_ok=True)
         settings = dataclasses.replace(settings, database=str(SANDBOX_DIR / "boggle.sqlite3"))
+    log_file = SANDBOX_DIR / "bot.log"
+    configure_logging(settings.log_level, log_file)
+    print(f"(bot logs: {log_file})")
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(_sandbox(settings))
     return 0

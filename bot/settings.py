@@ -117,8 +117,10 @@ def _dictionary(values: Mapping[str, str]) -> str:
     return path
 
 
-def configure_logging(level: str) -> None:
+def configure_logging(level: str, filename: str | Path | None = None) -> None:
+    """Log to stderr, or to ``filename`` (the sandbox keeps its terminal for the chat)."""
     logging.basicConfig(
         level=getattr(logging, level),
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+        filename=filename,
     )
