@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -86,6 +87,7 @@ class BoggleBot(commands.AutoShardedBot):
             reads_messages=self.reads_messages,
             rng=self.rng,
         )
+        self.tree.on_error = self._on_command_error
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
@@ -103,6 +105,22 @@ class BoggleBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("synced %d commands", len(synced))
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        """Every interaction gets an answer, even when a command fails."""
+        log.error(
+            "command %s failed",
+            interaction.command and interaction.command.qualified_name,
+            exc_info=error,
+        )
+        text = "Something went wrong with that command; it has been logged."
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: chat is read by the guesses cog alone, and a message that starts

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
-from core.round import Judgement, Verdict
+from core.round import Judgement, Results, Verdict
 
 from . import render
 from .limits import Limiter
@@ -37,6 +37,7 @@ class Feedback:
         client: discord.Client,
         clock: Callable[[], float],
         board_text: Callable[[LiveRound, str], str],
+        committed: Callable[[int], Awaitable[None]],
         *,
         edit_every: float = 2.0,
         reactions_per_second: float = 1.0,
@@ -45,6 +46,7 @@ class Feedback:
         self.client = client
         self.clock = clock
         self.board_text = board_text
+        self.committed = committed
         self.edit_every = edit_every
         self.reactions = Limiter(reactions_per_second, reaction_burst, clock)
         self._dirty: set[int] = set()
@@ -56,8 +58,9 @@ class Feedback:
 
     # --- reactions ------------------------------------------------------------------------
 
-    def react(self, message: discord.Message, judgements: Sequence[Judgement]) -> None:
-        """Acknowledge a guess message if the channel's budget allows; never waits."""
+    def react(self, message: discord.Message, judgements: Sequence[Judgement], ticket: int) -> None:
+        """Acknowledge a guess message, once its words are committed, if the channel's budget
+        allows; never queues."""
         verdicts = {j.verdict for j in judgements}
         if Verdict.ACCEPTED in verdicts:
             emoji = ACCEPTED
@@ -68,9 +71,10 @@ class Feedback:
         channel_id = message.channel.id
         if channel_id in self._no_reactions or not self.reactions.allow(channel_id):
             return
-        self._spawn(self._add_reaction(message, emoji))
+        self._spawn(self._add_reaction(message, emoji, ticket))
 
-    async def _add_reaction(self, message: discord.Message, emoji: str) -> None:
+    async def _add_reaction(self, message: discord.Message, emoji: str, ticket: int) -> None:
+        await self.committed(ticket)
         self.calls += 1
         try:
             await message.add_reaction(emoji)
@@ -135,19 +139,23 @@ class Feedback:
         except discord.HTTPException as exc:
             log.debug("message skipped: %s", exc)
 
-    async def final(self, live: LiveRound) -> None:
-        """The round is over: wait for an edit in flight, then mark the board as finished."""
+    async def final(self, live: LiveRound, results: Results, names: Mapping[int, str]) -> None:
+        """The round is over: the board shows the final standing (cancellations counted)."""
         pending = self._editing.pop(live.id, None)
         if pending is not None:
             await asyncio.gather(pending, return_exceptions=True)
         self._dirty.discard(live.id)
         self._last_edit.pop(live.id, None)
         message_id = live.stored.board_message_id
-        if message_id is not None:
-            status = self.status_text(live)
-            await self._edit_status(
-                live, message_id, (status + "\n" if status else "") + "**Time is up.**"
-            )
+        if message_id is None:
+            return
+        rows = [
+            (names.get(p.player, f"player {p.player}"), len(p.words), p.points)
+            for p in results.players
+        ]
+        status = render.status_lines(rows)
+        ending = "**Stopped early.**" if live.stopped else "**Time is up.**"
+        await self._edit_status(live, message_id, (status + "\n" if status else "") + ending)
 
     def _spawn(self, coro: object) -> asyncio.Task[None]:
         task = asyncio.ensure_future(coro)  # type: ignore[arg-type]

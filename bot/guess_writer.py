@@ -47,6 +47,7 @@ class GuessWriter:
         self._handled = 0  # committed or rejected; always _submitted - len(_queue)
         self._lock = asyncio.Lock()  # one batch in flight, from the task or from flush()
         self._pending = asyncio.Event()  # the queue is not empty
+        self._progress = asyncio.Event()  # set (and replaced) after every committed batch
         self._full = asyncio.Event()  # a whole batch waits: write without waiting for the timer
         self._task: asyncio.Task[None] | None = None
         self._closed = False
@@ -72,8 +73,13 @@ class GuessWriter:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run(), name="guess-writer")
 
-    def submit(self, row: GuessRow) -> None:
-        """Queue a row; it is committed within about ``interval`` seconds."""
+    @property
+    def submitted(self) -> int:
+        """Rows submitted so far: a ticket that ``wait_for`` takes."""
+        return self._submitted
+
+    def submit(self, row: GuessRow) -> int:
+        """Queue a row; it is committed within about ``interval`` seconds. Returns its ticket."""
         if self._closed:
             raise RuntimeError("GuessWriter is closed")
         self._queue.append(row)
@@ -82,6 +88,13 @@ class GuessWriter:
         if len(self._queue) >= self.batch_size:
             self._full.set()
         self.start()
+        return self._submitted
+
+    async def wait_for(self, ticket: int) -> None:
+        """Return once the row with this ticket (and every row before it) is committed."""
+        while self._handled < ticket:
+            progress = self._progress
+            await progress.wait()
 
     async def flush(self) -> None:
         """Return once every row submitted before the call is committed."""
@@ -124,6 +137,8 @@ class GuessWriter:
                 for _ in batch:
                     self._queue.popleft()
                 self._handled += len(batch)
+                self._progress.set()
+                self._progress = asyncio.Event()
             if len(self._queue) < self.batch_size:
                 self._full.clear()
             if not self._queue:

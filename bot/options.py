@@ -14,6 +14,7 @@ SIZES = (4, 5, 6)
 MIN_SECONDS = 30
 MAX_SECONDS = 30 * 60
 DEFAULT_SECONDS = 180
+MIN_LENGTHS = (3, 8)  # shorter words score nothing; 8 letters and up all score the most
 _DURATION = re.compile(r"^(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s(?:ec)?)?$")
 
 
@@ -24,6 +25,8 @@ class OptionError(ValueError):
 def parse_duration(text: str) -> int:
     """``90s``, ``3m``, ``2m30s`` or a bare number of seconds, within 30 s to 30 min."""
     cleaned = text.strip().lower().replace(" ", "")
+    if len(cleaned) > 12 or not cleaned.isascii():
+        raise OptionError(f"time {text[:20]!r} is not a duration; use e.g. 90s, 3m or 2m30s")
     if cleaned.isdigit():
         seconds = int(cleaned)
     else:
@@ -66,8 +69,8 @@ def round_options(
         raise OptionError(f"mode must be one of {', '.join(m.value for m in Mode)}") from None
     if min_length is None:
         min_length = default_min_length(size)
-    if not 2 <= min_length <= 10:
-        raise OptionError("min_length must be between 2 and 10")
+    if not MIN_LENGTHS[0] <= min_length <= MIN_LENGTHS[1]:
+        raise OptionError(f"min_length must be between {MIN_LENGTHS[0]} and {MIN_LENGTHS[1]}")
     return RoundOptions(size, dice, seconds, chosen_mode, min_length)
 
 

@@ -396,6 +396,14 @@ class Storage:
         assert round_id is not None
         return StoredRound(round_id, *values[:6], Mode(mode), *values[7:])
 
+    async def set_deadline(self, round_id: int, deadline: float) -> None:
+        """Move a running round's deadline: ``/boggle stop`` ends it now, also for a restart."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE rounds SET deadline = ? WHERE id = ? AND state = 'running'",
+                (deadline, round_id),
+            )
+
     async def set_round_messages(
         self,
         round_id: int,

@@ -14,6 +14,7 @@ from core.round import Mode
 
 from .. import render
 from ..options import OptionError, round_options
+from ..rounds import NoBoard
 from ..storage import ChannelBusy
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class Game(commands.Cog):
         dice: str | None = None,
         time: str | None = None,
         mode: str | None = None,
-        min_length: app_commands.Range[int, 2, 10] | None = None,
+        min_length: app_commands.Range[int, 3, 8] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel is None:
             await _tell(interaction, "Rounds are played in server channels, not in DMs.")
@@ -89,6 +90,13 @@ class Game(commands.Cog):
                 _busy_text(interaction.channel_id, deadline), ephemeral=True
             )
             return
+        except NoBoard:
+            await interaction.followup.send(
+                f"⚠️ No board I rolled has a word of {options.min_length}+ letters; "
+                "try a smaller min_length.",
+                ephemeral=True,
+            )
+            return
         except discord.HTTPException as exc:
             await interaction.followup.send(
                 f"I could not post the board here ({exc.text or exc.status}).", ephemeral=True
@@ -105,10 +113,8 @@ class Game(commands.Cog):
         if live is None:
             await _tell(interaction, "No round is running in this channel.")
             return
-        allowed = interaction.user.id == live.stored.starter_id or (
-            isinstance(interaction.user, discord.Member)
-            and interaction.channel is not None
-            and interaction.user.guild_permissions.manage_messages
+        allowed = (
+            interaction.user.id == live.stored.starter_id or interaction.permissions.manage_messages
         )
         if not allowed:
             await _tell(
@@ -118,10 +124,13 @@ class Game(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         stopped = await self.bot.rounds.stop(live.channel_id)
-        await interaction.followup.send(
-            "Round stopped; results are posted." if stopped else "The round is already ending.",
-            ephemeral=True,
-        )
+        if stopped is None:
+            text = "The round is already ending."
+        elif stopped.channel_id in self.bot.rounds.live:
+            text = "Round stopped; the results are on their way."
+        else:
+            text = "Round stopped; results are posted."
+        await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(
         name="guess", description="Guess words in this channel's round (see each verdict)"

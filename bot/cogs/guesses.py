@@ -26,14 +26,13 @@ class Guesses(commands.Cog):
             return
         if not self.bot.guess_limiter.allow((message.channel.id, message.author.id)):
             return
-        judgements = rounds.guess(
+        rounds.guess(
             message.channel.id,
             message.author.id,
             message.author.display_name,
             message.content[:MAX_MESSAGE_CHARS],
+            message,
         )
-        if judgements:
-            rounds.feedback.react(message, judgements)
 
 
 async def setup(bot: BoggleBot) -> None:

@@ -26,6 +26,7 @@ class Leaderboard(commands.Cog):
                 "The leaderboard is per server; ask in a server channel.", ephemeral=True
             )
             return
+        await interaction.response.defer()  # the database may be busy for a moment
         storage = self.bot.storage
         top = await storage.leaderboard(interaction.guild.id, limit=10)
         own = await storage.player_standing(interaction.guild.id, interaction.user.id)
@@ -40,7 +41,7 @@ class Leaderboard(commands.Cog):
         rows = [(e.rank, name(e), e.points, e.rounds, e.words) for e in top]
         own_row = (own.rank, name(own), own.points, own.rounds, own.words) if own else None
         embed = render.leaderboard_embed(rows, own_row, interaction.guild.name)
-        await interaction.response.send_message(embed=embed)
+        await interaction.followup.send(embed=embed)
 
 
 async def setup(bot: BoggleBot) -> None:

@@ -16,7 +16,9 @@ from .harness import Harness, bot_session
         ({"time": "soon"}, "not a duration"),
         ({"time": "31m"}, "between 30s and 30m"),
         ({"size": 4, "dice": "5x5-original"}, "are for 5x5"),
-        ({"min_length": 2, "time": "2m30s", "mode": "race", "size": 6}, None),
+        ({"time": "²"}, "not a duration"),
+        ({"time": "9" * 5000}, "not a duration"),
+        ({"min_length": 5, "time": "2m30s", "mode": "race", "size": 6}, None),
     ],
 )
 async def test_start_options(game: Harness, options: dict, message: str | None) -> None:
@@ -25,7 +27,7 @@ async def test_start_options(game: Harness, options: dict, message: str | None) 
         reply = await handle.followup()
         assert "Round started" in reply.content
         live = game.live()
-        assert live.game.board.rows == 6 and live.game.rules.min_length == 2
+        assert live.game.board.rows == 6 and live.game.rules.min_length == 5
         assert live.game.deadline - live.stored.started_at == 150
         return
     reply = await handle.original_message()
@@ -101,7 +103,7 @@ async def test_modes_score_shared_words(game: Harness, mode: str, expected: dict
 
 async def test_leaderboard_ranks_the_server(game: Harness) -> None:
     handle = await game.standin.slash("boggle", "carol", "leaderboard", {})
-    empty = (await handle.response())["data"]["embeds"][0]
+    empty = (await handle.followup()).embeds[0]
     assert "no" in (empty.get("description", "") + str(empty.get("fields", ""))).lower()
 
     live, _ = await game.start_round("alice", mode="casual")
@@ -112,7 +114,7 @@ async def test_leaderboard_ranks_the_server(game: Harness) -> None:
     await game.end_round()
 
     handle = await game.standin.slash("boggle", "carol", "leaderboard", {})
-    embed = (await handle.response())["data"]["embeds"][0]
+    embed = (await handle.followup()).embeds[0]
     text = embed.get("description", "") + "".join(f["value"] for f in embed.get("fields", []))
     assert text.index("Alice") < text.index("Bob")
     assert "not played" in text.lower()  # carol's own line

@@ -81,7 +81,9 @@ async def test_no_permission_to_react(game: Harness) -> None:
     await game.standin.wait_until(lambda: "Carol" in game.standin.world.messages[board.id].content)
     results = await game.end_round()
     assert all(w in game.text_since(results) for w in words)
-    assert "Time is up" in game.standin.world.messages[board.id].content
+    await game.standin.wait_until(
+        lambda: "Time is up" in game.standin.world.messages[board.id].content
+    )
 
 
 async def test_no_permission_to_send(game: Harness) -> None:

@@ -57,7 +57,7 @@ async def test_round_runs_on_across_a_restart(
         # Bob only played before the restart; he is still named, not "player <id>".
         for name in ("Alice", "Bob", "Carol"):
             assert name in text
-        assert "Time is up" in standin.world.messages[board.id].content
+        await standin.wait_until(lambda: "Time is up" in standin.world.messages[board.id].content)
         assert game.query("SELECT state FROM rounds") == [("finished",)]
         assert found_words(game) == [
             (alice, first),
