@@ -46,6 +46,7 @@ class BoggleBot(commands.AutoShardedBot):
         tick: float = 0.5,
         lexicon: Lexicon | None = None,
         rng: random.Random | None = None,
+        busy_timeout: float = 5.0,
         **options: object,
     ) -> None:
         super().__init__(
@@ -61,6 +62,7 @@ class BoggleBot(commands.AutoShardedBot):
         self.tick = tick
         self.lexicon = lexicon
         self.rng = rng
+        self.busy_timeout = busy_timeout
         self.guess_limiter = Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
         self._ready_once = False
         self._closing = False
@@ -75,7 +77,7 @@ class BoggleBot(commands.AutoShardedBot):
                 len(self.lexicon),
                 1000 * (time.perf_counter() - started),
             )
-        self.storage = await Storage.open(self.settings.database)
+        self.storage = await Storage.open(self.settings.database, busy_timeout=self.busy_timeout)
         self.writer = GuessWriter(self.storage)
         self.rounds = RoundManager(
             self,

@@ -13,10 +13,13 @@ import unicodedata
 
 MAX_WORD_LENGTH = 40
 MAX_WORDS_PER_MESSAGE = 60
+# NFKC can turn one character into eighteen (U+FDFA): normalising stops after this much output,
+# so a hostile message costs about what a long ordinary one does.
+NORMALISED_BUDGET = 4000
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e"), None)
 _CHATTER = re.compile(
-    r"https?://|www\.|<[@#:]|<a:|@everyone|@here|```|\?"  # links, mentions, emoji, code, questions
+    r"https?://|www\.|<[@#:]|<a:|@everyone|@here|```|[?？]"  # links, mentions, emoji, code, questions
     r"|\w['’]\w",  # apostrophes inside words: "that's", "don't"
     re.IGNORECASE,
 )
@@ -45,17 +48,25 @@ def is_chatter(text: str) -> bool:
 def words_in(message: str) -> list[str]:
     """The guesses in a message, in order, at most MAX_WORDS_PER_MESSAGE of them.
 
-    Tokens that are not all letters a-z once trimmed (numbers, emoji, ``x2``) are skipped, as is a
-    token longer than any board could spell.
+    Tokens that are not all letters a-z once normalised and trimmed (numbers, emoji, ``x2``) are
+    skipped, as is a token longer than any board could spell. Each token is normalised on its own,
+    within NORMALISED_BUDGET characters in all.
     """
-    text = normalise(message)
-    if is_chatter(text):
+    if is_chatter(message.casefold()):
         return []
-    words = []
-    for token in _SEPARATORS.split(text):
-        word = token.strip(_EDGE_PUNCTUATION)
-        if word and len(word) <= MAX_WORD_LENGTH and word.isascii() and word.isalpha():
-            words.append(word)
-            if len(words) == MAX_WORDS_PER_MESSAGE:
-                break
+    words: list[str] = []
+    budget = NORMALISED_BUDGET
+    for raw in _SEPARATORS.split(message):
+        if not raw or len(raw) > 2 * MAX_WORD_LENGTH:
+            continue
+        token = normalise(raw)
+        budget -= len(token)
+        if budget < 0:
+            break
+        for piece in _SEPARATORS.split(token):  # NFKC may make separators (full-width commas)
+            word = piece.strip(_EDGE_PUNCTUATION)
+            if word and len(word) <= MAX_WORD_LENGTH and word.isascii() and word.isalpha():
+                words.append(word)
+                if len(words) == MAX_WORDS_PER_MESSAGE:
+                    return words
     return words

@@ -162,11 +162,13 @@ def make_bot(
     *,
     seed: int = 1,
     reads_messages: bool = True,
+    busy_timeout: float = 5.0,
     **settings: Any,
 ) -> BoggleBot:
     return BoggleBot(
         Settings(database=str(database), **settings),
         reads_messages=reads_messages,
+        busy_timeout=busy_timeout,
         clock=clock,
         tick=0.02,
         lexicon=lexicon,

@@ -70,9 +70,16 @@ async def test_stop_only_by_starter_or_moderator(game: Harness) -> None:
     assert "Bob" in results.content or any("Bob" in str(e) for e in results.embeds)
     assert game.bot.rounds.live == {}
     assert game.query("SELECT state FROM rounds") == [("finished",)]
-    # After the stop, a guess is not read as part of any round.
+    # After the stop, a guess is not read as part of any round. A marker guess in a channel
+    # with a round shows the bot has read everything sent before it.
+    other, _ = await game.start_round("carol", channel="general")
     await game.say("bob", word)
-    assert game.query("SELECT count(*) FROM guesses") == [(1,)]
+    marker = game.words(other, 1)[0]
+    await game.say("carol", marker, channel="general")
+    rows = await game.wait_for_guess("carol", marker)
+    assert [r for r in rows if r[0] == game.user_id("bob")] == [
+        (game.user_id("bob"), word, "accepted", live.game.points_of(word))
+    ]
 
 
 @pytest.mark.parametrize(

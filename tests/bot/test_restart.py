@@ -85,8 +85,8 @@ async def test_results_posted_when_the_deadline_passed_while_down(
     clock.advance(600)
     started = time.monotonic()
     async with bot_session(standin, database, clock, lexicon) as game:
-        results = await game.results(timeout=3.0)
-        assert time.monotonic() - started < 3.0
+        results = await game.results(timeout=10.0)
+        assert time.monotonic() - started < 10.0  # promptly, with room for a busy CI
         text = game.text_since(results)
         assert word in text and other in text and "Alice" in text and "Bob" in text
         assert game.query("SELECT state, ended_at >= deadline FROM rounds") == [("finished", 1)]
@@ -170,7 +170,7 @@ async def test_accepted_word_survives_a_kill(
             process.send_signal(signal.SIGKILL)
         await process.wait()
     assert process.returncode == -signal.SIGKILL
-    assert committed_within < 0.5
+    assert committed_within < 2.0  # the ✅ now waits for the commit; this bounds the wait
 
     async with bot_session(standin, database, clock, lexicon) as game:
         live = game.live()

@@ -390,3 +390,15 @@ def test_words_in_never_fails_and_stays_in_bounds(message):
     for word in got:
         assert word.isascii() and word.isalpha() and word == word.lower()
         assert 1 <= len(word) <= MAX_WORD_LENGTH
+
+
+def test_hostile_unicode_is_read_within_a_budget() -> None:
+    from core.guesses import NORMALISED_BUDGET, words_in
+
+    # A token too long to be a word is skipped before it is normalised.
+    assert words_in("\ufdfa" * 1990 + " cat") == ["cat"]
+    # Each U+FDFA becomes 18 characters: normalising stops once the budget is spent.
+    expanding = ["\ufdfa" * 80] * (NORMALISED_BUDGET // (80 * 18) + 1)
+    assert words_in(" ".join([*expanding, "cat"])) == []
+    # Full-width text still reads as plain words, separators included.
+    assert words_in("ＣＡＴ，ｄｏｇ") == ["cat", "dog"]
