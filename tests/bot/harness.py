@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import sqlite3
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -153,6 +155,33 @@ async def wait_for_rows(
         await asyncio.sleep(0.005)
     assert rows == expected
     return rows
+
+
+def bot_env(folder: Path, **extra: str) -> dict[str, str]:
+    """The environment of a ``python -m bot`` process: this one's, less any bot setting, the
+    lexicon cached in ``folder``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOGGLE_"))}
+    env["BOGGLE_CACHE_DIR"] = str(folder / "cache")
+    env.update(extra)
+    return env
+
+
+async def spawn_bot(
+    env: dict[str, str], cwd: Path, *, interactive: bool = False
+) -> asyncio.subprocess.Process:
+    """``python -m bot`` as a person starts it; ``interactive`` gives it a terminal to type in
+    (stdin piped, stderr merged into stdout)."""
+    pipe = asyncio.subprocess.PIPE
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=cwd,
+        env=env,
+        stdin=pipe if interactive else asyncio.subprocess.DEVNULL,
+        stdout=pipe,
+        stderr=asyncio.subprocess.STDOUT if interactive else pipe,
+    )
 
 
 def make_bot(

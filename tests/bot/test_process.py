@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,16 +12,15 @@ import pytest
 from bot.settings import Settings, SettingsError
 from bot.standin import StandIn
 
+from .harness import bot_env, spawn_bot
+
 TOKEN = "MTIzNDU2Nzg5.secret-token-value"
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _env(tmp_path: Path, standin: StandIn | None = None, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOGGLE_"))}
-    env.update(
-        BOGGLE_DATABASE=str(tmp_path / "boggle.sqlite3"),
-        BOGGLE_CACHE_DIR=str(tmp_path / "cache"),
-        BOGGLE_LOG_LEVEL="DEBUG",
+    env = bot_env(
+        tmp_path, BOGGLE_DATABASE=str(tmp_path / "boggle.sqlite3"), BOGGLE_LOG_LEVEL="DEBUG"
     )
     if standin is not None:
         env.update(
@@ -33,19 +30,6 @@ def _env(tmp_path: Path, standin: StandIn | None = None, **extra: str) -> dict[s
         )
     env.update(extra)
     return env
-
-
-async def _spawn(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=cwd,
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
 
 
 def test_settings_env_wins_over_dotenv(tmp_path: Path) -> None:
@@ -74,14 +58,14 @@ def test_invalid_setting_is_named(name: str, value: str) -> None:
 
 
 async def test_invalid_setting_stops_the_process(tmp_path: Path) -> None:
-    process = await _spawn(_env(tmp_path, BOGGLE_LOG_LEVEL="LOUD"), tmp_path)
+    process = await spawn_bot(_env(tmp_path, BOGGLE_LOG_LEVEL="LOUD"), tmp_path)
     _, err = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 2
     assert "BOGGLE_LOG_LEVEL" in err.decode()
 
 
 async def test_runs_plays_and_stops_cleanly_on_sigterm(tmp_path: Path, standin: StandIn) -> None:
-    process = await _spawn(_env(tmp_path, standin), tmp_path)
+    process = await spawn_bot(_env(tmp_path, standin), tmp_path)
     try:
         await standin.wait_until(
             lambda: standin.calls_to("PUT /applications/{application_id}/commands"), 30
@@ -108,7 +92,7 @@ async def test_runs_plays_and_stops_cleanly_on_sigterm(tmp_path: Path, standin: 
 
 async def test_without_the_intent_it_runs_on_slash_guesses(tmp_path: Path) -> None:
     async with StandIn(refuse_privileged_intents=True) as standin:
-        process = await _spawn(_env(tmp_path, standin), tmp_path)
+        process = await spawn_bot(_env(tmp_path, standin), tmp_path)
         try:
             await standin.wait_for_connection(30)
             handle = await standin.slash("boggle", "alice", "boggle start", {})
@@ -125,7 +109,7 @@ async def test_without_the_intent_it_runs_on_slash_guesses(tmp_path: Path) -> No
 
 
 async def test_a_database_from_a_newer_bot_stops_it(tmp_path: Path, standin: StandIn) -> None:
-    process = await _spawn(_env(tmp_path, standin), tmp_path)
+    process = await spawn_bot(_env(tmp_path, standin), tmp_path)
     await standin.wait_for_connection(30)
     process.send_signal(signal.SIGTERM)
     await asyncio.wait_for(process.communicate(), 30)
@@ -137,7 +121,7 @@ async def test_a_database_from_a_newer_bot_stops_it(tmp_path: Path, standin: Sta
             f"({', '.join('?' for _ in columns)})",
             [values.get(c, 0) for c in columns],
         )
-    process = await _spawn(_env(tmp_path, standin), tmp_path)
+    process = await spawn_bot(_env(tmp_path, standin), tmp_path)
     _, err = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 1
     assert "newer" in err.decode()

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from pathlib import Path
 
 from core.board import Board
 from core.dice import DATA_DIR
 from core.lexicon import load
 from core.solver import solve
+
+from .harness import bot_env, spawn_bot
 
 
 async def _read_until(stream: asyncio.StreamReader, marker: str, seen: list[str]) -> None:
@@ -35,18 +35,7 @@ def _grid(lines: list[str]) -> Board:
 
 
 async def test_no_token_plays_a_round_in_the_terminal(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOGGLE_"))}
-    env["BOGGLE_CACHE_DIR"] = str(tmp_path / "cache")
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
+    process = await spawn_bot(bot_env(tmp_path), tmp_path, interactive=True)
     assert process.stdin is not None and process.stdout is not None
     seen: list[str] = []
     try:
