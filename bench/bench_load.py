@@ -381,10 +381,10 @@ class Probe:
                 self.phase.dropped += 1
             return ok
 
-        def submit_row(row: GuessRow) -> None:
+        def submit_row(row: GuessRow) -> int:
             assert self.current is not None, "a guess that did not pass the limiter"
             self.rows.append((*self.current, time.perf_counter(), self.phase))
-            submit(row)
+            return submit(row)  # the ticket the ✅ waits for
 
         async def record(rows: Sequence[GuessRow]) -> None:
             started = time.perf_counter()
