@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -152,11 +154,18 @@ class Game(commands.Cog):
         judgements = rounds.guess(
             live.channel_id, interaction.user.id, interaction.user.display_name, words
         )
+        if judgements is None:
+            await _tell(interaction, "The round has just ended.")
+            return
         if not judgements:
             await _tell(
                 interaction, "I found no words to judge in that (use letters only, e.g. `cat dog`)."
             )
             return
+        # "Accepted" should mean stored; but Discord wants an answer within 3 s, and the
+        # verdicts are decided either way.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(rounds.writer.wait_for(rounds.writer.submitted), 2.0)
         lines = [
             render.verdict_text(j.word, j.verdict, j.points, live.game.rules.min_length)
             for j in judgements

@@ -157,6 +157,8 @@ async def test_without_message_content_guesses_go_through_slash(
         reply = await handle.original_message()
         assert reply.ephemeral and f"**{word}**" in reply.content
         assert live.game.words_of(game.user_id("bob")) == [word]
+        # "accepted" is said once the word is stored
+        assert game.query("SELECT word FROM found_words") == [(word,)]
 
 
 async def test_commands_sync_to_the_development_guild(standin, database, clock, lexicon) -> None:
