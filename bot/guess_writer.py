@@ -34,12 +34,16 @@ class GuessWriter:
         *,
         interval: float = 0.05,
         batch_size: int = 200,
+        backlog_batch_size: int = 2000,
         initial_backoff: float = 0.02,
         max_backoff: float = 1.0,
     ) -> None:
         self._storage = storage
         self.interval = interval
         self.batch_size = batch_size
+        # Under a flood a transaction costs about the same trips to the database thread for 2,000
+        # rows as for 200: a backlog is written in bigger batches, so it drains instead of growing.
+        self.backlog_batch_size = max(batch_size, backlog_batch_size)
         self.initial_backoff = initial_backoff
         self.max_backoff = max_backoff
         self._queue: deque[GuessRow] = deque()
@@ -130,7 +134,12 @@ class GuessWriter:
     async def _drain(self, target: int) -> None:
         async with self._lock:
             while self._handled < target:
-                batch = list(islice(self._queue, self.batch_size))
+                size = (
+                    self.backlog_batch_size
+                    if len(self._queue) > self.batch_size
+                    else self.batch_size
+                )
+                batch = list(islice(self._queue, size))
                 await self._write(batch)
                 if self.on_commit is not None:
                     self.on_commit(batch)

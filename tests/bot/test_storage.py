@@ -504,11 +504,19 @@ async def test_names_are_updated(storage: Storage, db_path: Path) -> None:
 async def test_writer_lands_every_row(storage: Storage, db_path: Path) -> None:
     stored = await new_round(storage)
     writer = GuessWriter(storage)
+    batches: list[int] = []
+    writer.on_commit = lambda batch: batches.append(len(batch))
+    tickets = []
     for i in range(5000):
         verdict = ACCEPTED if i % 5 == 0 else Verdict.NOT_A_WORD.value
-        writer.submit(GuessRow(stored.id, i % 7, f"w{i % 1500}", verdict, 1, float(i)))
-    await writer.flush()
+        tickets.append(
+            writer.submit(GuessRow(stored.id, i % 7, f"w{i % 1500}", verdict, 1, float(i)))
+        )
+    assert tickets == list(range(1, 5001))
+    await writer.wait_for(tickets[-1])
     assert writer.pending == 0
+    # A backlog goes out in big batches, so it drains instead of growing.
+    assert sum(batches) == 5000 and max(batches) == writer.backlog_batch_size
     assert count(db_path, "SELECT COUNT(*) FROM guesses") == 5000
     expected = {(i % 7, f"w{i % 1500}") for i in range(0, 5000, 5)}
     assert {(p, w) for p, w, _ in await storage.accepted_words(stored.id)} == expected
