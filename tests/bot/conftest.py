@@ -1,4 +1,4 @@
-"""Fixtures for end-to-end tests: the stand-in, the real lexicon (built once), the bot."""
+"""Fixtures for end-to-end tests of the bot (the stand-in and lexicon come from tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -8,23 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.standin import StandIn
-from bot.standin.testing import running_standin
-from core.dice import DATA_DIR
-from core.lexicon import Lexicon, load
+from core.lexicon import Lexicon
 
 from .harness import Clock, Harness, bot_session
-
-
-@pytest.fixture(scope="session")
-def lexicon(tmp_path_factory: pytest.TempPathFactory) -> Lexicon:
-    return load(DATA_DIR / "words" / "en.txt", cache_dir=tmp_path_factory.mktemp("lexicon"))
-
-
-@pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    async with running_standin() as server:
-        yield server
-        assert server.unknown_routes == [], "the bot called routes the stand-in does not serve"
 
 
 @pytest.fixture

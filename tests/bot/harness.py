@@ -9,7 +9,7 @@ import random
 import sqlite3
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +21,7 @@ from bot.settings import Settings
 from bot.standin import StandIn
 from bot.standin.state import StoredMessage
 from bot.standin.testing import running_bot
+from core.board import Board
 from core.lexicon import Lexicon
 from core.solver import find_path
 
@@ -155,6 +156,20 @@ async def wait_for_rows(
         await asyncio.sleep(0.005)
     assert rows == expected
     return rows
+
+
+def read_board(grid_lines: Iterable[str]) -> Board:
+    """The board as a player reads it from a posted grid (``Qu``, ``Th`` and ``·`` included)."""
+    rows = []
+    for line in grid_lines:
+        faces = [f.lower() for f in line.split()]
+        rows.append(
+            "".join(
+                "." if f == "·" else f if len(f) == 1 else "q" if f == "qu" else f"[{f}]"
+                for f in faces
+            )
+        )
+    return Board.parse("/".join(rows))
 
 
 def bot_env(folder: Path, **extra: str) -> dict[str, str]:

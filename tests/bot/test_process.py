@@ -11,8 +11,10 @@ import pytest
 
 from bot.settings import Settings, SettingsError
 from bot.standin import StandIn
+from core.lexicon import Lexicon
+from core.solver import solve
 
-from .harness import bot_env, spawn_bot
+from .harness import bot_env, read_board, spawn_bot
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-value"
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +66,9 @@ async def test_invalid_setting_stops_the_process(tmp_path: Path) -> None:
     assert "BOGGLE_LOG_LEVEL" in err.decode()
 
 
-async def test_runs_plays_and_stops_cleanly_on_sigterm(tmp_path: Path, standin: StandIn) -> None:
+async def test_runs_plays_and_stops_cleanly_on_sigterm(
+    tmp_path: Path, standin: StandIn, lexicon: Lexicon
+) -> None:
     process = await spawn_bot(_env(tmp_path, standin), tmp_path)
     try:
         await standin.wait_until(
@@ -76,7 +80,8 @@ async def test_runs_plays_and_stops_cleanly_on_sigterm(tmp_path: Path, standin: 
         board = await standin.wait_for_message(
             "boggle", lambda m: "Boggle" in m.content, 10, after=0
         )
-        word = _a_word_on(board.content, tmp_path)
+        grid = board.content.split("```")[1].strip().splitlines()
+        word = min(solve(read_board(grid), lexicon, 3), key=len)
         message = await standin.user_says("boggle", "bob", word)
         await standin.wait_until(lambda: message.reactions, 10)
     finally:
@@ -125,20 +130,3 @@ async def test_a_database_from_a_newer_bot_stops_it(tmp_path: Path, standin: Sta
     _, err = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 1
     assert "newer" in err.decode()
-
-
-def _a_word_on(board_text: str, tmp_path: Path) -> str:
-    """Read the posted grid the way a player would, and find a word on it."""
-    from core.board import Board
-    from core.dice import DATA_DIR
-    from core.lexicon import load
-    from core.solver import solve
-
-    grid = board_text.split("```")[1].strip().splitlines()
-    rows = [
-        "".join(f"[{c.lower()}]" if len(c) > 1 else c.lower() for c in line.split())
-        for line in grid
-    ]
-    board = Board.parse("/".join(r.replace("[qu]", "q") for r in rows))
-    lexicon = load(DATA_DIR / "words" / "en.txt", cache_dir=tmp_path / "cache")
-    return min(solve(board, lexicon, 3), key=len)

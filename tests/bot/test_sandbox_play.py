@@ -5,12 +5,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from core.board import Board
-from core.dice import DATA_DIR
-from core.lexicon import load
+from core.lexicon import Lexicon
 from core.solver import solve
 
-from .harness import bot_env, spawn_bot
+from .harness import bot_env, read_board, spawn_bot
 
 
 async def _read_until(stream: asyncio.StreamReader, marker: str, seen: list[str]) -> None:
@@ -23,18 +21,13 @@ async def _read_until(stream: asyncio.StreamReader, marker: str, seen: list[str]
             return
 
 
-def _grid(lines: list[str]) -> Board:
-    """The board as a player reads it from the last board message printed."""
+def _last_grid(lines: list[str]) -> list[str]:
+    """The grid lines of the last board message printed."""
     fences = [i for i, line in enumerate(lines) if line.strip() == "```"]
-    start, end = fences[-2], fences[-1]
-    rows = []
-    for line in lines[start + 1 : end]:
-        faces = [f.lower() for f in line.split()]
-        rows.append("".join(f if len(f) == 1 else ("q" if f == "qu" else f"[{f}]") for f in faces))
-    return Board.parse("/".join(rows))
+    return lines[fences[-2] + 1 : fences[-1]]
 
 
-async def test_no_token_plays_a_round_in_the_terminal(tmp_path: Path) -> None:
+async def test_no_token_plays_a_round_in_the_terminal(tmp_path: Path, lexicon: Lexicon) -> None:
     process = await spawn_bot(bot_env(tmp_path), tmp_path, interactive=True)
     assert process.stdin is not None and process.stdout is not None
     seen: list[str] = []
@@ -45,8 +38,7 @@ async def test_no_token_plays_a_round_in_the_terminal(tmp_path: Path) -> None:
 
         process.stdin.write(b"/boggle start size:4 time:2m\n")
         await _read_until(process.stdout, "Round started", seen)
-        board = _grid(seen)
-        lexicon = load(DATA_DIR / "words" / "en.txt", cache_dir=tmp_path / "cache")
+        board = read_board(_last_grid(seen))
         word = min(solve(board, lexicon, 3), key=len)
 
         process.stdin.write(f"{word} notaword\n".encode())

@@ -1,16 +1,15 @@
-"""Shared fixtures: the repository's English word list, built once into a temporary cache."""
+"""Shared fixtures: the repository's English word list (built once, by tests/conftest.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from core import lexicon as lexicon_module
 from tests.core.brute import EN_WORDS
 
 
 @pytest.fixture(scope="session")
-def en_lexicon(tmp_path_factory):
-    return lexicon_module.load(EN_WORDS, cache_dir=tmp_path_factory.mktemp("lexicon-cache"))
+def en_lexicon(lexicon):
+    return lexicon
 
 
 @pytest.fixture(scope="session")

@@ -7,16 +7,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.standin import StandIn
-from bot.standin.testing import running_bot, running_standin
+from bot.standin.testing import running_bot
 
 from .demo_bot import DemoBot
-
-
-@pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    async with running_standin() as server:
-        yield server
-        assert server.unknown_routes == [], "the client called routes the stand-in does not serve"
 
 
 @pytest.fixture
