@@ -48,15 +48,14 @@ def round_options(
     min_length: int | None = None,
 ) -> RoundOptions:
     """The options of a new round, defaults filled in; OptionError when one is out of range."""
+    dice_side = _size_of(dice) if dice else None
     if size is None:
-        size = _size_of(dice) if dice else 4
+        size = dice_side or 4
     if size not in SIZES:
         raise OptionError(f"size must be one of {', '.join(map(str, SIZES))}")
-    dice = dice or default_for(size)
-    try:
-        dice_side = dice_set(dice).side
-    except DiceError as exc:
-        raise OptionError(str(exc)) from None
+    if dice is None:
+        dice = default_for(size)
+        dice_side = size
     if dice_side != size:
         fits = ", ".join(n for n in available() if _size_of(n) == size)
         raise OptionError(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 from collections.abc import Callable
@@ -134,7 +135,7 @@ class RoundManager:
         try:
             message = await channel.send(self._board_text(live))
             await self.storage.set_round_messages(live.id, board_message_id=message.id)
-            live.stored = await self._reload(live)
+            live.stored = dataclasses.replace(live.stored, board_message_id=message.id)
         except BaseException:
             await self._abandon(live)
             raise
@@ -165,10 +166,6 @@ class RoundManager:
             not self.reads_messages,
             status,
         )
-
-    async def _reload(self, live: LiveRound) -> StoredRound:
-        stored = await self.storage.get_round(live.id)
-        return stored if stored is not None else live.stored
 
     async def _abandon(self, live: LiveRound) -> None:
         """The board could not be posted: end the round (nobody played it) rather than leave it."""
