@@ -131,7 +131,6 @@ class RoundManager:
         )
         game = Round(board, rules, solution, self.lexicon, stored.deadline)
         live = LiveRound(stored, game, {starter_id: starter_name})
-        live.warned = options.seconds < 2 * WARN_BEFORE
         try:
             message = await channel.send(self._board_text(live))
             await self.storage.set_round_messages(live.id, board_message_id=message.id)
@@ -193,10 +192,6 @@ class RoundManager:
                 stored.guild_id, [*game.found, stored.starter_id]
             )
             live = LiveRound(stored, game, names)
-            left = stored.deadline - self.clock()
-            live.warned = (
-                left <= WARN_BEFORE or stored.deadline - stored.started_at < 2 * WARN_BEFORE
-            )
             self.live[stored.channel_id] = live
             self._run(live)
         return len(rounds)
@@ -246,6 +241,13 @@ class RoundManager:
         # A round resumed at start-up is judged at once, but its channel is known (to edit the
         # board and post results) only once the client is ready.
         await self.client.wait_until_ready()
+        # A warning is for rounds of a minute or more, and is not sent twice across a restart
+        # (one resumed in its last 30 seconds may have had it).
+        stored = live.stored
+        live.warned = (
+            stored.deadline - stored.started_at < 2 * WARN_BEFORE
+            or live.game.deadline - self.clock() <= WARN_BEFORE
+        )
         while True:
             left = live.game.deadline - self.clock()
             if left <= 0:

@@ -197,3 +197,13 @@ async def test_a_mention_of_the_bot_is_no_unknown_command(game: Harness, caplog)
     await game.say("alice", word)
     await game.wait_for_guess("alice", word)
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_no_warning_in_a_round_shorter_than_a_minute(game: Harness) -> None:
+    live, board = await game.start_round("alice", time="45s")
+    game.clock.advance(20)  # 25 s left: a round of a minute or more would be warned now
+    await game.say("bob", game.words(live, 1)[0])
+    # The live status on the board is edited by the round's runner: once Bob shows there, the
+    # runner has looked at the clock with 25 s left.
+    await game.standin.wait_until(lambda: "Bob" in game.standin.world.messages[board.id].content)
+    assert not [m for m in game.standin.messages("boggle") if "seconds left" in m.content]
