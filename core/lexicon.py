@@ -38,7 +38,6 @@ class LexiconStats:
     words: int
     nodes: int
     edges: int
-    skipped: int = 0
 
 
 class Lexicon:
