@@ -86,5 +86,7 @@ def dice_set(name: str, directory: Path = DICE_DIR) -> DiceSet:
 def default_for(size: int) -> str:
     """The dice set a board of this side uses unless told otherwise."""
     if size not in DEFAULT_DICE:
-        raise DiceError(f"no dice for a {size}x{size} board; sizes: 4, 5, 6")
+        raise DiceError(
+            f"no dice for a {size}x{size} board; sizes: {', '.join(map(str, DEFAULT_DICE))}"
+        )
     return DEFAULT_DICE[size]

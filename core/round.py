@@ -51,6 +51,10 @@ class Rules:
         if not 1 <= self.min_length <= 16:
             raise ValueError("min_length must be between 1 and 16")
 
+    def points(self, word: str) -> int:
+        """What a word on the board is worth before any sharing rule (a missed word, say)."""
+        return word_score(word, self.min_length)
+
 
 @dataclass(frozen=True)
 class Judgement:
@@ -80,6 +84,12 @@ class PlayerResult:
     def cancelled(self) -> tuple[str, ...]:
         return tuple(w.word for w in self.words if w.cancelled)
 
+    def credited(self, mode: Mode) -> list[FoundWord]:
+        """The player's words as the results list them, best first: in race mode a word another
+        player found first is not theirs at all; in classic a shared word is listed, struck."""
+        words = [w for w in self.words if not (mode is Mode.RACE and w.cancelled)]
+        return sorted(words, key=lambda w: (w.cancelled, -w.points, -len(w.word), w.word))
+
 
 @dataclass(frozen=True)
 class Results:
@@ -96,12 +106,27 @@ class Results:
         return self.found_words / self.total_words if self.total_words else 0.0
 
     @property
+    def found_percent(self) -> int:
+        """The share found in whole percent, rounded down: 100 only when every word was found."""
+        return self.found_words * 100 // max(self.total_words, 1)
+
+    @property
     def longest(self) -> tuple[str, PlayerId] | None:
         """The longest word found (ties: alphabetical) and the player who found it first."""
         if not self.first_finders:
             return None
         word = min(self.first_finders, key=lambda w: (-len(w), w))
         return word, self.first_finders[word]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's live standing: ``points`` is None while it is not yet certain (classic mode:
+    a word shared with another player scores for nobody, which is known only at the end)."""
+
+    player: PlayerId
+    words: int
+    points: int | None
 
 
 @dataclass
@@ -150,6 +175,29 @@ class Round:
             return Judgement(word, Verdict.NOT_A_WORD)
         return Judgement(word, Verdict.NOT_ON_BOARD)
 
+    @classmethod
+    def rebuild(
+        cls,
+        board: Board,
+        lexicon: Lexicon,
+        rules: Rules,
+        deadline: float,
+        accepted: Iterable[tuple[PlayerId, str, float]],
+        solution: Mapping[str, Path] | None = None,
+    ) -> Round:
+        """A round as stored: the words accepted before (in acceptance order) put back.
+
+        The one way a stored round comes back, for a resume and for its results alike; a stored
+        word the board cannot spell (an older dictionary) is left out.
+        """
+        if solution is None:
+            solution = solve(board, lexicon, rules.min_length)
+        game = cls(board, rules, solution, lexicon, deadline)
+        for player, word, at in accepted:
+            if word in solution:
+                game.restore(player, word, at)
+        return game
+
     def restore(self, player: PlayerId, word: str, at: float) -> None:
         """Put back a word accepted before a restart (in the order they were accepted)."""
         if word not in self.solution:
@@ -163,10 +211,22 @@ class Round:
 
     def points_of(self, word: str) -> int:
         """What a word is worth before the end; classic cancellations are only known then."""
-        return word_score(word, self.rules.min_length)
+        return self.rules.points(word)
 
     def words_of(self, player: PlayerId) -> list[str]:
         return list(self.found.get(player, {}))
+
+    def standings(self) -> list[Standing]:
+        """Live standings, best first: certain points first, then words found."""
+        certain = self.rules.mode is not Mode.CLASSIC
+        rows = []
+        for player, words in self.found.items():
+            if not words:
+                continue
+            points = sum(self.points_of(w) for w in words) if certain else None
+            rows.append(Standing(player, len(words), points))
+        rows.sort(key=lambda s: (-(s.points or 0), -s.words, s.player))
+        return rows
 
     def results(self) -> Results:
         return tally(self.solution, self.found, self.rules, self.first_finder)

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from core.board import Board
 from core.guesses import MAX_WORD_LENGTH, MAX_WORDS_PER_MESSAGE, words_in
 from core.lexicon import Lexicon
-from core.round import Judgement, Mode, Round, Rules, Verdict
+from core.round import Judgement, Mode, Round, Rules, Verdict, tally
+from core.rules import may_stop
 from tests.core.brute import (
     boards_and_words,
     brute_score,
@@ -402,3 +403,42 @@ def test_hostile_unicode_is_read_within_a_budget() -> None:
     assert words_in(" ".join([*expanding, "cat"])) == []
     # Full-width text still reads as plain words, separators included.
     assert words_in("ＣＡＴ，ｄｏｇ") == ["cat", "dog"]
+
+
+def test_rules_own_the_small_decisions() -> None:
+    """Who may stop a round, what a missed word is worth, whose words race mode credits."""
+
+    assert may_stop(starter=1, player=1, moderates=False)
+    assert may_stop(starter=1, player=2, moderates=True)
+    assert not may_stop(starter=1, player=2, moderates=False)
+    assert Rules(Mode.CLASSIC, 3).points("cat") == 1
+    assert Rules(Mode.CLASSIC, 4).points("quilt") == 2
+    solution = {w: () for w in ("rate", "tear", "rated")}
+    race = tally(solution, {1: ["rate", "rated"], 2: ["rate", "tear"]}, Rules(Mode.RACE, 3))
+    by_player = {p.player: p for p in race.players}
+    assert [w.word for w in by_player[1].credited(Mode.RACE)] == ["rated", "rate"]
+    assert [w.word for w in by_player[2].credited(Mode.RACE)] == ["tear"]
+    classic = tally(solution, {1: ["rate", "rated"], 2: ["rate", "tear"]}, Rules(Mode.CLASSIC, 3))
+    struck = {p.player: p for p in classic.players}[2].credited(Mode.CLASSIC)
+    assert [(w.word, w.cancelled) for w in struck] == [("tear", False), ("rate", True)]
+    assert classic.found_percent == 100
+    assert tally({**solution, "art": ()}, {1: ["rate"]}, Rules(Mode.CLASSIC, 3)).found_percent == 25
+
+
+def test_live_standings_and_rebuild() -> None:
+    board = Board.parse("rate/oxxx/xxxx/xxxx")
+    lexicon = Lexicon.from_words(["ate", "rat", "rate", "zebra"])
+    game = Round.start(board, lexicon, Rules(Mode.CLASSIC, 3), deadline=100.0)
+    on_board = sorted(game.solution)
+    assert on_board == ["ate", "rat", "rate"]
+    game.guess(1, " ".join(on_board[:2]), 1.0)
+    game.guess(2, on_board[0], 2.0)
+    assert [(s.player, s.words, s.points) for s in game.standings()] == [(1, 2, None), (2, 1, None)]
+    race = Round.start(board, lexicon, Rules(Mode.RACE, 3), deadline=100.0)
+    race.guess(2, on_board[0], 1.0)
+    assert race.standings()[0].points == race.points_of(on_board[0])
+    stored = [(1, on_board[0], 1.0), (2, on_board[0], 2.0), (2, "notaword", 3.0)]
+    rebuilt = Round.rebuild(board, lexicon, Rules(Mode.RACE, 3), 100.0, stored)
+    assert rebuilt.first_finder == {on_board[0]: 1}
+    assert rebuilt.found == {1: {on_board[0]: 1.0}, 2: {on_board[0]: 2.0}}
+    assert rebuilt.results().players[0].player == 1
