@@ -87,6 +87,7 @@ class StoredRound:
     ended_at: float | None = None
     board_message_id: int | None = None
     status_message_id: int | None = None
+    results_posted_at: float | None = None  # None: the results have not reached the channel
 
     @property
     def running(self) -> bool:
@@ -172,7 +173,7 @@ def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
 
 _ROUND_COLUMNS = (
     "id, guild_id, channel_id, starter_id, board, dice, size, mode, min_length, started_at, "
-    "deadline, state, ended_at, board_message_id, status_message_id"
+    "deadline, state, ended_at, board_message_id, status_message_id, results_posted_at"
 )
 # Both read only the running rows, through the partial indexes on rounds.
 RUNNING_ROUND_SQL = (
@@ -426,6 +427,22 @@ class Storage:
     async def running_round(self, channel_id: int) -> StoredRound | None:
         rows = await self._read(RUNNING_ROUND_SQL, (channel_id,))
         return _round(rows[0]) if rows else None
+
+    async def mark_results_posted(self, round_id: int, at: float) -> None:
+        """The round's results reached its channel (or never can): not posted again."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE rounds SET results_posted_at = ? WHERE id = ? AND results_posted_at IS NULL",
+                (at, round_id),
+            )
+
+    async def unposted_results(self) -> list[StoredRound]:
+        """Finished rounds whose results never reached their channel, oldest first."""
+        rows = await self._read(
+            f"SELECT {_ROUND_COLUMNS} FROM rounds"
+            " WHERE state = 'finished' AND results_posted_at IS NULL ORDER BY ended_at, id"
+        )
+        return [_round(r) for r in rows]
 
     async def unfinished_rounds(self) -> list[StoredRound]:
         """Rounds to resume after a restart, soonest deadline first."""
