@@ -14,9 +14,11 @@ from discord.ext import commands
 
 from core.lexicon import Lexicon, load
 
+from .catalogue import text
 from .cogs import EXTENSIONS
+from .discord_publisher import DiscordPublisher
 from .limits import Limiter
-from .rounds import RoundManager
+from .rounds import RoundService
 from .settings import Settings
 from .storage import GuessWriter, Storage
 
@@ -25,6 +27,9 @@ log = logging.getLogger(__name__)
 # A fast human types about 3 guesses a second; a script types far more.
 GUESSES_PER_SECOND = 4.0
 GUESS_BURST = 10.0
+# Shutdown: rounds that are ending get FINISH_GRACE (rounds.py); feedback still in flight (a
+# reaction waiting on a rate limit) gets this long, then is dropped.
+FEEDBACK_GRACE = 1.0
 
 
 def intents_for(reads_messages: bool) -> discord.Intents:
@@ -79,17 +84,16 @@ class BoggleBot(commands.AutoShardedBot):
             )
         self.storage = await Storage.open(self.settings.database, busy_timeout=self.busy_timeout)
         self.writer = GuessWriter(self.storage)
-        self.rounds = RoundManager(
-            self,
+        self.rounds = RoundService(
+            DiscordPublisher(self, reads_messages=self.reads_messages),
             self.storage,
             self.writer,
             self.lexicon,
             self.clock,
             tick=self.tick,
-            reads_messages=self.reads_messages,
             rng=self.rng,
         )
-        self.tree.on_error = self._on_command_error
+        self.tree.error(self._on_command_error)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
@@ -98,6 +102,7 @@ class BoggleBot(commands.AutoShardedBot):
         resumed = await self.rounds.resume_all()
         if resumed:
             log.info("resumed %d unfinished rounds", resumed)
+        self.rounds.post_unposted()
 
     async def _sync_commands(self) -> None:
         if self.settings.sync_guild is not None:
@@ -117,12 +122,12 @@ class BoggleBot(commands.AutoShardedBot):
             interaction.command and interaction.command.qualified_name,
             exc_info=error,
         )
-        text = "Something went wrong with that command; it has been logged."
+        reply = text("replies.failed")
         with contextlib.suppress(discord.HTTPException):
             if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
+                await interaction.followup.send(reply, ephemeral=True)
             else:
-                await interaction.response.send_message(text, ephemeral=True)
+                await interaction.response.send_message(reply, ephemeral=True)
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: chat is read by the guesses cog alone, and a message that starts
@@ -137,14 +142,15 @@ class BoggleBot(commands.AutoShardedBot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        """Stop the runners, commit every guess, close the database, then disconnect."""
+        """Stop the runners, commit every guess, close the database, then disconnect: within
+        about 10 s even while Discord fails (see FINISH_GRACE and FEEDBACK_GRACE)."""
         if self._closing:
             return await super().close()
         self._closing = True
         rounds = getattr(self, "rounds", None)
         if rounds is not None:
             await rounds.shutdown()
-            await rounds.feedback.drain()
+            await rounds.feedback.drain(timeout=FEEDBACK_GRACE)
         writer = getattr(self, "writer", None)
         if writer is not None:
             await writer.close()

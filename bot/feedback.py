@@ -1,93 +1,112 @@
 """What the channel is told during a round, and when: few API calls, never a backlog.
 
-- The board message carries a live status (each player's word count and points), edited at most
-  every ``edit_every`` seconds and only when something changed; one edit in flight at a time.
-- A message with an accepted word gets a ✅ reaction (🔁 when every word in it was already found),
-  drawn from a per-channel budget; when the budget is spent the reaction is skipped, not queued:
-  the next status edit tells the same story.
-- Wrong words are not answered one by one; ``/guess`` gives explicit verdicts.
+- The board message carries the live status, edited at most every ``edit_every`` seconds and only
+  when something changed, one edit in flight at a time: each player's words (and points where they
+  are already certain), then what their latest chat guesses did: ✅ accepted words and ✗ refused
+  ones with the reason. A word is named there once it is committed; news left out for room, or by
+  an edit that failed, is shown by the next one. So every accepted word typed in chat is named to
+  its player within a few seconds, whatever the reaction limits do.
+- A message with an accepted word also gets a ✅ reaction (🔁 when every word in it was already
+  found) while the channel's reaction budget allows; past it the reaction is skipped, not queued:
+  the status tells the same story.
+- ``/guess`` answers privately with every verdict, so its words are not named in the status.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-import discord
+from core.round import Judgement, Results, Standing, Verdict
 
-from core.round import Judgement, Results, Verdict
-
-from . import render
 from .limits import Limiter
+from .publisher import ChatMessage, Ending, News, Publisher, PublishError, Refused
 
 if TYPE_CHECKING:
     from .rounds import LiveRound
 
 log = logging.getLogger(__name__)
 
-ACCEPTED = "✅"
-REPEATED = "🔁"
+REFUSED_KEPT = 6  # a player's latest refused words waiting for the status; older ones are dropped
 
 
 class Feedback:
     def __init__(
         self,
-        client: discord.Client,
+        publisher: Publisher,
         clock: Callable[[], float],
-        board_text: Callable[[LiveRound, str], str],
         committed: Callable[[int], Awaitable[None]],
         *,
         edit_every: float = 2.0,
         reactions_per_second: float = 1.0,
         reaction_burst: float = 3.0,
     ) -> None:
-        self.client = client
+        self.publisher = publisher
         self.clock = clock
-        self.board_text = board_text
         self.committed = committed
         self.edit_every = edit_every
         self.reactions = Limiter(reactions_per_second, reaction_burst, clock)
         self._dirty: set[int] = set()
         self._last_edit: dict[int, float] = {}
         self._editing: dict[int, asyncio.Task[None]] = {}
+        self._news: dict[int, dict[int, News]] = {}
+        self._news_ticket: dict[int, int] = {}
         self._no_reactions: set[int] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
         self.calls = 0  # Discord calls made for feedback, for the load benchmark
 
-    # --- reactions ------------------------------------------------------------------------
+    # --- a chat guess ---------------------------------------------------------------------
 
-    def react(self, message: discord.Message, judgements: Sequence[Judgement], ticket: int) -> None:
-        """Acknowledge a guess message, once its words are committed, if the channel's budget
-        allows; never queues."""
+    def heard(
+        self,
+        live: LiveRound,
+        message: ChatMessage,
+        player: int,
+        judgements: Sequence[Judgement],
+        ticket: int,
+    ) -> None:
+        """A chat message was judged: its words join the player's news, and it may get a mark."""
+        news = self._news.setdefault(live.id, {}).setdefault(player, News())
+        for j in judgements:
+            if j.verdict is Verdict.ACCEPTED:
+                news.accepted.append(j.word)
+            else:
+                news.refused.append((j.word, j.verdict))
+        del news.refused[:-REFUSED_KEPT]
+        self._news_ticket[live.id] = ticket
+        self._dirty.add(live.id)
+        self._react(message, judgements, ticket)
+
+    def changed(self, live: LiveRound) -> None:
+        """The standings changed without chat news (a ``/guess``)."""
+        self._dirty.add(live.id)
+
+    def _react(self, message: ChatMessage, judgements: Sequence[Judgement], ticket: int) -> None:
+        """Mark a guess message once its words are committed, if the channel's budget allows;
+        never queues."""
         verdicts = {j.verdict for j in judgements}
-        if Verdict.ACCEPTED in verdicts:
-            emoji = ACCEPTED
-        elif verdicts == {Verdict.ALREADY_FOUND}:
-            emoji = REPEATED
-        else:
+        accepted = Verdict.ACCEPTED in verdicts
+        if not accepted and verdicts != {Verdict.ALREADY_FOUND}:
             return
-        channel_id = message.channel.id
+        channel_id = message.channel_id
         if channel_id in self._no_reactions or not self.reactions.allow(channel_id):
             return
-        self._spawn(self._add_reaction(message, emoji, ticket))
+        self._spawn(self._add_reaction(message, accepted, ticket))
 
-    async def _add_reaction(self, message: discord.Message, emoji: str, ticket: int) -> None:
+    async def _add_reaction(self, message: ChatMessage, accepted: bool, ticket: int) -> None:
         await self.committed(ticket)
         self.calls += 1
         try:
-            await message.add_reaction(emoji)
-        except discord.Forbidden:
-            self._no_reactions.add(message.channel.id)
-            log.info("no permission to react in channel %s; status edits only", message.channel.id)
-        except discord.HTTPException as exc:
+            await self.publisher.react(message, accepted)
+        except Refused:
+            self._no_reactions.add(message.channel_id)
+            log.info("no permission to react in channel %s; status edits only", message.channel_id)
+        except PublishError as exc:
             log.debug("reaction skipped: %s", exc)
 
     # --- the live status ------------------------------------------------------------------
-
-    def changed(self, live: LiveRound) -> None:
-        self._dirty.add(live.id)
 
     def tick(self, live: LiveRound) -> None:
         """Called by the runner often; edits the status when due."""
@@ -100,70 +119,93 @@ class Feedback:
             return
         self._dirty.discard(live.id)
         self._last_edit[live.id] = self.clock()
-        task = self._spawn(self._edit_status(live, message_id))
-        self._editing[live.id] = task
-        task.add_done_callback(lambda _t, rid=live.id: self._editing.pop(rid, None))
+        self._editing[live.id] = self._spawn(self._edit_live(live, message_id))
 
-    async def _edit_status(
-        self, live: LiveRound, message_id: int, status: str | None = None
-    ) -> None:
-        channel = self.client.get_channel(live.channel_id)
-        if channel is None:
-            return
-        text = self.board_text(live, self.status_text(live) if status is None else status)
-        self.calls += 1
+    async def _edit_live(self, live: LiveRound, message_id: int) -> None:
+        """One status edit; the news it names is dropped only once the platform has taken it.
+
+        The news is taken together with the ticket of its last guess, and shown once that is
+        committed: a word named as accepted is a word that is stored.
+        """
+        ticket = self._news_ticket.get(live.id, 0)
+        taken = {
+            player: News(list(item.accepted), list(item.refused))
+            for player, item in self._news.get(live.id, {}).items()
+        }
         try:
-            await channel.get_partial_message(message_id).edit(content=text)  # type: ignore[union-attr]
-        except discord.HTTPException as exc:
+            await self.committed(ticket)
+            self.calls += 1
+            shown = await self.publisher.edit_status(
+                live.post, message_id, live.game.standings(), live.names, taken
+            )
+        except PublishError as exc:
             log.debug("status edit skipped: %s", exc)
-
-    def status_text(self, live: LiveRound) -> str:
-        rows = []
-        for player, words in live.game.found.items():
-            if words:
-                name = live.names.get(player, f"player {player}")
-                points = sum(live.game.points_of(w) for w in words)
-                rows.append((name, len(words), points))
-        return render.status_lines(rows)
+            self._dirty.add(live.id)
+            return
+        finally:
+            self._editing.pop(live.id, None)
+        news = self._news.get(live.id, {})
+        for player, (accepted, refused) in shown.items():
+            item = news.get(player)
+            if item is None:
+                continue
+            del item.accepted[:accepted]
+            del item.refused[:refused]
+            if not item.accepted and not item.refused:
+                news.pop(player, None)
+        if news:  # left out for room, or news since: the next edit shows it
+            self._dirty.add(live.id)
 
     def warn(self, live: LiveRound, left: float) -> None:
-        channel = self.client.get_channel(live.channel_id)
-        if channel is None:
-            return
         self.calls += 1
-        self._spawn(self._send(channel, f"⏳ **{round(left)} seconds left!**"))
+        self._spawn(self._warn(live.channel_id, left))
 
-    async def _send(self, channel: discord.abc.Messageable, text: str) -> None:
+    async def _warn(self, channel_id: int, left: float) -> None:
         try:
-            await channel.send(text)
-        except discord.HTTPException as exc:
-            log.debug("message skipped: %s", exc)
+            await self.publisher.post_warning(channel_id, left)
+        except PublishError as exc:
+            log.debug("warning skipped: %s", exc)
 
     async def final(self, live: LiveRound, results: Results, names: Mapping[int, str]) -> None:
         """The round is over: the board shows the final standing (cancellations counted)."""
         pending = self._editing.pop(live.id, None)
         if pending is not None:
             await asyncio.gather(pending, return_exceptions=True)
-        self._dirty.discard(live.id)
-        self._last_edit.pop(live.id, None)
+        self.forget(live.id)
         message_id = live.stored.board_message_id
         if message_id is None:
             return
-        rows = [
-            (names.get(p.player, f"player {p.player}"), len(p.words), p.points)
-            for p in results.players
-        ]
-        status = render.status_lines(rows)
-        ending = "**Stopped early.**" if live.stopped else "**Time is up.**"
-        await self._edit_status(live, message_id, (status + "\n" if status else "") + ending)
+        standings = [Standing(p.player, len(p.words), p.points) for p in results.players]
+        self.calls += 1
+        ending = Ending.STOPPED if live.stopped else Ending.OVER
+        try:
+            await self.publisher.edit_status(
+                live.post, message_id, standings, names, {}, ending=ending
+            )
+        except PublishError as exc:
+            log.debug("final status skipped: %s", exc)
 
-    def _spawn(self, coro: object) -> asyncio.Task[None]:
-        task = asyncio.ensure_future(coro)  # type: ignore[arg-type]
+    def forget(self, round_id: int) -> None:
+        """Drop what was kept for a round that is over."""
+        self._dirty.discard(round_id)
+        self._last_edit.pop(round_id, None)
+        self._news.pop(round_id, None)
+        self._news_ticket.pop(round_id, None)
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def drain(self) -> None:
-        """Wait for feedback calls in flight (at shutdown and in tests)."""
-        if self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+    async def drain(self, timeout: float | None = None) -> None:
+        """Wait for feedback calls in flight (at shutdown and in tests); at shutdown, those still
+        waiting after ``timeout`` (on a rate limit, say) are cancelled: they are only feedback."""
+        if not self._tasks:
+            return
+        tasks = list(self._tasks)
+        _, pending = await asyncio.wait(tasks, timeout=timeout)
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)

@@ -1,4 +1,8 @@
-"""Running rounds: one runner per channel, from start (or resume) to posted results.
+"""The round service: one runner per channel, from start (or resume) to posted results.
+
+Nothing here knows Discord: a start (a slash command, a button, a scheduler) and every guess come
+in as the project's types, and what players see goes out through a ``Publisher``
+(``bot.discord_publisher`` on Discord). The service alone holds the live rounds' state.
 
 The runner waits for the deadline stored in the database, checking the clock every ``tick`` seconds,
 so a restart that reloads the round waits for the same moment. Guesses are judged by ``core.Round``
@@ -13,26 +17,27 @@ import contextlib
 import dataclasses
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-
-import discord
+from types import MappingProxyType
 
 from core.board import Board
 from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.lexicon import Lexicon
-from core.round import Judgement, Mode, Results, Round, Rules, Verdict, tally
+from core.round import Judgement, Mode, PlayerResult, Results, Round, Rules, Verdict
 from core.scoring import default_min_length
 
-from . import render
 from .feedback import Feedback
+from .publisher import BoardPost, ChatMessage, Gone, Publisher, PublishError, Refused, ResultsReport
 from .storage import ChannelBusy, GuessRow, GuessWriter, Storage, StoredRound
 
 log = logging.getLogger(__name__)
 
 WARN_BEFORE = 30.0
 RETRY_FIRST, RETRY_MAX = 0.5, 30.0
+EARLY_KEPT = 1000  # chat messages held while a board is being posted
+FINISH_GRACE = 6.0  # at shutdown, how long rounds that are ending may take to store and post
 
 
 class NoBoard(Exception):
@@ -48,6 +53,14 @@ class RoundOptions:
     min_length: int
 
 
+@dataclass(frozen=True)
+class Guessed:
+    """What a guess did: a verdict per word, and the ticket that ``committed`` waits for."""
+
+    judgements: list[Judgement]
+    ticket: int
+
+
 @dataclass
 class LiveRound:
     """A round in progress: what is stored, the core state, and who played."""
@@ -59,6 +72,10 @@ class LiveRound:
     finishing: bool = False
     stopped: bool = False  # ended early by /boggle stop
     warned: bool = False
+    # False while the board is being posted: chat that arrives then is held (Discord may deliver
+    # a reply to the board before the bot learns the board's id) and judged once the id is known.
+    posted: bool = True
+    early: list[tuple[ChatMessage, str, float]] = field(default_factory=list)
 
     @property
     def id(self) -> int:
@@ -68,40 +85,50 @@ class LiveRound:
     def channel_id(self) -> int:
         return self.stored.channel_id
 
+    @property
+    def post(self) -> BoardPost:
+        """The board message as it should read now."""
+        starter = self.names.get(self.stored.starter_id, "someone")
+        return BoardPost(self.stored, self.game.board, self.game.rules, self.game.deadline, starter)
 
-class RoundManager:
+
+class RoundService:
     """Owns every live round of this bot process."""
 
     def __init__(
         self,
-        client: discord.Client,
+        publisher: Publisher,
         storage: Storage,
         writer: GuessWriter,
         lexicon: Lexicon,
         clock: Callable[[], float],
         *,
         tick: float = 0.5,
-        reads_messages: bool = True,
         rng: random.Random | None = None,
     ) -> None:
-        self.client = client
+        self.publisher = publisher
         self.storage = storage
         self.writer = writer
         self.lexicon = lexicon
         self.clock = clock
         self.tick = tick
-        self.reads_messages = reads_messages
         self.rng = rng or random.Random()
-        self.live: dict[int, LiveRound] = {}
-        self.feedback = Feedback(client, clock, self._board_text, writer.wait_for)
+        self._live: dict[int, LiveRound] = {}
+        self.live: Mapping[int, LiveRound] = MappingProxyType(self._live)  # read-only view
+        self.feedback = Feedback(publisher, clock, writer.wait_for)
         self._finishing: set[asyncio.Task[None]] = set()
+        self._delivering: set[int] = set()  # rounds whose results are being posted
+        self.reposting: asyncio.Task[None] | None = None
 
     # --- starting --------------------------------------------------------------------------
+
+    def running(self, channel_id: int) -> LiveRound | None:
+        """The channel's round, if one is running (for reading: the service owns it)."""
+        return self._live.get(channel_id)
 
     async def start(
         self,
         guild_id: int,
-        channel: discord.abc.Messageable,
         channel_id: int,
         starter_id: int,
         starter_name: str,
@@ -110,9 +137,9 @@ class RoundManager:
         """Roll, store and post a new round. Guesses count from the moment the board is posted.
 
         Raises ChannelBusy when the channel has a round, NoBoard when no roll has a word long
-        enough, and what Discord raised when the board cannot be posted (the round is then ended).
+        enough, and PublishError when the board cannot be posted (the round is then ended).
         """
-        if channel_id in self.live:
+        if channel_id in self._live:
             raise ChannelBusy(channel_id)
         board, solution = await asyncio.to_thread(self._roll, options)
         rules = Rules(options.mode, options.min_length)
@@ -130,16 +157,25 @@ class RoundManager:
             deadline=now + options.seconds,
         )
         game = Round(board, rules, solution, self.lexicon, stored.deadline)
-        live = LiveRound(stored, game, {starter_id: starter_name})
+        live = LiveRound(stored, game, {starter_id: starter_name}, posted=False)
+        self._live[channel_id] = live  # from here on a guess typed after the board is not lost
         try:
-            message = await channel.send(self._board_text(live))
-            await self.storage.set_round_messages(live.id, board_message_id=message.id)
-            live.stored = dataclasses.replace(live.stored, board_message_id=message.id)
+            message_id = await self.publisher.post_board(live.post)
         except BaseException:
+            self._live.pop(channel_id, None)
             await self._abandon(live)
             raise
-        self.live[channel_id] = live
+        live.stored = dataclasses.replace(live.stored, board_message_id=message_id)
+        live.posted = True
+        for early, text, at in live.early:
+            if early.id > message_id:
+                self._judge(live, early.author_id, early.author_name, text, at, early)
+        live.early.clear()
         self._run(live)
+        try:
+            await self.storage.set_round_messages(live.id, board_message_id=message_id)
+        except Exception:  # the round plays on; only a restart's status edits need the id
+            log.warning("round %s: board message id not stored", live.id, exc_info=True)
         return live
 
     def _roll(self, options: RoundOptions) -> tuple[Board, dict[str, tuple[int, ...]]]:
@@ -155,21 +191,11 @@ class RoundManager:
             raise NoBoard(options.min_length)
         return board, solution
 
-    def _board_text(self, live: LiveRound, status: str = "") -> str:
-        return render.board_message(
-            live.game.board,
-            live.game.rules,
-            live.game.deadline,
-            live.stored.dice,
-            live.names.get(live.stored.starter_id, "someone"),
-            not self.reads_messages,
-            status,
-        )
-
     async def _abandon(self, live: LiveRound) -> None:
         """The board could not be posted: end the round (nobody played it) rather than leave it."""
         try:
             await self.storage.finish_round(live.id, live.game.results(), self.clock(), {})
+            await self.storage.mark_results_posted(live.id, self.clock())  # nothing to post
         except Exception:
             log.exception("round %s could not be closed; it resumes at the next start", live.id)
 
@@ -179,20 +205,21 @@ class RoundManager:
         """Pick up every unfinished round: guesses are judged from now on; once the client is
         ready, the expired rounds are finished and the others run on."""
         rounds = [
-            r for r in await self.storage.unfinished_rounds() if r.channel_id not in self.live
+            r for r in await self.storage.unfinished_rounds() if r.channel_id not in self._live
         ]
         for stored in rounds:
-            board = Board.parse(stored.board)
-            rules = Rules(Mode(stored.mode), stored.min_length)
-            game = Round.start(board, self.lexicon, rules, stored.deadline)
-            for player, word, at in await self.storage.accepted_words(stored.id):
-                if word in game.solution:
-                    game.restore(player, word, at)
+            game = Round.rebuild(
+                Board.parse(stored.board),
+                self.lexicon,
+                Rules(Mode(stored.mode), stored.min_length),
+                stored.deadline,
+                await self.storage.accepted_words(stored.id),
+            )
             names = await self.storage.display_names(
                 stored.guild_id, [*game.found, stored.starter_id]
             )
             live = LiveRound(stored, game, names)
-            self.live[stored.channel_id] = live
+            self._live[stored.channel_id] = live
             self._run(live)
         return len(rounds)
 
@@ -204,33 +231,54 @@ class RoundManager:
         player_id: int,
         name: str,
         text: str,
-        message: discord.Message | None = None,
-    ) -> list[Judgement] | None:
+        message: ChatMessage | None = None,
+    ) -> Guessed | None:
         """Judge a chat message (or a /guess); None when no round runs in the channel.
 
-        A chat ``message`` written before the board was posted belongs to no round. Its ✅
-        comes once the accepted word is committed, so a word a player saw accepted is never lost.
+        A chat ``message`` written before the board was posted belongs to no round; one that
+        arrives while the board is being posted is held (an empty list now) and judged once the
+        board's id is known. A word is shown accepted only once it is committed.
         """
-        live = self.live.get(channel_id)
+        live = self._live.get(channel_id)
         if live is None:
             return None
+        now = self.clock()
+        if message is not None and not live.posted:
+            if len(live.early) < EARLY_KEPT:
+                live.early.append((message, text, now))
+            return Guessed([], 0)
         board_id = live.stored.board_message_id
         if message is not None and board_id is not None and message.id < board_id:
             return None
-        now = self.clock()
+        return self._judge(live, player_id, name, text, now, message)
+
+    def _judge(
+        self,
+        live: LiveRound,
+        player_id: int,
+        name: str,
+        text: str,
+        now: float,
+        message: ChatMessage | None,
+    ) -> Guessed:
         judgements = live.game.guess(player_id, text, now)
-        if judgements:
-            live.names[player_id] = name
-            ticket = 0
-            for j in judgements:
-                ticket = self.writer.submit(
-                    GuessRow(live.id, player_id, j.word, j.verdict.value, j.points, now)
-                )
-            if any(j.verdict is Verdict.ACCEPTED for j in judgements):
-                self.feedback.changed(live)
-            if message is not None:
-                self.feedback.react(message, judgements, ticket)
-        return judgements
+        if not judgements:
+            return Guessed(judgements, 0)
+        live.names[player_id] = name
+        ticket = 0
+        for j in judgements:
+            ticket = self.writer.submit(
+                GuessRow(live.id, player_id, j.word, j.verdict.value, j.points, now)
+            )
+        if message is not None:
+            self.feedback.heard(live, message, player_id, judgements, ticket)
+        elif any(j.verdict is Verdict.ACCEPTED for j in judgements):
+            self.feedback.changed(live)
+        return Guessed(judgements, ticket)
+
+    async def committed(self, ticket: int) -> None:
+        """Return once the guesses up to this ticket are stored."""
+        await self.writer.wait_for(ticket)
 
     # --- the runner ---------------------------------------------------------------------------
 
@@ -240,7 +288,7 @@ class RoundManager:
     async def _wait_and_finish(self, live: LiveRound) -> None:
         # A round resumed at start-up is judged at once, but its channel is known (to edit the
         # board and post results) only once the client is ready.
-        await self.client.wait_until_ready()
+        await self.publisher.wait_until_ready()
         # A warning is for rounds of a minute or more, and is not sent twice across a restart
         # (one resumed in its last 30 seconds may have had it).
         stored = live.stored
@@ -260,20 +308,24 @@ class RoundManager:
         await asyncio.shield(self._start_finish(live))
 
     def _start_finish(self, live: LiveRound) -> asyncio.Task[None]:
-        """Finishing runs in a task of its own that shutdown waits for and nothing cancels."""
+        """Finishing runs in a task of its own: a stop or the runner's own cancellation does not
+        cancel it; shutdown waits for it (up to its grace)."""
         live.finishing = True
         task = asyncio.create_task(self._finish(live), name=f"finish-round-{live.id}")
+        self._track(task)
+        return task
+
+    def _track(self, task: asyncio.Task[None]) -> None:
         self._finishing.add(task)
         task.add_done_callback(self._finishing.discard)
         task.add_done_callback(_log_failure)
-        return task
 
     async def stop(self, channel_id: int, wait: float = 10.0) -> LiveRound | None:
         """End a round now (``/boggle stop``); its results are posted as at the deadline.
 
         Waits up to ``wait`` seconds for them. None when there is no round, or it is already ending.
         """
-        live = self.live.get(channel_id)
+        live = self._live.get(channel_id)
         if live is None or live.finishing:
             return None
         live.stopped = True
@@ -287,10 +339,10 @@ class RoundManager:
     async def _finish(self, live: LiveRound) -> None:
         live.game.stop(self.clock())
         results, names = await self._settle(live)
-        self.live.pop(live.channel_id, None)
-        messages = render.results_messages(results, names, live.game.board, live.game.rules)
-        await self._post(live, messages)
+        self._live.pop(live.channel_id, None)
         await self.feedback.final(live, results, names)
+        report = ResultsReport(results, names, live.game.board, live.game.rules)
+        await self._deliver(live.id, live.channel_id, report)
 
     async def _settle(self, live: LiveRound) -> tuple[Results, dict[int, str]]:
         """Commit every guess, score from the database and store the results; a failure (the
@@ -301,13 +353,8 @@ class RoundManager:
                 if live.stopped:  # a restart before the results are stored must not revive it
                     await self.storage.set_deadline(live.id, live.game.deadline)
                 await self.writer.flush()
-                found: dict[int, list[str]] = {}
-                first: dict[str, int] = {}
-                for player, word, _at in await self.storage.accepted_words(live.id):
-                    found.setdefault(player, []).append(word)
-                    first.setdefault(word, player)
-                results = tally(live.game.solution, found, live.game.rules, first)
-                names = await self._names(live, results.players)
+                results = await self._score(live.stored, live.game)
+                names = await self._names(live.stored.guild_id, live.names, results.players)
                 await self.storage.finish_round(live.id, results, self.clock(), names)
                 return results, names
             except Exception:
@@ -315,57 +362,133 @@ class RoundManager:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RETRY_MAX)
 
-    async def _names(self, live: LiveRound, players: tuple) -> dict[int, str]:
-        """Every player's display name: as they guessed, kept, cached, else asked of Discord.
+    async def _score(self, stored: StoredRound, game: Round) -> Results:
+        """The results from what the database holds: a word counts once it is committed."""
+        accepted = await self.storage.accepted_words(stored.id)
+        rebuilt = Round.rebuild(
+            game.board, self.lexicon, game.rules, game.deadline, accepted, game.solution
+        )
+        return rebuilt.results()
+
+    async def _names(
+        self, guild_id: int, known: Mapping[int, str], players: tuple[PlayerResult, ...]
+    ) -> dict[int, str]:
+        """Every player's display name: as they guessed, kept, cached, else asked of the platform.
 
         A name that cannot be learnt is left out (the results say "player <id>"), so a stored
         name is never overwritten by a placeholder.
         """
-        names = dict(live.names)
+        names = dict(known)
         missing = [r.player for r in players if r.player not in names]
         if missing:
-            names |= await self.storage.display_names(live.stored.guild_id, missing)
-        guild = self.client.get_guild(live.stored.guild_id)
-        for result in players:
-            if result.player in names or guild is None:
-                continue
-            member = guild.get_member(result.player)
-            if member is None:
-                with contextlib.suppress(discord.HTTPException):
-                    member = await guild.fetch_member(result.player)
-            if member is not None:
-                names[result.player] = member.display_name
+            names |= await self.storage.display_names(guild_id, missing)
+            missing = [p for p in missing if p not in names]
+        if missing:
+            names |= await self.publisher.member_names(guild_id, missing)
         return names
 
-    async def _post(self, live: LiveRound, messages: list[render.RenderedMessage]) -> None:
-        channel = self.client.get_channel(live.channel_id)
-        if channel is None:
-            log.warning("round %s: channel %s is gone; results kept", live.id, live.channel_id)
-            return
-        for message in messages:
-            try:
-                await channel.send(  # type: ignore[union-attr]
-                    content=message.content or None,
-                    embeds=message.embeds,
-                    files=message.files,
-                )
-            except discord.HTTPException as exc:
-                log.warning("round %s: results not posted (%s); they are stored", live.id, exc)
-                return
+    async def _deliver(self, round_id: int, channel_id: int, report: ResultsReport) -> None:
+        """Post a round's results until the platform takes them, then record that they are posted.
 
-    async def shutdown(self, grace: float = 15.0) -> None:
-        """Stop the runners (those rounds resume at the next start) and let the rounds that are
-        ending store and post their results."""
-        tasks = [live.task for live in self.live.values() if live.task and not live.task.done()]
+        Rate limits and server errors are waited out with backoff while the channel exists. A
+        missing permission leaves them unposted: they go out after the next restart. Cancelled at
+        shutdown, they go out after the restart too; once recorded as posted, never again.
+        """
+        if round_id in self._delivering:
+            return
+        self._delivering.add(round_id)
+        try:
+            if await self._post_results(round_id, channel_id, report):
+                await self._retry_storage(
+                    f"round {round_id}: results posted, not recorded",
+                    lambda: self.storage.mark_results_posted(round_id, self.clock()),
+                )
+        finally:
+            self._delivering.discard(round_id)
+
+    async def _post_results(self, round_id: int, channel_id: int, report: ResultsReport) -> bool:
+        """True once every results message is out (or the channel is gone for good)."""
+        delay = RETRY_FIRST
+        posted = 0
+        while True:
+            try:
+                await self.publisher.post_results(channel_id, report, posted)
+                return True
+            except Gone as exc:
+                log.warning(
+                    "round %s: channel %s is gone (%s); results kept", round_id, channel_id, exc
+                )
+                return True
+            except Refused as exc:
+                log.warning(
+                    "round %s: results not posted (%s); posted after a restart", round_id, exc
+                )
+                return False
+            except PublishError as exc:
+                posted = exc.posted
+                log.warning(
+                    "round %s: results not posted yet (%s); retrying in %.1fs", round_id, exc, delay
+                )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_MAX)
+
+    async def _retry_storage(self, what: str, call: Callable[[], Awaitable[None]]) -> None:
+        delay = RETRY_FIRST
+        while True:
+            try:
+                await call()
+                return
+            except Exception:
+                log.exception("%s; retrying in %.1fs", what, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_MAX)
+
+    def post_unposted(self) -> None:
+        """Results stored but never posted (a rate-limit storm, a shutdown) go out now, once."""
+        self.reposting = asyncio.create_task(self._post_unposted(), name="post-unposted-results")
+        self._track(self.reposting)
+
+    async def _post_unposted(self) -> None:
+        await self.publisher.wait_until_ready()
+        for stored in await self.storage.unposted_results():
+            fresh = await self.storage.get_round(stored.id)
+            live_ids = {live.id for live in self._live.values()}
+            if (
+                fresh is None
+                or fresh.results_posted_at is not None
+                or stored.id in live_ids
+                or stored.id in self._delivering
+            ):
+                continue  # posted meanwhile, or being finished by its runner
+            board = Board.parse(stored.board)
+            rules = Rules(Mode(stored.mode), stored.min_length)
+            game = Round.start(board, self.lexicon, rules, stored.deadline)
+            results = await self._score(stored, game)
+            names = await self._names(stored.guild_id, {}, results.players)
+            report = ResultsReport(results, names, board, rules)
+            await self._deliver(stored.id, stored.channel_id, report)
+
+    async def shutdown(self, grace: float = FINISH_GRACE) -> None:
+        """Stop the runners (those rounds resume at the next start) and give the rounds that are
+        ending ``grace`` seconds to store and post their results; what is still posting then is
+        cancelled (stored results are posted after the restart)."""
+        tasks = [live.task for live in self._live.values() if live.task and not live.task.done()]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         if self._finishing:
-            await asyncio.wait(set(self._finishing), timeout=grace)
+            _, late = await asyncio.wait(set(self._finishing), timeout=grace)
+            for task in late:
+                task.cancel()
+            if late:
+                log.warning(
+                    "%d rounds still ending at shutdown; they finish at the next start", len(late)
+                )
+                await asyncio.wait(late)
         await self.writer.flush()
-        for live in self.live.values():  # the next start names these players as they were
+        for live in self._live.values():  # the next start names these players as they were
             await self.storage.remember_names(live.stored.guild_id, live.names, self.clock())
 
 

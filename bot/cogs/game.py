@@ -13,9 +13,13 @@ from discord.ext import commands
 
 from core.dice import available
 from core.round import Mode
+from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, may_stop
 
 from .. import render
+from ..catalogue import text
 from ..options import OptionError, round_options
+from ..publisher import PublishError
+from ..render.text import plural
 from ..rounds import NoBoard
 from ..storage import ChannelBusy
 
@@ -24,7 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SIZE_CHOICES = [app_commands.Choice(name=f"{n}x{n}", value=n) for n in (4, 5, 6)]
+SIZE_CHOICES = [app_commands.Choice(name=f"{n}x{n}", value=n) for n in SIZES]
 MODE_CHOICES = [app_commands.Choice(name=m.value, value=m.value) for m in Mode]
 
 
@@ -33,20 +37,21 @@ def _dice_choices() -> list[app_commands.Choice[str]]:
 
 
 class Game(commands.Cog):
-    boggle = app_commands.Group(name="boggle", description="Play Boggle in this channel")
+    boggle = app_commands.Group(name="boggle", description=text("commands.boggle"))
 
     def __init__(self, bot: BoggleBot) -> None:
         self.bot = bot
 
-    @boggle.command(name="start", description="Start a timed round of Boggle in this channel")
+    @boggle.command(name="start", description=text("commands.start"))
     @app_commands.describe(
-        size="Board size (default 4x4)",
-        dice="Dice set (default: the usual set for the size)",
-        time="Round length, e.g. 90s, 3m, 2m30s (30s to 30m, default 3m)",
-        mode="classic: shared words score for nobody; race: first finder scores; casual: all score",
-        min_length="Shortest word allowed (default 3 on 4x4, 4 on bigger boards)",
+        size=text("commands.start_size"),
+        dice=text("commands.start_dice"),
+        time=text("commands.start_time"),
+        mode=text("commands.start_mode"),
+        min_length=text("commands.start_min_length"),
     )
-    @app_commands.choices(size=SIZE_CHOICES, mode=MODE_CHOICES, dice=_dice_choices())
+    @app_commands.choices(size=SIZE_CHOICES)
+    @app_commands.choices(mode=MODE_CHOICES, dice=_dice_choices())
     async def start(
         self,
         interaction: discord.Interaction,
@@ -54,39 +59,36 @@ class Game(commands.Cog):
         dice: str | None = None,
         time: str | None = None,
         mode: str | None = None,
-        min_length: app_commands.Range[int, 3, 8] | None = None,
+        min_length: app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel is None:
-            await _tell(interaction, "Rounds are played in server channels, not in DMs.")
+            await _tell(interaction, text("replies.not_in_dm"))
             return
         try:
             options = round_options(size, dice, time, mode, min_length)
         except OptionError as exc:
-            await _tell(interaction, f"⚠️ {exc}")
+            await _tell(interaction, text("replies.bad_option", error=exc))
             return
         rounds = self.bot.rounds
-        running = rounds.live.get(interaction.channel_id)
+        running = rounds.running(interaction.channel.id)
         if running is not None:
             await _tell(interaction, _busy_text(running.channel_id, running.game.deadline))
             return
         perms = interaction.app_permissions
         if not (perms.send_messages and perms.view_channel):
-            await _tell(
-                interaction, "I can't post in this channel: I need View Channel and Send Messages."
-            )
+            await _tell(interaction, text("replies.cannot_post"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             live = await rounds.start(
                 interaction.guild_id,
-                interaction.channel,  # type: ignore[arg-type]
-                interaction.channel_id,  # type: ignore[arg-type]
+                interaction.channel.id,
                 interaction.user.id,
                 interaction.user.display_name,
                 options,
             )
         except ChannelBusy:
-            running = rounds.live.get(interaction.channel_id)
+            running = rounds.running(interaction.channel.id)
             deadline = running.game.deadline if running else self.bot.clock()
             await interaction.followup.send(
                 _busy_text(interaction.channel_id, deadline), ephemeral=True
@@ -94,93 +96,80 @@ class Game(commands.Cog):
             return
         except NoBoard:
             await interaction.followup.send(
-                f"⚠️ No board I rolled has a word of {options.min_length}+ letters; "
-                "try a smaller min_length.",
-                ephemeral=True,
+                text("replies.no_board", min_length=options.min_length), ephemeral=True
             )
             return
-        except discord.HTTPException as exc:
+        except PublishError as exc:
             await interaction.followup.send(
-                f"I could not post the board here ({exc.text or exc.status}).", ephemeral=True
+                text("replies.board_not_posted", reason=exc.reason), ephemeral=True
             )
             return
         await interaction.followup.send(
-            f"Round started: {len(live.game.solution)} words on the board. Good luck!",
-            ephemeral=True,
+            text("replies.started", words=plural(len(live.game.solution), "word")), ephemeral=True
         )
 
-    @boggle.command(name="stop", description="End this channel's round now and post the results")
+    @boggle.command(name="stop", description=text("commands.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:
-        live = self.bot.rounds.live.get(interaction.channel_id or 0)
+        live = self.bot.rounds.running(interaction.channel_id or 0)
         if live is None:
-            await _tell(interaction, "No round is running in this channel.")
+            await _tell(interaction, text("replies.no_round"))
             return
-        allowed = (
-            interaction.user.id == live.stored.starter_id or interaction.permissions.manage_messages
-        )
-        if not allowed:
-            await _tell(
-                interaction,
-                "Only the player who started the round, or a member with Manage Messages, can stop it.",
-            )
+        moderates = interaction.permissions.manage_messages
+        if not may_stop(live.stored.starter_id, interaction.user.id, moderates):
+            await _tell(interaction, text("replies.stop_refused"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         stopped = await self.bot.rounds.stop(live.channel_id)
         if stopped is None:
-            text = "The round is already ending."
-        elif stopped.channel_id in self.bot.rounds.live:
-            text = "Round stopped; the results are on their way."
+            reply = "replies.already_ending"
+        elif self.bot.rounds.running(stopped.channel_id) is stopped:
+            reply = "replies.stopped_pending"
         else:
-            text = "Round stopped; results are posted."
-        await interaction.followup.send(text, ephemeral=True)
+            reply = "replies.stopped_posted"
+        await interaction.followup.send(text(reply), ephemeral=True)
 
-    @app_commands.command(
-        name="guess", description="Guess words in this channel's round (see each verdict)"
-    )
-    @app_commands.describe(words="One or more words, separated by spaces or commas")
+    @app_commands.command(name="guess", description=text("commands.guess"))
+    @app_commands.describe(words=text("commands.guess_words"))
     async def guess(
         self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 400]
     ) -> None:
         rounds = self.bot.rounds
-        live = rounds.live.get(interaction.channel_id or 0)
+        live = rounds.running(interaction.channel_id or 0)
         if live is None:
-            await _tell(
-                interaction, "No round is running in this channel. Start one with `/boggle start`."
-            )
+            await _tell(interaction, text("replies.no_round_start"))
             return
         if not self.bot.guess_limiter.allow((live.channel_id, interaction.user.id)):
-            await _tell(interaction, "Slow down a little: too many guesses at once.")
+            await _tell(interaction, text("replies.slow_down"))
             return
-        judgements = rounds.guess(
+        guessed = rounds.guess(
             live.channel_id, interaction.user.id, interaction.user.display_name, words
         )
-        if judgements is None:
-            await _tell(interaction, "The round has just ended.")
+        if guessed is None:
+            await _tell(interaction, text("replies.just_ended"))
             return
+        judgements = guessed.judgements
         if not judgements:
-            await _tell(
-                interaction, "I found no words to judge in that (use letters only, e.g. `cat dog`)."
-            )
+            await _tell(interaction, text("replies.nothing_to_judge"))
             return
         # "Accepted" should mean stored; but Discord wants an answer within 3 s, and the
         # verdicts are decided either way.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(rounds.writer.wait_for(rounds.writer.submitted), 2.0)
+            await asyncio.wait_for(rounds.committed(guessed.ticket), 2.0)
         lines = [
             render.verdict_text(j.word, j.verdict, j.points, live.game.rules.min_length)
             for j in judgements
         ]
-        await _tell(interaction, "\n".join(lines)[:2000])
+        await _tell(interaction, render.fit("\n".join(lines), render.CONTENT_LIMIT))
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A deleted channel ends its round at once: results are stored, nothing is posted."""
-        if channel.id in self.bot.rounds.live:
+        if self.bot.rounds.running(channel.id) is not None:
             await self.bot.rounds.stop(channel.id)
 
 
 def _busy_text(channel_id: int | None, deadline: float) -> str:
-    return f"A round is already running in <#{channel_id}>; it ends <t:{int(deadline)}:R>."
+    return text("replies.busy", channel=channel_id, deadline=int(deadline))
 
 
 async def _tell(interaction: discord.Interaction, text: str) -> None:

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from .. import render
+from ..publisher import ChatMessage
+
 if TYPE_CHECKING:
     from ..app import BoggleBot
-
-MAX_MESSAGE_CHARS = 2000
 
 
 class Guesses(commands.Cog):
@@ -22,16 +23,19 @@ class Guesses(commands.Cog):
         if message.author.bot or message.guild is None or not message.content:
             return
         rounds = self.bot.rounds
-        if message.channel.id not in rounds.live:
+        if rounds.running(message.channel.id) is None:
             return
         if not self.bot.guess_limiter.allow((message.channel.id, message.author.id)):
             return
+        chat = ChatMessage(
+            message.id, message.channel.id, message.author.id, message.author.display_name
+        )
         rounds.guess(
-            message.channel.id,
-            message.author.id,
-            message.author.display_name,
-            message.content[:MAX_MESSAGE_CHARS],
-            message,
+            chat.channel_id,
+            chat.author_id,
+            chat.author_name,
+            message.content[: render.CONTENT_LIMIT],
+            chat,
         )
 
 

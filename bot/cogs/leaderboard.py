@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import render
+from ..catalogue import text
 from ..storage import LeaderboardEntry
 
 if TYPE_CHECKING:
@@ -19,16 +20,14 @@ class Leaderboard(commands.Cog):
     def __init__(self, bot: BoggleBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="leaderboard", description="This server's best Boggle players")
+    @app_commands.command(name="leaderboard", description=text("commands.leaderboard"))
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         if interaction.guild is None:
-            await interaction.response.send_message(
-                "The leaderboard is per server; ask in a server channel.", ephemeral=True
-            )
+            await interaction.response.send_message(text("leaderboard.not_in_dm"), ephemeral=True)
             return
         await interaction.response.defer()  # the database may be busy for a moment
         storage = self.bot.storage
-        top = await storage.leaderboard(interaction.guild.id, limit=10)
+        top = await storage.leaderboard(interaction.guild.id, limit=render.LEADERBOARD_SIZE)
         own = await storage.player_standing(interaction.guild.id, interaction.user.id)
         guild = interaction.guild
 
@@ -36,7 +35,7 @@ class Leaderboard(commands.Cog):
             if entry.display_name:
                 return entry.display_name
             member = guild.get_member(entry.user_id)
-            return member.display_name if member else f"player {entry.user_id}"
+            return member.display_name if member else render.fallback_name(entry.user_id)
 
         rows = [(e.rank, name(e), e.points, e.rounds, e.words) for e in top]
         own_row = (own.rank, name(own), own.points, own.rounds, own.words) if own else None

@@ -116,8 +116,24 @@ class Recorder:
         reactor_id: int | None = None,
     ) -> TranscriptEntry:
         """Append a snapshot of ``message`` to its channel's transcript and tell listeners."""
+        entry = self.snapshot(kind, message, emoji=emoji, reactor_id=reactor_id)
+        self.transcripts.setdefault(message.channel_id, []).append(entry)
+        for listener in list(self.listeners):
+            listener(entry)
+        self.changes.notify()
+        return entry
+
+    def snapshot(
+        self,
+        kind: str,
+        message: StoredMessage,
+        *,
+        emoji: str | None = None,
+        reactor_id: int | None = None,
+    ) -> TranscriptEntry:
+        """``message`` as people in its channel see it now."""
         guild_id = message.guild_id
-        entry = TranscriptEntry(
+        return TranscriptEntry(
             kind=kind,
             channel_id=message.channel_id,
             message_id=message.id,
@@ -139,8 +155,3 @@ class Recorder:
             interaction_user_id=message.interaction_user_id,
             by_bot=message.author.id == self.world.bot.id,
         )
-        self.transcripts.setdefault(message.channel_id, []).append(entry)
-        for listener in list(self.listeners):
-            listener(entry)
-        self.changes.notify()
-        return entry

@@ -6,7 +6,6 @@ layers share one source of truth.
 
 from __future__ import annotations
 
-import itertools
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -71,13 +70,27 @@ class ChannelType:
     DM = 1
 
 
-_counter = itertools.count()
+_last_snowflake = 0
 
 
 def new_snowflake() -> int:
-    """A fresh, increasing Discord-style id whose timestamp is now."""
+    """A fresh Discord-style id whose timestamp is now, larger than every id issued before in
+    this process or loaded from a saved world (even if the clock went back since)."""
+    global _last_snowflake
     ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
-    return (ms << 22) | (1 << 17) | (next(_counter) & 0xFFF)
+    _last_snowflake = max((ms << 22) | (1 << 17), _last_snowflake + 1)
+    return _last_snowflake
+
+
+def last_snowflake() -> int:
+    """The largest id issued so far (0 before the first)."""
+    return _last_snowflake
+
+
+def issue_snowflakes_above(floor: int) -> None:
+    """Make every id issued from now on larger than ``floor`` (a saved world's last id)."""
+    global _last_snowflake
+    _last_snowflake = max(_last_snowflake, floor)
 
 
 def iso_now() -> str:
@@ -199,8 +212,8 @@ class StoredMessage:
 class World:
     """Everything the stand-in knows; ids are snowflakes, names are for convenience."""
 
-    def __init__(self, bot_name: str = "BoggleBot") -> None:
-        self.bot = User(new_snowflake(), bot_name, None, bot=True)
+    def __init__(self, bot_name: str = "BoggleBot", *, bot: User | None = None) -> None:
+        self.bot = bot or User(new_snowflake(), bot_name, None, bot=True)
         self.application_id = self.bot.id
         self.users: dict[int, User] = {self.bot.id: self.bot}
         self.guilds: dict[int, Guild] = {}

@@ -13,16 +13,19 @@ from hypothesis import strategies as st
 
 from bot import render
 from bot.render import (
+    STATUS_LIMIT,
+    News,
     RenderedMessage,
     board_message,
     clean_name,
     leaderboard_embed,
     results_messages,
-    status_lines,
+    status_text,
     verdict_text,
 )
+from bot.render import results as render_results
 from core.board import Board
-from core.round import Mode, Results, Rules, Verdict, tally
+from core.round import Mode, Results, Rules, Standing, Verdict, tally
 from core.scoring import word_score
 
 CLASSIC3 = Rules(Mode.CLASSIC, 3)
@@ -207,22 +210,93 @@ def test_big_board_long_status_still_fits() -> None:
 # ----------------------------------------------------------------------------------------- status
 
 
-def test_status_lines_sorted_and_capped() -> None:
-    players = [(f"p{i}", i % 7, i) for i in range(40)] + [("tie", 9, 39)]
-    text = status_lines(players)
+def _standings(rows: list[tuple[str, int, int | None]]) -> tuple[list[Standing], dict[int, str]]:
+    """Standings as core ranks them, from (name, words, points) rows; ids are row numbers."""
+    found = [Standing(i, words, points) for i, (_, words, points) in enumerate(rows)]
+    found.sort(key=lambda s: (-(s.points or 0), -s.words, s.player))
+    return found, {i: name for i, (name, _, _) in enumerate(rows)}
+
+
+def test_status_sorted_and_capped() -> None:
+    standings, names = _standings([(f"p{i}", i % 7, i) for i in range(40)] + [("tie", 9, 39)])
+    text, shown = status_text(standings, names)
     lines = text.split("\n")
     assert lines[0] == "tie · 9 words · 39 pts"
     assert lines[1] == "p39 · 4 words · 39 pts"
     assert len(lines) == 16 and lines[-1] == "+26 more players"
-    assert status_lines([("solo", 1, 1)]) == "solo · 1 word · 1 pt"
-    assert status_lines([]) == ""
+    assert shown == {}
+    solo, solo_names = _standings([("solo", 1, 1)])
+    assert status_text(solo, solo_names)[0] == "solo · 1 word · 1 pt"
+    assert status_text([], {}) == ("", {})
 
 
-def test_status_lines_stay_short_with_long_markdown_names() -> None:
-    players = [("*_`~|" * 7, 100, 1000 + i) for i in range(60)]
-    text = status_lines(players)
-    assert u16(text) <= 900
+def test_status_stays_short_with_long_markdown_names() -> None:
+    standings, names = _standings([("*_`~|" * 7, 100, 1000 + i) for i in range(60)])
+    text, _ = status_text(standings, names)
+    assert u16(text) <= STATUS_LIMIT
     assert re.search(r"\+\d+ more players$", text)
+
+
+def test_classic_status_shows_no_points_and_says_why() -> None:
+    standings, names = _standings([("alice", 3, None), ("bob", 1, None)])
+    text, _ = status_text(standings, names, classic_live=True)
+    assert text.splitlines()[:2] == ["alice · 3 words", "bob · 1 word"]
+    assert "pt" not in text.splitlines()[0]
+    assert "scores for nobody" in text
+
+
+def test_status_names_news_with_reasons() -> None:
+    standings, names = _standings([("alice", 2, 3), ("bob", 0, 0)])
+    news = {
+        0: News(["rate", "tear"], [("zzzz", Verdict.NOT_A_WORD), ("ab", Verdict.TOO_SHORT)]),
+        1: News([], [("quilt", Verdict.NOT_ON_BOARD)]),
+    }
+    text, shown = status_text(standings, names, news)
+    assert text.splitlines()[0] == (
+        "alice · 2 words · 3 pts · ✅ rate, tear · ✗ zzzz (not a word), ab (too short)"
+    )
+    assert text.splitlines()[1] == "bob · 0 words · 0 pts · ✗ quilt (not on the board)"
+    assert shown == {0: (2, 2), 1: (0, 1)}
+
+
+def test_a_crowd_never_hides_a_players_news() -> None:
+    standings, names = _standings(
+        [(f"player{i:02}" + "_*" * 12, 40 - i, 40 - i) for i in range(40)]
+    )
+    last = standings[-1].player
+    text, shown = status_text(standings, names, {last: News(["rate"], [])})
+    assert shown == {last: (1, 0)}
+    assert "✅ rate" in text and u16(text) <= STATUS_LIMIT
+    assert text.splitlines()[-2].startswith(clean_name(names[last]))
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.text(alphabet=string.ascii_letters + " *_@<", min_size=1, max_size=40),
+            st.integers(0, 500),
+            st.integers(0, 5000),
+        ),
+        max_size=40,
+    ),
+    st.lists(st.text(alphabet="abcdefghij", min_size=3, max_size=16), max_size=200),
+)
+@settings(max_examples=60, deadline=None)
+def test_status_with_news_always_fits_and_counts_what_it_shows(
+    rows: list[tuple[str, int, int]], words: list[str]
+) -> None:
+    standings, names = _standings(list(rows))
+    news = {
+        s.player: News(list(words), [(w, Verdict.NOT_A_WORD) for w in words]) for s in standings
+    }
+    text, shown = status_text(standings, names, news)
+    assert u16(text) <= STATUS_LIMIT
+    board = Board(6, 6, tuple(["qu"] * 36))
+    assert u16(board_message(board, CLASSIC3, 0, "x" * 300, "y" * 300, False, text)) <= 2000
+    assert text.count("✅") == sum(1 for accepted, _ in shown.values() if accepted)
+    assert text.count(" (not a word)") == sum(refused for _, refused in shown.values())
+    if words and standings:  # the first player always has room for some news
+        assert shown[standings[0].player] != (0, 0)
 
 
 def test_names_cannot_ping_or_format() -> None:
@@ -267,7 +341,7 @@ def test_results_with_ties_and_cancelled_words() -> None:
 )
 def test_found_share_is_rounded_down(found: int, total: int, shown: str) -> None:
     results = Results((), (), (), total, 0, found)
-    assert render._found_line(results).endswith(
+    assert render_results.found_line(results).endswith(
         f"Found {found} of {total} words {shown}".replace("1 words", "1 word")
     )
 

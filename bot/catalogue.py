@@ -1,0 +1,41 @@
+"""Every user-facing string, from one catalogue per language (``bot/locales/<lang>.toml``).
+
+Wording is data: a translation is a file with the same keys, not code. ``text`` fills in the
+``{names}``; ``count`` picks the plural form.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LOCALES_DIR = Path(__file__).resolve().parent / "locales"
+DEFAULT_LANGUAGE = "en"
+
+
+@cache
+def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """A language's entries by dotted key (``"results.headline"``)."""
+    with (LOCALES_DIR / f"{language}.toml").open("rb") as file:
+        tree = tomllib.load(file)
+    return {
+        f"{section}.{name}": value
+        for section, entries in tree.items()
+        for name, value in entries.items()
+    }
+
+
+def text(key: str, /, language: str = DEFAULT_LANGUAGE, **fields: object) -> str:
+    """The entry ``key`` with its fields filled in; a missing key or field is a KeyError."""
+    entry = catalogue(language)[key]
+    if not isinstance(entry, str):
+        raise KeyError(f"{key} is a plural entry; use count()")
+    return entry.format(**fields) if fields else entry
+
+
+def count(n: int, key: str, /, language: str = DEFAULT_LANGUAGE) -> str:
+    """``n`` with the plural form of ``key`` (an entry with ``one`` and ``other``)."""
+    forms = catalogue(language)[key]
+    return str(forms["one" if n == 1 else "other"]).format(n=n)

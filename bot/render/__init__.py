@@ -1,0 +1,40 @@
+"""How the bot's messages look, one module per kind: the board post and live status, the results,
+the leaderboard and replies; ``text`` holds Discord's limits and what they all share.
+
+Pure functions (no network, no bot state) so every message can be checked against Discord's limits
+in tests.
+"""
+
+from .board import News, board_grid, board_message, ending_text, status_text, warning_text
+from .leaderboard import LeaderboardEntry, leaderboard_embed
+from .replies import verdict_text
+from .results import results_messages
+from .text import (
+    CONTENT_LIMIT,
+    LEADERBOARD_SIZE,
+    STATUS_LIMIT,
+    RenderedMessage,
+    clean_name,
+    fallback_name,
+    fit,
+)
+
+__all__ = [
+    "CONTENT_LIMIT",
+    "LEADERBOARD_SIZE",
+    "STATUS_LIMIT",
+    "LeaderboardEntry",
+    "News",
+    "RenderedMessage",
+    "board_grid",
+    "board_message",
+    "clean_name",
+    "ending_text",
+    "fallback_name",
+    "fit",
+    "leaderboard_embed",
+    "results_messages",
+    "status_text",
+    "verdict_text",
+    "warning_text",
+]

@@ -1,0 +1,178 @@
+"""The board post and the live status under it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from core.board import BLANK, Board
+from core.round import Mode, Rules, Standing
+
+from ..catalogue import text
+from ..publisher import Ending, News
+from .text import (
+    CONTENT_LIMIT,
+    STATUS_LIMIT,
+    STATUS_PLAYERS,
+    clean_name,
+    escape,
+    fallback_name,
+    fit,
+    plural,
+    pts,
+    units,
+)
+
+
+def board_grid(board: Board) -> str:
+    """Board.grid()'s picture, but every row the same width even with 3-letter faces.
+
+    Cells are as wide as the widest face (at least 2, so ``Qu`` lines up) with a blank between,
+    which leaves single letters two blanks apart: readable on a phone, 6x6 in 17 columns.
+    """
+    width = max(2, *(len(face) for face in board.cells))
+    lines = []
+    for r in range(board.rows):
+        row = board.cells[r * board.cols : (r + 1) * board.cols]
+        lines.append(" ".join(_face_display(face).ljust(width) for face in row))
+    return "\n".join(lines)
+
+
+def _face_display(face: str) -> str:
+    return "·" if face == BLANK else face[0].upper() + face[1:]
+
+
+def shape(board: Board, rules: Rules) -> str:
+    return text(
+        "board.shape",
+        rows=board.rows,
+        cols=board.cols,
+        mode=rules.mode.value,
+        min_length=rules.min_length,
+    )
+
+
+def board_message(
+    board: Board,
+    rules: Rules,
+    deadline: float,
+    dice_name: str,
+    starter_name: str,
+    via_slash_only: bool,
+    status: str = "",
+) -> str:
+    """The round's board post; the bot edits it with a fresh ``status`` as guesses come in."""
+    end = math.ceil(deadline)
+    lines = [
+        text("board.title", shape=shape(board, rules)),
+        text("board.byline", dice=escape(fit(dice_name, 40)), starter=clean_name(starter_name)),
+        f"```\n{board_grid(board)}\n```",
+        text("board.ends", end=end),
+        text("board.how_slash" if via_slash_only else "board.how_chat"),
+        text("board.rules", rule=mode_rule(rules.mode)),
+    ]
+    post = "\n".join(lines)
+    if status.strip():
+        room = CONTENT_LIMIT - units(post) - 2
+        kept: list[str] = []
+        for line in status.strip().splitlines():
+            if units("\n".join([*kept, line, "…"])) > room:
+                kept.append("…")
+                break
+            kept.append(line)
+        post += "\n\n" + "\n".join(kept)
+    return fit(post, CONTENT_LIMIT)
+
+
+def mode_rule(mode: Mode) -> str:
+    return text(f"modes.{mode.value}")
+
+
+def ending_text(ending: Ending) -> str:
+    return text(f"board.{ending.value}")
+
+
+def warning_text(seconds_left: float) -> str:
+    return text("board.warning", seconds=round(seconds_left))
+
+
+NEWS_RESERVE = 400  # of the status, kept for news: standings lines give way first
+NEWS_LINE_MIN = 80  # each player's news gets at least this many characters of the status
+
+
+def status_text(
+    standings: Sequence[Standing],
+    names: Mapping[int, str],
+    news: Mapping[int, News] | None = None,
+    *,
+    classic_live: bool = False,
+) -> tuple[str, dict[int, tuple[int, int]]]:
+    """The live status under the board: each player's words (and points once they are certain),
+    then what their latest chat guesses did: ✅ accepted words, ✗ refused ones with the reason.
+
+    Fits ``STATUS_LIMIT``; returns the text and, per player, how many accepted and refused items
+    it shows, so that news left out for room is shown by the next edit instead.
+    """
+    news = news or {}
+    shown_players = _players_shown(standings, news)
+    limit = STATUS_LIMIT - (NEWS_RESERVE if news else 0)
+    while True:
+        bases = [_standing_line(s, names) for s in shown_players]
+        hidden = len(standings) - len(shown_players)
+        tail = [f"+{plural(hidden, 'more_player')}"] if hidden else []
+        if classic_live and standings:
+            tail.append(text("status.classic_note"))
+        if not shown_players or units("\n".join(bases + tail)) <= limit:
+            break
+        quiet = [i for i, s in enumerate(shown_players) if s.player not in news]
+        shown_players.pop(quiet[-1] if quiet else -1)
+    with_news = [s.player for s in shown_players if s.player in news]
+    room = STATUS_LIMIT - units("\n".join(bases + tail))
+    per_line = max(NEWS_LINE_MIN, room // max(1, len(with_news)))
+    lines, counts = [], {}
+    for base, standing in zip(bases, shown_players, strict=True):
+        item = news.get(standing.player)
+        extra, count = ("", (0, 0)) if item is None else _news_text(item, min(per_line, room))
+        if count != (0, 0):
+            counts[standing.player] = count
+            room -= units(extra)
+        lines.append(base + extra)
+    return "\n".join(lines + tail), counts
+
+
+def _players_shown(standings: Sequence[Standing], news: Mapping[int, News]) -> list[Standing]:
+    """The best ``STATUS_PLAYERS``, except that a player with news takes the place of the lowest
+    ones without: a player's news is never hidden by a crowd."""
+    shown = list(standings[:STATUS_PLAYERS])
+    waiting = [s for s in standings[STATUS_PLAYERS:] if s.player in news]
+    for i in range(len(shown) - 1, -1, -1):
+        if not waiting:
+            break
+        if shown[i].player not in news:
+            shown[i] = waiting.pop(0)
+    rank = {s.player: i for i, s in enumerate(standings)}
+    return sorted(shown, key=lambda s: rank[s.player])
+
+
+def _standing_line(standing: Standing, names: Mapping[int, str]) -> str:
+    name = clean_name(names.get(standing.player, fallback_name(standing.player)))
+    line = f"{name} · {plural(standing.words, 'word')}"
+    return line if standing.points is None else f"{line} · {pts(standing.points)}"
+
+
+def _news_text(news: News, budget: int) -> tuple[str, tuple[int, int]]:
+    """' · ✅ a, b · ✗ c (not a word)' within ``budget`` units: accepted words first."""
+    line, accepted, refused = "", 0, 0
+    for word in news.accepted:
+        add = (text("status.accepted") if accepted == 0 else ", ") + escape(word)
+        if units(line + add) > budget:
+            return line, (accepted, refused)
+        line, accepted = line + add, accepted + 1
+    for word, verdict in news.refused:
+        reason = text(f"reasons.{verdict.value}")
+        item = text("status.refused_item", word=escape(fit(word, 20)), reason=reason)
+        add = (text("status.refused") if refused == 0 else ", ") + item
+        if units(line + add) > budget:
+            break
+        line, refused = line + add, refused + 1
+    return line, (accepted, refused)

@@ -1,0 +1,14 @@
+"""Short replies to a player: the verdict of each word of a ``/guess``."""
+
+from __future__ import annotations
+
+from core.round import Verdict
+
+from ..catalogue import text
+from .text import escape, fit
+
+
+def verdict_text(word: str, verdict: Verdict, points: int, min_length: int) -> str:
+    """One line of a /guess reply, so players see at once what each word did."""
+    word = escape(fit(word, 40))
+    return text(f"verdicts.{verdict.value}", word=word, points=points, min_length=min_length)
