@@ -85,7 +85,7 @@ sys.path.insert(0, str(REPO))
 
 from bot.app import GUESS_BURST, GUESSES_PER_SECOND, BoggleBot  # noqa: E402
 from bot.discord_urls import point_discord_at  # noqa: E402
-from bot.rounds import LiveRound  # noqa: E402
+from bot.live_round import LiveRound  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.standin import StandIn  # noqa: E402
 from bot.standin.recorder import TranscriptEntry  # noqa: E402

@@ -17,15 +17,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.round import Judgement, Results, Standing, Verdict
 
 from .limits import Limiter
+from .live_round import LiveRound
 from .publisher import ChatMessage, Ending, News, Publisher, PublishError, Refused
-
-if TYPE_CHECKING:
-    from .rounds import LiveRound
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
 from core.scoring import default_min_length
 
 from .catalogue import text
-from .rounds import RoundOptions
+from .live_round import RoundOptions
 
 MIN_SECONDS = 30
 MAX_SECONDS = 30 * 60

@@ -18,18 +18,18 @@ import dataclasses
 import logging
 import random
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from core.board import Board
 from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.lexicon import Lexicon
-from core.round import Judgement, Mode, PlayerResult, Results, Round, Rules, Verdict
+from core.round import Mode, PlayerResult, Results, Round, Rules, Verdict
 from core.scoring import default_min_length
 
 from .feedback import Feedback
-from .publisher import BoardPost, ChatMessage, Gone, Publisher, PublishError, Refused, ResultsReport
+from .live_round import Guessed, LiveRound, NoBoard, RoundOptions
+from .publisher import ChatMessage, Gone, Publisher, PublishError, Refused, ResultsReport
 from .storage import ChannelBusy, GuessRow, GuessWriter, Storage, StoredRound
 
 log = logging.getLogger(__name__)
@@ -38,58 +38,6 @@ WARN_BEFORE = 30.0
 RETRY_FIRST, RETRY_MAX = 0.5, 30.0
 EARLY_KEPT = 1000  # chat messages held while a board is being posted
 FINISH_GRACE = 6.0  # at shutdown, how long rounds that are ending may take to store and post
-
-
-class NoBoard(Exception):
-    """No roll gave a board with a word of the minimum length; the player should ask for less."""
-
-
-@dataclass(frozen=True)
-class RoundOptions:
-    size: int
-    dice: str
-    seconds: int
-    mode: Mode
-    min_length: int
-
-
-@dataclass(frozen=True)
-class Guessed:
-    """What a guess did: a verdict per word, and the ticket that ``committed`` waits for."""
-
-    judgements: list[Judgement]
-    ticket: int
-
-
-@dataclass
-class LiveRound:
-    """A round in progress: what is stored, the core state, and who played."""
-
-    stored: StoredRound
-    game: Round
-    names: dict[int, str] = field(default_factory=dict)
-    task: asyncio.Task[None] | None = None  # the runner waiting for the deadline
-    finishing: bool = False
-    stopped: bool = False  # ended early by /boggle stop
-    warned: bool = False
-    # False while the board is being posted: chat that arrives then is held (Discord may deliver
-    # a reply to the board before the bot learns the board's id) and judged once the id is known.
-    posted: bool = True
-    early: list[tuple[ChatMessage, str, float]] = field(default_factory=list)
-
-    @property
-    def id(self) -> int:
-        return self.stored.id
-
-    @property
-    def channel_id(self) -> int:
-        return self.stored.channel_id
-
-    @property
-    def post(self) -> BoardPost:
-        """The board message as it should read now."""
-        starter = self.names.get(self.stored.starter_id, "someone")
-        return BoardPost(self.stored, self.game.board, self.game.rules, self.game.deadline, starter)
 
 
 class RoundService:

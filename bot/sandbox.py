@@ -23,8 +23,12 @@ import discord.http
 
 from .discord_urls import point_discord_at
 from .standin import CommandError, StandIn, StoredMessage, TranscriptEntry
+from .standin.world_file import WorldFile
 
 StartBot = Callable[[str, str], Awaitable[None]]
+
+SAVE_EVERY = 1.0  # seconds between saves of a changed world
+HISTORY = 10  # messages of the channel shown when the sandbox opens
 
 BANNER = """\
 ================================================================================
@@ -57,6 +61,7 @@ class Terminal:
         self.channel = "boggle"
         self.last_activity = 0.0
         self._loading: set[int] = set()
+        self.save_error: str | None = None
 
     def write(self, text: str) -> None:
         text = show_timestamps(text)
@@ -69,10 +74,12 @@ class Terminal:
         user = self.standin.world.users[user_id]
         return "bot" if user.bot else user.username
 
-    def show(self, entry: TranscriptEntry) -> None:
-        """Render one transcript entry."""
+    def show(self, entry: TranscriptEntry, *, history: bool = False) -> None:
+        """Render one transcript entry; people's messages are echoed only when they were not
+        typed here (scripted input) or are ``history``."""
         self.last_activity = asyncio.get_running_loop().time()
-        if not entry.by_bot and entry.kind in ("message", "edit") and not self.echo_people:
+        typed_here = not (self.echo_people or history)
+        if not entry.by_bot and entry.kind in ("message", "edit") and typed_here:
             return
         channel = self.standin.world.channels[entry.channel_id]
         where = "" if channel.name == self.channel else f"[#{channel.name}] "
@@ -249,6 +256,7 @@ async def run_sandbox(
     stdout: TextIO | None = None,
     folder: Path | str = Path("sandbox"),
     standin: StandIn | None = None,
+    world_file: Path | str | None = None,
     quiet: float = 0.3,
     connect_timeout: float = 60.0,
 ) -> None:
@@ -257,20 +265,25 @@ async def run_sandbox(
     ``start_bot(api_base, gateway_url)`` runs the bot until cancelled (and closes it when
     cancelled, e.g. ``async with client: await client.start(token)``). After each line the
     sandbox waits until the bot has been ``quiet`` for a moment, so replies print before the
-    next prompt even when input is scripted.
+    next prompt even when input is scripted. With ``world_file`` the server, its channels,
+    people and messages are those of the last run, and are saved as they change.
     """
     stdin = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
-    standin = standin or StandIn()
+    world = WorldFile(world_file) if world_file is not None else None
+    if standin is None:
+        standin = world.standin() if world is not None else StandIn()
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     await standin.start()
     point_discord_at(standin.api_base, standin.gateway_url)
     terminal = Terminal(standin, out, Path(folder), echo_people=not _is_tty(stdin))
     terminal.write(BANNER.format(base=standin.base_url))
+    _show_history(standin, terminal)
+    standin.on_transcript(terminal.show)
     bot_task = asyncio.create_task(start_bot(standin.api_base, standin.gateway_url))
+    keeper = asyncio.create_task(_keep_saved(world, standin, terminal)) if world else None
     try:
         if await _wait_for_bot(standin, bot_task, terminal, connect_timeout):
-            standin.on_transcript(terminal.show)
             terminal.write(
                 f"Connected as {standin.world.bot.username}. You are {terminal.player} in "
                 f"#{terminal.channel}. Type :help for help."
@@ -280,9 +293,41 @@ async def run_sandbox(
         bot_task.cancel()
         with contextlib.suppress(BaseException):
             await bot_task
+        if keeper is not None:
+            keeper.cancel()
+            _save(world, standin, terminal)
         await standin.stop()
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
         terminal.write("Sandbox closed.")
+
+
+def _show_history(standin: StandIn, terminal: Terminal) -> None:
+    """What a client shows on opening the channel: its latest messages (a saved world's)."""
+    entries = standin.history(terminal.channel, HISTORY)
+    if entries:
+        terminal.write(f"-- the latest messages in #{terminal.channel} --")
+    for entry in entries:
+        terminal.show(entry, history=True)
+
+
+async def _keep_saved(world: WorldFile, standin: StandIn, terminal: Terminal) -> None:
+    """Save the world whenever it changed, so a crash loses at most a second of it."""
+    while True:
+        await asyncio.sleep(SAVE_EVERY)
+        _save(world, standin, terminal)
+
+
+def _save(world: WorldFile | None, standin: StandIn, terminal: Terminal) -> None:
+    if world is None:
+        return
+    try:
+        world.save(standin)
+    except OSError as exc:
+        if terminal.save_error != str(exc):
+            terminal.write(f"  ! the sandbox world could not be saved to {world.path}: {exc}")
+        terminal.save_error = str(exc)
+    else:
+        terminal.save_error = None
 
 
 def _is_tty(stream: TextIO) -> bool:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import sys
 from pathlib import Path
 
 from .discord_urls import point_discord_at
 from .settings import DEFAULT_DATABASE, Settings, configure_logging
+from .standin.world_file import WorldFileError
 
 SANDBOX_DIR = Path("sandbox")
 
@@ -22,9 +24,22 @@ def run(settings: Settings) -> int:
     log_file = SANDBOX_DIR / "bot.log"
     configure_logging(settings.log_level, log_file)
     print(f"(bot logs: {log_file})")
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(_sandbox(settings))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(_sandbox(settings))
+    except WorldFileError as exc:
+        print(f"error: {exc}; move it away to start a new sandbox world", file=sys.stderr)
+        return 1
     return 0
+
+
+def world_file_for(database: str) -> Path:
+    """The sandbox's world is kept beside its database and named after it: the ids the
+    database holds (server, channels, players, messages) are the world's."""
+    if "://" in database:
+        return SANDBOX_DIR / "world.json"
+    path = Path(database)
+    return path.with_name(f"{path.stem}.world.json")
 
 
 async def _sandbox(settings: Settings) -> None:
@@ -37,4 +52,4 @@ async def _sandbox(settings: Settings) -> None:
         async with bot:
             await bot.start("sandbox-token")
 
-    await run_sandbox(start_bot)
+    await run_sandbox(start_bot, world_file=world_file_for(settings.database))

@@ -17,10 +17,10 @@ from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, may_stop
 
 from .. import render
 from ..catalogue import text
+from ..live_round import NoBoard
 from ..options import OptionError, round_options
 from ..publisher import PublishError
 from ..render.text import plural
-from ..rounds import NoBoard
 from ..storage import ChannelBusy
 
 if TYPE_CHECKING:

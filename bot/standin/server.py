@@ -36,6 +36,7 @@ class StandIn:
         self,
         world: World | None = None,
         *,
+        commands: CommandRegistry | None = None,
         token: str | None = None,
         refuse_privileged_intents: bool = False,
         shards: int = 1,
@@ -44,12 +45,13 @@ class StandIn:
     ) -> None:
         """``token`` None accepts any token; ``refuse_privileged_intents`` makes IDENTIFY with
         a privileged intent (message content, members, presences) close with 4014, as Discord
-        does when the intent is not enabled for the application."""
+        does when the intent is not enabled for the application. ``commands`` are those the
+        application synced before (a saved world's)."""
         self.world = world or World.default()
         self.changes = Changes()
         self.recorder = Recorder(self.world, self.changes)
         self.faults = Faults()
-        self.commands = CommandRegistry(self.world.application_id)
+        self.commands = commands or CommandRegistry(self.world.application_id)
         self.gateway = Gateway(
             self.world,
             self.changes,
@@ -149,6 +151,13 @@ class StandIn:
             m
             for m in self.world.messages.values()
             if m.channel_id == cid and (include_deleted or not m.deleted)
+        ]
+
+    def history(self, channel: int | str, limit: int = 50) -> list[TranscriptEntry]:
+        """The channel's latest messages as a client shows them on opening it, oldest first."""
+        shown = [m for m in self.messages(channel) if not m.ephemeral][-limit:]
+        return [
+            self.recorder.snapshot("edit" if m.edited_timestamp else "message", m) for m in shown
         ]
 
     def on_transcript(self, listener: Callable[[TranscriptEntry], None]) -> None:

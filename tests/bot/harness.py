@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import BoggleBot
-from bot.rounds import LiveRound
+from bot.live_round import LiveRound
 from bot.settings import Settings
 from bot.standin import StandIn
 from bot.standin.state import StoredMessage
