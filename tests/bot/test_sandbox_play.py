@@ -8,7 +8,7 @@ from pathlib import Path
 from core.lexicon import Lexicon
 from core.solver import solve
 
-from .harness import bot_env, read_board, spawn_bot
+from .harness import bot_env, query, read_board, spawn_bot
 
 
 async def _read_until(stream: asyncio.StreamReader, marker: str, seen: list[str]) -> None:
@@ -58,3 +58,90 @@ async def test_no_token_plays_a_round_in_the_terminal(tmp_path: Path, lexicon: L
     assert process.returncode == 0, transcript
     assert "Alice" in transcript and word in transcript.split("Round over", 1)[1]
     assert (tmp_path / "sandbox" / "boggle.sqlite3").exists()
+
+
+class Terminal:
+    """A ``python -m bot`` sandbox process, typed into line by line."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stdin is not None and process.stdout is not None
+        self.process = process
+        self.stdin = process.stdin
+        self.stdout = process.stdout
+        self.seen: list[str] = []
+
+    @classmethod
+    async def open(cls, folder: Path) -> Terminal:
+        terminal = cls(await spawn_bot(bot_env(folder), folder, interactive=True))
+        await terminal.read_until("Type :help")
+        return terminal
+
+    async def read_until(self, marker: str) -> None:
+        await _read_until(self.stdout, marker, self.seen)
+
+    async def type(self, line: str, until: str) -> None:
+        self.stdin.write(f"{line}\n".encode())
+        await self.read_until(until)
+
+    def since(self, marker: str) -> str:
+        """What was printed from the last line holding ``marker`` on."""
+        start = max(i for i, line in enumerate(self.seen) if marker in line)
+        return "".join(self.seen[start:])
+
+    async def quit(self) -> str:
+        self.stdin.write(b":quit\n")
+        await self.stdin.drain()
+        rest, _ = await asyncio.wait_for(self.process.communicate(), 30)
+        transcript = "".join(self.seen) + rest.decode()
+        assert self.process.returncode == 0, transcript
+        return transcript
+
+    async def kill(self) -> None:
+        if self.process.returncode is None:
+            self.process.kill()
+            await self.process.wait()
+
+
+async def test_the_sandbox_keeps_its_world_across_runs(tmp_path: Path, lexicon: Lexicon) -> None:
+    """A second ``make run`` is the same server: same ids, same players, the leaderboard of the
+    first run, and a round left mid-way goes on in its channel and ends there."""
+    first = await Terminal.open(tmp_path)
+    try:
+        await first.type("/boggle start size:4 time:5m", until="Round started")
+        alices, bobs = sorted(solve(read_board(_last_grid(first.seen)), lexicon, 3), key=len)[:2]
+        await first.type(alices, until=f"reacted ✅ to alice: '{alices}'")
+        await first.type(":as bob", until="you are now bob")
+        await first.type(bobs, until=f"reacted ✅ to bob: '{bobs}'")
+        await first.type(":as alice", until="you are now alice")
+        await first.type("/boggle stop", until="Round over")
+        await first.type("/boggle start size:4 time:10m", until="Round started")
+        board = _last_grid(first.seen)
+        left = min(solve(read_board(board), lexicon, 3), key=len)
+        await first.type(left, until=f"reacted ✅ to alice: '{left}'")
+        await first.quit()  # the second round is left running
+    finally:
+        await first.kill()
+
+    second = await Terminal.open(tmp_path)
+    try:
+        # Opening the channel shows its latest messages: the running round's board among them.
+        assert "-- the latest messages in #boggle --" in second.since("LOCAL SANDBOX")
+        assert _last_grid(second.seen) == board
+        await second.type("/leaderboard", until="Leaderboard")
+        await second.type("/boggle stop", until="Round over")
+        leaderboard = second.since("Leaderboard").split("used /boggle stop")[0]
+        assert "Alice · " in leaderboard and "Bob · " in leaderboard, leaderboard
+        await second.read_until(left)  # the resumed round's results name the word found
+        assert "[#" not in second.since("Round over")  # posted in #boggle, where alice is
+        await second.type("/boggle start size:4 time:5m", until="Round started")
+        await second.quit()
+    finally:
+        await second.kill()
+
+    database = tmp_path / "sandbox" / "boggle.sqlite3"
+    assert len(query(database, "SELECT DISTINCT guild_id, channel_id FROM rounds")) == 1
+    assert query(database, "SELECT state FROM rounds ORDER BY id") == [
+        ("finished",),
+        ("finished",),
+        ("running",),
+    ]
