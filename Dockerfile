@@ -10,6 +10,7 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY core ./core
 COPY bot ./bot
+COPY standin ./standin
 COPY migrations ./migrations
 COPY data ./data
 RUN pip install --no-cache-dir -e . \

@@ -9,7 +9,7 @@ Design. Two processes, so the bot has a core to itself as in production:
 
 - this process runs the real bot (``BoggleBot`` with every cog, a real SQLite file in a
   temporary directory, the real English lexicon built into a temporary cache), pointed at
-- a child process that runs the stand-in (``bot.standin``: one guild, ``--channels`` channels,
+- a child process that runs the stand-in (``standin``: one guild, ``--channels`` channels,
   ``--players`` members per channel) and the simulated players, driven over a pipe.
 
 An earlier in-process version (bot, stand-in and players on one event loop) measured the
@@ -87,13 +87,13 @@ from bot.app import GUESS_BURST, GUESSES_PER_SECOND, BoggleBot  # noqa: E402
 from bot.discord_urls import point_discord_at  # noqa: E402
 from bot.live_round import LiveRound  # noqa: E402
 from bot.settings import Settings  # noqa: E402
-from bot.standin import StandIn  # noqa: E402
-from bot.standin.recorder import TranscriptEntry  # noqa: E402
-from bot.standin.state import World  # noqa: E402
 from bot.storage import GuessRow  # noqa: E402
 from core.dice import DATA_DIR  # noqa: E402
 from core.lexicon import Lexicon, load  # noqa: E402
 from core.round import Round, Verdict  # noqa: E402
+from standin import StandIn  # noqa: E402
+from standin.recorder import TranscriptEntry  # noqa: E402
+from standin.state import World  # noqa: E402
 
 EN_WORDS = DATA_DIR / "words" / "en.txt"
 TARGET_GUESSES_PER_SECOND = 500.0

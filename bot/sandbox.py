@@ -21,9 +21,10 @@ from typing import Any, TextIO
 import discord.gateway
 import discord.http
 
+from standin import CommandError, StandIn, StoredMessage, TranscriptEntry
+from standin.world_file import WorldFile
+
 from .discord_urls import point_discord_at
-from .standin import CommandError, StandIn, StoredMessage, TranscriptEntry
-from .standin.world_file import WorldFile
 
 StartBot = Callable[[str, str], Awaitable[None]]
 

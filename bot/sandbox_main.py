@@ -8,9 +8,10 @@ import dataclasses
 import sys
 from pathlib import Path
 
+from standin.world_file import WorldFileError
+
 from .discord_urls import point_discord_at
 from .settings import DEFAULT_DATABASE, Settings, configure_logging
-from .standin.world_file import WorldFileError
 
 SANDBOX_DIR = Path("sandbox")
 

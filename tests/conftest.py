@@ -6,10 +6,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.standin import StandIn
-from bot.standin.testing import running_standin
 from core.dice import DATA_DIR
 from core.lexicon import Lexicon, load
+from standin import StandIn
+from standin.testing import running_standin
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.standin import StandIn
 from core.lexicon import Lexicon
+from standin import StandIn
 
 from .harness import Clock, Harness, bot_session
 

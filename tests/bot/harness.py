@@ -18,12 +18,12 @@ from typing import Any
 from bot.app import BoggleBot
 from bot.live_round import LiveRound
 from bot.settings import Settings
-from bot.standin import StandIn
-from bot.standin.state import StoredMessage
-from bot.standin.testing import running_bot
 from core.board import Board
 from core.lexicon import Lexicon
 from core.solver import find_path
+from standin import StandIn
+from standin.state import StoredMessage
+from standin.testing import running_bot
 
 
 class Clock:

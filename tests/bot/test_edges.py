@@ -10,11 +10,11 @@ import signal
 import time
 from pathlib import Path
 
-from bot.standin import StandIn
-from bot.standin.recorder import TranscriptEntry
 from core.board import Board
 from core.lexicon import Lexicon
 from core.solver import solve
+from standin import StandIn
+from standin.recorder import TranscriptEntry
 
 from .harness import Clock, bot_env, bot_session, query, read_board, spawn_bot, wait_for_rows
 

@@ -15,8 +15,8 @@ import pytest
 
 from bot.app import BoggleBot
 from bot.limits import Limiter
-from bot.standin import StandIn
 from core.lexicon import Lexicon
+from standin import StandIn
 
 from .harness import Clock, Harness, bot_session
 

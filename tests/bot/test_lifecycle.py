@@ -7,8 +7,8 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from bot.standin import StandIn
 from core.lexicon import Lexicon
+from standin import StandIn
 
 from .harness import Clock, Harness, bot_session
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.settings import Settings, SettingsError
-from bot.standin import StandIn
 from core.lexicon import Lexicon
 from core.solver import solve
+from standin import StandIn
 
 from .harness import bot_env, read_board, spawn_bot
 

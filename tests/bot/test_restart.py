@@ -10,10 +10,10 @@ import time
 from pathlib import Path
 
 from bot.app import BoggleBot
-from bot.standin import StandIn
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules
+from standin import StandIn
 
 from .harness import Clock, Harness, bot_session, query, wait_for_rows
 

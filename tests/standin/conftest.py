@@ -6,8 +6,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.standin import StandIn
-from bot.standin.testing import running_bot
+from standin import StandIn
+from standin.testing import running_bot
 
 from .demo_bot import DemoBot
 

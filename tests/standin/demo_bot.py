@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.standin.testing import bot_intents
+from standin.testing import bot_intents
 
 
 def raw_commands() -> list[dict[str, Any]]:

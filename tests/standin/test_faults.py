@@ -7,8 +7,8 @@ import discord
 import discord.http
 import pytest
 
-from bot.standin import StandIn
-from bot.standin.gateway import Op
+from standin import StandIn
+from standin.gateway import Op
 
 from .demo_bot import DemoBot, expect
 

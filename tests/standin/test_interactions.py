@@ -6,7 +6,7 @@ import discord
 import discord.http
 import pytest
 
-from bot.standin import CommandError, StandIn
+from standin import CommandError, StandIn
 
 from .demo_bot import DemoBot, raw_commands
 

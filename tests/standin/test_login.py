@@ -6,8 +6,8 @@ import discord
 import pytest
 from discord.ext import commands
 
-from bot.standin import StandIn, World
-from bot.standin.testing import bot_intents, running_bot, running_standin
+from standin import StandIn, World
+from standin.testing import bot_intents, running_bot, running_standin
 
 from .demo_bot import DemoBot
 

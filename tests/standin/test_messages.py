@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.standin import StandIn
-from bot.standin.testing import running_bot, running_standin
+from standin import StandIn
+from standin.testing import running_bot, running_standin
 
 from .demo_bot import DemoBot, expect
 
@@ -104,7 +104,7 @@ async def test_without_message_content_intent_content_is_blank_unless_mentioned(
 
 
 async def test_messages_go_to_the_right_guild_and_channel() -> None:
-    from bot.standin import World
+    from standin import World
 
     world = World.default()
     other = world.add_guild("Other")

@@ -9,7 +9,7 @@ import discord.http
 
 from bot.discord_urls import point_discord_at
 from bot.sandbox import parse_slash, render_embed, run_sandbox
-from bot.standin import StandIn
+from standin import StandIn
 
 from .demo_bot import DemoBot, raw_commands
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.standin import StandIn, World
-from bot.standin.state import DISCORD_EPOCH_MS, Attachment, Perm, new_snowflake
-from bot.standin.world_file import WorldFile, WorldFileError
+from standin import StandIn, World
+from standin.state import DISCORD_EPOCH_MS, Attachment, Perm, new_snowflake
+from standin.world_file import WorldFile, WorldFileError
 
 from .demo_bot import raw_commands
 
