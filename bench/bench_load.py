@@ -84,7 +84,6 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bot.app import GUESS_BURST, GUESSES_PER_SECOND, BoggleBot  # noqa: E402
-from bot.discord_urls import point_discord_at  # noqa: E402
 from bot.live_round import LiveRound  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.storage import GuessRow  # noqa: E402
@@ -92,6 +91,7 @@ from core.dice import DATA_DIR  # noqa: E402
 from core.lexicon import Lexicon, load  # noqa: E402
 from core.round import Round, Verdict  # noqa: E402
 from standin import StandIn  # noqa: E402
+from standin.hooks import point_discord_at  # noqa: E402
 from standin.recorder import TranscriptEntry  # noqa: E402
 from standin.state import World  # noqa: E402
 

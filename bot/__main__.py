@@ -10,7 +10,8 @@ import sys
 
 import discord
 
-from .discord_urls import point_discord_at
+from standin.hooks import point_discord_at
+
 from .settings import Settings, SettingsError, configure_logging
 from .storage import StorageError
 

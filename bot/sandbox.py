@@ -18,13 +18,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-import discord.gateway
-import discord.http
-
 from standin import CommandError, StandIn, StoredMessage, TranscriptEntry
+from standin.hooks import pointed_at
 from standin.world_file import WorldFile
-
-from .discord_urls import point_discord_at
 
 StartBot = Callable[[str, str], Awaitable[None]]
 
@@ -274,10 +270,26 @@ async def run_sandbox(
     world = WorldFile(world_file) if world_file is not None else None
     if standin is None:
         standin = world.standin() if world is not None else StandIn()
-    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    await standin.start()
-    point_discord_at(standin.api_base, standin.gateway_url)
     terminal = Terminal(standin, out, Path(folder), echo_people=not _is_tty(stdin))
+    await standin.start()
+    try:
+        with pointed_at(standin.api_base, standin.gateway_url):
+            await _play(start_bot, standin, world, terminal, stdin, quiet, connect_timeout)
+    finally:
+        await standin.stop()
+        terminal.write("Sandbox closed.")
+
+
+async def _play(
+    start_bot: StartBot,
+    standin: StandIn,
+    world: WorldFile | None,
+    terminal: Terminal,
+    stdin: TextIO,
+    quiet: float,
+    connect_timeout: float,
+) -> None:
+    """The bot running and the chat open, until either ends; the world saved as it changes."""
     terminal.write(BANNER.format(base=standin.base_url))
     _show_history(standin, terminal)
     standin.on_transcript(terminal.show)
@@ -297,9 +309,6 @@ async def run_sandbox(
         if keeper is not None:
             keeper.cancel()
             _save(world, standin, terminal)
-        await standin.stop()
-        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
-        terminal.write("Sandbox closed.")
 
 
 def _show_history(standin: StandIn, terminal: Terminal) -> None:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from standin.world_file import WorldFileError
 
-from .discord_urls import point_discord_at
 from .settings import DEFAULT_DATABASE, Settings, configure_logging
 
 SANDBOX_DIR = Path("sandbox")
@@ -48,7 +47,6 @@ async def _sandbox(settings: Settings) -> None:
     from .sandbox import run_sandbox
 
     async def start_bot(api_base: str, gateway_url: str) -> None:
-        point_discord_at(api_base, gateway_url)
         bot = BoggleBot(settings, guild_ready_timeout=0.05)
         async with bot:
             await bot.start("sandbox-token")

@@ -15,11 +15,8 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import discord
-import discord.gateway
-import discord.http
 
-from bot.discord_urls import point_discord_at
-
+from .hooks import pointed_at
 from .server import StandIn
 from .state import World
 
@@ -38,14 +35,12 @@ def bot_intents() -> discord.Intents:
 @asynccontextmanager
 async def running_standin(world: World | None = None, **options: Any) -> AsyncIterator[StandIn]:
     """A started stand-in with discord.py pointed at it; both are restored on exit."""
-    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
     standin = StandIn(world, **options)
     await standin.start()
-    point_discord_at(standin.api_base, standin.gateway_url)
     try:
-        yield standin
+        with pointed_at(standin.api_base, standin.gateway_url):
+            yield standin
     finally:
-        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
         await standin.stop()
 
 

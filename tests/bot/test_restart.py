@@ -102,7 +102,7 @@ async def test_results_posted_when_the_deadline_passed_while_down(
 _CRASHING_BOT = """
 import asyncio, sys
 from bot.app import BoggleBot
-from bot.discord_urls import point_discord_at
+from standin.hooks import point_discord_at
 from bot.settings import Settings
 from core.board import Board
 from core.lexicon import Lexicon

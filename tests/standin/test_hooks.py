@@ -7,7 +7,7 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.discord_urls import point_discord_at
+from standin.hooks import point_discord_at, pointed_at
 
 
 def test_discord_hooks_still_exist() -> None:
@@ -22,12 +22,11 @@ def test_discord_hooks_still_exist() -> None:
 
 def test_point_discord_at_sets_and_leaves_alone() -> None:
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    try:
+    with pointed_at("http://127.0.0.2:1/api/v10", "ws://127.0.0.2:1/gateway"):
         point_discord_at("http://127.0.0.1:1/api/v10/", None)
         assert discord.http.Route("GET", "/x").url == "http://127.0.0.1:1/api/v10/x"
-        assert saved[1] == discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.2:1/gateway"
         point_discord_at(None, "ws://127.0.0.1:1/gateway")
         assert discord.http.Route.BASE == "http://127.0.0.1:1/api/v10"
         assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:1/gateway"
-    finally:
-        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+    assert saved == (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import discord.http
 
-from bot.discord_urls import point_discord_at
 from bot.sandbox import parse_slash, render_embed, run_sandbox
 from standin import StandIn
+from standin.hooks import point_discord_at
 
 from .demo_bot import DemoBot, raw_commands
 
