@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import payloads
+from .codes import MessageFlag, MessageType
 from .gateway import Gateway, Intent
 from .recorder import Recorder
 from .state import (
@@ -80,7 +81,7 @@ class Actions:
         attachments: list[Attachment] | None = None,
         components: list[dict] | None = None,
         flags: int = 0,
-        type_: int = 0,
+        type_: int = MessageType.DEFAULT,
         reference_id: int | None = None,
         ephemeral_for: int | None = None,
         interaction_id: int | None = None,
@@ -132,10 +133,10 @@ class Actions:
             msg.attachments = [a for a in msg.attachments if a.id in keep]
         msg.attachments.extend(new_files or [])
         if "flags" in changes and changes["flags"] is not None:
-            msg.flags = (msg.flags & StoredMessage.EPHEMERAL) | (
-                int(changes["flags"]) & ~StoredMessage.EPHEMERAL
+            msg.flags = (msg.flags & MessageFlag.EPHEMERAL) | (
+                int(changes["flags"]) & ~MessageFlag.EPHEMERAL
             )
-        msg.flags &= ~StoredMessage.LOADING
+        msg.flags &= ~MessageFlag.LOADING
         msg.edited_timestamp = iso_now()
         self.recorder.record("edit", msg)
         if not msg.ephemeral:

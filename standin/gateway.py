@@ -146,7 +146,8 @@ class Gateway:
         frame: dict[str, Any],
         session: Session | None,
     ) -> Session | None:
-        op, data = frame.get("op"), frame.get("d")
+        op, d = frame.get("op"), frame.get("d")
+        data: dict[str, Any] = d if isinstance(d, dict) else {}  # a heartbeat's is a number
         if op == Op.HEARTBEAT:
             self.heartbeats += 1
             await self._send(ws, {"op": Op.HEARTBEAT_ACK})

@@ -12,22 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import payloads
+from .codes import CallbackType, CommandType, InteractionType, MessageFlag, OptionType
 from .recorder import Changes
 from .state import Channel, StoredMessage, World, new_snowflake
-
-
-class OptionType:
-    SUB_COMMAND = 1
-    SUB_COMMAND_GROUP = 2
-    STRING = 3
-    INTEGER = 4
-    BOOLEAN = 5
-    USER = 6
-    CHANNEL = 7
-    ROLE = 8
-    MENTIONABLE = 9
-    NUMBER = 10
-    ATTACHMENT = 11
 
 
 class CommandError(ValueError):
@@ -69,7 +56,7 @@ class CommandRegistry:
         self, guild_id: int | None, command: dict[str, Any], old: dict[str, Any] | None
     ) -> dict[str, Any]:
         stored = {k: v for k, v in command.items() if v is not None}
-        stored.setdefault("type", 1)
+        stored.setdefault("type", CommandType.CHAT_INPUT)
         stored.setdefault("description", "")
         stored["id"] = old["id"] if old else str(new_snowflake())
         stored["application_id"] = str(self.application_id)
@@ -87,7 +74,10 @@ class CommandRegistry:
         """A chat-input command by top-level name; guild commands win over global ones."""
         for scope in ([guild_id] if guild_id is not None else []) + [None]:
             for command in self.commands(scope):
-                if command["name"] == name and command.get("type", 1) == 1:
+                if (
+                    command["name"] == name
+                    and command.get("type", CommandType.CHAT_INPUT) == CommandType.CHAT_INPUT
+                ):
                     return command
         return None
 
@@ -132,7 +122,7 @@ class InteractionHandle:
 
     id: int
     token: str
-    kind: str  # "command" | "component"
+    type: InteractionType
     channel_id: int
     user_id: int
     changes: Changes
@@ -153,7 +143,10 @@ class InteractionHandle:
 
     @property
     def deferred(self) -> bool:
-        return self.callback_type in (5, 6)
+        return self.callback_type in (
+            CallbackType.DEFERRED_CHANNEL_MESSAGE,
+            CallbackType.DEFERRED_UPDATE_MESSAGE,
+        )
 
     @property
     def ephemeral(self) -> bool:
@@ -171,7 +164,7 @@ class InteractionHandle:
 
         def ready() -> StoredMessage | None:
             msg = self.original
-            if msg is None or (loaded and msg.flags & StoredMessage.LOADING):
+            if msg is None or (loaded and msg.flags & MessageFlag.LOADING):
                 return None
             return msg
 
@@ -224,7 +217,7 @@ def convert_option(
             raise CommandError(f"option type {kind} of {name} is not supported by the stand-in")
     except (ValueError, KeyError) as exc:
         raise CommandError(
-            f"{name}: {value!r} is not a valid {_TYPE_NAMES.get(kind, kind)}"
+            f"{name}: {value!r} is not a valid {OptionType(kind).name.lower()}"
         ) from exc
     choices = option.get("choices")
     if choices:
@@ -237,9 +230,6 @@ def convert_option(
         if bound in option and isinstance(value, int | float) and not ok(option[bound]):
             raise CommandError(f"{name}: {value} is out of range ({bound} {option[bound]})")
     return value
-
-
-_TYPE_NAMES = {3: "string", 4: "integer", 5: "boolean", 6: "user", 7: "channel", 10: "number"}
 
 
 def _strip_mention(value: Any) -> int | str:
@@ -287,7 +277,6 @@ def interaction_payload(
     *,
     handle: InteractionHandle,
     channel: Channel,
-    type_: int,
     data: dict[str, Any],
     message: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
@@ -295,7 +284,7 @@ def interaction_payload(
     payload: dict[str, Any] = {
         "id": str(handle.id),
         "application_id": str(world.application_id),
-        "type": type_,
+        "type": handle.type,
         "data": data,
         "token": handle.token,
         "version": 1,
@@ -329,12 +318,12 @@ def interaction_payload(
 
 
 def new_handle(
-    changes: Changes, kind: str, channel_id: int, user_id: int, name: str
+    changes: Changes, type_: InteractionType, channel_id: int, user_id: int, name: str
 ) -> InteractionHandle:
     return InteractionHandle(
         id=new_snowflake(),
         token="standin-" + secrets.token_urlsafe(64),
-        kind=kind,
+        type=type_,
         channel_id=channel_id,
         user_id=user_id,
         changes=changes,

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import Attachment, Channel, ChannelType, Guild, Member, Role, StoredMessage, User, World
+from .codes import ChannelType, InteractionType
+from .state import Attachment, Channel, Guild, Member, Role, StoredMessage, User, World
 
 MESSAGE_CONTENT_INTENT = 1 << 15
 
@@ -226,7 +227,7 @@ def message(
     if m.interaction_id is not None and m.interaction_user_id is not None:
         payload["interaction_metadata"] = {
             "id": str(m.interaction_id),
-            "type": 2,
+            "type": InteractionType.APPLICATION_COMMAND,
             "user": user(world.users[m.interaction_user_id]),
             "authorizing_integration_owners": {"0": str(m.guild_id or 0)},
         }

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .codes import MessageFlag
 from .state import StoredMessage, World
 
 T = TypeVar("T")
@@ -27,7 +28,7 @@ class Changes:
         self._event.set()
         self._event = asyncio.Event()
 
-    async def wait_until(self, check: Callable[[], T], timeout: float, what: str = "") -> T:
+    async def wait_until(self, check: Callable[[], T | None], timeout: float, what: str = "") -> T:
         """Return ``check()`` once it is truthy; raise TimeoutError after ``timeout`` seconds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -116,41 +117,31 @@ class Recorder:
         reactor_id: int | None = None,
     ) -> TranscriptEntry:
         """Append a snapshot of ``message`` to its channel's transcript and tell listeners."""
-        entry = self.snapshot(kind, message, emoji=emoji, reactor_id=reactor_id)
+        entry = self.snapshot(kind, message)
+        if reactor_id is not None:
+            entry.emoji, entry.reactor_id = emoji, reactor_id
+            entry.reactor_name = self.world.display_name(reactor_id, message.guild_id)
         self.transcripts.setdefault(message.channel_id, []).append(entry)
         for listener in list(self.listeners):
             listener(entry)
         self.changes.notify()
         return entry
 
-    def snapshot(
-        self,
-        kind: str,
-        message: StoredMessage,
-        *,
-        emoji: str | None = None,
-        reactor_id: int | None = None,
-    ) -> TranscriptEntry:
+    def snapshot(self, kind: str, message: StoredMessage) -> TranscriptEntry:
         """``message`` as people in its channel see it now."""
-        guild_id = message.guild_id
         return TranscriptEntry(
             kind=kind,
             channel_id=message.channel_id,
             message_id=message.id,
             author_id=message.author.id,
-            author_name=self.world.display_name(message.author.id, guild_id),
+            author_name=self.world.display_name(message.author.id, message.guild_id),
             content=message.content,
             embeds=[dict(e) for e in message.embeds],
             attachments=[(a.filename, a.data) for a in message.attachments],
             components=list(message.components),
             ephemeral=message.ephemeral,
             visible_to=message.ephemeral_for,
-            loading=bool(message.flags & StoredMessage.LOADING),
-            emoji=emoji,
-            reactor_id=reactor_id,
-            reactor_name=(
-                self.world.display_name(reactor_id, guild_id) if reactor_id is not None else None
-            ),
+            loading=bool(message.flags & MessageFlag.LOADING),
             reply_to=message.reference_id,
             interaction_user_id=message.interaction_user_id,
             by_bot=message.author.id == self.world.bot.id,

@@ -14,6 +14,7 @@ from typing import Any
 from aiohttp import web
 
 from .actions import Actions
+from .codes import CommandType, InteractionType, MessageFlag
 from .faults import Faults
 from .gateway import Gateway, Intent
 from .interactions import (
@@ -214,8 +215,10 @@ class StandIn:
         """An admin deletes the channel: CHANNEL_DELETE, and 404 Unknown Channel afterwards."""
         await self.actions.delete_channel(self.channel(channel))
 
-    def _handle(self, kind: str, channel: Channel, user: User, name: str) -> InteractionHandle:
-        handle = new_handle(self.changes, kind, channel.id, user.id, name)
+    def _handle(
+        self, type_: InteractionType, channel: Channel, user: User, name: str
+    ) -> InteractionHandle:
+        handle = new_handle(self.changes, type_, channel.id, user.id, name)
         self.rest.interactions[handle.id] = handle
         return handle
 
@@ -251,15 +254,19 @@ class StandIn:
         if rest:
             raise CommandError(f"unknown subcommand {' '.join(rest)!r} of /{cmd['name']}")
         tree, resolved = build_options(self.world, ch, cmd, path, options or {})
-        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
+        data: dict[str, Any] = {
+            "id": cmd["id"],
+            "name": cmd["name"],
+            "type": CommandType.CHAT_INPUT,
+        }
         if tree:
             data["options"] = tree
         if resolved:
             data["resolved"] = resolved
         if "guild_id" in cmd:
             data["guild_id"] = cmd["guild_id"]
-        handle = self._handle("command", ch, author, command)
-        payload = interaction_payload(self.world, handle=handle, channel=ch, type_=2, data=data)
+        handle = self._handle(InteractionType.APPLICATION_COMMAND, ch, author, command)
+        payload = interaction_payload(self.world, handle=handle, channel=ch, data=data)
         await self.gateway.dispatch(
             "INTERACTION_CREATE", payload, intent=None, guild_id=ch.guild_id
         )
@@ -284,13 +291,12 @@ class StandIn:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if values is not None:
             data["values"] = values
-        handle = self._handle("component", ch, author, custom_id)
+        handle = self._handle(InteractionType.MESSAGE_COMPONENT, ch, author, custom_id)
         handle.message_id = message.id
         payload = interaction_payload(
             self.world,
             handle=handle,
             channel=ch,
-            type_=3,
             data=data,
             message=self.actions.payload(message),
         )
@@ -321,7 +327,7 @@ class StandIn:
                     msg.id > since
                     and msg.channel_id == cid
                     and msg.author.id == bot_id
-                    and not msg.flags & StoredMessage.LOADING
+                    and not msg.flags & MessageFlag.LOADING
                     and (predicate is None or predicate(msg))
                 ):
                     return msg

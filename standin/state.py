@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import ClassVar
 
+from .codes import ChannelType, MessageFlag, MessageType
+
 DISCORD_EPOCH_MS = 1420070400000
 
 
@@ -63,11 +65,6 @@ class Perm:
         for name in names:
             value |= cls.NAMES[name]
         return value
-
-
-class ChannelType:
-    GUILD_TEXT = 0
-    DM = 1
 
 
 _last_snowflake = 0
@@ -188,7 +185,7 @@ class StoredMessage:
     components: list[dict] = field(default_factory=list)
     reactions: dict[str, list[int]] = field(default_factory=dict)
     flags: int = 0
-    type: int = 0
+    type: int = MessageType.DEFAULT
     timestamp: str = field(default_factory=iso_now)
     edited_timestamp: str | None = None
     edits: list[str] = field(default_factory=list)
@@ -201,12 +198,9 @@ class StoredMessage:
     mention_ids: list[int] = field(default_factory=list)
     webhook_id: int | None = None
 
-    EPHEMERAL = 1 << 6
-    LOADING = 1 << 7
-
     @property
     def ephemeral(self) -> bool:
-        return bool(self.flags & self.EPHEMERAL)
+        return bool(self.flags & MessageFlag.EPHEMERAL)
 
 
 class World:

@@ -1,0 +1,138 @@
+"""REST API v10: the routes a bot uses, with Discord's permission checks and error answers.
+
+Route templates use discord.py's parameter names, so a recorded call's ``route`` reads like
+``POST /channels/{channel_id}/messages`` and fault patterns can be copied from discord.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from aiohttp import web
+from aiohttp.web_urldispatcher import MatchInfoError
+
+from ..actions import Actions
+from ..errors import ApiError, json_response
+from ..faults import Faults, bucket_hash, fault_response
+from ..interactions import CommandRegistry, InteractionHandle
+from ..recorder import ApiCall, Recorder
+from ..state import World
+from .callbacks import CallbackRoutes
+from .identity import IdentityRoutes
+from .messages import MessageRoutes
+from .request import API_PREFIX, Handler, read_body, remember_body
+
+__all__ = ["Rest"]
+
+
+class Rest:
+    """The aiohttp routes, and the middleware that records calls and injects faults."""
+
+    def __init__(
+        self,
+        world: World,
+        recorder: Recorder,
+        faults: Faults,
+        commands: CommandRegistry,
+        actions: Actions,
+        *,
+        token: str | None,
+        gateway_url: Callable[[], str],
+        shards: int,
+    ) -> None:
+        self.recorder = recorder
+        self.faults = faults
+        self.token = token
+        self.messages = MessageRoutes(world, actions)
+        self.callbacks = CallbackRoutes(world, actions)
+        self.groups = [
+            IdentityRoutes(world, actions, commands, gateway_url=gateway_url, shards=shards),
+            self.messages,
+            self.callbacks,
+        ]
+
+    @property
+    def interactions(self) -> dict[int, InteractionHandle]:
+        """Every interaction sent to the bot, by id (the callback routes look them up)."""
+        return self.callbacks.interactions
+
+    def routes(self) -> list[web.RouteDef]:
+        defs = [
+            web.route(method, API_PREFIX + path, handler)
+            for group in self.groups
+            for method, path, handler in group.table()
+        ]
+        defs.append(web.get("/attachments/{attachment_id}/{filename}", self.messages.download))
+        return defs
+
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Record the call, apply injected faults, and turn ApiError into Discord's JSON."""
+        info = request.match_info
+        unknown = isinstance(info, MatchInfoError)
+        if not unknown and not request.path.startswith(API_PREFIX):
+            return await handler(request)  # the gateway websocket, attachment downloads
+        route = request.path if unknown else _template(request)
+        route = route.removeprefix(API_PREFIX)
+        path = request.path.removeprefix(API_PREFIX)
+        body, files = await read_body(request)
+        call = ApiCall(
+            request.method,
+            route,
+            path,
+            dict(request.query),
+            body,
+            [(f.filename, f.data) for f in files],
+        )
+        remember_body(body, files)
+        response: web.StreamResponse
+        if unknown:
+            response = json_response({"message": "404: Not Found", "code": 0}, status=404)
+            self.recorder.unknown_routes.append(call)
+        else:
+            response = await self._answer(request, handler, route, path)
+        call.status = response.status
+        self.recorder.record_call(call)
+        return response
+
+    async def _answer(
+        self, request: web.Request, handler: Handler, route: str, path: str
+    ) -> web.StreamResponse:
+        """An injected fault's answer, or the handler's (with Discord's rate-limit headers)."""
+        delay, fault = self.faults.take(request.method, route, path)
+        if delay:
+            await asyncio.sleep(delay)
+        if fault is not None:
+            return fault_response(fault, f"{request.method} {route}")
+        try:
+            self._check_auth(request, route)
+            response = await handler(request)
+        except ApiError as exc:
+            response = exc.response()
+        if 200 <= response.status < 300 and route.startswith("/"):
+            _add_ratelimit_headers(response, f"{request.method} {route}")
+        return response
+
+    def _check_auth(self, request: web.Request, route: str) -> None:
+        if route.startswith(("/webhooks/", "/interactions/", "/attachments/")):
+            return
+        auth = request.headers.get("Authorization", "")
+        if not auth.startswith("Bot ") or (self.token is not None and auth != f"Bot {self.token}"):
+            raise ApiError(401, 0, "401: Unauthorized")
+
+
+def _template(request: web.Request) -> str:
+    """The matched route's template, e.g. ``/api/v10/channels/{channel_id}/messages``."""
+    resource = request.match_info.route.resource
+    return resource.canonical if resource is not None else request.path
+
+
+def _add_ratelimit_headers(response: web.StreamResponse, route: str) -> None:
+    """The headers Discord sends on every answer; generous so the client never waits."""
+    response.headers["X-RateLimit-Limit"] = "50"
+    response.headers["X-RateLimit-Remaining"] = "49"
+    response.headers["X-RateLimit-Reset"] = f"{time.time() + 1:.3f}"
+    response.headers["X-RateLimit-Reset-After"] = "1.000"
+    response.headers["X-RateLimit-Bucket"] = bucket_hash(route)

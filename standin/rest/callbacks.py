@@ -1,0 +1,209 @@
+"""The bot answering interactions: the callback, follow-ups, and its webhook messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from ..actions import Actions
+from ..codes import CallbackType, InteractionType, MessageFlag, MessageType
+from ..errors import (
+    ApiError,
+    invalid_form,
+    json_response,
+    unknown_channel,
+    unknown_interaction,
+    unknown_message,
+    unknown_webhook,
+)
+from ..interactions import InteractionHandle
+from ..state import Channel, StoredMessage, World
+from . import request as call
+from .messages import Draft, check_length
+from .request import Route, snowflake
+from .routes import Routes
+
+WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
+# The flags an interaction's answer may set.
+ANSWER_FLAGS = MessageFlag.EPHEMERAL | MessageFlag.SUPPRESS_NOTIFICATIONS
+
+
+class CallbackRoutes(Routes):
+    def __init__(self, world: World, actions: Actions) -> None:
+        super().__init__(world, actions)
+        self.interactions: dict[int, InteractionHandle] = {}  # every one sent to the bot, by id
+
+    def table(self) -> list[Route]:
+        return [
+            ("POST", "/interactions/{webhook_id}/{webhook_token}/callback", self.callback),
+            ("POST", WEBHOOK, self.followup),
+            *(
+                (method, f"{WEBHOOK}/messages/{which}", handler)
+                for which in ("@original", "{message_id}")  # the literal route first
+                for method, handler in (
+                    ("GET", self.get_webhook_message),
+                    ("PATCH", self.edit_webhook_message),
+                    ("DELETE", self.delete_webhook_message),
+                )
+            ),
+        ]
+
+    def _interaction(self, request: web.Request, *, by_id: bool) -> InteractionHandle:
+        """The callback names an interaction by id, a webhook by the application and token."""
+        token = request.match_info["webhook_token"]
+        if by_id:
+            handle = self.interactions.get(snowflake(request.match_info["webhook_id"]))
+            if handle is None or handle.token != token:
+                raise unknown_interaction()
+        else:
+            if snowflake(request.match_info["webhook_id"]) != self.world.application_id:
+                raise unknown_webhook()
+            handle = next((h for h in self.interactions.values() if h.token == token), None)
+            if handle is None:
+                raise unknown_webhook()
+        if handle.expired:
+            if by_id:
+                raise unknown_interaction()
+            raise ApiError(401, 50027, "Invalid Webhook Token")
+        return handle
+
+    def _channel_of(self, handle: InteractionHandle) -> Channel:
+        channel = self.world.channels[handle.channel_id]
+        if channel.deleted:
+            raise unknown_channel()
+        return channel
+
+    async def _post(
+        self,
+        handle: InteractionHandle,
+        channel: Channel,
+        draft: Draft,
+        type_: MessageType = MessageType.DEFAULT,
+    ) -> StoredMessage:
+        """A message answering ``handle``: from the application, ephemeral if the bot says so."""
+        return await draft.post(
+            self.actions,
+            channel,
+            self.world.bot,
+            type_=type_,
+            ephemeral_for=handle.user_id if draft.ephemeral else None,
+            interaction_id=handle.id,
+            interaction_user_id=handle.user_id,
+            webhook_id=self.world.application_id,
+        )
+
+    # the callback
+
+    async def callback(self, request: web.Request) -> web.Response:
+        handle = self._interaction(request, by_id=True)
+        if handle.responded:
+            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        body = call.body() or {}
+        data = body.get("data") or {}
+        channel = self._channel_of(handle)
+        kind = _callback_type(body)
+        msg: StoredMessage | None = None
+        if kind in (CallbackType.CHANNEL_MESSAGE, CallbackType.DEFERRED_CHANNEL_MESSAGE):
+            draft = self._answer(kind, data)
+            handle.callback = body
+            command = handle.type == InteractionType.APPLICATION_COMMAND
+            type_ = MessageType.CHAT_INPUT_COMMAND if command else MessageType.DEFAULT
+            msg = handle.original = await self._post(handle, channel, draft, type_)
+        elif kind == CallbackType.UPDATE_MESSAGE:
+            target = self.world.messages.get(handle.message_id or 0)
+            if target is None or target.deleted:
+                raise unknown_message()
+            handle.callback = body
+            msg = handle.original = await self.actions.edit(target, data, call.files())
+        else:
+            handle.callback = body
+            if kind == CallbackType.DEFERRED_UPDATE_MESSAGE and handle.message_id is not None:
+                handle.original = self.world.messages.get(handle.message_id)
+        handle.changes.notify()
+        return json_response(self._callback_answer(handle, kind, msg))
+
+    def _answer(self, kind: CallbackType, data: dict[str, Any]) -> Draft:
+        """The message a callback posts: the bot's, or "thinking..." until it follows up."""
+        if kind == CallbackType.DEFERRED_CHANNEL_MESSAGE:
+            flags = int(data.get("flags") or 0) & ANSWER_FLAGS
+            return Draft(flags=flags | MessageFlag.LOADING)
+        draft = Draft.read(data, call.files(), ANSWER_FLAGS)
+        draft.check(data)
+        return draft
+
+    def _callback_answer(
+        self, handle: InteractionHandle, kind: CallbackType, msg: StoredMessage | None
+    ) -> dict[str, Any]:
+        """What ``?with_response=1`` returns: the interaction, and the message it made."""
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(handle.id),
+                "type": handle.type,
+                "response_message_loading": kind == CallbackType.DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": bool(msg and msg.ephemeral),
+            }
+        }
+        if msg is not None:
+            answer["interaction"]["response_message_id"] = str(msg.id)
+            answer["resource"] = {"type": kind, "message": self.actions.payload(msg)}
+        return answer
+
+    # follow-ups and the webhook's messages
+
+    async def followup(self, request: web.Request) -> web.Response:
+        handle = self._interaction(request, by_id=False)
+        if not handle.responded:
+            raise unknown_webhook()
+        body = call.body() or {}
+        channel = self._channel_of(handle)
+        draft = Draft.read(body, call.files(), ANSWER_FLAGS)
+        draft.check(body)
+        msg = await self._post(handle, channel, draft)
+        handle.followups.append(msg)
+        handle.changes.notify()
+        if request.query.get("wait") in ("1", "true", "True"):
+            return json_response(self.actions.payload(msg))
+        return web.Response(status=204)
+
+    def _webhook_message(self, request: web.Request) -> tuple[InteractionHandle, StoredMessage]:
+        handle = self._interaction(request, by_id=False)
+        message_id = request.match_info.get("message_id")
+        if message_id is None:  # @original
+            msg = handle.original
+        else:
+            wanted = snowflake(message_id)
+            msg = next((m for m in handle.followups if m.id == wanted), None)
+            if msg is None and handle.original is not None and handle.original.id == wanted:
+                msg = handle.original
+        if msg is None or msg.deleted:
+            raise unknown_message()
+        return handle, msg
+
+    async def get_webhook_message(self, request: web.Request) -> web.Response:
+        _, msg = self._webhook_message(request)
+        return json_response(self.actions.payload(msg))
+
+    async def edit_webhook_message(self, request: web.Request) -> web.Response:
+        handle, msg = self._webhook_message(request)
+        body = call.body() or {}
+        check_length(body.get("content"))
+        await self.actions.edit(msg, body, call.files())
+        handle.changes.notify()
+        return json_response(self.actions.payload(msg))
+
+    async def delete_webhook_message(self, request: web.Request) -> web.Response:
+        handle, msg = self._webhook_message(request)
+        await self.actions.delete(msg)
+        handle.changes.notify()
+        return web.Response(status=204)
+
+
+def _callback_type(body: dict[str, Any]) -> CallbackType:
+    try:
+        return CallbackType(int(body.get("type", 0)))
+    except ValueError:
+        choices = ", ".join(str(int(t)) for t in CallbackType)
+        raise invalid_form(
+            "type", "BASE_TYPE_CHOICES", f"Value must be one of ({choices})."
+        ) from None

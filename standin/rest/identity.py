@@ -1,0 +1,173 @@
+"""Who is who: the gateway's address, the bot and its application, commands, guilds, channels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aiohttp import web
+
+from .. import payloads
+from ..actions import Actions
+from ..errors import ApiError, invalid_form, json_response, missing_access
+from ..interactions import CommandRegistry
+from ..state import Perm, World
+from . import request as call
+from .request import Route, snowflake
+from .routes import Routes
+
+COMMANDS = "/applications/{application_id}/commands"
+GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"
+
+
+class IdentityRoutes(Routes):
+    def __init__(
+        self,
+        world: World,
+        actions: Actions,
+        commands: CommandRegistry,
+        *,
+        gateway_url: Callable[[], str],
+        shards: int,
+    ) -> None:
+        super().__init__(world, actions)
+        self.commands = commands
+        self.gateway_url = gateway_url
+        self.shards = shards
+
+    def table(self) -> list[Route]:
+        return [
+            ("GET", "/gateway", self.get_gateway),
+            ("GET", "/gateway/bot", self.get_gateway_bot),
+            ("GET", "/users/@me", self.get_me),
+            ("GET", "/oauth2/applications/@me", self.get_application),
+            ("GET", "/applications/@me", self.get_application),
+            ("POST", "/users/@me/channels", self.create_dm),
+            ("GET", "/users/{user_id}", self.get_user),
+            *(
+                (method, scope, handler)
+                for scope in (COMMANDS, GUILD_COMMANDS)
+                for method, handler in (
+                    ("GET", self.get_commands),
+                    ("PUT", self.put_commands),
+                    ("POST", self.post_command),
+                )
+            ),
+            ("GET", "/guilds/{guild_id}", self.get_guild),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
+            ("GET", "/channels/{channel_id}", self.get_channel),
+            ("POST", "/channels/{channel_id}/typing", self.typing),
+        ]
+
+    # the gateway, the bot and its application
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway_url()})
+
+    async def get_gateway_bot(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                "url": self.gateway_url(),
+                "shards": self.shards,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 14_400_000,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        me = payloads.user(self.world.bot) | {"verified": True, "mfa_enabled": False}
+        return json_response(me)
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        owner = next(iter(self.world.guilds.values())).owner_id if self.world.guilds else None
+        owner_user = self.world.users[owner] if owner else self.world.bot
+        return json_response(
+            {
+                "id": str(self.world.application_id),
+                "name": self.world.bot.username,
+                "description": "Discord stand-in application",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": payloads.user(owner_user),
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "bot": payloads.user(self.world.bot),
+            }
+        )
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        user = self.world.users.get(snowflake(request.match_info["user_id"]))
+        if user is None:
+            raise ApiError(404, 10013, "Unknown User")
+        return json_response(payloads.user(user))
+
+    # application commands
+
+    def _command_scope(self, request: web.Request) -> int | None:
+        if snowflake(request.match_info["application_id"]) != self.world.application_id:
+            raise missing_access()
+        guild_id = request.match_info.get("guild_id")
+        if guild_id is None:
+            return None
+        if snowflake(guild_id) not in self.world.guilds:
+            raise missing_access()
+        return snowflake(guild_id)
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        return json_response(self.commands.commands(self._command_scope(request)))
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        scope = self._command_scope(request)
+        body = call.body()
+        if not isinstance(body, list):
+            raise invalid_form("_root", "LIST_TYPE_CONVERT", "Must be a list.")
+        return json_response(self.commands.overwrite(scope, body))
+
+    async def post_command(self, request: web.Request) -> web.Response:
+        scope = self._command_scope(request)
+        return json_response(self.commands.upsert(scope, call.body()), status=201)
+
+    # guilds and channels
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        guild = self.world.guilds.get(snowflake(request.match_info["guild_id"]))
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild")
+        data = payloads.guild_create(self.world, guild)
+        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
+            data.pop(key, None)
+        return json_response(data)
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        guild = self.world.guilds.get(snowflake(request.match_info["guild_id"]))
+        if guild is None:
+            raise ApiError(404, 10004, "Unknown Guild")
+        member = guild.members.get(snowflake(request.match_info["user_id"]))
+        if member is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        return json_response(payloads.member(member))
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        channel = self.channel(request)
+        if channel.guild_id is not None:
+            self.require(channel)
+        return json_response(payloads.channel(self.world, channel))
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        body = call.body() or {}
+        user = self.world.users.get(snowflake(str(body.get("recipient_id", "0"))))
+        if user is None:
+            raise invalid_form("recipient_id", "NUMBER_TYPE_COERCE", "Value is not snowflake.")
+        if user.bot:
+            raise ApiError(400, 50007, "Cannot send messages to this user")
+        return json_response(payloads.channel(self.world, self.world.dm_channel(user.id)))
+
+    async def typing(self, request: web.Request) -> web.Response:
+        channel = self.channel(request)
+        if channel.guild_id is not None:
+            self.require(channel, Perm.SEND_MESSAGES)
+        return web.Response(status=204)
