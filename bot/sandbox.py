@@ -13,16 +13,17 @@ import shlex
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
 from standin import CommandError, StandIn, StoredMessage, TranscriptEntry
+from standin.codes import ComponentType
 from standin.hooks import pointed_at
 from standin.world_file import WorldFile
 
-StartBot = Callable[[str, str], Awaitable[None]]
+StartBot = Callable[[str, str], Coroutine[Any, Any, None]]
 
 SAVE_EVERY = 1.0  # seconds between saves of a changed world
 HISTORY = 10  # messages of the channel shown when the sandbox opens
@@ -131,7 +132,9 @@ class Terminal:
         for filename, data in entry.attachments:
             path = self._save(entry.message_id, filename, data)
             self.write(f"  [attachment {filename} saved to {path} ({len(data)} bytes)]")
-        buttons = [c for c in iter_components(entry.components) if c.get("type") == 2]
+        buttons = [
+            c for c in iter_components(entry.components) if c.get("type") == ComponentType.BUTTON
+        ]
         if buttons:
             self.write(
                 "  " + " ".join(f"[{b.get('label') or b.get('custom_id')}]" for b in buttons)
@@ -459,7 +462,7 @@ async def _click(standin: StandIn, terminal: Terminal, label: str) -> None:
 
 def _button(msg: StoredMessage, label: str) -> dict | None:
     for component in iter_components(msg.components):
-        if component.get("type") == 2 and label.lower() in (
+        if component.get("type") == ComponentType.BUTTON and label.lower() in (
             str(component.get("label", "")).lower(),
             str(component.get("custom_id", "")).lower(),
         ):
