@@ -31,7 +31,9 @@ The players of a channel start a round with ``/boggle start``; then two phases:
 After each phase the bench waits until every message sent has reached the bot and every guess is
 committed, so a phase's rate includes its backlog. Then the clock is moved past the deadline,
 every round ends at its runner's next tick (0.5 s, as in production), and the bench waits for
-the results message in every channel.
+the results message in every channel. Before that, it waits (up to ``SHOWN_TIMEOUT``) until every
+word accepted from chat has been shown to its player: the round's last edit names no news, so a
+word not shown by then never is.
 
 Measurement. The bench wraps the per-user limiter's ``allow``, ``GuessWriter.submit`` and
 ``Storage.record_guesses`` (to time transactions) on the bot instance and sets
@@ -45,13 +47,20 @@ CLOCK_MONOTONIC on Linux, one clock for both processes, so:
   (bot), median, p99 and max; the part up to the judgement in memory is shown apart;
 - Discord API calls per guess: REST calls the stand-in received in the phase over the guesses,
   against the naive 1.0 of one reaction per guess ("well below one" is taken as under 0.2);
+- accepted word -> visible to its player: from the send of the message that holds a word the
+  bot accepted (a committed row) to the earliest of a ✅ reaction by the bot on that message and
+  a board edit whose status line for that player (it starts with the player's display name, all
+  distinct) names the word after ``✅``, both as the stand-in recorded them (``on_transcript``,
+  in the child); median, p99, max, and the words never shown; apart, how many a reaction showed
+  first, the status alone, and the gaps between a board's status edits (what sets the delay);
 - memory: VmRSS/VmHWM of the bot process (with the lexicon), optionally tracemalloc's peak;
 - lost words: words accepted in memory (``Round.found``) or committed as accepted that are not in
   ``found_words`` once the rounds are over; must be 0;
 - the ceiling: ``core.round.Round.guess`` on the same boards and messages, no Discord, no disk;
 - event-loop stalls (a 2 ms sleep waking late) and garbage collections in the bot process.
 
-Exit 1 when a round's results never appear or a word is lost; unmet targets are reported.
+Exit 1 when a round's results never appear, a word is lost or an accepted word is never shown
+to its player; unmet targets are reported.
 """
 
 from __future__ import annotations
@@ -76,6 +85,7 @@ import tracemalloc
 from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -84,7 +94,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bot.app import GUESS_BURST, GUESSES_PER_SECOND, BoggleBot  # noqa: E402
+from bot.catalogue import text as wording  # noqa: E402
+from bot.discord_publisher import ACCEPTED  # noqa: E402
 from bot.live_round import LiveRound  # noqa: E402
+from bot.render.text import clean_name  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.storage import GuessRow  # noqa: E402
 from core.dice import DATA_DIR  # noqa: E402
@@ -103,8 +116,11 @@ WELL_BELOW = 0.2  # "well below one": at most a fifth of the naive calls
 RESULTS_TIMEOUT = 30.0
 DRAIN_TIMEOUT = 60.0
 READY_TIMEOUT = 60.0
+TARGET_VISIBLE_P99_S = 5.0  # "within a few seconds"
+SHOWN_TIMEOUT = 30.0  # after the load, how long every accepted word has to appear
 
 Key = tuple[int, int]  # (channel id, player id)
+Accepted = tuple[int, int, int, str]  # channel id, player id, message id, word
 
 
 class Clock:
@@ -159,38 +175,49 @@ class Typist:
 
 @dataclass
 class Sent:
-    """What the players sent in one phase: send times per (channel, player), in order."""
+    """What the players sent in one phase: send times and message ids per (channel, player), in
+    order."""
 
     started: float
     done: float
     max_lag: float
     times: dict[Key, list[float]]
+    ids: dict[Key, list[int]]
     texts: list[tuple[int, int, str]]
 
 
-def build_world(channels: int, players: int) -> tuple[World, list[Key]]:
-    """One guild, ``channels`` channels, ``players`` members for each; (channel, user) pairs."""
+def build_world(channels: int, players: int) -> tuple[World, list[Key], dict[str, int]]:
+    """One guild, ``channels`` channels, ``players`` members for each; (channel, user) pairs, and
+    each player by the display name the status shows (letters and digits: nothing to escape)."""
     world = World()
     guild = world.add_guild("Load")
     pairs = []
+    by_name: dict[str, int] = {}
     for c in range(channels):
         channel = world.add_channel(guild.id, f"boggle-{c}")
         for p in range(players):
-            member = world.add_member(guild.id, f"p{c}x{p}", f"Player {c}.{p}")
+            name = f"Player{c}x{p}"
+            member = world.add_member(guild.id, f"p{c}x{p}", name)
             pairs.append((channel.id, member.user.id))
-    return world, pairs
+            by_name[clean_name(name)] = member.user.id
+    assert len(by_name) == len(pairs), "display names must be distinct"
+    return world, pairs, by_name
 
 
 class Driver:
     """The child process: the stand-in and the players, doing what the bot process asks."""
 
-    def __init__(self, standin: StandIn, pairs: list[Key], seed: int) -> None:
+    def __init__(
+        self, standin: StandIn, pairs: list[Key], by_name: dict[str, int], seed: int
+    ) -> None:
         self.standin = standin
         master = random.Random(seed)
         self.players = [Player(c, u, random.Random(master.random())) for c, u in pairs]
         self.typist: Typist | None = None
         self.calls_mark = 0
         self.posted: dict[int, float] = {}
+        self.shown = Shown(standin.world.bot.id, set(pairs), by_name)
+        standin.on_transcript(self.shown.see)
 
     async def start_rounds(self, time_option: str) -> None:
         """``/boggle start`` in every channel, by its first player."""
@@ -210,11 +237,11 @@ class Driver:
         """
         self.calls_mark = self.standin.api_call_count
         loop = asyncio.get_running_loop()
-        sent = Sent(time.perf_counter(), 0.0, 0.0, {}, [])
+        sent = Sent(time.perf_counter(), 0.0, 0.0, {}, {}, [])
         start = loop.time()
         await asyncio.gather(*(self._player(p, start, seconds, rate, sent) for p in self.players))
         sent.done = time.perf_counter()
-        return (sent.started, sent.done, sent.max_lag, sent.times, sent.texts)
+        return (sent.started, sent.done, sent.max_lag, sent.times, sent.ids, sent.texts)
 
     async def _player(
         self, player: Player, start: float, seconds: float, rate: float | None, sent: Sent
@@ -225,6 +252,7 @@ class Driver:
         end = start + seconds
         next_at = start + (rng.random() / rate if rate else 0.0)
         times = sent.times.setdefault((player.channel_id, player.user_id), [])
+        ids = sent.ids.setdefault((player.channel_id, player.user_id), [])
         while next_at < end:
             if rate is not None:
                 delay = next_at - loop.time()
@@ -237,7 +265,8 @@ class Driver:
             text = self.typist.message(player)
             sent.texts.append((player.channel_id, player.user_id, text))
             times.append(time.perf_counter())
-            await self.standin.user_says(player.channel_id, player.user_id, text)
+            message = await self.standin.user_says(player.channel_id, player.user_id, text)
+            ids.append(message.id)
 
     def calls(self) -> tuple[int, Counter[str]]:
         """REST calls since the phase began, and how many per route."""
@@ -262,8 +291,65 @@ class Driver:
             await asyncio.sleep(0.01)
         return dict(self.posted), self.standin.api_call_count
 
+    async def wait_shown(self, words: list[Accepted], timeout: float) -> tuple:
+        """Until each accepted word is visible to its player (or ``timeout``): when each became
+        so, by ✅ reaction and by status edit (None: not yet); and each channel's edit times."""
+        deadline = time.monotonic() + timeout
+        waiting = list(words)
+        while waiting and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+            waiting = [w for w in waiting if self.shown.first(w) is None]
+        return [self.shown.when(w) for w in words], self.shown.edits
+
     def memory(self) -> float:
         return proc_status("VmHWM")
+
+
+class Shown:
+    """When each accepted word became visible to its player: a ✅ by the bot on the message
+    that holds it, or a board edit whose status line for that player names it after ✅."""
+
+    def __init__(self, bot_id: int, pairs: set[Key], by_name: dict[str, int]) -> None:
+        self.bot_id = bot_id
+        self.pairs = pairs
+        self.by_name = by_name
+        self.reacted: dict[int, float] = {}  # message id -> the bot's first ✅ on it
+        self.named: dict[tuple[int, int, str], float] = {}  # (channel, player, word) -> first
+        self.edits: dict[int, list[float]] = {}  # channel -> when the bot edited a message
+        self.mark = wording("status.accepted")  # " · ✅ "
+        self.separator = self.mark[: self.mark.index("✅")]  # " · ", between a line's parts
+
+    def see(self, entry: TranscriptEntry) -> None:
+        now = time.perf_counter()
+        if entry.kind == "reaction":
+            if entry.reactor_id == self.bot_id and entry.emoji == ACCEPTED:
+                self.reacted.setdefault(entry.message_id, now)
+        elif entry.kind == "edit" and entry.author_id == self.bot_id:
+            self.edits.setdefault(entry.channel_id, []).append(now)
+            for player, word in self._named(entry.channel_id, entry.content):
+                self.named.setdefault((entry.channel_id, player, word), now)
+
+    def _named(self, channel_id: int, content: str) -> list[tuple[int, str]]:
+        """(player, word) for each word a status line names as accepted: the line starts with
+        the player's display name, the words follow the mark, separated by commas."""
+        found = []
+        for line in content.splitlines():
+            start = line.find(self.mark)
+            if start < 0:
+                continue
+            player = self.by_name.get(line.split(self.separator, 1)[0])
+            if player is None or (channel_id, player) not in self.pairs:
+                continue
+            words = line[start + len(self.mark) :].split(self.separator, 1)[0]
+            found += [(player, w) for w in words.split(", ") if w and "…" not in w]
+        return found
+
+    def when(self, word: Accepted) -> tuple[float | None, float | None]:
+        channel_id, player, message_id, w = word
+        return self.reacted.get(message_id), self.named.get((channel_id, player, w))
+
+    def first(self, word: Accepted) -> float | None:
+        return min((t for t in self.when(word) if t is not None), default=None)
 
 
 def drive(conn: Connection, channels: int, players: int, seed: int) -> None:
@@ -273,10 +359,10 @@ def drive(conn: Connection, channels: int, players: int, seed: int) -> None:
 
 
 async def _drive(conn: Connection, channels: int, players: int, seed: int) -> None:
-    world, pairs = build_world(channels, players)
+    world, pairs, by_name = build_world(channels, players)
     loop = asyncio.get_running_loop()
     async with StandIn(world) as standin:
-        driver = Driver(standin, pairs, seed)
+        driver = Driver(standin, pairs, by_name, seed)
         conn.send((standin.api_base, standin.gateway_url, pairs))
         while True:
             name, *args = await loop.run_in_executor(None, conn.recv)
@@ -330,6 +416,14 @@ class Phase:
     gc_ms: dict[int, list[float]] = field(default_factory=lambda: {0: [], 1: [], 2: []})
     cpu_seconds: float = 0.0
     max_pending: int = 0
+    accepted: list[tuple[Key, int, str]] = field(default_factory=list)  # message index, word
+    visible_s: list[float] = field(default_factory=list)  # message -> its word visible
+    shown_after_s: list[float] = field(default_factory=list)  # those shown after the last send
+    shown_during_s: list[float] = field(default_factory=list)  # and those shown before it
+    status_s: list[float] = field(default_factory=list)  # message -> its word in the status
+    first_by_reaction: int = 0
+    unseen: list[tuple[Key, str]] = field(default_factory=list)
+    edit_gaps_s: list[float] = field(default_factory=list)  # between a board's status edits
 
     @property
     def messages(self) -> int:
@@ -351,6 +445,29 @@ class Phase:
             sent = times[key][index]
             self.judged_ms.append(1000 * (judged - sent))
             self.committed_ms.append(1000 * (committed - sent))
+
+    def shown(
+        self, key: Key, word: str, sent: float, reacted: float | None, named: float | None
+    ) -> None:
+        """When an accepted word became visible: by ✅ on its message, or named in the status."""
+        if reacted is None and named is None:
+            self.unseen.append((key, word))
+            return
+        first = min(t for t in (reacted, named) if t is not None)
+        self.visible_s.append(first - sent)
+        assert self.sent is not None
+        (self.shown_after_s if first > self.sent.done else self.shown_during_s).append(first - sent)
+        if named is None or (reacted is not None and reacted <= named):
+            self.first_by_reaction += 1
+        if named is not None:
+            self.status_s.append(named - sent)
+
+    def edits(self, edits: dict[int, list[float]]) -> None:
+        """The gaps between each board's status edits while the phase ran."""
+        assert self.sent is not None
+        for times in edits.values():
+            during = [t for t in times if self.sent.started <= t <= self.drained]
+            self.edit_gaps_s += [b - a for a, b in pairwise(during)]
 
 
 class Probe:
@@ -407,6 +524,7 @@ class Probe:
             phase.last_commit = now
             if row.verdict == Verdict.ACCEPTED:
                 self.committed_accepted.add((row.round_id, row.player_id, row.word))
+                phase.accepted.append((key, index, row.word))
 
     def _gc(self, stage: str, info: dict[str, int]) -> None:
         """Times every garbage collection: while it runs, the event loop stands still."""
@@ -444,6 +562,7 @@ class Run:
     lives: list[LiveRound]
     texts: list[tuple[int, int, str]] = field(default_factory=list)
     times: dict[Key, list[float]] = field(default_factory=dict)
+    ids: dict[Key, list[int]] = field(default_factory=dict)
 
     async def phase(self, name: str, seconds: float, rate: float | None) -> Phase:
         """The players send for ``seconds``; then wait until the bot has caught up."""
@@ -454,6 +573,7 @@ class Run:
         self.texts += phase.sent.texts
         for key, times in phase.sent.times.items():
             self.times.setdefault(key, []).extend(times)
+            self.ids.setdefault(key, []).extend(phase.sent.ids[key])
         await self._drain()
         phase.drained = time.perf_counter()
         phase.cpu_seconds = time.process_time() - cpu_before
@@ -473,6 +593,18 @@ class Run:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the bot is still behind after {DRAIN_TIMEOUT}s")
             await asyncio.sleep(0.005)
+
+    async def wait_shown(self, phases: list[Phase]) -> None:
+        """Before the rounds end: when each word accepted from chat became visible to its player
+        (the stand-in saw the ✅ or the edit); those not shown within ``SHOWN_TIMEOUT`` never
+        are, as the round's last edit names no news."""
+        accepted = [(phase, *item) for phase in phases for item in phase.accepted]
+        words = [(*key, self.ids[key][index], word) for _, key, index, word in accepted]
+        seen, edits = await self.remote.call("wait_shown", words, SHOWN_TIMEOUT)
+        for (phase, key, index, word), (reacted, named) in zip(accepted, seen, strict=True):
+            phase.shown(key, word, self.times[key][index], reacted, named)
+        for phase in phases:
+            phase.edits(edits)
 
     async def end_rounds(self) -> tuple[list[float], int]:
         """Move the clock past every deadline; seconds until each channel's results appeared."""
@@ -622,7 +754,23 @@ def report_phase(phase: Phase, judged_against_targets: bool) -> list[str]:
             "Discord API calls per judged message",
             f"{phase.api_calls / max(phase.admitted, 1):.4f}",
         ),
+        *report_visible(phase, judge),
     ]
+    if phase.status_s:
+        lines.append(
+            f"  accepted words first shown by a ✅ reaction: {phase.first_by_reaction}; named in"
+            f" the status {statistics.median(phase.status_s):.2f} s after the message (median),"
+            f" p99 {pct(phase.status_s, 0.99):.2f} s; a board's status edited every"
+            f" {statistics.median(phase.edit_gaps_s or [math.nan]):.2f} s (median),"
+            f" p99 {pct(phase.edit_gaps_s, 0.99):.2f} s,"
+            f" max {max(phase.edit_gaps_s, default=math.nan):.2f} s"
+        )
+        after, during = phase.shown_after_s, phase.shown_during_s
+        lines.append(
+            f"  words shown while the phase sent: {len(during)}, p99 {pct(during, 0.99):.2f} s;"
+            f" after its last send: {len(after)},"
+            f" median {statistics.median(after or [math.nan]):.2f} s, p99 {pct(after, 0.99):.2f} s"
+        )
     verdicts = ", ".join(f"{v} {n}" for v, n in phase.verdicts.most_common())
     lines.append(f"  {phase.rows} guesses committed: {verdicts}")
     routes = ", ".join(f"{route} x{n}" for route, n in phase.routes.most_common())
@@ -651,6 +799,35 @@ def report_phase(phase: Phase, judged_against_targets: bool) -> list[str]:
         )
     )
     return lines
+
+
+def report_visible(phase: Phase, judge: bool) -> list[str]:
+    """Rows: how soon each word accepted from chat was visible to its player, and how many never
+    were (a failure in any phase); the p99 target applies to the paced phase."""
+    visible = phase.visible_s
+    p99 = pct(visible, 0.99)
+    accepted = len(phase.accepted)
+    return [
+        row(
+            "accepted word -> visible to player, median",
+            f"{statistics.median(visible or [math.nan]):.2f} s",
+        ),
+        row(
+            "accepted word -> visible to player, p99",
+            f"{p99:.2f} s",
+            f"<= {TARGET_VISIBLE_P99_S:g} s" if judge else "",
+            f"{p99 / TARGET_VISIBLE_P99_S:.2f}x" if judge else "",
+            yes(p99 <= TARGET_VISIBLE_P99_S) if judge else "",
+        ),
+        row("accepted word -> visible to player, max", f"{max(visible, default=math.nan):.2f} s"),
+        row(
+            "accepted words never shown",
+            f"{len(phase.unseen)} of {accepted}",
+            "0",
+            "",
+            yes(not phase.unseen),
+        ),
+    ]
 
 
 # --- main -----------------------------------------------------------------------------------------
@@ -717,6 +894,7 @@ async def run(args: argparse.Namespace, workdir: Path, remote: Remote) -> int:
             for player, found in live.game.found.items()
             for word in found
         }
+        await runner.wait_shown([p for p in (paced, burst) if p is not None])
         results, calls_in_run = await runner.end_rounds()
     finally:
         await stop_bot(bot, task)
@@ -792,7 +970,10 @@ async def run(args: argparse.Namespace, workdir: Path, remote: Remote) -> int:
         pstats.Stats(args.profile).sort_stats("tottime").print_stats(25)
     if lost:
         print(f"LOST: {sorted(lost)[:10]}")
-    return 1 if lost or len(results) < len(lives) else 0
+    unseen = [u for phase in (paced, burst) if phase is not None for u in phase.unseen]
+    if unseen:
+        print(f"NEVER SHOWN ((channel, player), word): {unseen[:10]}")
+    return 1 if lost or unseen or len(results) < len(lives) else 0
 
 
 def main(argv: list[str] | None = None) -> int:
