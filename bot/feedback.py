@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.round import Judgement, Results, Standing, Verdict
@@ -36,6 +37,7 @@ class Feedback:
         publisher: Publisher,
         clock: Callable[[], float],
         committed: Callable[[int], Awaitable[None]],
+        settled: Callable[[], int],
         *,
         edit_every: float = 2.0,
         reactions_per_second: float = 1.0,
@@ -44,13 +46,13 @@ class Feedback:
         self.publisher = publisher
         self.clock = clock
         self.committed = committed
+        self.settled = settled  # the highest ticket committed so far
         self.edit_every = edit_every
         self.reactions = Limiter(reactions_per_second, reaction_burst, clock)
         self._dirty: set[int] = set()
         self._last_edit: dict[int, float] = {}
         self._editing: dict[int, asyncio.Task[None]] = {}
-        self._news: dict[int, dict[int, News]] = {}
-        self._news_ticket: dict[int, int] = {}
+        self._news: dict[int, dict[int, _Pending]] = {}
         self._no_reactions: set[int] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self.calls = 0  # Discord calls made for feedback, for the load benchmark
@@ -66,14 +68,13 @@ class Feedback:
         ticket: int,
     ) -> None:
         """A chat message was judged: its words join the player's news, and it may get a mark."""
-        news = self._news.setdefault(live.id, {}).setdefault(player, News())
+        news = self._news.setdefault(live.id, {}).setdefault(player, _Pending())
         for j in judgements:
             if j.verdict is Verdict.ACCEPTED:
-                news.accepted.append(j.word)
+                news.accepted.append((ticket, j.word))
             else:
-                news.refused.append((j.word, j.verdict))
+                news.refused.append((ticket, j.word, j.verdict))
         del news.refused[:-REFUSED_KEPT]
-        self._news_ticket[live.id] = ticket
         self._dirty.add(live.id)
         self._react(message, judgements, ticket)
 
@@ -122,16 +123,14 @@ class Feedback:
     async def _edit_live(self, live: LiveRound, message_id: int) -> None:
         """One status edit; the news it names is dropped only once the platform has taken it.
 
-        The news is taken together with the ticket of its last guess, and shown once that is
-        committed: a word named as accepted is a word that is stored.
+        Only news already committed is named (a word shown accepted is a word that is stored);
+        the rest waits for the next edit, so a writer's backlog never holds back older news.
         """
-        ticket = self._news_ticket.get(live.id, 0)
+        settled = self.settled()
         taken = {
-            player: News(list(item.accepted), list(item.refused))
-            for player, item in self._news.get(live.id, {}).items()
+            player: item.committed(settled) for player, item in self._news.get(live.id, {}).items()
         }
         try:
-            await self.committed(ticket)
             self.calls += 1
             shown = await self.publisher.edit_status(
                 live.post, message_id, live.game.standings(), live.names, taken
@@ -151,7 +150,7 @@ class Feedback:
             del item.refused[:refused]
             if not item.accepted and not item.refused:
                 news.pop(player, None)
-        if news:  # left out for room, or news since: the next edit shows it
+        if news:  # not committed yet, left out for room, or news since: the next edit shows it
             self._dirty.add(live.id)
 
     def warn(self, live: LiveRound, left: float) -> None:
@@ -188,7 +187,6 @@ class Feedback:
         self._dirty.discard(round_id)
         self._last_edit.pop(round_id, None)
         self._news.pop(round_id, None)
-        self._news_ticket.pop(round_id, None)
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -207,3 +205,18 @@ class Feedback:
             task.cancel()
         if pending:
             await asyncio.gather(*pending, return_exceptions=True)
+
+
+@dataclass
+class _Pending:
+    """A player's news waiting for the status, each item with the ticket of its guess."""
+
+    accepted: list[tuple[int, str]] = field(default_factory=list)
+    refused: list[tuple[int, str, Verdict]] = field(default_factory=list)
+
+    def committed(self, settled: int) -> News:
+        """The news whose guesses are stored (a prefix of each list: tickets only grow)."""
+        return News(
+            [word for ticket, word in self.accepted if ticket <= settled],
+            [(word, verdict) for ticket, word, verdict in self.refused if ticket <= settled],
+        )

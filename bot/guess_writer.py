@@ -78,6 +78,11 @@ class GuessWriter:
             self._task = asyncio.get_running_loop().create_task(self._run(), name="guess-writer")
 
     @property
+    def settled(self) -> int:
+        """The highest ticket whose row is committed (or rejected), with every one before it."""
+        return self._handled
+
+    @property
     def submitted(self) -> int:
         """Rows submitted so far: a ticket that ``wait_for`` takes."""
         return self._submitted

@@ -63,7 +63,7 @@ class RoundService:
         self.rng = rng or random.Random()
         self._live: dict[int, LiveRound] = {}
         self.live: Mapping[int, LiveRound] = MappingProxyType(self._live)  # read-only view
-        self.feedback = Feedback(publisher, clock, writer.wait_for)
+        self.feedback = Feedback(publisher, clock, writer.wait_for, lambda: writer.settled)
         self._finishing: set[asyncio.Task[None]] = set()
         self._delivering: set[int] = set()  # rounds whose results are being posted
         self.reposting: asyncio.Task[None] | None = None
