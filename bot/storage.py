@@ -52,6 +52,10 @@ MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 DEFAULT_BUSY_TIMEOUT = 5.0
 RUNNING = "running"
+# Written in the header of every database the bot makes ("BOGG"): a file is ours by this mark,
+# or, made before the mark existed, by its schema_migrations table.
+APPLICATION_ID = 0x424F4747
+_MIGRATIONS_TABLE_COLUMNS = ["version", "name", "applied_at"]
 
 
 class StorageError(Exception):
@@ -206,6 +210,69 @@ def _what_went_wrong(exc: sqlite3.Error) -> str:
     return "cannot be used"
 
 
+def _exists(path: Path) -> bool:
+    """Whether the database file is there; StorageError when its folder does not exist."""
+    try:
+        path.stat()
+        return True
+    except FileNotFoundError:
+        pass
+    if not path.parent.is_dir():
+        raise StorageError(f"cannot open database {path}: its folder does not exist")
+    return False
+
+
+def _identify(path: Path) -> None:
+    """Raise StorageError, having written nothing, unless ``path`` is this bot's database or
+    an empty one.
+
+    Read-only, and immutable (no lock, no -wal or -shm file made) unless a -wal or -journal file
+    is already there, which a reader must then see.
+    """
+    if path.stat().st_size == 0:
+        return  # SQLite's empty database, e.g. a file made for a Docker volume
+    pending = any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-journal"))
+    uri = path.absolute().as_uri() + ("?mode=ro" if pending else "?mode=ro&immutable=1")
+    try:
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as conn:
+            application_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            tables = {
+                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
+            ledger = _our_ledger(conn) if "schema_migrations" in tables else None
+    except sqlite3.Error as exc:
+        if exc.sqlite_errorcode == sqlite3.SQLITE_READONLY_ROLLBACK:
+            raise StorageError(
+                f"database {path} has an interrupted transaction ({path.name}-journal) that "
+                "only the application that wrote it should recover; not opened"
+            ) from exc
+        raise StorageError(f"database {path} {_what_went_wrong(exc)}: {exc}") from exc
+    if application_id == APPLICATION_ID:
+        return
+    if application_id != 0:
+        raise StorageError(
+            f"database {path} belongs to another application (application_id "
+            f"{application_id:#010x}): it is not this bot's database"
+        )
+    # Made before APPLICATION_ID: known by our ledger, holding our first migration (or, cut
+    # short before it, alone in the file).
+    ours = ledger is not None and ((1, "initial") in ledger or tables == {"schema_migrations"})
+    if tables and not ours:
+        raise StorageError(
+            f"database {path} has tables but not this bot's schema_migrations: it is not this "
+            "bot's database"
+        )
+
+
+def _our_ledger(conn: sqlite3.Connection) -> list[tuple[int, str]] | None:
+    """The (version, name) rows of a schema_migrations shaped as ours; None if shaped otherwise
+    (other tools name their ledger so too)."""
+    columns = [r[1] for r in conn.execute("PRAGMA table_info(schema_migrations)")]
+    if columns != _MIGRATIONS_TABLE_COLUMNS:
+        return None
+    return [(r[0], r[1]) for r in conn.execute("SELECT version, name FROM schema_migrations")]
+
+
 def _round(row: Sequence[object]) -> StoredRound:
     values = list(row)
     values[7] = Mode(values[7])
@@ -233,10 +300,15 @@ class Storage:
         """Open (creating if needed), check and migrate; raise StorageError if it is unusable."""
         migrations = load_migrations(migrations_dir)
         name = str(path)
-        if name != ":memory:" and not Path(name).parent.is_dir():
-            raise StorageError(f"cannot open database {name}: its folder does not exist")
+        target = name
+        if name != ":memory:":
+            exists = _exists(Path(name))
+            if exists:  # before anything writes to it: someone else's file is left as it was
+                await asyncio.to_thread(_identify, Path(name))
+            # A file is created only where nothing was; an existing one is never replaced.
+            target = Path(name).absolute().as_uri() + ("?mode=rw" if exists else "?mode=rwc")
         try:
-            db = await aiosqlite.connect(name, isolation_level=None)
+            db = await aiosqlite.connect(target, uri=True, isolation_level=None)
         except sqlite3.Error as exc:
             raise StorageError(f"cannot open database {name}: {exc}") from exc
         storage = cls(db, name)
@@ -288,6 +360,8 @@ class Storage:
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
         )
+        if (await self._all("PRAGMA application_id"))[0][0] != APPLICATION_ID:
+            await self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # ours from now on
         known = {m.version for m in migrations}
         applied = {r[0] for r in await self._all("SELECT version FROM schema_migrations")}
         unknown = sorted(applied - known)

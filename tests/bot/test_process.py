@@ -130,3 +130,23 @@ async def test_a_database_from_a_newer_bot_stops_it(tmp_path: Path, standin: Sta
     _, err = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 1
     assert "newer" in err.decode()
+
+
+async def stopped_by_itself(process: asyncio.subprocess.Process, timeout: float = 60) -> str:
+    """The process's stderr once it has exited on its own (killed if it does not)."""
+    try:
+        _, err = await asyncio.wait_for(process.communicate(), timeout)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        raise
+    return err.decode()
+
+
+def assert_one_error_line(err: str, returncode: int | None, database: Path) -> None:
+    """A bad database stops the bot with exit code 1 and one ``error: database ...`` line."""
+    assert returncode == 1, err
+    assert "Traceback" not in err, err
+    lines = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"error: database {database}"), err
