@@ -211,12 +211,19 @@ def _what_went_wrong(exc: sqlite3.Error) -> str:
 
 
 def _exists(path: Path) -> bool:
-    """Whether the database file is there; StorageError when its folder does not exist."""
+    """Whether the database file is there; StorageError when its folder cannot be looked into."""
     try:
         path.stat()
         return True
     except FileNotFoundError:
         pass
+    except PermissionError:
+        raise StorageError(
+            f"cannot open database {path}: permission denied (a folder on its path cannot be "
+            "entered by the bot's user)"
+        ) from None
+    except OSError as exc:
+        raise StorageError(f"cannot open database {path}: {exc.strerror or exc}") from exc
     if not path.parent.is_dir():
         raise StorageError(f"cannot open database {path}: its folder does not exist")
     return False

@@ -182,10 +182,14 @@ def bot_env(folder: Path, **extra: str) -> dict[str, str]:
 
 
 async def spawn_bot(
-    env: dict[str, str], cwd: Path, *, interactive: bool = False
+    env: dict[str, str],
+    cwd: Path,
+    *,
+    interactive: bool = False,
+    preexec_fn: Callable[[], None] | None = None,
 ) -> asyncio.subprocess.Process:
     """``python -m bot`` as a person starts it; ``interactive`` gives it a terminal to type in
-    (stdin piped, stderr merged into stdout)."""
+    (stdin piped, stderr merged into stdout); ``preexec_fn`` runs in the child before Python."""
     pipe = asyncio.subprocess.PIPE
     return await asyncio.create_subprocess_exec(
         sys.executable,
@@ -196,6 +200,7 @@ async def spawn_bot(
         stdin=pipe if interactive else asyncio.subprocess.DEVNULL,
         stdout=pipe,
         stderr=asyncio.subprocess.STDOUT if interactive else pipe,
+        preexec_fn=preexec_fn,
     )
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import os
 import signal
 import sqlite3
 from pathlib import Path
@@ -150,3 +152,39 @@ def assert_one_error_line(err: str, returncode: int | None, database: Path) -> N
     lines = [line for line in err.splitlines() if line.startswith("error:")]
     assert len(lines) == 1, err
     assert lines[0].startswith(f"error: database {database}"), err
+
+
+def drop_root_rights() -> None:
+    """In the child before it runs Python: uid 0 keeps no capability, so file permissions bind
+    it as they bind any other user. (The tests run as root in CI, and the interpreter may live
+    where no other user can read, e.g. under /root, so the child cannot become nobody.)"""
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+    pr_set_securebits, noroot, noroot_locked = 28, 1 << 0, 1 << 1
+    pr_cap_ambient, clear_all = 47, 4
+    pr_capbset_drop = 24
+    prctl(pr_cap_ambient, clear_all, 0, 0, 0)
+    if prctl(pr_set_securebits, noroot | noroot_locked, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "cannot give up root's capabilities")
+    for capability in range(64):  # past the last one the kernel knows: EINVAL, harmless
+        prctl(pr_capbset_drop, capability, 0, 0, 0)
+
+
+@pytest.mark.parametrize("below", ["boggle.sqlite3", "data/boggle.sqlite3"])
+async def test_a_database_folder_it_cannot_enter_is_one_error_line(
+    tmp_path: Path, standin: StandIn, below: str
+) -> None:
+    locked = tmp_path / "locked"
+    (locked / "data").mkdir(parents=True)
+    locked.chmod(0o000)
+    database = locked / below
+    try:
+        process = await spawn_bot(
+            _env(tmp_path, standin, BOGGLE_DATABASE=str(database)),
+            tmp_path,
+            preexec_fn=drop_root_rights if os.geteuid() == 0 else None,
+        )
+        err = await stopped_by_itself(process)
+    finally:
+        locked.chmod(0o755)
+    assert_one_error_line(err, process.returncode, database)
+    assert "permission denied" in err.lower(), err
