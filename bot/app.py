@@ -18,6 +18,7 @@ from .catalogue import text
 from .cogs import EXTENSIONS
 from .discord_publisher import DiscordPublisher
 from .limits import Limiter
+from .pruning import GuessPruner
 from .rounds import RoundService
 from .settings import Settings
 from .storage import GuessWriter, Storage
@@ -84,6 +85,8 @@ class BoggleBot(commands.AutoShardedBot):
             )
         self.storage = await Storage.open(self.settings.database, busy_timeout=self.busy_timeout)
         self.writer = GuessWriter(self.storage)
+        self.pruner = GuessPruner(self.storage, self.settings.guess_retention_days, self.clock)
+        self.pruner.start()
         self.rounds = RoundService(
             DiscordPublisher(self, reads_messages=self.reads_messages),
             self.storage,
@@ -151,6 +154,9 @@ class BoggleBot(commands.AutoShardedBot):
         if rounds is not None:
             await rounds.shutdown()
             await rounds.feedback.drain(timeout=FEEDBACK_GRACE)
+        pruner = getattr(self, "pruner", None)
+        if pruner is not None:
+            await pruner.close()
         writer = getattr(self, "writer", None)
         if writer is not None:
             await writer.close()

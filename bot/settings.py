@@ -32,13 +32,15 @@ class Settings:
     log_level: str = "INFO"
     sync_guild: int | None = None
     dictionary: str = DEFAULT_DICTIONARY
+    guess_retention_days: int | None = None  # None: every guess is kept
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "unset"
         return (
             f"Settings(token={shown}, api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
             f"database={self.database!r}, log_level={self.log_level!r}, "
-            f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r})"
+            f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r}, "
+            f"guess_retention_days={self.guess_retention_days!r})"
         )
 
     __str__ = __repr__
@@ -60,6 +62,7 @@ class Settings:
             log_level=_log_level(values),
             sync_guild=_snowflake(values, "BOGGLE_SYNC_GUILD"),
             dictionary=_dictionary(values),
+            guess_retention_days=_retention_days(values),
         )
 
 
@@ -115,6 +118,18 @@ def _dictionary(values: Mapping[str, str]) -> str:
     if not Path(path).is_file():
         raise SettingsError(f"BOGGLE_DICTIONARY: no word list at {path!r}")
     return path
+
+
+def _retention_days(values: Mapping[str, str]) -> int | None:
+    text = values.get("BOGGLE_GUESS_RETENTION_DAYS", "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise SettingsError(
+            "BOGGLE_GUESS_RETENTION_DAYS must be a whole number of days (1 or more), or empty to "
+            f"keep every guess, got {text!r}"
+        )
+    return int(text)
 
 
 def configure_logging(level: str, filename: str | Path | None = None) -> None:

@@ -56,6 +56,9 @@ RUNNING = "running"
 # or, made before the mark existed, by its schema_migrations table.
 APPLICATION_ID = 0x424F4747
 _MIGRATIONS_TABLE_COLUMNS = ["version", "name", "applied_at"]
+# Pruning the guess log: rows deleted per transaction, rounds looked at per step.
+PRUNE_BATCH = 2000
+PRUNE_ROUNDS_PER_STEP = 500
 
 
 class StorageError(Exception):
@@ -185,6 +188,12 @@ RUNNING_ROUND_SQL = (
 )
 UNFINISHED_ROUNDS_SQL = (
     f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE state = 'running' ORDER BY deadline, id"
+)
+# Up to N guesses of the finished rounds in an id range (after, last] that ended before a time.
+PRUNE_STEP_SQL = (
+    "DELETE FROM guesses WHERE id IN (SELECT g.id FROM rounds AS r"
+    " JOIN guesses AS g ON g.round_id = r.id WHERE r.id > ? AND r.id <= ?"
+    " AND r.state = 'finished' AND r.ended_at < ? LIMIT ?)"
 )
 # Rank by counting the players above (competition ranking: 1, 1, 3). Both the rows and each
 # count are ranges of standings_leaderboard, read in its order: no sort, LIMIT stops early.
@@ -559,6 +568,40 @@ class Storage:
             (round_id,),
         )
         return [(r[0], r[1], r[2]) for r in rows]
+
+    async def prune_guesses(
+        self,
+        ended_before: float,
+        *,
+        batch_size: int = PRUNE_BATCH,
+        rounds_per_step: int = PRUNE_ROUNDS_PER_STEP,
+    ) -> int:
+        """Delete the guess log of rounds finished before ``ended_before``; the number deleted.
+
+        Only ``guesses``: scores, results, standings and statistics read ``found_words``,
+        ``round_results``, ``standings`` and ``rounds``, which stay. Each transaction deletes at
+        most ``batch_size`` rows of at most ``rounds_per_step`` rounds, so the write lock is
+        held for milliseconds and the guess writer gets in between.
+        """
+        deleted = 0
+        after = 0  # rounds are walked once, in id order
+        while True:
+            rows = await self._read(
+                "SELECT id FROM rounds WHERE id > ? AND state = 'finished' AND ended_at < ?"
+                " ORDER BY id LIMIT ?",
+                (after, ended_before, rounds_per_step),
+            )
+            if not rows:
+                return deleted
+            last = rows[-1][0]
+            while count := await self._prune_step(after, last, ended_before, batch_size):
+                deleted += count
+            after = last
+
+    async def _prune_step(self, after: int, last: int, ended_before: float, limit: int) -> int:
+        async with self._transaction() as db:
+            cursor = await db.execute(PRUNE_STEP_SQL, (after, last, ended_before, limit))
+            return cursor.rowcount
 
     # --- results and standings ----------------------------------------------------------------
 
