@@ -11,8 +11,10 @@ no standard die can spell it: every ``Q`` face is ``Qu``; only a board with a pl
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
+import re
 import struct
 import sys
 from array import array
@@ -27,6 +29,7 @@ LETTER_BIT = {ch: 1 << i for i, ch in enumerate(ALPHABET)}
 _MAGIC = b"BGLDAWG1"
 _HEADER = struct.Struct("<8s32sIII")  # magic, source sha256, nodes, edges, words
 _CHECK_LEN = 16
+_WORD = re.compile(r"\S+")  # \s is str.isspace, the whitespace str.split() splits on
 
 
 class LexiconError(ValueError):
@@ -111,8 +114,11 @@ class Lexicon:
     @classmethod
     def from_words(cls, words: Iterable[str], source_hash: bytes = b"\0" * 32) -> Lexicon:
         """Build from words; entries that are not lowercase a-z after lowercasing are skipped."""
-        clean = sorted({w for w in (_clean(x) for x in words) if w})
-        return _build_dawg(clean, source_hash)
+        clean = [w.encode() for w in map(_clean, words) if w]  # as bytes: a quarter smaller
+        clean.sort()
+        nodes, root, count = _build_dawg(clean)
+        del clean  # gone before the arrays are laid out, not beside them
+        return _pack(nodes, root, count, source_hash)
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> Lexicon:
@@ -134,7 +140,7 @@ class Lexicon:
         """Load the binary form; raise LexiconError if it is damaged or built from other words."""
         if len(blob) < _HEADER.size + _CHECK_LEN:
             raise LexiconError("lexicon file is truncated")
-        body, check = blob[:-_CHECK_LEN], blob[-_CHECK_LEN:]
+        body, check = memoryview(blob)[:-_CHECK_LEN], blob[-_CHECK_LEN:]  # no copy of the body
         if hashlib.blake2b(body, digest_size=_CHECK_LEN).digest() != check:
             raise LexiconError("lexicon file is damaged (checksum mismatch)")
         magic, source, nodes, edges, words = _HEADER.unpack_from(body)
@@ -159,15 +165,31 @@ def load(path: str | os.PathLike[str], cache_dir: str | os.PathLike[str] | None 
     """
     data = _read_word_file(path)
     digest = hashlib.sha256(data).digest()
-    cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
-    cached = cache / f"{digest.hex()[:32]}.dawg"
-    try:
-        return Lexicon.from_bytes(cached.read_bytes(), expect_source=digest)
-    except (OSError, LexiconError):
-        pass
-    lexicon = Lexicon.from_words(_split_words(data), digest)
-    _write_atomically(cached, lexicon.to_bytes())
+    target = cache_file(digest, cache_dir)
+    lexicon = _read_cache(target, digest)
+    if lexicon is None:
+        lexicon = Lexicon.from_words(_split_words(data), digest)
+        with contextlib.suppress(OSError):  # a read-only cache only costs a rebuild next time
+            write_atomically(target, lexicon.to_bytes())
     return lexicon
+
+
+def cached(
+    path: str | os.PathLike[str], cache_dir: str | os.PathLike[str] | None = None
+) -> Lexicon | None:
+    """The lexicon for a word list when the cache holds a sound copy, else None. Never builds: the
+    build takes several times the memory of its result, so a long-lived caller builds elsewhere."""
+    # The list is held until the cache is read, as in load: freed first, its 3 MB would raise
+    # malloc's mmap threshold and the arrays would settle above a hole the heap keeps for good.
+    data = _read_word_file(path)
+    digest = hashlib.sha256(data).digest()
+    return _read_cache(cache_file(digest, cache_dir), digest)
+
+
+def cache_file(source_hash: bytes, cache_dir: str | os.PathLike[str] | None = None) -> Path:
+    """Where the lexicon of the word list with this SHA-256 is cached."""
+    cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    return cache / f"{source_hash.hex()[:32]}.dawg"
 
 
 def default_cache_dir() -> Path:
@@ -179,15 +201,27 @@ def default_cache_dir() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "boggle"
 
 
-def _write_atomically(target: Path, blob: bytes) -> None:
-    """Best effort: a read-only cache only costs a rebuild at the next start."""
+def write_atomically(target: Path, blob: bytes) -> None:
+    """Write a temporary file of this writer's own, then rename it over ``target``: readers, and
+    processes writing the same cache at once, see a whole file, never a torn one (a file torn by
+    a crash fails its checksum). Raises OSError when the cache cannot be written."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = target.with_name(f".{target.name}.{os.urandom(6).hex()}.tmp")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temp = target.with_suffix(f".tmp{os.getpid()}")
-        temp.write_bytes(blob)
+        with open(temp, "xb") as out:
+            out.write(blob)
         os.replace(temp, target)
-    except OSError:
-        pass
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+
+
+def _read_cache(target: Path, source_hash: bytes) -> Lexicon | None:
+    try:
+        return Lexicon.from_bytes(target.read_bytes(), expect_source=source_hash)
+    except (OSError, LexiconError):
+        return None
 
 
 def _read_word_file(path: str | os.PathLike[str]) -> bytes:
@@ -197,8 +231,11 @@ def _read_word_file(path: str | os.PathLike[str]) -> bytes:
         raise LexiconError(f"cannot read word list {os.fspath(path)!r}: {exc.strerror}") from exc
 
 
-def _split_words(data: bytes) -> list[str]:
-    return data.decode("utf-8", errors="replace").split()
+def _split_words(data: bytes) -> Iterator[str]:
+    """The words of a file as ``str.split`` finds them, one at a time: the builder keeps only the
+    clean ones, so the raw list is never held beside them."""
+    for match in _WORD.finditer(data.decode("utf-8", errors="replace")):
+        yield match.group()
 
 
 def _clean(word: str) -> str:
@@ -214,7 +251,7 @@ def _le_bytes(values: array) -> bytes:
     return swapped.tobytes()
 
 
-def _array_from(blob: bytes, offset: int, count: int) -> array:
+def _array_from(blob: memoryview, offset: int, count: int) -> array:
     values = array("I")
     values.frombytes(blob[offset : offset + 4 * count])
     if sys.byteorder != "little":
@@ -222,66 +259,67 @@ def _array_from(blob: bytes, offset: int, count: int) -> array:
     return values
 
 
-def _build_dawg(words: list[str], source_hash: bytes) -> Lexicon:
-    """Daciuk's incremental construction over sorted words: each finished branch is merged with an
-    equal one already registered, so the structure is minimal when the last word is in."""
-    children: list[dict[int, int]] = [{}]
-    final: list[bool] = [False]
-    register: dict[tuple, int] = {}
-    unchecked: list[tuple[int, int, int]] = []  # (parent, letter, child) along the last word
+def _build_dawg(words: list[bytes]) -> tuple[list[bytes], int, int]:
+    """Daciuk's incremental construction over sorted a-z words (repeats skipped): each finished
+    branch is merged with an equal one already registered, so the structure is minimal when the
+    last word is in. Only the nodes along the last word are open; a finished node is kept as its
+    packed form (its mask, then its children's numbers), which is also its key in the register: a
+    few dozen bytes a node, where a dict a node took the English list's build to 200 MB.
 
-    def minimise(down_to: int) -> None:
-        while len(unchecked) > down_to:
-            parent, letter, child = unchecked.pop()
-            key = (final[child], tuple(children[child].items()))
-            same = register.get(key)
-            if same is None:
-                register[key] = child
-            else:
-                children[parent][letter] = same
+    Returns the finished nodes by number, the root's number and the number of words."""
+    register: dict[bytes, int] = {}
+    nodes: list[bytes] = []  # the finished nodes, by number
+    masks = [0]  # the open nodes: masks[i] spells the first i letters of the last word
+    kids: list[list[int]] = [[]]  # their children's numbers; the last one's is -1 until finished
 
-    previous = ""
+    def finish(down_to: int) -> None:
+        while len(masks) > down_to + 1:
+            key = masks.pop().to_bytes(4, "little") + array("I", kids.pop()).tobytes()
+            number = register.get(key)
+            if number is None:
+                number = register[key] = len(nodes)
+                nodes.append(key)
+            kids[-1][-1] = number
+
+    previous = b""
+    count = 0
     for word in words:
+        if word == previous:
+            continue
         common = 0
         for a, b in zip(word, previous, strict=False):
             if a != b:
                 break
             common += 1
-        minimise(common)
-        node = unchecked[-1][2] if unchecked else 0
+        finish(common)
         for ch in word[common:]:
-            new = len(children)
-            children.append({})
-            final.append(False)
-            letter = ord(ch) - 97
-            children[node][letter] = new
-            unchecked.append((node, letter, new))
-            node = new
-        final[node] = True
+            masks[-1] |= 1 << (ch - 97)
+            kids[-1].append(-1)
+            masks.append(0)
+            kids.append([])
+        masks[-1] |= TERMINAL
         previous = word
-    minimise(0)
-    return _pack(children, final, len(words), source_hash)
+        count += 1
+    finish(0)
+    root = len(nodes)
+    nodes.append(masks[0].to_bytes(4, "little") + array("I", kids[0]).tobytes())
+    return nodes, root, count
 
 
-def _pack(
-    children: list[dict[int, int]], final: list[bool], word_count: int, source_hash: bytes
-) -> Lexicon:
-    """Renumber the reachable nodes breadth-first from the root and lay them out as arrays."""
-    order = [0]
-    number = {0: 0}
-    for node in order:
-        for child in children[node].values():
-            if child not in number:
-                number[child] = len(order)
+def _pack(nodes: list[bytes], root: int, word_count: int, source_hash: bytes) -> Lexicon:
+    """Renumber the nodes breadth-first from the root and lay them out as arrays."""
+    number = array("i", [-1]) * len(nodes)
+    number[root] = 0
+    order = array("I", [root])
+    mask, first, kids = array("I"), array("I"), array("I")
+    for old in order:  # grows as it goes: an array iterator sees what is appended
+        key = nodes[old]
+        mask.append(int.from_bytes(key[:4], "little"))
+        first.append(len(kids))
+        for child in array("I", key[4:]):
+            new = number[child]
+            if new < 0:
+                new = number[child] = len(order)
                 order.append(child)
-    mask = array("I", bytes(4 * len(order)))
-    first = array("I", bytes(4 * len(order)))
-    kids = array("I")
-    for new, old in enumerate(order):
-        m = TERMINAL if final[old] else 0
-        first[new] = len(kids)
-        for letter, child in sorted(children[old].items()):
-            m |= 1 << letter
-            kids.append(number[child])
-        mask[new] = m
+            kids.append(new)
     return Lexicon(mask, first, kids, word_count, source_hash)

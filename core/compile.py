@@ -1,0 +1,79 @@
+"""``python -m core.compile``: build a word list's lexicon into the cache, whatever the cache holds.
+
+    python -m core.compile [--dict PATH] [--cache-dir DIR] [--stdout]
+
+Run where memory is plentiful or about to be given back: at image build time, or as a child of the
+bot, which then never holds the build's memory (the build's heap is several times its result, and
+a Python process keeps what it has grown to). ``--stdout`` also writes the compiled lexicon to
+stdout for such a parent; a cache that cannot be written is then only a warning on stderr.
+
+Without ``--stdout``: one line, ``N words, cached in FILE``. Exit codes: 0 done, 2 a word list that
+cannot be read or (without ``--stdout``) a cache that cannot be written (one ``error:`` line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from .cli import DEFAULT_DICT, EXIT_BAD_INPUT, EXIT_OK
+from .lexicon import Lexicon, LexiconError, cache_file, write_atomically
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m core.compile", description="Build a word list's lexicon into the cache."
+    )
+    parser.add_argument(
+        "--dict", type=Path, default=DEFAULT_DICT, metavar="PATH",
+        help="one-word-a-line word list (default: data/words/en.txt)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--cache-dir", type=Path, default=None, metavar="DIR",
+        help="lexicon cache (default: $BOGGLE_CACHE_DIR or ~/.cache/boggle)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--stdout", action="store_true",
+        help="also write the compiled lexicon to stdout (the cache becomes best effort)",
+    )  # fmt: skip
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdout: BinaryIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Build, cache, and report; returns the exit code."""
+    out = stdout or sys.stdout.buffer
+    err = stderr or sys.stderr
+    args = build_parser().parse_args(argv)
+    try:
+        lexicon = Lexicon.from_file(args.dict)
+    except LexiconError as exc:
+        err.write(f"error: {exc}\n")
+        return EXIT_BAD_INPUT
+    blob = lexicon.to_bytes()
+    target = cache_file(lexicon.source_hash, args.cache_dir)
+    try:
+        write_atomically(target, blob)
+    except OSError as exc:
+        problem = f"cannot write the lexicon cache {str(target)!r}: {exc.strerror or exc}"
+        if not args.stdout:
+            err.write(f"error: {problem}\n")
+            return EXIT_BAD_INPUT
+        err.write(f"warning: {problem}; it will be built again at the next start\n")
+    if args.stdout:
+        out.write(blob)
+        out.flush()
+    else:
+        out.write(f"{len(lexicon)} words, cached in {target}\n".encode())
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
