@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import random
@@ -12,11 +11,12 @@ from collections.abc import Callable
 import discord
 from discord.ext import commands
 
-from core.lexicon import Lexicon, load
+from core.lexicon import Lexicon
 
 from .catalogue import text
 from .cogs import EXTENSIONS
 from .discord_publisher import DiscordPublisher
+from .lexicon_loader import load_lexicon
 from .limits import Limiter
 from .pruning import GuessPruner
 from .rounds import RoundService
@@ -76,13 +76,7 @@ class BoggleBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Everything a round needs, before the first event arrives."""
         if self.lexicon is None:
-            started = time.perf_counter()
-            self.lexicon = await asyncio.to_thread(load, self.settings.dictionary)
-            log.info(
-                "lexicon ready: %d words in %.0f ms",
-                len(self.lexicon),
-                1000 * (time.perf_counter() - started),
-            )
+            self.lexicon = await load_lexicon(self.settings.dictionary)
         self.storage = await Storage.open(self.settings.database, busy_timeout=self.busy_timeout)
         self.writer = GuessWriter(self.storage)
         self.pruner = GuessPruner(self.storage, self.settings.guess_retention_days, self.clock)

@@ -1,0 +1,81 @@
+"""The bot's lexicon: read from the cache, or built by a child process when the cache lacks it.
+
+A build takes several times the memory of the lexicon it makes, and a Python process keeps the
+heap it has grown to: built in the bot, it left the bot at 171 MB for good instead of 50. The child
+(``python -m core.compile --stdout``) caches the result and hands it over on its stdout, so the bot
+holds only the compact arrays, and starts even when the cache cannot be written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+from core.lexicon import Lexicon, LexiconError, cached, default_cache_dir
+
+log = logging.getLogger(__name__)
+
+
+async def load_lexicon(
+    dictionary: str | os.PathLike[str], cache_dir: str | os.PathLike[str] | None = None
+) -> Lexicon:
+    """The lexicon of ``dictionary``: from the cache, else built by a child process."""
+    started = time.perf_counter()
+    cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    lexicon = await asyncio.to_thread(cached, dictionary, cache)
+    origin = "from the cache"
+    if lexicon is None:
+        log.info(
+            "no compiled lexicon for %s in %s: building it in a child process", dictionary, cache
+        )
+        lexicon = Lexicon.from_bytes(await build_in_child(dictionary, cache))
+        origin = "built by a child process"
+    log.info(
+        "lexicon ready: %d words in %.0f ms, %s",
+        len(lexicon),
+        1000 * (time.perf_counter() - started),
+        origin,
+    )
+    return lexicon
+
+
+async def build_in_child(dictionary: str | os.PathLike[str], cache_dir: Path) -> bytes:
+    """The compiled lexicon, as ``python -m core.compile`` writes it to the cache and to stdout.
+
+    Raises LexiconError when the child fails; a child still building when the bot is stopped is
+    killed, not left behind.
+    """
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "core.compile",
+        "--dict",
+        os.fspath(dictionary),
+        "--cache-dir",
+        os.fspath(cache_dir),
+        "--stdout",
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        blob, errors = await process.communicate()
+    except BaseException:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
+        raise
+    said = errors.decode(errors="replace").strip()
+    if process.returncode != 0:
+        raise LexiconError(
+            f"building the lexicon of {os.fspath(dictionary)!r} failed "
+            f"(exit {process.returncode}): {said or 'no message'}"
+        )
+    if said:
+        log.warning("lexicon build: %s", said)
+    return blob
