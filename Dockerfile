@@ -4,7 +4,7 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     BOGGLE_DATABASE=/data/boggle.sqlite3 \
-    BOGGLE_CACHE_DIR=/data/cache
+    BOGGLE_CACHE_DIR=/app/cache
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -16,6 +16,11 @@ COPY data ./data
 RUN pip install --no-cache-dir -e . \
     && useradd --create-home --uid 10001 boggle \
     && mkdir -p /data && chown boggle /data
+# The lexicon compiled into the image, so the bot starts warm and never builds it. It lives in the
+# image, not on the volume, so it always matches the image's word list. The boggle user may write
+# there: another BOGGLE_DICTIONARY is built at a container's first start (by a child process of
+# the bot) and kept for the container's life.
+RUN python -m core.compile && chown -R boggle /app/cache
 
 USER boggle
 VOLUME ["/data"]

@@ -1,0 +1,295 @@
+"""Memory of the bot process: the lexicon built by a child process against building it in the bot.
+
+Run by hand from the repository root (not a test; 127.0.0.1 only)::
+
+    .venv/bin/python bench/bench_memory.py [--repeats 3]
+
+Every start is a real bot process, as tests/bot/harness.py starts one (a temporary database and
+lexicon cache), pointed at a stand-in running in this process. Each start waits until the bot is
+connected, starts a round, plays one word on it and waits for the ✅, then reads the process's
+``/proc/PID/status``: VmHWM (its peak RSS since it started) and VmRSS (what the running bot holds).
+
+- ours, first start: ``python -m bot`` with an empty cache; the lexicon is built by
+  ``python -m core.compile`` in a child process.
+- ours, warm start: ``python -m bot`` again, on the cache the first start wrote.
+- baseline, in-process: the same bot with its loader swapped for the way it loaded before (built
+  in the bot process, in a thread, when the cache misses), cold and warm. It uses today's builder;
+  the builder before it (a dict a node) took the bot to 245 MB peak, 171 MB running.
+- the bot and its children together: the sum of their VmRSS, sampled every ``SAMPLE_S``, the
+  largest sum seen (what a host needs at first start, within a sample).
+- the child alone: ``python -m core.compile --stdout`` into an empty cache, with the VmHWM it
+  reports as it exits.
+
+Figures are medians of ``--repeats`` starts each. Exit 1 when a start fails, a bot loaded its
+lexicon another way than the scenario says or the child's lexicon differs from the bot's cache;
+unmet targets are reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from core.dice import DATA_DIR  # noqa: E402
+from core.lexicon import cached  # noqa: E402
+from core.solver import solve  # noqa: E402
+from standin import StandIn  # noqa: E402
+from tests.bot.harness import bot_env, read_board, spawn_bot  # noqa: E402
+
+EN_WORDS = DATA_DIR / "words" / "en.txt"
+TOKEN = "MTIzNDU2Nzg5.bench.token"
+START_TIMEOUT = 60.0
+STOP_TIMEOUT = 30.0
+PEAK_TARGET_MB = 100.0
+RUNNING_TARGET_MB = 60.0
+SAMPLE_S = 0.005
+
+# The baseline: the bot as it was, the lexicon loaded (and, on a miss, built) in its own process.
+IN_PROCESS = f"""
+import asyncio, sys
+sys.path.insert(0, {str(REPO)!r})
+import bot.app
+from core.lexicon import load
+
+async def load_in_process(dictionary, cache_dir=None):
+    return await asyncio.to_thread(load, dictionary, cache_dir)
+
+bot.app.load_lexicon = load_in_process
+from bot.__main__ import main
+sys.exit(main())
+"""
+
+
+@dataclass
+class Start:
+    ready_s: float
+    peak_mb: float
+    running_mb: float
+    family_mb: float  # the bot and its children together, sampled
+    logs: str
+
+
+async def sample_family(pid: int, peak: list[float]) -> None:
+    """Until cancelled: the largest VmRSS of ``pid`` plus its children's, every SAMPLE_S."""
+    while True:
+        total = 0.0
+        with contextlib.suppress(OSError, KeyError):
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            for one in (pid, *map(int, children)):
+                with contextlib.suppress(OSError, KeyError):
+                    total += proc_status(one)["VmRSS"]
+        peak[0] = max(peak[0], total)
+        await asyncio.sleep(SAMPLE_S)
+
+
+def proc_status(pid: int) -> dict[str, float]:
+    """VmHWM and VmRSS of a live process, in MB."""
+    figures = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmHWM", "VmRSS"):
+            figures[key] = int(value.split()[0]) / 1024
+    return figures
+
+
+async def start_bot(folder: Path, cache: Path, in_process: bool) -> Start:
+    """One life of the bot: started, connected, a word played in a round, measured, stopped."""
+    async with StandIn() as standin:
+        env = bot_env(
+            folder,
+            BOGGLE_DATABASE=str(folder / "boggle.sqlite3"),
+            BOGGLE_CACHE_DIR=str(cache),
+            DISCORD_TOKEN=TOKEN,
+            DISCORD_API_BASE=standin.api_base,
+            DISCORD_GATEWAY_URL=standin.gateway_url,
+        )
+        started = time.perf_counter()
+        if in_process:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                IN_PROCESS,
+                cwd=folder,
+                env=env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+            )
+        else:
+            process = await spawn_bot(env, folder)
+        family = [0.0]
+        sampler = asyncio.create_task(sample_family(process.pid, family))
+        try:
+            await standin.wait_for_connection(START_TIMEOUT)
+            ready = time.perf_counter() - started
+            await play_one_word(standin, cache)
+            figures = proc_status(process.pid)
+        finally:
+            sampler.cancel()
+            process.send_signal(signal.SIGTERM)
+            try:
+                out, err = await asyncio.wait_for(process.communicate(), STOP_TIMEOUT)
+            except TimeoutError:
+                process.kill()
+                out, err = await process.communicate()
+    logs = (out + err).decode(errors="replace")
+    return Start(ready, figures["VmHWM"], figures["VmRSS"], family[0], logs)
+
+
+async def play_one_word(standin: StandIn, cache: Path) -> None:
+    """A round started and a word on its board played, until the bot's ✅ is on the message."""
+    handle = await standin.slash("boggle", "alice", "boggle start", {"time": "5m"})
+    await handle.followup(timeout=10)
+    board = await standin.wait_for_message("boggle", lambda m: "Boggle" in m.content, 10, after=0)
+    grid = board.content.split("```")[1].strip().splitlines()
+    lexicon = cached(EN_WORDS, cache)
+    assert lexicon is not None, "the bot is up but the cache holds no lexicon"
+    word = min(solve(read_board(grid), lexicon, 3), key=len)
+    message = await standin.user_says("boggle", "bob", word)
+    await standin.wait_until(lambda: message.reactions, 10)
+
+
+def child_build_peak(folder: Path) -> tuple[float, float, bytes]:
+    """``python -m core.compile --stdout`` into an empty cache: peak RSS (MB), seconds, its stdout.
+
+    The child reports its own VmHWM as it exits: ``wait4``'s maxrss would count this process's
+    memory too, which the child borrows until it runs its own program.
+    """
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", REPORTING_CHILD, "--cache-dir", str(folder), "--stdout"],
+        cwd=REPO,
+        capture_output=True,
+        check=True,
+    )
+    spent = time.perf_counter() - started
+    peak = float(done.stderr.decode().split("VmHWM:")[1].split()[0]) / 1024
+    return peak, spent, done.stdout
+
+
+# python -m core.compile, printing its VmHWM at exit.
+REPORTING_CHILD = """
+import atexit, runpy, sys
+from pathlib import Path
+atexit.register(lambda: sys.stderr.write(next(
+    line for line in Path("/proc/self/status").read_text().splitlines() if line.startswith("VmHWM")
+)))
+runpy.run_module("core.compile", run_name="__main__", alter_sys=True)
+"""
+
+
+class Table:
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, ...]] = []
+
+    def add(
+        self,
+        figure: str,
+        ours: str,
+        baseline: str = "",
+        ratio: str = "",
+        target: str = "",
+        met: str = "",
+    ) -> None:
+        self.rows.append((figure, ours, baseline, ratio, target, met))
+        print(f"  ... {figure}: {ours}", file=sys.stderr, flush=True)
+
+    def print(self) -> None:
+        head = ("figure", "ours", "in-process", "ratio", "target", "met?")
+        widths = [max(len(r[i]) for r in [head, *self.rows]) for i in range(len(head))]
+        print("  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)))
+        print("  ".join("-" * w for w in widths))
+        for row in self.rows:
+            print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+
+
+def yes(condition: bool) -> str:
+    return "yes" if condition else "NO"
+
+
+def median_of(starts: Sequence[Start], field: str) -> float:
+    return statistics.median(getattr(s, field) for s in starts)
+
+
+async def measure(repeats: int, root: Path) -> tuple[Table, bool]:
+    """Every scenario ``repeats`` times, interleaved so that load on the machine hits all alike."""
+    runs: dict[tuple[str, bool], list[Start]] = {}
+    expected = {"cold": "built by a child process", "warm": "from the cache"}
+    ok = True
+    for turn in range(repeats):
+        for in_process in (False, True):
+            cache = root / f"cache-{turn}-{'in-process' if in_process else 'ours'}"
+            for scenario in ("cold", "warm"):
+                folder = Path(tempfile.mkdtemp(dir=root))
+                start = await start_bot(folder, cache, in_process)
+                runs.setdefault((scenario, in_process), []).append(start)
+                if not in_process and expected[scenario] not in start.logs:
+                    print(f"{scenario} start: expected {expected[scenario]!r}", file=sys.stderr)
+                    print(start.logs, file=sys.stderr)
+                    ok = False
+    table = Table()
+    for scenario, label in (("cold", "first start (empty cache)"), ("warm", "warm start")):
+        ours, base = runs[(scenario, False)], runs[(scenario, True)]
+        for field, what, target in (
+            ("peak_mb", "peak RSS (VmHWM)", PEAK_TARGET_MB),
+            ("running_mb", "running RSS (VmRSS), after a word", RUNNING_TARGET_MB),
+        ):
+            o, b = median_of(ours, field), median_of(base, field)
+            table.add(
+                f"bot {what}, {label}",
+                f"{o:.1f} MB",
+                f"{b:.1f} MB",
+                f"{o / b:.2f}",
+                f"<= {target:.0f} MB",
+                yes(o <= target),
+            )
+        o, b = median_of(ours, "family_mb"), median_of(base, "family_mb")
+        table.add(f"bot + its children, peak of samples, {label}", f"{o:.1f} MB", f"{b:.1f} MB")
+        o, b = median_of(ours, "ready_s"), median_of(base, "ready_s")
+        table.add(f"bot connected, {label}", f"{o:.2f} s", f"{b:.2f} s", f"{o / b:.2f}")
+    peaks, seconds = [], []
+    bots_cache = cached(EN_WORDS, root / "cache-0-ours")  # what the bot's child wrote
+    for turn in range(repeats):
+        peak, spent, blob = child_build_peak(root / f"child-{turn}")
+        peaks.append(peak)
+        seconds.append(spent)
+        ok &= bots_cache is not None and blob == bots_cache.to_bytes()
+    table.add("child build peak RSS (python -m core.compile)", f"{statistics.median(peaks):.1f} MB")
+    table.add("child build time", f"{statistics.median(seconds):.2f} s")
+    return table, ok
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=3, help="starts per scenario (default 3)")
+    args = parser.parse_args(argv)
+    print(
+        f"word list {EN_WORDS.relative_to(REPO)}, {args.repeats} starts a scenario, "
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores",
+        flush=True,
+    )
+    with tempfile.TemporaryDirectory(prefix="boggle-bench-memory-") as temp:
+        table, ok = asyncio.run(measure(args.repeats, Path(temp)))
+    print()
+    table.print()
+    print()
+    print("every start as expected:", "PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
