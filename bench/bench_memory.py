@@ -44,6 +44,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench_core import Table, yes  # noqa: E402
+
 from core.dice import DATA_DIR  # noqa: E402
 from core.lexicon import cached  # noqa: E402
 from core.solver import solve  # noqa: E402
@@ -190,35 +192,6 @@ atexit.register(lambda: sys.stderr.write(next(
 )))
 runpy.run_module("core.compile", run_name="__main__", alter_sys=True)
 """
-
-
-class Table:
-    def __init__(self) -> None:
-        self.rows: list[tuple[str, ...]] = []
-
-    def add(
-        self,
-        figure: str,
-        ours: str,
-        baseline: str = "",
-        ratio: str = "",
-        target: str = "",
-        met: str = "",
-    ) -> None:
-        self.rows.append((figure, ours, baseline, ratio, target, met))
-        print(f"  ... {figure}: {ours}", file=sys.stderr, flush=True)
-
-    def print(self) -> None:
-        head = ("figure", "ours", "in-process", "ratio", "target", "met?")
-        widths = [max(len(r[i]) for r in [head, *self.rows]) for i in range(len(head))]
-        print("  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)))
-        print("  ".join("-" * w for w in widths))
-        for row in self.rows:
-            print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
-
-
-def yes(condition: bool) -> str:
-    return "yes" if condition else "NO"
 
 
 def median_of(starts: Sequence[Start], field: str) -> float:
