@@ -96,10 +96,9 @@ class RoundService:
             guild_id=guild_id,
             channel_id=channel_id,
             starter_id=starter_id,
-            board=board.text(),
+            board=board,
             dice=options.dice,
-            size=options.size,
-            mode=options.mode.value,
+            mode=options.mode,
             min_length=options.min_length,
             started_at=now,
             deadline=now + options.seconds,
@@ -216,7 +215,7 @@ class RoundService:
         ticket = 0
         for j in judgements:
             ticket = self.writer.submit(
-                GuessRow(live.id, player_id, j.word, j.verdict.value, j.points, now)
+                GuessRow(live.id, player_id, j.word, j.verdict, j.points, now)
             )
         if message is not None:
             self.feedback.heard(live, message, player_id, judgements, ticket)

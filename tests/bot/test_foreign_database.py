@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import APPLICATION_ID, MIGRATIONS_DIR, Storage, StorageError
+from bot.storage import Storage, StorageError
+from bot.storage.sqlite import APPLICATION_ID
 from standin import StandIn
 
 from .harness import spawn_bot
+from .old_database import add_round, database_at
 from .test_process import _env, assert_one_error_line, stopped_by_itself
 
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -46,22 +48,6 @@ def snapshot(path: Path) -> dict[str, bytes]:
 def application_id(path: Path) -> int:
     with contextlib.closing(sqlite3.connect(path)) as conn:
         return conn.execute("PRAGMA application_id").fetchone()[0]
-
-
-def legacy_database(path: Path) -> None:
-    """A database as the bot made it before it wrote APPLICATION_ID: migration 0001 only."""
-    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute(
-            "CREATE TABLE schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
-        )
-        conn.executescript((MIGRATIONS_DIR / "0001_initial.sql").read_text())
-        conn.execute("INSERT INTO schema_migrations VALUES (1, 'initial', 0)")
-        conn.execute(
-            "INSERT INTO rounds (guild_id, channel_id, starter_id, board, dice, size, mode,"
-            " min_length, started_at, deadline) VALUES (1, 2, 3, 'abcd', 'd', 2, 'classic', 3, 0, 1)"
-        )
 
 
 # --- at the Storage level --------------------------------------------------------------------
@@ -148,7 +134,8 @@ async def test_our_database_is_marked_and_reopened(tmp_path: Path) -> None:
 
 async def test_a_database_from_before_the_mark_is_recognised_and_marked(tmp_path: Path) -> None:
     path = tmp_path / "boggle.sqlite3"
-    legacy_database(path)
+    database_at(path, 1)
+    add_round(path, 2, started_at=0.0, deadline=1.0)
     assert application_id(path) == 0
     store = await Storage.open(path)
     try:

@@ -9,7 +9,8 @@ import pytest
 
 from bot.pruning import DAY
 from bot.settings import Settings, SettingsError
-from bot.storage import PRUNE_STEP_SQL, GuessRow, Storage
+from bot.storage import GuessRow, Storage
+from bot.storage.sqlite import PRUNE_STEP_SQL
 from core.lexicon import Lexicon
 from core.round import Verdict
 from standin import StandIn

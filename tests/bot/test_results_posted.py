@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from pathlib import Path
 
-from bot.storage import MIGRATIONS_DIR, Storage
+from bot.storage import Storage, load_migrations
+from bot.storage.sqlite import MIGRATIONS_DIR
 
+from .old_database import add_round, database_at
 from .test_storage import new_round, results_for
 
 
@@ -33,26 +34,20 @@ async def test_unposted_results_until_marked(tmp_path: Path) -> None:
 
 async def test_an_upgrade_never_reposts_old_results(tmp_path: Path) -> None:
     """A database made at migration 0001 with finished rounds: after 0002 they count as posted."""
-    old = tmp_path / "migrations"
-    old.mkdir()
-    shutil.copy(MIGRATIONS_DIR / "0001_initial.sql", old)
     path = tmp_path / "boggle.db"
-    store = await Storage.open(path, migrations_dir=old)
-    try:
-        done = await new_round(store, channel_id=1)
-        await store.finish_round(done.id, results_for({}), 1500.0, {})
-        running = await new_round(store, channel_id=2)
-    finally:
-        await store.close()
+    database_at(path, 1)
+    done = add_round(path, 1, started_at=1000.0, deadline=1180.0, ended_at=1500.0, points={5: 2})
+    running = add_round(path, 2, started_at=1000.0, deadline=1180.0)
 
     store = await Storage.open(path)
     try:
         assert await store.unposted_results() == []
-        upgraded = await store.get_round(done.id)
+        upgraded = await store.get_round(done)
         assert upgraded is not None and upgraded.results_posted_at == 1500.0
-        still = await store.get_round(running.id)
+        still = await store.get_round(running)
         assert still is not None and still.results_posted_at is None
     finally:
         await store.close()
     with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone() == (2,)
+        latest = load_migrations(MIGRATIONS_DIR)[-1].version
+        assert conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone() == (latest,)

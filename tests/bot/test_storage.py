@@ -15,17 +15,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.storage import (
-    LEADERBOARD_SQL,
-    MIGRATIONS_DIR,
-    RUNNING_ROUND_SQL,
-    UNFINISHED_ROUNDS_SQL,
     ChannelBusy,
     GuessRow,
     GuessWriter,
     LeaderboardEntry,
+    RejectedWrite,
     Storage,
     StorageError,
     load_migrations,
+)
+from bot.storage.sqlite import (
+    LEADERBOARD_SQL,
+    MIGRATIONS_DIR,
+    RUNNING_ROUND_SQL,
+    UNFINISHED_ROUNDS_SQL,
     split_statements,
 )
 from core.board import Board
@@ -54,7 +57,7 @@ async def new_round(store: Storage, channel_id: int = 10, guild_id: int = 1, **c
         guild_id=guild_id,
         channel_id=channel_id,
         starter_id=7,
-        board=BOARD,
+        board=Board.parse(BOARD),
         dice="classic",
         mode=Mode.CLASSIC,
         min_length=3,
@@ -90,7 +93,7 @@ async def test_migrations_are_applied_and_recorded(storage: Storage, db_path: Pa
     with raw(db_path) as conn:
         recorded = conn.execute("SELECT version, name FROM schema_migrations").fetchall()
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert recorded == [(m.version, m.name) for m in load_migrations()]
+    assert recorded == [(m.version, m.name) for m in load_migrations(MIGRATIONS_DIR)]
     assert recorded[0] == (1, "initial")
     assert {"rounds", "guesses", "found_words", "round_results", "players", "standings"} <= tables
 
@@ -113,7 +116,7 @@ async def test_connection_settings(storage: Storage, db_path: Path) -> None:
     assert await pragma("busy_timeout") == 5000
     with raw(db_path) as conn:  # WAL is a property of the file, seen by everyone
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    with pytest.raises(sqlite3.IntegrityError):  # foreign keys enforced
+    with pytest.raises(RejectedWrite):  # foreign keys enforced
         await storage.record_guesses([accepted(999, 1, "cat", 1.0)])
 
 
@@ -227,7 +230,7 @@ def test_statements_split_where_sqlite_says() -> None:
 
 
 def test_migrations_folder_is_found_from_the_installed_package(tmp_path: Path) -> None:
-    code = "from bot.storage import MIGRATIONS_DIR as d; print(d); print(sorted(p.name for p in d.glob('*.sql'))[0])"
+    code = "from bot.storage.sqlite import MIGRATIONS_DIR as d; print(d); print(sorted(p.name for p in d.glob('*.sql'))[0])"
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
     ).stdout.split()
@@ -390,7 +393,7 @@ async def test_finish_round_is_idempotent(storage: Storage, db_path: Path) -> No
     assert await storage.unfinished_rounds() == []
     done = await storage.get_round(stored.id)
     assert done is not None and done.state == "finished" and done.ended_at == 1200.0
-    board = await storage.leaderboard(1)
+    board = await storage.leaderboard(1, limit=10)
     assert board == [
         LeaderboardEntry(1, 1, "Ann", 2, 1, 2),  # cats 1 + dog 1 (casual: every finder scores)
         LeaderboardEntry(2, 2, "Bob", 1, 1, 1),
@@ -420,7 +423,7 @@ async def test_leaderboard_ranks_ties_together(storage: Storage) -> None:
     await storage.finish_round(second.id, results_for({3: ["dog"], 5: ["net"]}), 1300.0, {})
     await storage.remember_names(1, {3: "Cy", 4: "Di"})
 
-    board = await storage.leaderboard(1)
+    board = await storage.leaderboard(1, limit=10)
     # 3 and 4 letter words score 1: player 4 has 3 points, players 1, 2 and 3 have 2 each
     assert [(e.rank, e.user_id, e.points) for e in board] == [
         (1, 4, 3),
@@ -442,13 +445,15 @@ async def test_leaderboards_are_per_guild(storage: Storage) -> None:
     there = await new_round(storage, guild_id=2, channel_id=20)
     await storage.finish_round(here.id, results_for({1: ["cats"]}), 1.0, {1: "Ann"})
     await storage.finish_round(there.id, results_for({1: ["cat"], 2: ["dogs"]}), 1.0, {1: "Annie"})
-    assert await storage.leaderboard(1) == [LeaderboardEntry(1, 1, "Ann", 1, 1, 1)]
-    assert [(e.rank, e.user_id, e.display_name) for e in await storage.leaderboard(2)] == [
+    assert await storage.leaderboard(1, limit=10) == [LeaderboardEntry(1, 1, "Ann", 1, 1, 1)]
+    assert [
+        (e.rank, e.user_id, e.display_name) for e in await storage.leaderboard(2, limit=10)
+    ] == [
         (1, 1, "Annie"),
         (1, 2, None),
     ]
     assert await storage.player_standing(1, 2) is None
-    assert await storage.leaderboard(3) == []
+    assert await storage.leaderboard(3, limit=10) == []
 
 
 async def test_standings_equal_the_sum_of_results(storage: Storage, db_path: Path) -> None:

@@ -1,6 +1,6 @@
 -- The first schema of the bot's storage.
--- Applied by bot/storage.py inside one transaction together with its row in schema_migrations;
--- a migration file must therefore not contain BEGIN/COMMIT of its own.
+-- Applied by bot/storage/sqlite/opening.py inside one transaction together with its row in
+-- schema_migrations; a migration file must therefore not contain BEGIN/COMMIT of its own.
 -- Times are unix seconds (REAL); Discord ids (snowflakes) fit in INTEGER (64-bit).
 
 -- One row per round. The board is the rows form of core.board.Board.text().

@@ -13,14 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 from collections import deque
 from collections.abc import Callable
 from itertools import islice
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .storage import GuessRow, Storage
+from .errors import RejectedWrite, TransientStorageError
+from .interface import Storage
+from .model import GuessRow
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +164,7 @@ class GuessWriter:
             try:
                 await self._storage.record_guesses(batch)
                 return
-            except sqlite3.IntegrityError as exc:
+            except RejectedWrite as exc:
                 if len(batch) == 1:
                     log.error("guess refused by the database (%s): %r", exc, batch[0])
                     self.rejected.append(batch[0])
@@ -173,23 +172,10 @@ class GuessWriter:
                 for row in batch:  # one bad row must not take its batch with it
                     await self._write([row])
                 return
-            except sqlite3.OperationalError as exc:
-                if not _passes(exc):
-                    raise
+            except TransientStorageError as exc:
                 self.retries += 1
                 log.warning(
                     "guess batch of %d not written (%s); retrying in %.2fs", len(batch), exc, delay
                 )
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, self.max_backoff)
-
-
-# Primary result codes that say "not now" rather than "never": busy, locked, I/O error, disk full.
-_TRANSIENT = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL}
-
-
-def _passes(exc: sqlite3.OperationalError) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is None:
-        return "locked" in str(exc) or "busy" in str(exc)
-    return code & 0xFF in _TRANSIENT

@@ -1,0 +1,37 @@
+"""The bot's storage: rounds, guesses, accepted words, results and standings, behind one interface.
+
+``Storage`` (``interface.py``) is what the rest of the bot uses, in the project's types
+(``model.py``) and errors (``errors.py``); ``sqlite/`` fills it. ``GuessWriter`` batches guesses
+into it; ``migrations.py`` reads the numbered schema files each engine applies.
+"""
+
+from .errors import ChannelBusy, RejectedWrite, StorageError, TransientStorageError
+from .interface import Storage
+from .migrations import MIGRATIONS_ROOT, Migration, load_migrations
+from .model import (
+    DEFAULT_BUSY_TIMEOUT,
+    AcceptedWord,
+    GuessRow,
+    LeaderboardEntry,
+    RoundState,
+    StoredRound,
+)
+from .writer import GuessWriter
+
+__all__ = [
+    "DEFAULT_BUSY_TIMEOUT",
+    "MIGRATIONS_ROOT",
+    "AcceptedWord",
+    "ChannelBusy",
+    "GuessRow",
+    "GuessWriter",
+    "LeaderboardEntry",
+    "Migration",
+    "RejectedWrite",
+    "RoundState",
+    "Storage",
+    "StorageError",
+    "StoredRound",
+    "TransientStorageError",
+    "load_migrations",
+]

@@ -1,0 +1,130 @@
+"""What the bot needs of a database, in the project's types only.
+
+An engine fills this Protocol (SQLite today: ``bot.storage.sqlite``); nothing above the storage
+package knows which one it has. Every engine keeps the same guarantees: a write that returned is
+committed; ``(round, player, word)`` is accepted once; one running round per channel; results are
+stored once; a database with a newer schema is refused. Errors are the project's own
+(``bot.storage.errors``): ``TransientStorageError`` may be retried, ``RejectedWrite`` never will
+be taken, any other ``StorageError`` means the database cannot be used as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Protocol
+
+from core.board import Board
+from core.round import Mode, Results
+
+from .model import DEFAULT_BUSY_TIMEOUT, AcceptedWord, GuessRow, LeaderboardEntry, StoredRound
+
+
+class Storage(Protocol):
+    """The bot's database; ``await Storage.open(target)`` opens the engine ``target`` names."""
+
+    @classmethod
+    async def open(
+        cls,
+        target: str | Path,
+        *,
+        migrations_dir: Path | None = None,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+    ) -> Storage:
+        """Open (creating only where nothing is), check and migrate the database ``target``
+        names: a file path, or ``:memory:``, is SQLite. StorageError if it cannot be used, or
+        is not this bot's; ``migrations_dir`` replaces the engine's folder of migrations."""
+        from .sqlite import SQLiteStorage
+
+        return await SQLiteStorage.open(
+            target, migrations_dir=migrations_dir, busy_timeout=busy_timeout
+        )
+
+    async def close(self) -> None:
+        """Close; nothing is lost that a call returned for."""
+
+    # --- rounds ---------------------------------------------------------------------------
+
+    async def create_round(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        starter_id: int,
+        board: Board,
+        dice: str,
+        mode: Mode,
+        min_length: int,
+        started_at: float,
+        deadline: float,
+    ) -> StoredRound:
+        """Store a new running round whose length is ``deadline - started_at``; ChannelBusy if
+        the channel already has one."""
+
+    async def set_deadline(self, round_id: int, deadline: float) -> None:
+        """Move a running round's deadline (``/boggle stop``: now), kept for a restart."""
+
+    async def set_round_messages(
+        self,
+        round_id: int,
+        *,
+        board_message_id: int | None = None,
+        status_message_id: int | None = None,
+    ) -> None:
+        """Remember the Discord messages of a round (None leaves a field as it is)."""
+
+    async def get_round(self, round_id: int) -> StoredRound | None: ...
+
+    async def running_round(self, channel_id: int) -> StoredRound | None: ...
+
+    async def unfinished_rounds(self) -> list[StoredRound]:
+        """Rounds to resume after a restart, soonest deadline first."""
+
+    async def mark_results_posted(self, round_id: int, at: float) -> None:
+        """The round's results reached its channel (or never can): not posted again."""
+
+    async def unposted_results(self) -> list[StoredRound]:
+        """Finished rounds whose results never reached their channel, oldest first."""
+
+    # --- guesses ---------------------------------------------------------------------------
+
+    async def record_guesses(self, rows: Sequence[GuessRow]) -> None:
+        """Log a batch of guesses, all or nothing; accepted words join the round's set once.
+        RejectedWrite if a row breaks a constraint (a round that does not exist, say)."""
+
+    async def accepted_words(self, round_id: int) -> list[AcceptedWord]:
+        """The round's accepted words in acceptance order, ready for ``Round.rebuild``."""
+
+    async def prune_guesses(self, ended_before: float) -> int:
+        """Delete the guess log of rounds finished before ``ended_before``, in small
+        transactions; never what scores or statistics read. The number of guesses deleted."""
+
+    # --- results, names and standings -----------------------------------------------------------
+
+    async def finish_round(
+        self,
+        round_id: int,
+        results: Results,
+        ended_at: float,
+        display_names: Mapping[int, str],
+    ) -> bool:
+        """Record results, totals and names and mark the round finished, all or nothing.
+
+        Returns False (and changes nothing) when the round was already finished, so a finish
+        retried after a crash or raced by ``/boggle stop`` never counts points twice.
+        StorageError if the round does not exist.
+        """
+
+    async def remember_names(
+        self, guild_id: int, names: Mapping[int, str], now: float | None = None
+    ) -> None:
+        """Keep players' display names so boards and leaderboards need no Discord look-ups."""
+
+    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """The names kept for these players (those the bot never learnt are left out)."""
+
+    async def leaderboard(self, guild_id: int, limit: int) -> list[LeaderboardEntry]:
+        """The guild's best players by total points."""
+
+    async def player_standing(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
+        """One player's entry (rank among the whole guild); None if they never finished a round."""

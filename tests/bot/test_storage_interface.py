@@ -1,0 +1,156 @@
+"""Storage behind its interface: the project's types and errors, the round's full options."""
+
+from __future__ import annotations
+
+import ast
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import (
+    RejectedWrite,
+    RoundState,
+    Storage,
+    StorageError,
+    TransientStorageError,
+)
+from core.round import Mode
+
+from .old_database import add_round, database_at
+from .test_storage import accepted, new_round, raw, results_for
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+
+# --- the project's errors, never the engine's ---------------------------------------------------
+
+
+async def test_a_locked_database_is_a_transient_error(tmp_path: Path) -> None:
+    path = tmp_path / "boggle.db"
+    store = await Storage.open(path, busy_timeout=0.05)
+    blocker = raw(path)
+    try:
+        stored = await new_round(store)
+        blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        with pytest.raises(TransientStorageError, match="locked") as caught:
+            await store.record_guesses([accepted(stored.id, 1, "cat", 1.0)])
+        assert isinstance(caught.value.__cause__, sqlite3.OperationalError)
+        blocker.rollback()
+        await store.record_guesses([accepted(stored.id, 1, "cat", 1.0)])  # and later it works
+        assert await store.accepted_words(stored.id) == [(1, "cat", 1.0)]
+    finally:
+        blocker.close()
+        await store.close()
+
+
+async def test_a_constraint_is_a_rejected_write(tmp_path: Path) -> None:
+    store = await Storage.open(tmp_path / "boggle.db")
+    try:
+        with pytest.raises(RejectedWrite) as caught:
+            await store.record_guesses([accepted(424242, 1, "cat", 1.0)])  # no such round
+        assert isinstance(caught.value, StorageError)
+        assert isinstance(caught.value.__cause__, sqlite3.IntegrityError)
+    finally:
+        await store.close()
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_nothing_above_storage_knows_the_engine() -> None:
+    above = [p for p in BOT.rglob("*.py") if BOT / "storage" not in p.parents]
+    assert above
+    offenders = {
+        str(p.relative_to(BOT)): sorted(_imports(p) & {"sqlite3", "aiosqlite"}) for p in above
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_only_the_engine_package_knows_the_engine() -> None:
+    engine = BOT / "storage" / "sqlite"
+    neutral = [p for p in (BOT / "storage").rglob("*.py") if engine not in p.parents]
+    assert {p.name for p in neutral} >= {"interface.py", "writer.py", "model.py"}
+    assert [p.name for p in neutral if _imports(p) & {"sqlite3", "aiosqlite"}] == []
+
+
+# --- rounds in the project's types ----------------------------------------------------------------
+
+
+async def test_rounds_come_back_typed(tmp_path: Path) -> None:
+    store = await Storage.open(tmp_path / "boggle.db")
+    try:
+        stored = await new_round(store, mode=Mode.RACE, started_at=1000.0, deadline=1150.0)
+        assert stored.state is RoundState.RUNNING and stored.mode is Mode.RACE
+        assert stored.seconds == 150
+        await store.record_guesses([accepted(stored.id, 1, "cat", 1001.5)])
+        [found] = await store.accepted_words(stored.id)
+        assert (found.player_id, found.word, found.at) == (1, "cat", 1001.5)
+        await store.finish_round(stored.id, results_for({1: ["cat"]}), 1160.0, {})
+        done = await store.get_round(stored.id)
+        assert done is not None and done.state is RoundState.FINISHED and not done.running
+    finally:
+        await store.close()
+
+
+# --- migration 0003: the round's length and the results' end time -------------------------------
+
+
+async def test_a_stop_moves_the_deadline_but_keeps_the_length(tmp_path: Path) -> None:
+    store = await Storage.open(tmp_path / "boggle.db")
+    try:
+        stored = await new_round(store, started_at=1000.0, deadline=1180.0)
+        await store.set_deadline(stored.id, 1042.0)  # /boggle stop
+        again = await store.get_round(stored.id)
+        assert again is not None and (again.deadline, again.seconds) == (1042.0, 180)
+        assert await store.unfinished_rounds() == [again]
+    finally:
+        await store.close()
+
+
+async def test_results_carry_their_end_time_for_period_queries(tmp_path: Path) -> None:
+    path = tmp_path / "boggle.db"
+    store = await Storage.open(path)
+    try:
+        stored = await new_round(store)
+        await store.finish_round(stored.id, results_for({1: ["cat"], 2: ["dogs"]}), 1234.5, {})
+        period = (
+            "SELECT player_id, points FROM round_results"
+            " WHERE guild_id = ? AND ended_at >= ? AND ended_at < ?"
+        )
+        plan = await store._db.execute_fetchall("EXPLAIN QUERY PLAN " + period, (1, 0.0, 1.0))
+    finally:
+        await store.close()
+    with raw(path) as conn:
+        assert conn.execute("SELECT DISTINCT ended_at FROM round_results").fetchall() == [(1234.5,)]
+        assert conn.execute(period, (1, 1200.0, 1300.0)).fetchall() == [(1, 1), (2, 1)]
+        assert conn.execute(period, (1, 1300.0, 1400.0)).fetchall() == []
+    assert ["SEARCH round_results USING INDEX round_results_by_period" in r[3] for r in plan] == [
+        True
+    ]
+
+
+async def test_an_upgrade_fills_the_length_and_the_end_times(tmp_path: Path) -> None:
+    path = tmp_path / "boggle.db"
+    database_at(path, 2)
+    done = add_round(path, 1, started_at=1000.0, deadline=1090.0, ended_at=1090.5, points={5: 3})
+    running = add_round(path, 2, started_at=2000.0, deadline=2180.0)
+
+    store = await Storage.open(path)
+    try:
+        finished = await store.get_round(done)
+        assert finished is not None and finished.seconds == 90
+        resumed = await store.get_round(running)
+        assert resumed is not None and resumed.seconds == 180
+    finally:
+        await store.close()
+    with raw(path) as conn:
+        rows = conn.execute("SELECT round_id, player_id, ended_at FROM round_results").fetchall()
+    assert rows == [(done, 5, 1090.5)]
