@@ -25,7 +25,6 @@ from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.lexicon import Lexicon
 from core.round import Mode, PlayerResult, Results, Round, Rules, Verdict
-from core.scoring import default_min_length
 
 from .feedback import Feedback
 from .live_round import Guessed, LiveRound, NoBoard, RoundOptions
@@ -126,13 +125,10 @@ class RoundService:
         return live
 
     def _roll(self, options: RoundOptions) -> tuple[Board, dict[str, tuple[int, ...]]]:
-        """The quality floor is tuned for the default minimum length; with another one, any
-        board with a word will do."""
-        floor = {}
-        if options.min_length != default_min_length(options.size):
-            floor = {"min_words": 1, "min_points": 1}
+        """Rolled with core's floor rule (``core.generate.floor_for``); a board on which no word
+        can be found is never played."""
         board, solution = roll_with_floor(
-            dice_set(options.dice), self.rng, self.lexicon, options.min_length, **floor
+            dice_set(options.dice), self.rng, self.lexicon, options.min_length
         )
         if not solution:
             raise NoBoard(options.min_length)

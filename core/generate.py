@@ -1,9 +1,11 @@
 """Making boards: rolls that are never duds, and the highest-scoring board a search can find.
 
 ``roll_with_floor`` rerolls the dice until the board clears a floor of words and points, so a round
-never starts on a board with nothing to find. The default floors are the 10th percentile of random
-boards with the shipped word list (measured with ``bench/bench_core.py``): about nine rolls in ten
-pass the first time, and a dud costs one more solve (a millisecond or two).
+never starts on a board with nothing to find. ``floor_for`` is the one rule for that floor, used by
+the bot and the command line alike: at a size's official minimum length, the 10th percentile of
+random boards with the shipped word list (measured with ``bench/bench_core.py``: about nine rolls in
+ten pass the first time, and a dud costs one more solve, a millisecond or two); at any other minimum
+length those figures mean nothing, so any board with a word will do.
 
 ``best_board`` is simulated annealing over letters. Every candidate is scored in full, so the
 scorer here is a lean version of the solver's walk: it carries the word's index in the lexicon
@@ -20,25 +22,44 @@ import random
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .board import Board
 from .dice import DiceSet
 from .lexicon import ALPHABET, LETTER_BIT, TERMINAL, Lexicon
-from .scoring import total_score, word_score
+from .scoring import default_min_length, total_score, word_score
 from .solver import Path, solve
 
-# (words, points) that about 90% of random rolls reach with data/words/en.txt at the default
-# minimum length; sizes without an entry have no floor unless one is passed.
-DEFAULT_FLOORS: dict[int, tuple[int, int]] = {4: (50, 60), 5: (120, 200), 6: (190, 340)}
+
+class Floor(NamedTuple):
+    """The least a rolled board must hold: this many words and this many points."""
+
+    words: int
+    points: int
+
+    def met_by(self, words: int, points: int) -> bool:
+        return words >= self.words and points >= self.points
+
+
+# What about 90% of random rolls reach with data/words/en.txt at the size's official minimum length.
+DEFAULT_FLOORS: dict[int, Floor] = {4: Floor(50, 60), 5: Floor(120, 200), 6: Floor(190, 340)}
+ANY_WORD = Floor(1, 1)
 DEFAULT_ATTEMPTS = 40
 
 # The faces best_board uses: a-z, with q as the Qu face (as on every real die).
 FACES: tuple[str, ...] = tuple("qu" if ch == "q" else ch for ch in ALPHABET)
 
 
-def floor_for(size: int) -> tuple[int, int]:
-    """The default (min words, min points) for a board side; (0, 0) where none is set."""
-    return DEFAULT_FLOORS.get(size, (0, 0))
+def floor_for(size: int, min_length: int | None = None) -> Floor:
+    """The floor for a board side at a minimum word length (default: the side's official one).
+
+    The measured floors hold only at the official minimum length; with another one, or a side
+    without a measured floor, a board with one word will do.
+    """
+    official = default_min_length(size)
+    if min_length is not None and min_length != official:
+        return ANY_WORD
+    return DEFAULT_FLOORS.get(size, ANY_WORD)
 
 
 def roll_with_floor(
@@ -52,18 +73,21 @@ def roll_with_floor(
 ) -> tuple[Board, dict[str, Path]]:
     """Roll until the board has at least ``min_words`` words and ``min_points`` points.
 
-    ``None`` takes the default floor for the dice's side. After ``max_attempts`` rolls the best board
-    seen (most points, then most words) is returned, so a tiny word list cannot make it loop forever.
+    ``None`` takes that part of ``floor_for(dice.side, min_length)``. After ``max_attempts`` rolls
+    the best board seen (most points, then most words) is returned, so a tiny word list cannot make
+    it loop forever: check it against the floor where falling short matters.
     """
-    default_words, default_points = floor_for(dice.side)
-    need_words = default_words if min_words is None else min_words
-    need_points = default_points if min_points is None else min_points
+    default = floor_for(dice.side, min_length)
+    floor = Floor(
+        default.words if min_words is None else min_words,
+        default.points if min_points is None else min_points,
+    )
     best: tuple[int, int, Board, dict[str, Path]] | None = None
     for _ in range(max(1, max_attempts)):
         board = dice.roll(rng)
         words = solve(board, lexicon, min_length)
         points = total_score(words, min_length)
-        if len(words) >= need_words and points >= need_points:
+        if floor.met_by(len(words), points):
             return board, words
         if best is None or (points, len(words)) > (best[0], best[1]):
             best = (points, len(words), board, words)
@@ -369,10 +393,13 @@ def _polish(
 
 
 __all__ = [
+    "ANY_WORD",
+    "DEFAULT_ATTEMPTS",
     "DEFAULT_FLOORS",
     "FACES",
     "AnnealSchedule",
     "BoardScorer",
+    "Floor",
     "best_board",
     "floor_for",
     "letter_weights",

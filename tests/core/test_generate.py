@@ -10,6 +10,9 @@ import pytest
 from core.board import Board
 from core.dice import dice_set
 from core.generate import (
+    ANY_WORD,
+    DEFAULT_ATTEMPTS,
+    DEFAULT_FLOORS,
     FACES,
     BoardScorer,
     best_board,
@@ -77,6 +80,31 @@ def test_roll_reproducible_and_floor_respected(en_lexicon: Lexicon) -> None:
         assert found == solve(board, en_lexicon, 3)
         for word, path in found.items():
             assert path_spells(board, path) == word
+
+
+def test_floor_is_the_measured_one_only_at_the_official_min_length() -> None:
+    assert floor_for(4) == floor_for(4, 3) == DEFAULT_FLOORS[4] == (50, 60)
+    assert floor_for(5) == floor_for(5, 4) == DEFAULT_FLOORS[5]
+    assert floor_for(6, 4) == DEFAULT_FLOORS[6]
+    # Measured at the official minimum only: with another, any board with a word will do.
+    assert floor_for(4, 8) == floor_for(5, 3) == floor_for(6, 5) == ANY_WORD == (1, 1)
+    assert floor_for(3) == floor_for(7, 4) == ANY_WORD  # no measured floor for these sizes
+    assert floor_for(4).met_by(50, 60) and not floor_for(4).met_by(49, 100)
+    assert not floor_for(4).met_by(100, 59)
+
+
+def test_roll_at_another_min_length_takes_the_first_board_with_a_word(
+    en_lexicon: Lexicon,
+) -> None:
+    """The one floor rule, which the bot and the command line both use through roll_with_floor."""
+    dice = dice_set("4x4-new")
+    for seed in range(6):
+        board, found = roll_with_floor(dice, random.Random(seed), en_lexicon, 8)
+        rng = random.Random(seed)
+        rolls = [dice.roll(rng) for _ in range(DEFAULT_ATTEMPTS)]
+        first = next(b for b in rolls if solve(b, en_lexicon, 8))
+        assert board == first
+        assert found == solve(first, en_lexicon, 8)
 
 
 def test_explicit_floor_rerolls(en_lexicon: Lexicon) -> None:
