@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import random
+import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -202,6 +205,22 @@ def test_check_on_board_but_not_a_word(small_dict: Path, tmp_path: Path) -> None
     assert result.out.splitlines()[1] == "not in the dictionary (small.txt)"
 
 
+def test_check_says_no_below_the_minimum_length(small_dict: Path, tmp_path: Path) -> None:
+    common = ["--dict", small_dict, "--cache-dir", tmp_path]
+    result = run("check", "at", "atcd/qitz/efgh/ijkl", *common)
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "NO (too short: the minimum on this board is 3 letters)",
+        "in the dictionary (small.txt)",
+    ]
+    big = run("check", "tea", "tea../...../...../...../.....", *common)
+    assert big.code == 1
+    assert big.out.startswith("NO (too short: the minimum on this board is 4 letters)\n")
+    lowered = run("check", "at", "atcd/qitz/efgh/ijkl", "--min-length", "2", *common)
+    assert lowered.code == 0
+    assert lowered.out.startswith("YES (0,0) (0,1) A T\n")
+
+
 # --- roll and best --------------------------------------------------------------------------
 
 
@@ -225,6 +244,17 @@ def test_roll_min_words_and_dice(en_cache: Path) -> None:
     lines = result.out.splitlines()
     assert len(lines) == 7
     assert int(lines[-1].split()[0]) >= 350 and "min length 4" in lines[-1]
+
+
+def test_roll_below_the_floor_says_so(en_cache: Path) -> None:
+    result = run("roll", "--seed", "1", "--min-words", "500", "--cache-dir", en_cache)
+    assert result.code == 1
+    grid, (compact, summary) = result.out.splitlines()[:4], result.out.splitlines()[4:]
+    assert Board.parse(compact).grid().splitlines() == grid
+    assert int(summary.split()[0]) < 500
+    lines = result.err.splitlines()
+    assert len(lines) == 1, result.err
+    assert lines[0].startswith("warning: none of 40 rolls reached the floor of 500 words")
 
 
 def test_best_is_reproducible_with_iterations(small_dict: Path, tmp_path: Path) -> None:
@@ -301,11 +331,23 @@ def test_play_feedback_deadline_and_missed(en_cache: Path) -> None:
         f"score: {points + total_score([other], 3)} points, 2 of {len(found)} words "
         f"({total_score(found, 3)} points possible)"
     )
-    missed = feedback[8]
-    assert missed.startswith(f"missed {len(found) - 2}")
-    shown = missed.split(": ", 1)[1].split()
-    assert shown == [w for w in words if w not in (good, other)][:30]
+    missed = [w for w in words if w not in (good, other)]
+    assert len(missed) > 30
+    assert feedback[8] == (
+        f"missed {len(missed)} words: {', '.join(missed[:30])} (and {len(missed) - 30} more)"
+    )
     assert len(feedback) == 9
+
+
+def test_play_missed_one_word(small_dict: Path, tmp_path: Path) -> None:
+    lexicon = Lexicon.from_words(WORDS)
+    _, found = play_board(1, lexicon)
+    words = sorted(found, key=lambda w: (-len(w), w))
+    stdin = "\n".join(words[1:]) + "\n"
+    common = ["--seed", "1", "--dict", small_dict, "--cache-dir", tmp_path]
+    result = run("play", *common, stdin=stdin)
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[-1] == f"missed 1 word: {words[0]}"
 
 
 def test_play_ends_at_eof_with_piped_text(small_dict: Path, tmp_path: Path) -> None:
@@ -316,6 +358,48 @@ def test_play_ends_at_eof_with_piped_text(small_dict: Path, tmp_path: Path) -> N
     assert result.code == 0
     assert "time is up" not in result.out
     assert "score: 0 points" in result.out
+
+
+# --- the README's examples -----------------------------------------------------------------
+
+README = REPO / "README.md"
+
+
+def readme_examples() -> list[str]:
+    """Every ``python -m core`` command line in the README's ``sh`` blocks."""
+    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(), re.DOTALL)
+    return [line for block in blocks for line in block.splitlines() if " -m core " in line]
+
+
+def test_readme_has_an_example_of_each_command() -> None:
+    commands = {shlex.split(line.partition("#")[0])[3] for line in readme_examples()}
+    assert commands == {"solve", "check", "roll", "best", "play"}
+
+
+@pytest.mark.parametrize("line", readme_examples())
+def test_readme_example_does_what_the_readme_says(
+    line: str, en_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run as written (in process, with the default word list, and a clock that ticks a second a
+    call so that ``best --seconds 60`` is quick); exit 1 where its comment says NO, else 0."""
+    command, _, comment = line.partition("#")
+    argv = shlex.split(command)
+    assert argv[:3] == [".venv/bin/python", "-m", "core"]
+    argv = argv[3:]
+    stdin = ""
+    if "<" in argv:  # a file of boards: the README's other example boards, one a line
+        at = argv.index("<")
+        del argv[at : at + 2]
+        stdin = "perslatgsineters\n# a comment\n\nrael/mofs/teok/nati\n"
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(en_cache))
+    result = run(*argv, stdin=stdin, clock=itertools.count(1000.0).__next__)
+    says_no = re.search(r"\bNO\b", comment) is not None
+    assert result.code == (1 if says_no else 0), result.out + result.err
+    assert result.err == ""
+    if "YES" in comment:
+        assert result.out.startswith("YES ")
+    if says_no:
+        assert result.out.startswith("NO")
 
 
 # --- a real process -------------------------------------------------------------------------

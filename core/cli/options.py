@@ -1,0 +1,167 @@
+"""The command line's options: the parser, the types of its values, and what the values name
+(the word list, a board, a dice set, a seed)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+from typing import NoReturn
+
+from ..board import Board, BoardError
+from ..dice import DATA_DIR, DiceSet, default_for, dice_set
+from ..lexicon import Lexicon, load
+from ..round import Mode
+from .console import UsageError
+
+DEFAULT_DICT = DATA_DIR / "words" / "en.txt"
+DEFAULT_SIZE = 4
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage and exiting, so every error is one line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _positive_int(text: str) -> int:
+    value = _int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def _count(text: str) -> int:
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value < 1e7:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more seconds")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed so the usage text can be printed and tested)."""
+    parser = _Parser(
+        prog="python -m core",
+        description="Boggle engine: solve boards, check words, roll, find the best board, play.",
+        epilog="Exit codes: 0 ok (check: on the board), 1 the answer is no (check: not on the "
+        "board; roll: floor not reached), 2 bad input.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = commands.add_parser("solve", help="list the words on boards")
+    p.add_argument("boards", nargs="+", metavar="BOARD", help="board text, or - for stdin")
+    _dictionary(p)
+    _min_length(p)
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="one JSON object a line per board")
+    form.add_argument("--summary", action="store_true", help="one line per board")
+
+    p = commands.add_parser("check", help="is a word on a board? (exit 0 yes, 1 no)")
+    p.add_argument("word")
+    p.add_argument("board")
+    _dictionary(p)
+    _min_length(p)
+
+    p = commands.add_parser("roll", help="roll a board from a dice set")
+    _dice(p)
+    _seed(p)
+    p.add_argument("--min-words", type=_count, metavar="N", help="default: the size's floor")
+    p.add_argument("--min-points", type=_count, metavar="N", help="default: the size's floor")
+    _dictionary(p)
+
+    p = commands.add_parser("best", help="search for the highest-scoring board")
+    p.add_argument(
+        "--size", type=_positive_int, default=DEFAULT_SIZE, metavar="N", help="side (default 4)"
+    )
+    p.add_argument("--seconds", type=_seconds, default=60.0, metavar="S", help="default 60")
+    _seed(p)
+    p.add_argument("--iterations", type=_positive_int, metavar="N", help="stop after N boards")
+    _min_length(p)
+    _dictionary(p)
+
+    p = commands.add_parser("play", help="play one timed round in the terminal")
+    _dice(p)
+    p.add_argument("--time", type=_seconds, default=180.0, metavar="SECONDS", help="default 180")
+    _seed(p)
+    p.add_argument(
+        "--mode", choices=[m.value for m in Mode], default=Mode.CLASSIC.value,
+        help="scoring mode (one player: all score the same)",
+    )  # fmt: skip
+    _min_length(p)
+    _dictionary(p)
+    return parser
+
+
+def _dictionary(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--dict", type=Path, default=DEFAULT_DICT, metavar="PATH",
+        help="one-word-a-line word list (default: data/words/en.txt)",
+    )  # fmt: skip
+    p.add_argument(
+        "--cache-dir", type=Path, default=None, metavar="DIR",
+        help="lexicon cache (default: $BOGGLE_CACHE_DIR or ~/.cache/boggle)",
+    )  # fmt: skip
+
+
+def _min_length(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--min-length", type=_positive_int, metavar="N", help="default: by size")
+
+
+def _seed(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=_int, metavar="N", help="default: a fresh one, printed")
+
+
+def _dice(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--size", type=_positive_int, metavar="N", help="4, 5 or 6 (default 4)")
+    p.add_argument("--dice", metavar="NAME", help="dice set, e.g. 4x4-classic (default: by size)")
+
+
+# --- what the options name ----------------------------------------------------------------------
+
+
+def lexicon(args: argparse.Namespace) -> Lexicon:
+    return load(args.dict, args.cache_dir)
+
+
+def board(spec: str) -> Board:
+    try:
+        return Board.parse(spec)
+    except BoardError as exc:
+        raise UsageError(f"board {spec!r}: {exc}") from None
+
+
+def dice(args: argparse.Namespace) -> tuple[str, DiceSet]:
+    """The dice set named by ``--dice``, else the one for ``--size``; with its name."""
+    if args.dice is not None:
+        chosen = dice_set(args.dice)
+        if args.size is not None and args.size != chosen.side:
+            raise UsageError(
+                f"dice set {args.dice!r} is for {chosen.side}x{chosen.side}, not {args.size}"
+            )
+        return args.dice, chosen
+    name = default_for(args.size or DEFAULT_SIZE)
+    return name, dice_set(name)
+
+
+def seed(args: argparse.Namespace) -> int:
+    """``--seed``, else a fresh one (printed by the command, so the game can be replayed)."""
+    value: int = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    return value

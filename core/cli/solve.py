@@ -1,0 +1,103 @@
+"""``solve`` (every word on boards) and ``check`` (one word on one board)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TextIO
+
+from ..board import Board, BoardError
+from ..scoring import default_min_length, total_score, word_score
+from ..solver import Path as CellPath
+from ..solver import find_path, solve
+from . import options
+from .console import EXIT_NO, EXIT_OK, Console, UsageError
+
+
+def boards(specs: Sequence[str], stdin: TextIO) -> Iterator[Board]:
+    """The boards named on the command line, ``-`` expanded to stdin's lines as they arrive."""
+    for spec in specs:
+        if spec != "-":
+            yield options.board(spec)
+            continue
+        for number, line in enumerate(stdin, start=1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                yield Board.parse(text)
+            except BoardError as exc:
+                raise UsageError(f"stdin line {number}: {exc}") from None
+
+
+def ordered(words: Iterable[str]) -> list[str]:
+    """Longest first, then alphabetical: the order every listing of words uses."""
+    return sorted(words, key=lambda w: (-len(w), w))
+
+
+def cmd_solve(args: argparse.Namespace, io: Console) -> int:
+    lexicon = options.lexicon(args)
+    several = len(args.boards) > 1 or "-" in args.boards
+    for index, board in enumerate(boards(args.boards, io.stdin)):
+        min_length = args.min_length or default_min_length(board.size)
+        found = solve(board, lexicon, min_length)
+        score = total_score(found, min_length)
+        if args.summary:
+            io.say(f"{board.compact()} {len(found)} {score}")
+        elif args.json:
+            io.say(json_line(board, found, min_length))
+        else:
+            if several:
+                io.say(("\n" if index else "") + f"board {board.compact()}")
+            for word in ordered(found):
+                io.say(word)
+            io.say(f"{len(found)} words, {score} points")
+    return EXIT_OK
+
+
+def json_line(board: Board, found: Mapping[str, CellPath], min_length: int) -> str:
+    """The ``--json`` record for one board (the stable shape documented in core.cli)."""
+    words = [
+        {
+            "word": word,
+            "score": word_score(word, min_length),
+            "path": [list(board.position(cell)) for cell in found[word]],
+        }
+        for word in ordered(found)
+    ]
+    record = {
+        "board": board.text(),
+        "rows": board.rows,
+        "cols": board.cols,
+        "min_length": min_length,
+        "count": len(words),
+        "score": total_score(found, min_length),
+        "words": words,
+    }
+    return json.dumps(record, separators=(",", ":"))
+
+
+def cmd_check(args: argparse.Namespace, io: Console) -> int:
+    word = args.word.strip().lower()
+    if not (word.isascii() and word.isalpha()):
+        raise UsageError(f"word {args.word!r}: use letters a-z")
+    board = options.board(args.board)
+    min_length = args.min_length or default_min_length(board.size)
+    lexicon = options.lexicon(args)
+    path = None if len(word) < min_length else find_path(board, word)
+    if len(word) < min_length:
+        io.say(f"NO (too short: the minimum on this board is {min_length} letters)")
+    elif path is None:
+        io.say("NO")
+    else:
+        cells = " ".join(f"({r},{c})" for r, c in map(board.position, path))
+        letters = " ".join(_shown(board.cells[cell]) for cell in path)
+        io.say(f"YES {cells} {letters}")
+    in_dict = word in lexicon
+    io.say(f"{'in' if in_dict else 'not in'} the dictionary ({args.dict.name})")
+    return EXIT_OK if path is not None else EXIT_NO
+
+
+def _shown(face: str) -> str:
+    return face[:1].upper() + face[1:]
