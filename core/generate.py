@@ -186,7 +186,7 @@ class BoardScorer:
         return total
 
 
-def _edge_offsets(lexicon: Lexicon) -> array:
+def _edge_offsets(lexicon: Lexicon) -> array[int]:
     """For each edge, how many words sort before every word through it, counted from its parent:
     summing these along a path gives a word's rank, a unique index for deduplication."""
     mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids

@@ -49,7 +49,12 @@ class Lexicon:
     __slots__ = ("edges", "first", "kids", "mask", "source_hash", "word_count")
 
     def __init__(
-        self, mask: array, first: array, kids: array, word_count: int, source_hash: bytes
+        self,
+        mask: array[int],
+        first: array[int],
+        kids: array[int],
+        word_count: int,
+        source_hash: bytes,
     ) -> None:
         self.mask = mask
         self.first = first
@@ -243,7 +248,7 @@ def _clean(word: str) -> str:
     return word if word.isascii() and word.isalpha() else ""
 
 
-def _le_bytes(values: array) -> bytes:
+def _le_bytes(values: array[int]) -> bytes:
     if sys.byteorder == "little":
         return values.tobytes()
     swapped = array("I", values)
@@ -251,7 +256,7 @@ def _le_bytes(values: array) -> bytes:
     return swapped.tobytes()
 
 
-def _array_from(blob: memoryview, offset: int, count: int) -> array:
+def _array_from(blob: memoryview, offset: int, count: int) -> array[int]:
     values = array("I")
     values.frombytes(blob[offset : offset + 4 * count])
     if sys.byteorder != "little":

@@ -259,10 +259,10 @@ def tally(
             entries.append(FoundWord(w, points, cancelled))
         scored.append((player, sum(e.points for e in entries), tuple(entries)))
     scored.sort(key=lambda s: (-s[1], -len(s[2]), s[0]))
-    players = []
-    for index, (player, points, entries) in enumerate(scored):
+    players: list[PlayerResult] = []
+    for index, (player, points, ranked) in enumerate(scored):
         rank = players[-1].rank if players and players[-1].points == points else index + 1
-        players.append(PlayerResult(player, rank, points, entries))
+        players.append(PlayerResult(player, rank, points, ranked))
     top = players[0].points if players else 0
     winners = tuple(p.player for p in players if p.points == top and top > 0)
     missed = tuple(sorted((w for w in solution if w not in finders), key=lambda w: (-len(w), w)))
