@@ -41,7 +41,19 @@ class Storage(Protocol):
         )
 
     async def close(self) -> None:
-        """Close; nothing is lost that a call returned for."""
+        """Close; nothing is lost that a call returned for. Releases this process's shards."""
+
+    # --- who runs which shards ------------------------------------------------------------------
+
+    async def claim_shards(self, shard_ids: Sequence[int], shard_count: int) -> frozenset[int]:
+        """Take these shards for this process if no other live process holds them; returns every
+        shard this storage now holds. A claim lasts until ``close`` or the death of the process
+        (a lock, not a lease to wait out), so a killed process's shards are free at once; a
+        second process asking for held shards gets nothing and may ask again later."""
+
+    async def claims_intact(self) -> bool:
+        """False once the claims may have been lost (PostgreSQL: the session holding the locks
+        dropped); a process that sees False must stop running rounds."""
 
     # --- rounds ---------------------------------------------------------------------------
 

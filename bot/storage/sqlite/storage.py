@@ -34,6 +34,7 @@ from ..model import (
     StoredRound,
 )
 from . import sql
+from .claims import ShardLocks
 from .errors import translate
 from .opening import MIGRATIONS_DIR, connect
 
@@ -53,6 +54,7 @@ class SQLiteStorage:
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
+        self._shards = ShardLocks(path)
 
     @classmethod
     async def open(
@@ -75,6 +77,17 @@ class SQLiteStorage:
             except sqlite3.Error as exc:  # never block a shutdown on statistics
                 log.warning("PRAGMA optimize failed: %s", exc)
             await self._db.close()
+            self._shards.release()
+
+    # --- who runs which shards ------------------------------------------------------------------
+
+    async def claim_shards(self, shard_ids: Sequence[int], shard_count: int) -> frozenset[int]:
+        """Lock files beside the database (``claims.py``); the count is the caller's to keep the
+        same in every process."""
+        return await asyncio.to_thread(self._shards.claim, shard_ids)
+
+    async def claims_intact(self) -> bool:
+        return True  # a lock file stays locked while the process lives
 
     # --- plumbing ------------------------------------------------------------------------------
 
