@@ -16,10 +16,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from .cli import DEFAULT_DICT, EXIT_BAD_INPUT, EXIT_OK
+from .cli import EXIT_BAD_INPUT, EXIT_OK
+from .cli.options import dictionary_options
 from .lexicon import Lexicon, LexiconError, cache_file, write_atomically
 
 
@@ -27,14 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m core.compile", description="Build a word list's lexicon into the cache."
     )
-    parser.add_argument(
-        "--dict", type=Path, default=DEFAULT_DICT, metavar="PATH",
-        help="one-word-a-line word list (default: data/words/en.txt)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--cache-dir", type=Path, default=None, metavar="DIR",
-        help="lexicon cache (default: $BOGGLE_CACHE_DIR or ~/.cache/boggle)",
-    )  # fmt: skip
+    dictionary_options(parser)
     parser.add_argument(
         "--stdout", action="store_true",
         help="also write the compiled lexicon to stdout (the cache becomes best effort)",

@@ -37,9 +37,8 @@ class Leaderboard(commands.Cog):
             member = guild.get_member(entry.user_id)
             return member.display_name if member else render.fallback_name(entry.user_id)
 
-        rows = [(e.rank, name(e), e.points, e.rounds, e.words) for e in top]
-        own_row = (own.rank, name(own), own.points, own.rounds, own.words) if own else None
-        embed = render.leaderboard_embed(rows, own_row, interaction.guild.name)
+        names = {e.user_id: name(e) for e in [*top, *([own] if own else [])]}
+        embed = render.leaderboard_embed(top, own, names, guild.name)
         await interaction.followup.send(embed=embed)
 
 

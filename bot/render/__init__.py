@@ -6,7 +6,7 @@ in tests.
 """
 
 from .board import News, board_grid, board_message, ending_text, status_text, warning_text
-from .leaderboard import LeaderboardEntry, leaderboard_embed
+from .leaderboard import leaderboard_embed
 from .replies import verdict_text
 from .results import results_messages
 from .text import (
@@ -23,7 +23,6 @@ __all__ = [
     "CONTENT_LIMIT",
     "LEADERBOARD_SIZE",
     "STATUS_LIMIT",
-    "LeaderboardEntry",
     "News",
     "RenderedMessage",
     "board_grid",

@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("solve", help="list the words on boards")
     p.add_argument("boards", nargs="+", metavar="BOARD", help="board text, or - for stdin")
-    _dictionary(p)
+    dictionary_options(p)
     _min_length(p)
     form = p.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="one JSON object a line per board")
@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("check", help="is a word on a board? (exit 0 yes, 1 no)")
     p.add_argument("word")
     p.add_argument("board")
-    _dictionary(p)
+    dictionary_options(p)
     _min_length(p)
 
     p = commands.add_parser("roll", help="roll a board from a dice set")
@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     _seed(p)
     p.add_argument("--min-words", type=_count, metavar="N", help="default: the size's floor")
     p.add_argument("--min-points", type=_count, metavar="N", help="default: the size's floor")
-    _dictionary(p)
+    dictionary_options(p)
 
     p = commands.add_parser("best", help="search for the highest-scoring board")
     p.add_argument(
@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     _seed(p)
     p.add_argument("--iterations", type=_positive_int, metavar="N", help="stop after N boards")
     _min_length(p)
-    _dictionary(p)
+    dictionary_options(p)
 
     p = commands.add_parser("play", help="play one timed round in the terminal")
     _dice(p)
@@ -106,11 +106,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="scoring mode (one player: all score the same)",
     )  # fmt: skip
     _min_length(p)
-    _dictionary(p)
+    dictionary_options(p)
     return parser
 
 
-def _dictionary(p: argparse.ArgumentParser) -> None:
+def dictionary_options(p: argparse.ArgumentParser) -> None:
+    """--dict and --cache-dir, shared with python -m core.compile."""
     p.add_argument(
         "--dict", type=Path, default=DEFAULT_DICT, metavar="PATH",
         help="one-word-a-line word list (default: data/words/en.txt)",

@@ -24,6 +24,7 @@ from bot.render import (
     verdict_text,
 )
 from bot.render import results as render_results
+from bot.storage import LeaderboardEntry
 from core.board import Board
 from core.round import Mode, Results, Rules, Standing, Verdict, tally
 from core.scoring import word_score
@@ -487,11 +488,23 @@ def test_results_always_within_limits_and_complete(
 # ------------------------------------------------------------------------------------ leaderboard
 
 
+def _entries(
+    *rows: tuple[int, str, int, int, int],
+) -> tuple[list[LeaderboardEntry], dict[int, str]]:
+    """Entries from (rank, name, points, rounds, words) rows, and the names to show."""
+    entries = [LeaderboardEntry(r, 100 + i, n, p, ro, w) for i, (r, n, p, ro, w) in enumerate(rows)]
+    return entries, {e.user_id: e.display_name or "" for e in entries}
+
+
 def test_leaderboard_top_ten_and_own_line() -> None:
-    entries = [(1, "alice", 50, 5, 80), (1, "bob", 50, 4, 70)] + [
-        (i, f"p{i}", 50 - i, 3, 10) for i in range(3, 15)
-    ]
-    embed = leaderboard_embed(entries, (23, "me", 3, 1, 4), "Word Nerds")
+    entries, names = _entries(
+        (1, "alice", 50, 5, 80),
+        (1, "bob", 50, 4, 70),
+        *((i, f"p{i}", 50 - i, 3, 10) for i in range(3, 15)),
+        (23, "me", 3, 1, 4),
+    )
+    me = entries.pop()
+    embed = leaderboard_embed(entries, me, names, "Word Nerds")
     assert embed.title == "🏆 Leaderboard · Word Nerds"
     lines = (embed.description or "").split("\n")
     assert lines[0] == "🥇 **1.** alice · 50 pts · 5 rounds · 80 words"
@@ -499,17 +512,18 @@ def test_leaderboard_top_ten_and_own_line() -> None:
     assert lines[2].startswith("🥉 **3.** p3")
     assert sum(1 for line in lines if "pts ·" in line) == 11  # ten on the board, one own line
     assert lines[-1] == "**You:** #23 me · 3 pts · 1 round · 4 words"
-    inside = leaderboard_embed(entries, entries[1], "g")
+    inside = leaderboard_embed(entries, entries[1], names, "g")
     assert "**You:**" not in (inside.description or "")
-    newcomer = leaderboard_embed(entries, None, "g")
+    newcomer = leaderboard_embed(entries, None, names, "g")
     assert (newcomer.description or "").endswith("You have not played yet.")
 
 
 def test_empty_leaderboard_and_hostile_names() -> None:
-    embed = leaderboard_embed([], None, "x" * 300)
+    embed = leaderboard_embed([], None, {}, "x" * 300)
     assert "No rounds have been scored" in (embed.description or "")
     assert len(embed.title or "") <= 256
-    embed = leaderboard_embed([(1, "@everyone", 1, 1, 1)], None, "g")
+    entries, names = _entries((1, "@everyone", 1, 1, 1))
+    embed = leaderboard_embed(entries, None, names, "g")
     assert "@everyone" not in (embed.description or "")
 
 
