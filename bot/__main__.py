@@ -18,21 +18,22 @@ from .storage import StorageError
 log = logging.getLogger("bot")
 
 
-async def run_bot(settings: Settings) -> None:
-    """Run until closed; without the message-content intent, run on with ``/guess`` only."""
+async def run_bot(settings: Settings) -> int:
+    """Run until closed; without the message-content intent, run on with ``/guess`` only.
+    The exit code: 1 if the process lost its hold on its shards, else 0."""
     try:
-        await _run_once(settings, reads_messages=True)
+        return await _run_once(settings, reads_messages=True)
     except discord.PrivilegedIntentsRequired:
         log.warning(
             "the message-content intent is not enabled for this application; running with "
             "/guess only (enable it in the Developer Portal to read guesses typed in chat)"
         )
-        await _run_once(settings, reads_messages=False)
+        return await _run_once(settings, reads_messages=False)
 
 
-async def _run_once(settings: Settings, reads_messages: bool) -> None:
+async def _run_once(settings: Settings, reads_messages: bool) -> int:
     """A SIGINT or SIGTERM closes the bot cleanly: rounds saved, database closed, exit code 0."""
-    from .app import BoggleBot
+    from .app import BoggleBot, ShuttingDown
 
     bot = BoggleBot(settings, reads_messages=reads_messages)
     loop = asyncio.get_running_loop()
@@ -40,7 +41,9 @@ async def _run_once(settings: Settings, reads_messages: bool) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
     async with bot:
-        await bot.start(settings.token or "")
+        with contextlib.suppress(ShuttingDown):  # stopped while waiting for its shards
+            await bot.start(settings.token or "")
+    return 1 if bot.claims_lost else 0
 
 
 def main() -> int:
@@ -56,7 +59,7 @@ def main() -> int:
     configure_logging(settings.log_level)
     point_discord_at(settings.api_base, settings.gateway_url)
     try:
-        asyncio.run(run_bot(settings))
+        return asyncio.run(run_bot(settings))
     except StorageError as exc:
         print(f"error: database {settings.database}: {exc}", file=sys.stderr)
         return 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import random
@@ -31,6 +32,12 @@ GUESS_BURST = 10.0
 # Shutdown: rounds that are ending get FINISH_GRACE (rounds.py); feedback still in flight (a
 # reaction waiting on a rate limit) gets this long, then is dropped.
 FEEDBACK_GRACE = 1.0
+# Shards another process holds are asked for again this often; the hold on ours is checked as often.
+CLAIM_RETRY = 5.0
+
+
+class ShuttingDown(Exception):
+    """The bot was told to stop before it had its shards."""
 
 
 def intents_for(reads_messages: bool) -> discord.Intents:
@@ -55,6 +62,11 @@ class BoggleBot(commands.AutoShardedBot):
         busy_timeout: float = 5.0,
         **options: object,
     ) -> None:
+        shards = settings.shards
+        if shards.count is not None:
+            options.setdefault("shard_count", shards.count)
+            if shards.ids is not None:
+                options.setdefault("shard_ids", list(shards.ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents_for(reads_messages),
@@ -72,12 +84,14 @@ class BoggleBot(commands.AutoShardedBot):
         self.guess_limiter = Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
         self._ready_once = False
         self._closing = False
+        self.claims_lost = False  # the database's hold on our shards was lost: exit non-zero
 
     async def setup_hook(self) -> None:
         """Everything a round needs, before the first event arrives."""
         if self.lexicon is None:
             self.lexicon = await load_lexicon(self.settings.dictionary)
         self.storage = await Storage.open(self.settings.database, busy_timeout=self.busy_timeout)
+        await self._claim_shards()
         self.writer = GuessWriter(self.storage)
         self.pruner = GuessPruner(self.storage, self.settings.guess_retention_days, self.clock)
         self.pruner.start()
@@ -89,6 +103,7 @@ class BoggleBot(commands.AutoShardedBot):
             self.clock,
             tick=self.tick,
             rng=self.rng,
+            owns=self.settings.shards.owns,
         )
         self.tree.error(self._on_command_error)
         for extension in EXTENSIONS:
@@ -100,6 +115,37 @@ class BoggleBot(commands.AutoShardedBot):
         if resumed:
             log.info("resumed %d unfinished rounds", resumed)
         self.rounds.post_unposted()
+        self.claims_watch = asyncio.create_task(self._watch_claims(), name="watch-shard-claims")
+
+    async def _claim_shards(self) -> None:
+        """Hold our shards in the database before running anything: a process whose shards
+        another live process holds waits for them (a stand-by), so no round runs twice."""
+        shards = self.settings.shards
+        wanted, count = shards.claimed
+        held = await self.storage.claim_shards(wanted, count)
+        if len(held) < len(wanted):
+            waiting = sorted(set(wanted) - held)
+            log.warning(
+                "shards %s are run by another process on this database; waiting for them",
+                ", ".join(map(str, waiting)),
+            )
+        while len(held) < len(wanted):
+            await asyncio.sleep(CLAIM_RETRY)
+            if self._closing:
+                raise ShuttingDown
+            held = await self.storage.claim_shards(wanted, count)
+        log.info("running %s", shards.describe())
+
+    async def _watch_claims(self) -> None:
+        """A process that may have lost its shards stops (exit 1) rather than run a round that
+        another process may take."""
+        while True:
+            await asyncio.sleep(CLAIM_RETRY)
+            if not await self.storage.claims_intact():
+                break
+        log.error("the database no longer holds our shards for us; stopping")
+        self.claims_lost = True
+        await self.close()
 
     async def _sync_commands(self) -> None:
         if self.settings.sync_guild is not None:
@@ -144,6 +190,9 @@ class BoggleBot(commands.AutoShardedBot):
         if self._closing:
             return await super().close()
         self._closing = True
+        watch = getattr(self, "claims_watch", None)
+        if watch is not None and watch is not asyncio.current_task():
+            watch.cancel()
         rounds = getattr(self, "rounds", None)
         if rounds is not None:
             await rounds.shutdown()

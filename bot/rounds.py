@@ -52,7 +52,10 @@ class RoundService:
         *,
         tick: float = 0.5,
         rng: random.Random | None = None,
+        owns: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
+        """``owns(guild_id)``: whether the server is on this process's shards (its rounds are
+        this process's to resume and report)."""
         self.publisher = publisher
         self.storage = storage
         self.writer = writer
@@ -60,6 +63,7 @@ class RoundService:
         self.clock = clock
         self.tick = tick
         self.rng = rng or random.Random()
+        self.owns = owns
         self._live: dict[int, LiveRound] = {}
         self.live: Mapping[int, LiveRound] = MappingProxyType(self._live)  # read-only view
         self.feedback = Feedback(publisher, clock, writer.wait_for, lambda: writer.settled)
@@ -145,10 +149,12 @@ class RoundService:
     # --- resuming after a restart -------------------------------------------------------------
 
     async def resume_all(self) -> int:
-        """Pick up every unfinished round: guesses are judged from now on; once the client is
-        ready, the expired rounds are finished and the others run on."""
+        """Pick up every unfinished round of this process's servers: guesses are judged from now
+        on; once the client is ready, the expired rounds are finished and the others run on."""
         rounds = [
-            r for r in await self.storage.unfinished_rounds() if r.channel_id not in self._live
+            r
+            for r in await self.storage.unfinished_rounds()
+            if r.channel_id not in self._live and self.owns(r.guild_id)
         ]
         for stored in rounds:
             game = Round.rebuild(
@@ -398,6 +404,7 @@ class RoundService:
             live_ids = {live.id for live in self._live.values()}
             if (
                 fresh is None
+                or not self.owns(stored.guild_id)
                 or fresh.results_posted_at is not None
                 or stored.id in live_ids
                 or stored.id in self._delivering

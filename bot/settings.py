@@ -8,11 +8,13 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
 from core.dice import DATA_DIR
+
+from .shards import SHARD_LIMIT, ShardSlice, parse_shard_ids
 
 DEFAULT_DATABASE = "boggle.sqlite3"
 DEFAULT_DICTIONARY = str(DATA_DIR / "words" / "en.txt")
@@ -33,6 +35,7 @@ class Settings:
     sync_guild: int | None = None
     dictionary: str = DEFAULT_DICTIONARY
     guess_retention_days: int | None = None  # None: every guess is kept
+    shards: ShardSlice = field(default_factory=ShardSlice)
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "unset"
@@ -40,7 +43,7 @@ class Settings:
             f"Settings(token={shown}, api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
             f"database={self.database!r}, log_level={self.log_level!r}, "
             f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r}, "
-            f"guess_retention_days={self.guess_retention_days!r})"
+            f"guess_retention_days={self.guess_retention_days!r}, shards={self.shards!r})"
         )
 
     __str__ = __repr__
@@ -63,6 +66,7 @@ class Settings:
             sync_guild=_snowflake(values, "BOGGLE_SYNC_GUILD"),
             dictionary=_dictionary(values),
             guess_retention_days=_retention_days(values),
+            shards=_shards(values),
         )
 
 
@@ -130,6 +134,38 @@ def _retention_days(values: Mapping[str, str]) -> int | None:
             f"keep every guess, got {text!r}"
         )
     return int(text)
+
+
+def _shards(values: Mapping[str, str]) -> ShardSlice:
+    count_text = values.get("BOGGLE_SHARD_COUNT", "").strip()
+    ids_text = values.get("BOGGLE_SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError("BOGGLE_SHARD_IDS needs BOGGLE_SHARD_COUNT (the shards in all)")
+        return ShardSlice()
+    if (
+        not (count_text.isascii() and count_text.isdigit())
+        or not 1 <= int(count_text) <= SHARD_LIMIT
+    ):
+        raise SettingsError(
+            f"BOGGLE_SHARD_COUNT must be a whole number from 1 to {SHARD_LIMIT}, got {count_text!r}"
+        )
+    count = int(count_text)
+    if not ids_text:
+        return ShardSlice(count)
+    try:
+        ids = parse_shard_ids(ids_text)
+    except ValueError as exc:
+        raise SettingsError(
+            f"BOGGLE_SHARD_IDS must be shard ids such as 0-3 or 4,5, got {ids_text!r} (at {exc})"
+        ) from None
+    outside = [i for i in ids if i >= count]
+    if outside:
+        raise SettingsError(
+            f"BOGGLE_SHARD_IDS: shard {outside[0]} is outside BOGGLE_SHARD_COUNT={count} "
+            f"(ids 0 to {count - 1})"
+        )
+    return ShardSlice(count, ids)
 
 
 def configure_logging(level: str, filename: str | Path | None = None) -> None:
