@@ -3,6 +3,13 @@
 Events are numbered per session and kept in a backlog, so a client that lost its connection
 can RESUME and receive what it missed, as on Discord. Plain-text JSON frames are sent even
 though discord.py asks for zlib-stream; it accepts them.
+
+Sharding is Discord's: any number of sessions at once, from one client or several processes,
+each IDENTIFYing with its own ``[shard_id, shard_count]``; a guild's events go to the sessions
+of its shard (``standin.shards.shard_of``), DMs to shard 0. Sessions need not agree on the
+count, and two live sessions with the same ``[shard_id, shard_count]`` both receive every
+event of that shard, as on Discord, except an interaction: it goes to exactly one session (the
+oldest connected one of its shard), since only one answer is accepted.
 """
 
 from __future__ import annotations
@@ -21,6 +28,14 @@ from aiohttp import WSMsgType, web
 
 from . import payloads
 from .recorder import Changes
+from .shards import (
+    GUILDS_PER_SHARD,
+    SESSION_START_RESET_MS,
+    SESSION_STARTS_PER_DAY,
+    recommended_shards,
+    shard_of,
+    valid_shard,
+)
 from .state import World
 
 log = logging.getLogger(__name__)
@@ -57,7 +72,9 @@ class Close:
     NOT_AUTHENTICATED = 4003
     AUTHENTICATION_FAILED = 4004
     INVALID_SHARD = 4010
+    SHARDING_REQUIRED = 4011
     DISALLOWED_INTENTS = 4014
+    FINAL = (AUTHENTICATION_FAILED, INVALID_SHARD, SHARDING_REQUIRED, DISALLOWED_INTENTS)
 
 
 Payload = dict[str, Any] | Callable[[int], dict[str, Any]]
@@ -82,7 +99,11 @@ class Session:
         shard_id, count = self.shard
         if guild_id is None:
             return shard_id == 0
-        return (guild_id >> 22) % count == shard_id
+        return shard_of(guild_id, count) == shard_id
+
+    @property
+    def connected(self) -> bool:
+        return self.ws is not None and not self.ws.closed
 
 
 class Gateway:
@@ -95,12 +116,16 @@ class Gateway:
         *,
         token: str | None,
         allowed_privileged_intents: int,
+        guilds_per_shard: int = GUILDS_PER_SHARD,
         heartbeat_interval_ms: int = 41250,
     ) -> None:
+        if guilds_per_shard < 1:
+            raise ValueError(f"guilds_per_shard must be 1 or more, not {guilds_per_shard}")
         self.world = world
         self.changes = changes
         self.token = token
         self.allowed_privileged_intents = allowed_privileged_intents
+        self.guilds_per_shard = guilds_per_shard
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.url = ""  # set by the server once it has a port
         self.sessions: dict[str, Session] = {}
@@ -176,13 +201,16 @@ class Gateway:
         if intents & Intent.PRIVILEGED & ~self.allowed_privileged_intents:
             await self._close(ws, Close.DISALLOWED_INTENTS, "Disallowed intent(s).")
             return None
-        shard_id, count = data.get("shard", [0, 1])
-        if count < 1 or not 0 <= shard_id < count:
+        shard = valid_shard(data.get("shard", [0, 1]))
+        if shard is None:
             await self._close(ws, Close.INVALID_SHARD, "Invalid shard.")
             return None
-        session = Session(secrets.token_hex(16), intents, (shard_id, count), ws=ws, request=request)
+        guilds = self.world.guilds_on(shard)
+        if len(guilds) > self.guilds_per_shard:
+            await self._close(ws, Close.SHARDING_REQUIRED, "Sharding required.")
+            return None
+        session = Session(secrets.token_hex(16), intents, shard, ws=ws, request=request)
         self.sessions[session.id] = session
-        guilds = [g for g in self.world.guilds.values() if session.owns(g.id)]
         bot = payloads.user(self.world.bot) | {"verified": True, "mfa_enabled": False}
         ready = {
             "v": 10,
@@ -191,7 +219,7 @@ class Gateway:
             "session_id": session.id,
             "resume_gateway_url": self.url,
             "session_type": "normal",
-            "shard": [shard_id, count],
+            "shard": list(shard),
             "application": {"id": str(self.world.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -233,7 +261,7 @@ class Gateway:
 
     async def _member_chunk(self, session: Session, data: dict[str, Any]) -> None:
         guild = self.world.guilds.get(int(data["guild_id"]))
-        if guild is None:
+        if guild is None or not session.owns(guild.id):
             return
         chunk = {
             "guild_id": str(guild.id),
@@ -244,6 +272,20 @@ class Gateway:
         if "nonce" in data:
             chunk["nonce"] = data["nonce"]
         await self._dispatch_to(session, "GUILD_MEMBERS_CHUNK", chunk)
+
+    def gateway_bot(self) -> dict[str, Any]:
+        """``GET /gateway/bot``: the URL, the recommended shard count and the start limit."""
+        total = SESSION_STARTS_PER_DAY
+        return {
+            "url": self.url,
+            "shards": recommended_shards(len(self.world.guilds), self.guilds_per_shard),
+            "session_start_limit": {
+                "total": total,
+                "remaining": max(0, total - len(self.sessions)),
+                "reset_after": SESSION_START_RESET_MS,
+                "max_concurrency": 1,
+            },
+        }
 
     # sending
 
@@ -283,15 +325,29 @@ class Gateway:
             body = data(session.intents) if callable(data) else data
             await self._dispatch_to(session, event, body)
 
+    async def dispatch_once(
+        self, event: str, data: dict[str, Any], *, guild_id: int | None
+    ) -> Session | None:
+        """Send ``event`` to one session of the guild's shard: the oldest connected one, else
+        the oldest resumable one (it gets it on RESUME). None when no session owns the guild."""
+        owners = [s for s in self.sessions.values() if s.resumable and s.owns(guild_id)]
+        chosen = next((s for s in owners if s.connected), owners[0] if owners else None)
+        if chosen is not None:
+            await self._dispatch_to(chosen, event, data)
+        return chosen
+
     # faults
 
-    def _live(self) -> list[Session]:
-        return [s for s in self.sessions.values() if s.ws is not None and not s.ws.closed]
+    def live(self, shard: tuple[int, int] | None = None) -> list[Session]:
+        """Connected sessions (of ``shard``, if given), oldest first."""
+        return [
+            s for s in self.sessions.values() if s.connected and (shard is None or s.shard == shard)
+        ]
 
     async def drop(self) -> int:
         """Cut every live connection abruptly (no close frame); sessions stay resumable."""
         dropped = 0
-        for session in self._live():
+        for session in self.live():
             request = session.request
             if request is not None and request.transport is not None:
                 request.transport.abort()
@@ -300,17 +356,17 @@ class Gateway:
 
     async def close_with(self, code: int, reason: str = "") -> int:
         """Close every live connection with ``code`` (4014, 4000...)."""
-        live = self._live()
+        live = self.live()
         for session in live:
             assert session.ws is not None
-            if code in (Close.AUTHENTICATION_FAILED, Close.DISALLOWED_INTENTS, Close.INVALID_SHARD):
+            if code in Close.FINAL:
                 session.resumable = False
             await self._close(session.ws, code, reason or f"closed with {code}")
         return len(live)
 
     async def request_reconnect(self) -> int:
         """Send op 7 RECONNECT, as Discord does before moving a session."""
-        live = self._live()
+        live = self.live()
         for session in live:
             assert session.ws is not None
             await self._send(session.ws, {"op": Op.RECONNECT, "d": None})
@@ -318,7 +374,7 @@ class Gateway:
 
     async def invalidate_sessions(self) -> int:
         """Send op 9 (not resumable): the client must IDENTIFY again."""
-        live = self._live()
+        live = self.live()
         for session in live:
             session.resumable = False
             assert session.ws is not None

@@ -19,8 +19,9 @@ def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
     """Set discord.py's REST base and default gateway; None leaves that one unchanged.
 
     Both hooks are class attributes, so this affects every client in the process; it must run
-    before the client logs in. ``AutoShardedBot`` takes its gateway from ``GET /gateway/bot``
-    on ``api_base`` instead.
+    before the client logs in. An ``AutoShardedBot`` without a ``shard_count`` takes its
+    gateway from ``GET /gateway/bot`` on ``api_base``; one given a ``shard_count`` (a process
+    running a slice of the shards) never asks and opens the default gateway, so both are needed.
     """
     if api_base is not None:
         discord.http.Route.BASE = api_base.rstrip("/")

@@ -132,6 +132,7 @@ class InteractionHandle:
     original: StoredMessage | None = None
     followups: list[StoredMessage] = field(default_factory=list)
     expired: bool = False
+    session_id: str | None = None  # the one gateway session it was sent to
 
     @property
     def callback_type(self) -> int | None:

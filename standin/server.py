@@ -27,6 +27,7 @@ from .interactions import (
 )
 from .recorder import ApiCall, Changes, Recorder, TranscriptEntry
 from .rest import Rest
+from .shards import GUILDS_PER_SHARD
 from .state import Channel, StoredMessage, User, World
 
 
@@ -40,14 +41,16 @@ class StandIn:
         commands: CommandRegistry | None = None,
         token: str | None = None,
         refuse_privileged_intents: bool = False,
-        shards: int = 1,
+        guilds_per_shard: int = GUILDS_PER_SHARD,
         host: str = "127.0.0.1",
         port: int = 0,
     ) -> None:
         """``token`` None accepts any token; ``refuse_privileged_intents`` makes IDENTIFY with
         a privileged intent (message content, members, presences) close with 4014, as Discord
         does when the intent is not enabled for the application. ``commands`` are those the
-        application synced before (a saved world's)."""
+        application synced before (a saved world's). A session that would hold more than
+        ``guilds_per_shard`` guilds is closed with 4011 (Sharding required), and
+        ``GET /gateway/bot`` recommends a shard per ``guilds_per_shard`` guilds."""
         self.world = world or World.default()
         self.changes = Changes()
         self.recorder = Recorder(self.world, self.changes)
@@ -58,6 +61,7 @@ class StandIn:
             self.changes,
             token=token,
             allowed_privileged_intents=0 if refuse_privileged_intents else Intent.PRIVILEGED,
+            guilds_per_shard=guilds_per_shard,
         )
         self.actions = Actions(self.world, self.recorder, self.gateway, lambda: self.base_url)
         self.rest = Rest(
@@ -68,7 +72,7 @@ class StandIn:
             self.actions,
             token=token,
             gateway_url=lambda: self.gateway_url,
-            shards=shards,
+            gateway_bot=self.gateway.gateway_bot,
         )
         self._host = host
         self._port = port
@@ -173,6 +177,12 @@ class StandIn:
     def channel(self, channel: int | str) -> Channel:
         return self.world.resolve_channel(channel)
 
+    def channel_in(self, guild: int | str, channel: str) -> int:
+        """The id of ``#channel`` in ``guild`` (by name or id), for the helpers below when
+        several guilds have a channel of that name: ``user_says(channel_in("Shard 1",
+        "boggle"), "alice", "hi")``."""
+        return self.world.channel_in(guild, channel).id
+
     def mention(self, user: int | str) -> str:
         """``<@id>``, as a client writes a mention."""
         return f"<@{self.user(user).id}>"
@@ -267,10 +277,7 @@ class StandIn:
             data["guild_id"] = cmd["guild_id"]
         handle = self._handle(InteractionType.APPLICATION_COMMAND, ch, author, command)
         payload = interaction_payload(self.world, handle=handle, channel=ch, data=data)
-        await self.gateway.dispatch(
-            "INTERACTION_CREATE", payload, intent=None, guild_id=ch.guild_id
-        )
-        return handle
+        return await self._deliver(handle, payload, ch)
 
     async def click(
         self,
@@ -300,9 +307,16 @@ class StandIn:
             data=data,
             message=self.actions.payload(message),
         )
-        await self.gateway.dispatch(
-            "INTERACTION_CREATE", payload, intent=None, guild_id=ch.guild_id
+        return await self._deliver(handle, payload, ch)
+
+    async def _deliver(
+        self, handle: InteractionHandle, payload: dict[str, Any], channel: Channel
+    ) -> InteractionHandle:
+        """INTERACTION_CREATE to one session of the channel's shard (none: nobody answers)."""
+        session = await self.gateway.dispatch_once(
+            "INTERACTION_CREATE", payload, guild_id=channel.guild_id
         )
+        handle.session_id = session.id if session is not None else None
         return handle
 
     # waiting
@@ -353,14 +367,11 @@ class StandIn:
         """Wait until ``check()`` is truthy (re-checked whenever the stand-in sees something)."""
         return await self.changes.wait_until(check, timeout)
 
-    async def wait_for_connection(self, timeout: float = 5.0) -> None:
-        """Until a gateway session is live."""
-        await self.wait_until(
-            lambda: any(
-                s.ws is not None and not s.ws.closed for s in self.gateway.sessions.values()
-            ),
-            timeout,
-        )
+    async def wait_for_connection(
+        self, timeout: float = 5.0, *, shard: tuple[int, int] | None = None
+    ) -> None:
+        """Until a gateway session (of ``shard``, if given) is live."""
+        await self.wait_until(lambda: self.gateway.live(shard), timeout)
 
     # gateway faults
 

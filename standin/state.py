@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import ClassVar
 
 from .codes import ChannelType, MessageFlag, MessageType
+from .shards import shard_of, valid_shard
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -70,13 +71,25 @@ class Perm:
 _last_snowflake = 0
 
 
-def new_snowflake() -> int:
+def new_snowflake(shard: tuple[int, int] | None = None) -> int:
     """A fresh Discord-style id whose timestamp is now, larger than every id issued before in
-    this process or loaded from a saved world (even if the clock went back since)."""
+    this process or loaded from a saved world (even if the clock went back since).
+
+    With ``shard`` (``(shard_id, shard_count)``), a guild of this id is on that shard: the
+    timestamp moves up to ``shard_count - 1`` ms ahead to land there.
+    """
     global _last_snowflake
     ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
-    _last_snowflake = max((ms << 22) | (1 << 17), _last_snowflake + 1)
-    return _last_snowflake
+    snowflake = max((ms << 22) | (1 << 17), _last_snowflake + 1)
+    if shard is not None:
+        if valid_shard(shard) is None:
+            raise ValueError(f"shard {shard!r}: not (shard_id, shard_count) with 0 <= id < count")
+        shard_id, count = shard
+        ahead = (shard_id - shard_of(snowflake, count)) % count
+        if ahead:
+            snowflake = (((snowflake >> 22) + ahead) << 22) | (1 << 17)
+    _last_snowflake = snowflake
+    return snowflake
 
 
 def last_snowflake() -> int:
@@ -218,11 +231,16 @@ class World:
     def default(cls) -> World:
         """Guild "Sandbox" with #boggle and #general, and alice, bob and carol."""
         world = cls()
-        guild = world.add_guild("Sandbox")
-        world.add_channel(guild.id, "boggle")
-        world.add_channel(guild.id, "general")
-        for name, display in (("alice", "Alice"), ("bob", "Bob"), ("carol", "Carol")):
-            world.add_member(guild.id, name, display)
+        world.add_play_guild("Sandbox")
+        return world
+
+    @classmethod
+    def sharded(cls, shard_count: int) -> World:
+        """One guild per shard, "Shard 0", "Shard 1"..., each as the default world's guild
+        (the same alice, bob and carol in every one)."""
+        world = cls()
+        for shard_id in range(shard_count):
+            world.add_play_guild(f"Shard {shard_id}", shard=(shard_id, shard_count))
         return world
 
     # building
@@ -232,15 +250,33 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, everyone_permissions: int = Perm.EVERYONE_DEFAULT) -> Guild:
-        """A guild with an @everyone role, its owner (a new user) and the bot as members."""
-        gid = new_snowflake()
-        owner = self.add_user(f"{name.lower()}-owner")
+    def add_guild(
+        self,
+        name: str,
+        *,
+        everyone_permissions: int = Perm.EVERYONE_DEFAULT,
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """A guild with an @everyone role, its owner (a new user) and the bot as members.
+
+        ``shard=(1, 2)`` gives it an id that shard 1 of 2 receives the events of.
+        """
+        gid = new_snowflake(shard)
+        owner = self.add_user(f"{name.lower().replace(' ', '-')}-owner")
         guild = Guild(gid, name, owner.id)
         guild.roles[gid] = Role(gid, "@everyone", everyone_permissions)
         guild.members[owner.id] = Member(owner)
         guild.members[self.bot.id] = Member(self.bot)
         self.guilds[gid] = guild
+        return guild
+
+    def add_play_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild with #boggle and #general, and alice, bob and carol as members."""
+        guild = self.add_guild(name, shard=shard)
+        self.add_channel(guild.id, "boggle")
+        self.add_channel(guild.id, "general")
+        for username, display in (("alice", "Alice"), ("bob", "Bob"), ("carol", "Carol")):
+            self.add_member(guild.id, username, display)
         return guild
 
     def add_channel(self, guild_id: int, name: str) -> Channel:
@@ -308,6 +344,29 @@ class World:
         if found is None:
             raise KeyError(f"no user named {user!r}")
         return found
+
+    def resolve_guild(self, guild: int | str) -> Guild:
+        """A guild by id or name."""
+        if isinstance(guild, int):
+            return self.guilds[guild]
+        for candidate in self.guilds.values():
+            if candidate.name == guild:
+                return candidate
+        raise KeyError(f"no guild named {guild!r}")
+
+    def channel_in(self, guild: int | str, channel: str) -> Channel:
+        """A channel by name in a given guild (several guilds may each have a #boggle)."""
+        found = self.resolve_guild(guild)
+        name = channel.lstrip("#")
+        for candidate in found.channels.values():
+            if candidate.name == name and not candidate.deleted:
+                return candidate
+        raise KeyError(f"no channel named {channel!r} in {found.name}")
+
+    def guilds_on(self, shard: tuple[int, int]) -> list[Guild]:
+        """The guilds whose events go to shard ``(shard_id, shard_count)``."""
+        shard_id, count = shard
+        return [g for g in self.guilds.values() if shard_of(g.id, count) == shard_id]
 
     def resolve_channel(self, channel: int | str) -> Channel:
         """A channel by id or name (first match, guild channels before DMs)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Any
 
 from aiohttp import web
 from aiohttp.web_urldispatcher import MatchInfoError
@@ -40,7 +41,7 @@ class Rest:
         *,
         token: str | None,
         gateway_url: Callable[[], str],
-        shards: int,
+        gateway_bot: Callable[[], dict[str, Any]],
     ) -> None:
         self.recorder = recorder
         self.faults = faults
@@ -48,7 +49,9 @@ class Rest:
         self.messages = MessageRoutes(world, actions)
         self.callbacks = CallbackRoutes(world, actions)
         self.groups = [
-            IdentityRoutes(world, actions, commands, gateway_url=gateway_url, shards=shards),
+            IdentityRoutes(
+                world, actions, commands, gateway_url=gateway_url, gateway_bot=gateway_bot
+            ),
             self.messages,
             self.callbacks,
         ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from aiohttp import web
 
@@ -27,12 +28,12 @@ class IdentityRoutes(Routes):
         commands: CommandRegistry,
         *,
         gateway_url: Callable[[], str],
-        shards: int,
+        gateway_bot: Callable[[], dict[str, Any]],
     ) -> None:
         super().__init__(world, actions)
         self.commands = commands
         self.gateway_url = gateway_url
-        self.shards = shards
+        self.gateway_bot = gateway_bot
 
     def table(self) -> list[Route]:
         return [
@@ -64,18 +65,7 @@ class IdentityRoutes(Routes):
         return json_response({"url": self.gateway_url()})
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
-        return json_response(
-            {
-                "url": self.gateway_url(),
-                "shards": self.shards,
-                "session_start_limit": {
-                    "total": 1000,
-                    "remaining": 999,
-                    "reset_after": 14_400_000,
-                    "max_concurrency": 1,
-                },
-            }
-        )
+        return json_response(self.gateway_bot())
 
     async def get_me(self, request: web.Request) -> web.Response:
         me = payloads.user(self.world.bot) | {"verified": True, "mfa_enabled": False}

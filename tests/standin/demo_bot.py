@@ -1,16 +1,22 @@
-"""A small real discord.py bot that exercises what the Boggle bot needs from Discord."""
+"""A small real discord.py bot that exercises what the Boggle bot needs from Discord.
+
+Run as a script it is a bot process of its own, on one shard, that prints ``ready`` once it
+has its guilds: ``python -m tests.standin.demo_bot API_BASE GATEWAY_URL SHARD_ID SHARD_COUNT``.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
+import sys
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from standin.testing import bot_intents
+from standin.hooks import point_discord_at
+from standin.testing import FAKE_TOKEN, bot_intents
 
 
 def raw_commands() -> list[dict[str, Any]]:
@@ -109,6 +115,7 @@ class DemoBot(commands.Bot):
         )
         self.sync_guild = discord.Object(sync_guild) if sync_guild else None
         self.received: list[discord.Message] = []
+        self.interactions: list[discord.Interaction] = []
         _commands(self, self.sync_guild)
 
     async def setup_hook(self) -> None:
@@ -118,6 +125,9 @@ class DemoBot(commands.Bot):
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """No 5 s pause before re-identifying: the stand-in has no identify rate limit."""
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.interactions.append(interaction)
 
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot:
@@ -143,8 +153,30 @@ class DemoBot(commands.Bot):
             await message.channel.send(f"you said {text}")
 
 
+class ShardedDemoBot(DemoBot, commands.AutoShardedBot):
+    """The same bot as an ``AutoShardedBot``, as the Boggle bot is: ``shard_ids``/``shard_count``
+    make it one process of several."""
+
+
 def expect(
     bot: discord.Client, event: str, check: Any = None, timeout: float = 5.0
 ) -> asyncio.Future[Any]:
     """Start waiting for a client event now (before triggering it); await the result later."""
     return asyncio.ensure_future(bot.wait_for(event, check=check, timeout=timeout))
+
+
+async def _run_alone(api_base: str, gateway_url: str, shard_id: int, shard_count: int) -> None:
+    """One shard in a process of its own, until killed; ``ready`` on stdout once connected."""
+    point_discord_at(api_base, gateway_url)
+    bot = ShardedDemoBot(shard_ids=[shard_id], shard_count=shard_count)
+
+    async def say_ready() -> None:
+        print("ready", flush=True)
+
+    bot.add_listener(say_ready, "on_ready")
+    await bot.start(FAKE_TOKEN)
+
+
+if __name__ == "__main__":
+    api, gateway, shard, count = sys.argv[1:]
+    asyncio.run(_run_alone(api, gateway, int(shard), int(count)))
