@@ -59,7 +59,9 @@ async def test_a_standby_takes_over_the_rounds_of_a_killed_process(
         board = await standin.wait_for_message(
             "boggle", lambda m: "Boggle" in m.content, 10, after=0
         )
-        words = sorted(solve(read_board(board.content.split("```")[1].split()), lexicon, 3))
+        words = sorted(
+            solve(read_board(board.content.split("```")[1].strip().splitlines()), lexicon, 3)
+        )
         said = await standin.user_says("boggle", "bob", words[0])
         await standin.wait_until(lambda: said.reactions, 10)
 
