@@ -13,7 +13,7 @@ import discord
 from standin.hooks import point_discord_at
 
 from .settings import Settings, SettingsError, configure_logging
-from .storage import StorageError
+from .storage import StorageError, printable
 
 log = logging.getLogger("bot")
 
@@ -61,7 +61,8 @@ def main() -> int:
     try:
         return asyncio.run(run_bot(settings))
     except StorageError as exc:
-        print(f"error: database {settings.database}: {exc}", file=sys.stderr)
+        where = printable(settings.database)  # never the password of a URL
+        print(f"error: database {where} (BOGGLE_DATABASE): {exc}", file=sys.stderr)
         return 1
     except discord.LoginFailure:
         print("error: DISCORD_TOKEN was refused by Discord; check the bot token", file=sys.stderr)

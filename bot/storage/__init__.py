@@ -1,11 +1,19 @@
 """The bot's storage: rounds, guesses, accepted words, results and standings, behind one interface.
 
 ``Storage`` (``interface.py``) is what the rest of the bot uses, in the project's types
-(``model.py``) and errors (``errors.py``); ``sqlite/`` fills it. ``GuessWriter`` batches guesses
-into it; ``migrations.py`` reads the numbered schema files each engine applies.
+(``model.py``, ``records.py``) and errors (``errors.py``); ``sqlite/`` and ``postgres/`` fill it,
+on the SQL they share (``sql_engine.py``), and ``targets.py`` tells which one a target names.
+``GuessWriter`` batches guesses into it; ``migrations.py`` reads the numbered schema files each
+engine applies.
 """
 
-from .errors import ChannelBusy, RejectedWrite, StorageError, TransientStorageError
+from .errors import (
+    ChannelBusy,
+    RejectedWrite,
+    StorageError,
+    TargetNotEmpty,
+    TransientStorageError,
+)
 from .interface import Storage
 from .migrations import MIGRATIONS_ROOT, Migration, load_migrations
 from .model import (
@@ -16,6 +24,7 @@ from .model import (
     RoundState,
     StoredRound,
 )
+from .targets import is_postgres, printable
 from .writer import GuessWriter
 
 __all__ = [
@@ -32,6 +41,9 @@ __all__ = [
     "Storage",
     "StorageError",
     "StoredRound",
+    "TargetNotEmpty",
     "TransientStorageError",
+    "is_postgres",
     "load_migrations",
+    "printable",
 ]

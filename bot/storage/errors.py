@@ -25,3 +25,12 @@ class ChannelBusy(StorageError):
         self.round_id = round_id
         which = f" (round {round_id})" if round_id is not None else ""
         super().__init__(f"channel {channel_id} already has a running round{which}")
+
+
+class TargetNotEmpty(StorageError):
+    """A copy into a database that already holds records (``counts``: rows per table)."""
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = counts
+        held = ", ".join(f"{n} {table}" for table, n in counts.items() if n)
+        super().__init__(f"it already holds data ({held})")

@@ -10,7 +10,7 @@ be taken, any other ``StorageError`` means the database cannot be used as it is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -18,6 +18,8 @@ from core.board import Board
 from core.round import Mode, Results
 
 from .model import DEFAULT_BUSY_TIMEOUT, AcceptedWord, GuessRow, LeaderboardEntry, StoredRound
+from .records import EXPORT_BATCH, Record
+from .targets import is_postgres
 
 
 class Storage(Protocol):
@@ -32,8 +34,15 @@ class Storage(Protocol):
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
     ) -> Storage:
         """Open (creating only where nothing is), check and migrate the database ``target``
-        names: a file path, or ``:memory:``, is SQLite. StorageError if it cannot be used, or
-        is not this bot's; ``migrations_dir`` replaces the engine's folder of migrations."""
+        names: a ``postgresql://`` (or ``postgres://``) URL is PostgreSQL, a file path (or
+        ``:memory:``) SQLite. StorageError if it cannot be used, or is not this bot's;
+        ``migrations_dir`` replaces the engine's folder of migrations."""
+        if is_postgres(target):
+            from .postgres import PostgresStorage
+
+            return await PostgresStorage.open(
+                str(target), migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            )
         from .sqlite import SQLiteStorage
 
         return await SQLiteStorage.open(
@@ -140,3 +149,17 @@ class Storage(Protocol):
 
     async def player_standing(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
         """One player's entry (rank among the whole guild); None if they never finished a round."""
+
+    # --- the whole database, for copying it (python -m bot.copy_database) ----------------------
+
+    def export_records(self, batch_size: int = EXPORT_BATCH) -> AsyncIterator[Sequence[Record]]:
+        """Every stored record as of one moment, ids kept, in batches of one table each, in
+        ``records.TABLES`` order (parents first). The migration ledger is the engine's own."""
+        ...
+
+    async def import_records(
+        self, batches: AsyncIterable[Sequence[Record]], *, replace: bool = False
+    ) -> dict[str, int]:
+        """Store these records with their ids, all or nothing, new rows numbered after them;
+        the rows written per table. TargetNotEmpty (nothing written) if the database holds any
+        record, unless ``replace``: then what it held goes, in the same transaction."""

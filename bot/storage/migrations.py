@@ -18,6 +18,9 @@ from .errors import StorageError
 # so the folder next to the package is the one to read.
 MIGRATIONS_ROOT = Path(__file__).resolve().parents[2] / "migrations"
 
+# The shape of the ledger every engine keeps: a table of this name with these columns is ours.
+LEDGER_COLUMNS = ["version", "name", "applied_at"]
+
 _MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
@@ -63,3 +66,17 @@ def pending(migrations: list[Migration], applied: Collection[int], where: str) -
             f"{max(known, default=0)}: it was written by a newer bot; upgrade the code"
         )
     return [m for m in migrations if m.version not in applied]
+
+
+def check_ours(
+    tables: Collection[str], ledger: Collection[tuple[int, str]] | None, where: str
+) -> None:
+    """Refuse a database with tables that is not this bot's: ours holds our first migration in a
+    ledger shaped as ours (``ledger`` None: shaped otherwise, as other tools name theirs too), or,
+    cut short before it, nothing but the ledger."""
+    ours = ledger is not None and ((1, "initial") in ledger or set(tables) == {"schema_migrations"})
+    if tables and not ours:
+        raise StorageError(
+            f"database {where} has tables but not this bot's schema_migrations: it is not this "
+            "bot's database"
+        )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from core.round import Mode, Verdict
 
@@ -42,6 +43,12 @@ class StoredRound:
     @property
     def running(self) -> bool:
         return self.state is RoundState.RUNNING
+
+    @classmethod
+    def from_columns(cls, columns: Mapping[str, Any]) -> StoredRound:
+        """A round from its row read by column name (every engine names them as the fields)."""
+        values = dict(columns)
+        return cls(**values | {"mode": Mode(values["mode"]), "state": RoundState(values["state"])})
 
 
 class GuessRow(NamedTuple):

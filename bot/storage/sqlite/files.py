@@ -10,12 +10,12 @@ import sqlite3
 from pathlib import Path
 
 from ..errors import StorageError
+from ..migrations import LEDGER_COLUMNS, check_ours
 from .errors import describe
 
 # Written in the header of every database the bot makes ("BOGG"): a file is ours by this mark,
 # or, made before the mark existed, by its schema_migrations table.
 APPLICATION_ID = 0x424F4747
-_MIGRATIONS_TABLE_COLUMNS = ["version", "name", "applied_at"]
 
 
 def exists(path: Path) -> bool:
@@ -70,20 +70,13 @@ def identify(path: Path) -> None:
             f"database {path} belongs to another application (application_id "
             f"{application_id:#010x}): it is not this bot's database"
         )
-    # Made before APPLICATION_ID: known by our ledger, holding our first migration (or, cut
-    # short before it, alone in the file).
-    ours = ledger is not None and ((1, "initial") in ledger or tables == {"schema_migrations"})
-    if tables and not ours:
-        raise StorageError(
-            f"database {path} has tables but not this bot's schema_migrations: it is not this "
-            "bot's database"
-        )
+    check_ours(tables, ledger, str(path))  # made before APPLICATION_ID: known by its ledger
 
 
 def _our_ledger(conn: sqlite3.Connection) -> list[tuple[int, str]] | None:
     """The (version, name) rows of a schema_migrations shaped as ours; None if shaped otherwise
     (other tools name their ledger so too)."""
     columns = [r[1] for r in conn.execute("PRAGMA table_info(schema_migrations)")]
-    if columns != _MIGRATIONS_TABLE_COLUMNS:
+    if columns != LEDGER_COLUMNS:
         return None
     return [(r[0], r[1]) for r in conn.execute("SELECT version, name FROM schema_migrations")]

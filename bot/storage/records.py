@@ -1,0 +1,135 @@
+"""Every stored row as a typed record, for copying a database from one engine to another.
+
+A record's fields are its table's columns, by name and in order, so an engine needs nothing but
+``TABLES`` to read or write any of them. ``TABLES`` is in copy order: a row's parent comes first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, NamedTuple
+
+from .model import StoredRound
+
+
+class LoggedGuess(NamedTuple):
+    """A row of the guess log."""
+
+    id: int
+    round_id: int
+    player_id: int
+    word: str
+    verdict: str
+    points: int
+    at: float
+
+
+class FoundWord(NamedTuple):
+    """An accepted word; ``id`` keeps the acceptance order."""
+
+    id: int
+    round_id: int
+    player_id: int
+    word: str
+    at: float
+
+
+class PlayerResult(NamedTuple):
+    """A player's result in a finished round."""
+
+    round_id: int
+    guild_id: int
+    player_id: int
+    points: int
+    words: int
+    rank: int
+    cancelled: int
+    ended_at: float | None
+
+
+class Standing(NamedTuple):
+    """A player's running totals in a guild."""
+
+    guild_id: int
+    user_id: int
+    points: int
+    rounds: int
+    words: int
+
+
+class PlayerName(NamedTuple):
+    """A player's display name in a guild."""
+
+    guild_id: int
+    user_id: int
+    display_name: str
+    updated_at: float
+
+
+Record = StoredRound | LoggedGuess | FoundWord | PlayerResult | Standing | PlayerName
+RecordType = (
+    type[StoredRound]
+    | type[LoggedGuess]
+    | type[FoundWord]
+    | type[PlayerResult]
+    | type[Standing]
+    | type[PlayerName]
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    """Where a record type is stored: its table, and the columns that order (and key) it."""
+
+    name: str
+    record: RecordType
+    key: tuple[str, ...]
+    identity: bool  # an ``id`` the database numbers: to be moved past copied ids
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        if dataclasses.is_dataclass(self.record):
+            return tuple(f.name for f in dataclasses.fields(self.record))
+        return tuple(self.record._fields)
+
+    def select_sql(self) -> str:
+        """Every row, in key order (standard SQL: the same on every engine)."""
+        return f"SELECT {', '.join(self.columns)} FROM {self.name} ORDER BY {', '.join(self.key)}"
+
+    def insert_sql(self, marks: Sequence[str]) -> str:
+        """One row with its own ids; ``marks`` are the engine's placeholders, one a column."""
+        return f"INSERT INTO {self.name} ({', '.join(self.columns)}) VALUES ({', '.join(marks)})"
+
+
+TABLES = (
+    Table("rounds", StoredRound, ("id",), identity=True),
+    Table("guesses", LoggedGuess, ("id",), identity=True),
+    Table("found_words", FoundWord, ("id",), identity=True),
+    Table("round_results", PlayerResult, ("round_id", "player_id"), identity=False),
+    Table("standings", Standing, ("guild_id", "user_id"), identity=False),
+    Table("players", PlayerName, ("guild_id", "user_id"), identity=False),
+)
+EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
+
+
+def table_of(record: Record) -> Table:
+    """The table a record belongs to."""
+    for table in TABLES:
+        if isinstance(record, table.record):
+            return table
+    raise TypeError(f"not a stored record: {type(record).__name__}")
+
+
+def values_of(record: Record) -> tuple[object, ...]:
+    """The record's column values, in ``Table.columns`` order (enums as their text)."""
+    values = dataclasses.astuple(record) if isinstance(record, StoredRound) else tuple(record)
+    return tuple(v.value if isinstance(v, Enum) else v for v in values)
+
+
+def record_from(table: Table, values: Sequence[Any]) -> Record:
+    """A record read back from its table's columns, in ``Table.columns`` order."""
+    if table.record is StoredRound:
+        return StoredRound.from_columns(dict(zip(table.columns, values, strict=True)))
+    return table.record(*values)
