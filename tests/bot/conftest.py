@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage import Storage
 from core.lexicon import Lexicon
 from standin import StandIn
+from tests.stores import ENGINES, SQLiteTarget, StoreTarget, postgres_target
 
 from .harness import Clock, Harness, bot_session
 
@@ -29,3 +31,26 @@ async def game(
 ) -> AsyncIterator[Harness]:
     async with bot_session(standin, database, clock, lexicon) as harness:
         yield harness
+
+
+@pytest.fixture(params=ENGINES)
+async def store_target(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[StoreTarget]:
+    """An empty database of each engine (PostgreSQL: a schema of its own), for the storage tests
+    that hold on both."""
+    target: StoreTarget
+    if request.param == "sqlite":
+        target = SQLiteTarget(tmp_path / "boggle.db")
+        yield target
+        return
+    async with postgres_target() as target:
+        yield target
+
+
+@pytest.fixture
+async def storage(store_target: StoreTarget) -> AsyncIterator[Storage]:
+    """The storage opened on ``store_target``, closed after the test."""
+    store = await store_target.open()
+    yield store
+    await store.close()

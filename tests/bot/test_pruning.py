@@ -1,4 +1,5 @@
-"""The guess log's retention: only guesses of rounds finished long ago go, in small batches."""
+"""The guess log's retention: only guesses of rounds finished long ago go, in small batches (on
+both engines where ``store_target`` is taken)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bot.storage.sqlite import PRUNE_STEP_SQL
 from core.lexicon import Lexicon
 from core.round import Verdict
 from standin import StandIn
+from tests.stores import StoreTarget
 
 from .harness import Clock, bot_session, query
 from .test_storage import WORDS, accepted, new_round, raw, results_for
@@ -21,12 +23,15 @@ from .test_storage import WORDS, accepted, new_round, raw, results_for
 KEPT_TABLES = ("rounds", "found_words", "round_results", "standings", "players")
 
 
-def dump(path: Path, table: str) -> list[tuple]:
-    with raw(path) as conn:
-        return conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+async def dump(target: StoreTarget, table: str) -> list[tuple]:
+    return await target.rows(f"SELECT * FROM {table} ORDER BY 1, 2")
 
 
-def guesses_of(path: Path, round_id: int) -> int:
+async def guesses_of(target: StoreTarget, round_id: int) -> int:
+    return await target.value("SELECT COUNT(*) FROM guesses WHERE round_id = ?", round_id)
+
+
+def sqlite_guesses_of(path: Path, round_id: int) -> int:
     with raw(path) as conn:
         return conn.execute(
             "SELECT COUNT(*) FROM guesses WHERE round_id = ?", (round_id,)
@@ -50,44 +55,36 @@ async def played(store: Storage, channel_id: int, guesses: int, ended_at: float 
 
 
 async def test_prune_deletes_only_guesses_of_rounds_finished_before_the_cutoff(
-    tmp_path: Path,
+    storage: Storage, store_target: StoreTarget
 ) -> None:
-    path = tmp_path / "boggle.db"
-    store = await Storage.open(path)
-    try:
-        old = [await played(store, 10 + i, 40 + i, ended_at=100.0 + i) for i in range(3)]
-        recent = await played(store, 20, 30, ended_at=5000.0)
-        running = await played(store, 30, 25, ended_at=None)  # deadline long past, not finished
-        kept = {table: dump(path, table) for table in KEPT_TABLES}
-        assert kept["found_words"] and kept["round_results"] and kept["standings"]
+    old = [await played(storage, 10 + i, 40 + i, ended_at=100.0 + i) for i in range(3)]
+    recent = await played(storage, 20, 30, ended_at=5000.0)
+    running = await played(storage, 30, 25, ended_at=None)  # deadline long past, not finished
+    kept = {table: await dump(store_target, table) for table in KEPT_TABLES}
+    assert kept["found_words"] and kept["round_results"] and kept["standings"]
 
-        deleted = await store.prune_guesses(1000.0, batch_size=7, rounds_per_step=2)
+    deleted = await storage.prune_guesses(1000.0, batch_size=7, rounds_per_step=2)
 
-        assert deleted == 40 + 41 + 42
-        assert [guesses_of(path, r) for r in old] == [0, 0, 0]
-        assert guesses_of(path, recent) == 30
-        assert guesses_of(path, running) == 25
-        assert {table: dump(path, table) for table in KEPT_TABLES} == kept
-        assert await store.prune_guesses(1000.0) == 0  # nothing left to do
-    finally:
-        await store.close()
+    assert deleted == 40 + 41 + 42
+    assert [await guesses_of(store_target, r) for r in old] == [0, 0, 0]
+    assert await guesses_of(store_target, recent) == 30
+    assert await guesses_of(store_target, running) == 25
+    assert {table: await dump(store_target, table) for table in KEPT_TABLES} == kept
+    assert await storage.prune_guesses(1000.0) == 0  # nothing left to do
 
 
-async def test_prune_lets_writes_in_between_its_batches(tmp_path: Path) -> None:
-    path = tmp_path / "boggle.db"
-    store = await Storage.open(path)
-    try:
-        old = await played(store, 10, 200, ended_at=100.0)
-        live = await new_round(store, channel_id=11)
-        prune = asyncio.create_task(store.prune_guesses(1000.0, batch_size=10))
-        while guesses_of(path, old) == 200:  # until its first transaction is committed
-            await asyncio.sleep(0.001)
-        await store.record_guesses([accepted(live.id, 1, "cat", 1.0)])
-        assert 0 < guesses_of(path, old) < 200  # written between two of the prune's batches
-        assert await prune == 200
-        assert await store.accepted_words(live.id) == [(1, "cat", 1.0)]
-    finally:
-        await store.close()
+async def test_prune_lets_writes_in_between_its_batches(
+    storage: Storage, store_target: StoreTarget
+) -> None:
+    old = await played(storage, 10, 200, ended_at=100.0)
+    live = await new_round(storage, channel_id=11)
+    prune = asyncio.create_task(storage.prune_guesses(1000.0, batch_size=10))
+    while await guesses_of(store_target, old) == 200:  # until its first transaction commits
+        await asyncio.sleep(0.001)
+    await storage.record_guesses([accepted(live.id, 1, "cat", 1.0)])
+    assert 0 < await guesses_of(store_target, old) < 200  # written between two of its batches
+    assert await prune == 200
+    assert await storage.accepted_words(live.id) == [(1, "cat", 1.0)]
 
 
 async def test_a_prune_step_searches_and_never_scans(tmp_path: Path) -> None:
@@ -142,9 +139,9 @@ async def test_the_bot_prunes_at_start(
         await store.close()
     async with bot_session(standin, path, clock, lexicon, guess_retention_days=2):
         for _ in range(200):
-            if guesses_of(path, old) == 0:
+            if sqlite_guesses_of(path, old) == 0:
                 break
             await asyncio.sleep(0.02)
-        assert guesses_of(path, old) == 0
-        assert guesses_of(path, recent) == 9
+        assert sqlite_guesses_of(path, old) == 0
+        assert sqlite_guesses_of(path, recent) == 9
         assert query(path, "SELECT COUNT(*) FROM found_words WHERE round_id = ?", (old,)) == [(6,)]

@@ -1,4 +1,5 @@
-"""Storage of whether a round's results reached the channel: the basis of "posted once"."""
+"""Storage of whether a round's results reached the channel: the basis of "posted once" (the
+first test on both engines)."""
 
 from __future__ import annotations
 
@@ -12,24 +13,20 @@ from .old_database import add_round, database_at
 from .test_storage import new_round, results_for
 
 
-async def test_unposted_results_until_marked(tmp_path: Path) -> None:
-    store = await Storage.open(tmp_path / "boggle.db")
-    try:
-        running = await new_round(store, channel_id=1)
-        first = await new_round(store, channel_id=2)
-        second = await new_round(store, channel_id=3)
-        assert await store.finish_round(second.id, results_for({}), 2000.0, {})
-        assert await store.finish_round(first.id, results_for({}), 1500.0, {})
-        assert [r.id for r in await store.unposted_results()] == [first.id, second.id]
+async def test_unposted_results_until_marked(storage: Storage) -> None:
+    running = await new_round(storage, channel_id=1)
+    first = await new_round(storage, channel_id=2)
+    second = await new_round(storage, channel_id=3)
+    assert await storage.finish_round(second.id, results_for({}), 2000.0, {})
+    assert await storage.finish_round(first.id, results_for({}), 1500.0, {})
+    assert [r.id for r in await storage.unposted_results()] == [first.id, second.id]
 
-        await store.mark_results_posted(first.id, 1600.0)
-        await store.mark_results_posted(first.id, 9999.0)  # a second mark changes nothing
-        assert [r.id for r in await store.unposted_results()] == [second.id]
-        stored = await store.get_round(first.id)
-        assert stored is not None and stored.results_posted_at == 1600.0
-        assert running.results_posted_at is None
-    finally:
-        await store.close()
+    await storage.mark_results_posted(first.id, 1600.0)
+    await storage.mark_results_posted(first.id, 9999.0)  # a second mark changes nothing
+    assert [r.id for r in await storage.unposted_results()] == [second.id]
+    stored = await storage.get_round(first.id)
+    assert stored is not None and stored.results_posted_at == 1600.0
+    assert running.results_posted_at is None
 
 
 async def test_an_upgrade_never_reposts_old_results(tmp_path: Path) -> None:

@@ -1,4 +1,6 @@
-"""Storage against real SQLite files: schema, rounds, guesses, results, leaderboard, the writer."""
+"""Storage against real databases, SQLite files and PostgreSQL schemas: schema, rounds, guesses,
+results, leaderboard, the writer. Tests taking ``storage`` or ``store_target`` run on both engines
+(tests/bot/conftest.py); those about SQLite's files and plans take ``db_path``."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from bot.storage.sqlite import (
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules, Verdict, tally
+from tests.stores import StoreTarget
 
 BOARD = "cato/dogs/rent/lime"
 WORDS = ["cat", "cats", "dog", "dogs", "act", "tag", "rent", "lime", "mile", "ten", "net"]
@@ -46,7 +49,7 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def storage(db_path: Path):
+async def sqlite_storage(db_path: Path):
     store = await Storage.open(db_path)
     yield store
     await store.close()
@@ -73,11 +76,6 @@ def raw(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path, isolation_level=None)
 
 
-def count(path: Path, sql: str, *params: object) -> int:
-    with raw(path) as conn:
-        return conn.execute(sql, params).fetchone()[0]
-
-
 def accepted(round_id: int, player: int, word: str, at: float) -> GuessRow:
     return GuessRow(round_id, player, word, ACCEPTED, len(word) - 2, at)
 
@@ -89,27 +87,26 @@ def results_for(found: dict[int, list[str]], words: list[str] = WORDS):
 # --- opening and migrations -----------------------------------------------------------------
 
 
-async def test_migrations_are_applied_and_recorded(storage: Storage, db_path: Path) -> None:
-    with raw(db_path) as conn:
-        recorded = conn.execute("SELECT version, name FROM schema_migrations").fetchall()
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+async def test_migrations_are_applied_and_recorded(
+    storage: Storage, store_target: StoreTarget
+) -> None:
+    recorded = await store_target.rows("SELECT version, name FROM schema_migrations ORDER BY 1")
     assert recorded == [(m.version, m.name) for m in load_migrations(MIGRATIONS_DIR)]
     assert recorded[0] == (1, "initial")
-    assert {"rounds", "guesses", "found_words", "round_results", "players", "standings"} <= tables
+    for table in ("rounds", "guesses", "found_words", "round_results", "players", "standings"):
+        assert await store_target.value(f"SELECT COUNT(*) FROM {table}") == 0
 
 
-async def test_reopening_applies_nothing_again(db_path: Path) -> None:
-    await (await Storage.open(db_path)).close()
-    with raw(db_path) as conn:
-        before = conn.execute("SELECT * FROM schema_migrations").fetchall()
-    await (await Storage.open(db_path)).close()
-    with raw(db_path) as conn:
-        assert conn.execute("SELECT * FROM schema_migrations").fetchall() == before
+async def test_reopening_applies_nothing_again(store_target: StoreTarget) -> None:
+    await (await store_target.open()).close()
+    before = await store_target.rows("SELECT * FROM schema_migrations ORDER BY 1")
+    await (await store_target.open()).close()
+    assert await store_target.rows("SELECT * FROM schema_migrations ORDER BY 1") == before
 
 
-async def test_connection_settings(storage: Storage, db_path: Path) -> None:
+async def test_connection_settings(sqlite_storage: Storage, db_path: Path) -> None:
     async def pragma(name: str):
-        return (await storage._db.execute_fetchall(f"PRAGMA {name}"))[0][0]
+        return (await sqlite_storage._db.execute_fetchall(f"PRAGMA {name}"))[0][0]
 
     assert await pragma("journal_mode") == "wal"
     assert await pragma("foreign_keys") == 1
@@ -117,7 +114,7 @@ async def test_connection_settings(storage: Storage, db_path: Path) -> None:
     with raw(db_path) as conn:  # WAL is a property of the file, seen by everyone
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     with pytest.raises(RejectedWrite):  # foreign keys enforced
-        await storage.record_guesses([accepted(999, 1, "cat", 1.0)])
+        await sqlite_storage.record_guesses([accepted(999, 1, "cat", 1.0)])
 
 
 async def test_memory_database_works() -> None:
@@ -132,12 +129,12 @@ async def test_unreachable_path_is_a_storage_error(tmp_path: Path) -> None:
         await Storage.open(tmp_path / "no" / "such" / "folder" / "boggle.db")
 
 
-async def test_database_newer_than_code_is_refused(db_path: Path) -> None:
-    await (await Storage.open(db_path)).close()
-    with raw(db_path) as conn:
-        conn.execute("INSERT INTO schema_migrations VALUES (9999, 'from_the_future', 0)")
+async def test_database_newer_than_code_is_refused(store_target: StoreTarget) -> None:
+    await (await store_target.open()).close()
+    await store_target.execute("INSERT INTO schema_migrations VALUES (9999, 'from_the_future', 0)")
     with pytest.raises(StorageError, match="newer"):
-        await Storage.open(db_path)
+        await store_target.open()
+    assert await store_target.value("SELECT MAX(version) FROM schema_migrations") == 9999
 
 
 @pytest.mark.parametrize(
@@ -182,15 +179,18 @@ async def test_failed_quick_check_is_refused(db_path: Path) -> None:
         await Storage.open(db_path)
 
 
-async def test_someone_elses_database_is_refused(db_path: Path) -> None:
-    with raw(db_path) as conn:
-        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+async def test_someone_elses_database_is_refused(store_target: StoreTarget) -> None:
+    await store_target.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
     with pytest.raises(StorageError, match="not this bot's database"):
-        await Storage.open(db_path)
+        await store_target.open()
+    # left as it was: no ledger of ours added
+    assert await store_target.rows("SELECT COUNT(*) FROM invoices") == [(0,)]
+    with pytest.raises(store_target.missing_table_error):
+        await store_target.rows("SELECT * FROM schema_migrations")
 
 
 async def test_migrations_run_in_order_and_a_failing_one_rolls_back(
-    tmp_path: Path, db_path: Path
+    tmp_path: Path, store_target: StoreTarget
 ) -> None:
     folder = tmp_path / "migrations"
     folder.mkdir()
@@ -200,11 +200,14 @@ async def test_migrations_run_in_order_and_a_failing_one_rolls_back(
         "CREATE TABLE b (y INTEGER);\nINSERT INTO nowhere VALUES (1);"
     )
     with pytest.raises(StorageError, match=r"0003_broken\.sql failed"):
-        await Storage.open(db_path, migrations_dir=folder)
-    with raw(db_path) as conn:
-        assert conn.execute("SELECT version FROM schema_migrations").fetchall() == [(1,), (2,)]
-        assert conn.execute("SELECT x FROM a").fetchall() == [(2,)]
-        assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'b'").fetchall() == []
+        await store_target.open(migrations_dir=folder)
+    assert await store_target.rows("SELECT version FROM schema_migrations ORDER BY 1") == [
+        (1,),
+        (2,),
+    ]
+    assert await store_target.rows("SELECT x FROM a") == [(2,)]
+    with pytest.raises(store_target.missing_table_error):
+        await store_target.rows("SELECT * FROM b")
 
 
 @pytest.mark.parametrize("name", ["1_short.sql", "0001-dash.sql", "0001_Upper.sql"])
@@ -257,14 +260,50 @@ async def test_one_running_round_per_channel(storage: Storage) -> None:
 
 
 async def test_the_index_refuses_a_second_running_round_even_without_the_check(
-    storage: Storage, db_path: Path
+    storage: Storage, store_target: StoreTarget
 ) -> None:
     await new_round(storage, channel_id=10)
-    with raw(db_path) as conn, pytest.raises(sqlite3.IntegrityError):
-        conn.execute(
+    with pytest.raises(store_target.constraint_error):
+        await store_target.execute(
             "INSERT INTO rounds (guild_id, channel_id, starter_id, board, dice, size, mode,"
             " min_length, started_at, deadline) VALUES (1, 10, 1, 'x', 'd', 4, 'classic', 3, 0, 1)"
         )
+
+
+async def test_two_processes_starting_a_round_in_one_channel_get_one(
+    store_target: StoreTarget,
+) -> None:
+    """The database decides, not a lock inside one process: every other start is ChannelBusy."""
+    stores = [await store_target.open() for _ in range(4)]
+    try:
+        outcomes = await asyncio.gather(
+            *(new_round(s, channel_id=10) for s in stores), return_exceptions=True
+        )
+    finally:
+        for store in stores:
+            await store.close()
+    started = [o for o in outcomes if not isinstance(o, BaseException)]
+    assert len(started) == 1
+    busy = [o for o in outcomes if isinstance(o, ChannelBusy)]
+    assert len(busy) == 3 and {b.round_id for b in busy} == {started[0].id}
+
+
+async def test_discord_ids_beyond_32_bits_come_back_exactly(storage: Storage) -> None:
+    guild, channel, player = 1_234_567_890_123_456_789, 987_654_321_098_765_432, 2**62 + 7
+    stored = await new_round(storage, guild_id=guild, channel_id=channel, starter_id=player)
+    await storage.set_round_messages(stored.id, board_message_id=2**63 - 1)
+    await storage.record_guesses([accepted(stored.id, player, "cat", 1.25)])
+    await storage.finish_round(stored.id, results_for({player: ["cat"]}), 2.5, {player: "Big"})
+    again = await storage.get_round(stored.id)
+    assert again is not None and (again.guild_id, again.channel_id, again.starter_id) == (
+        guild,
+        channel,
+        player,
+    )
+    assert again.board_message_id == 2**63 - 1
+    assert await storage.accepted_words(stored.id) == [(player, "cat", 1.25)]
+    assert await storage.leaderboard(guild, 10) == [LeaderboardEntry(1, player, "Big", 1, 1, 1)]
+    assert await storage.display_names(guild, [player, 5]) == {player: "Big"}
 
 
 async def test_round_messages_are_remembered(storage: Storage) -> None:
@@ -279,7 +318,7 @@ async def test_round_messages_are_remembered(storage: Storage) -> None:
 # --- guesses -------------------------------------------------------------------------------
 
 
-async def test_an_accepted_word_counts_once(storage: Storage, db_path: Path) -> None:
+async def test_an_accepted_word_counts_once(storage: Storage, store_target: StoreTarget) -> None:
     stored = await new_round(storage)
     await storage.record_guesses(
         [accepted(stored.id, 1, "cat", 1.0), accepted(stored.id, 1, "cat", 2.0)]
@@ -291,7 +330,7 @@ async def test_an_accepted_word_counts_once(storage: Storage, db_path: Path) -> 
             GuessRow(stored.id, 1, "zzz", Verdict.NOT_A_WORD, 0, 4.0),
         ]
     )
-    assert count(db_path, "SELECT COUNT(*) FROM guesses") == 5  # every guess is logged
+    assert await store_target.value("SELECT COUNT(*) FROM guesses") == 5  # every guess is logged
     assert await storage.accepted_words(stored.id) == [(1, "cat", 1.0), (2, "cat", 3.5)]
 
 
@@ -355,15 +394,15 @@ async def test_concurrent_writers_do_not_share_a_transaction(storage: Storage) -
     assert len(await storage.unfinished_rounds()) == 11
 
 
-async def test_a_restart_finds_the_round_and_its_words(db_path: Path) -> None:
-    store = await Storage.open(db_path)
+async def test_a_restart_finds_the_round_and_its_words(store_target: StoreTarget) -> None:
+    store = await store_target.open()
     stored = await new_round(store, mode=Mode.RACE)
     await store.record_guesses(
         [accepted(stored.id, 2, "dog", 5.0), accepted(stored.id, 1, "cat", 6.0)]
     )
     await store.close()
 
-    store = await Storage.open(db_path)
+    store = await store_target.open()
     try:
         [resumed] = await store.unfinished_rounds()
         assert resumed == stored and resumed.mode is Mode.RACE
@@ -385,7 +424,7 @@ async def test_a_restart_finds_the_round_and_its_words(db_path: Path) -> None:
 # --- results and the leaderboard ------------------------------------------------------------
 
 
-async def test_finish_round_is_idempotent(storage: Storage, db_path: Path) -> None:
+async def test_finish_round_is_idempotent(storage: Storage, store_target: StoreTarget) -> None:
     stored = await new_round(storage)
     results = results_for({1: ["cats", "dog"], 2: ["dog"]})
     assert await storage.finish_round(stored.id, results, 1200.0, {1: "Ann", 2: "Bob"})
@@ -398,20 +437,41 @@ async def test_finish_round_is_idempotent(storage: Storage, db_path: Path) -> No
         LeaderboardEntry(1, 1, "Ann", 2, 1, 2),  # cats 1 + dog 1 (casual: every finder scores)
         LeaderboardEntry(2, 2, "Bob", 1, 1, 1),
     ]
-    assert count(db_path, "SELECT COUNT(*) FROM round_results") == 2
+    assert await store_target.value("SELECT COUNT(*) FROM round_results") == 2
     with pytest.raises(StorageError, match="does not exist"):
         await storage.finish_round(12345, results, 0.0, {})
 
 
-async def test_results_keep_rank_and_cancelled_words(storage: Storage, db_path: Path) -> None:
+async def test_a_round_finished_by_two_processes_at_once_counts_once(
+    store_target: StoreTarget,
+) -> None:
+    stores = [await store_target.open() for _ in range(3)]
+    try:
+        stored = await new_round(stores[0])
+        results = results_for({1: ["cats"], 2: ["dog"]})
+        finished = await asyncio.gather(
+            *(s.finish_round(stored.id, results, 1200.0, {1: "Ann"}) for s in stores)
+        )
+        assert sorted(finished) == [False, False, True]
+        assert await stores[1].leaderboard(1, 10) == [
+            LeaderboardEntry(1, 1, "Ann", 1, 1, 1),
+            LeaderboardEntry(1, 2, None, 1, 1, 1),
+        ]
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_results_keep_rank_and_cancelled_words(
+    storage: Storage, store_target: StoreTarget
+) -> None:
     stored = await new_round(storage)
     results = tally({w: () for w in WORDS}, {1: ["cats", "dog"], 2: ["dog"]}, Rules(Mode.CLASSIC))
     await storage.finish_round(stored.id, results, 1200.0, {})
-    with raw(db_path) as conn:
-        rows = conn.execute(
-            "SELECT player_id, guild_id, points, words, rank, cancelled FROM round_results"
-            " ORDER BY player_id"
-        ).fetchall()
+    rows = await store_target.rows(
+        "SELECT player_id, guild_id, points, words, rank, cancelled FROM round_results"
+        " ORDER BY player_id"
+    )
     assert rows == [(1, 1, 1, 2, 1, 1), (2, 1, 0, 1, 2, 1)]  # dog found twice: cancelled
 
 
@@ -456,18 +516,19 @@ async def test_leaderboards_are_per_guild(storage: Storage) -> None:
     assert await storage.leaderboard(3, limit=10) == []
 
 
-async def test_standings_equal_the_sum_of_results(storage: Storage, db_path: Path) -> None:
+async def test_standings_equal_the_sum_of_results(
+    storage: Storage, store_target: StoreTarget
+) -> None:
     for n in range(6):
         stored = await new_round(storage, guild_id=1 + n % 2)
         found = {p: WORDS[p : p + n % 3 + 1] for p in range(n % 4 + 1)}
         await storage.finish_round(stored.id, results_for(found), float(n), {})
         await storage.finish_round(stored.id, results_for(found), float(n), {})
-    with raw(db_path) as conn:
-        summed = conn.execute(
-            "SELECT guild_id, player_id, SUM(points), COUNT(*), SUM(words) FROM round_results"
-            " GROUP BY guild_id, player_id ORDER BY 1, 2"
-        ).fetchall()
-        kept = conn.execute("SELECT * FROM standings ORDER BY 1, 2").fetchall()
+    summed = await store_target.rows(
+        "SELECT guild_id, player_id, SUM(points), COUNT(*), SUM(words) FROM round_results"
+        " GROUP BY guild_id, player_id ORDER BY 1, 2"
+    )
+    kept = await store_target.rows("SELECT * FROM standings ORDER BY 1, 2")
     assert kept == summed
 
 
@@ -477,36 +538,35 @@ async def plan(storage: Storage, sql: str, *params: object) -> list[str]:
     ]
 
 
-async def test_leaderboard_reads_its_index(storage: Storage) -> None:
-    details = await plan(storage, LEADERBOARD_SQL, 1, 10)
+async def test_leaderboard_reads_its_index(sqlite_storage: Storage) -> None:
+    details = await plan(sqlite_storage, LEADERBOARD_SQL, 1, 10)
     assert any("USING INDEX standings_leaderboard" in d for d in details), details
     assert not any(d.startswith("SCAN") for d in details), details
     assert not any("TEMP B-TREE" in d for d in details), details
     assert not any("round_results" in d for d in details), details
 
 
-async def test_running_rounds_are_found_through_partial_indexes(storage: Storage) -> None:
-    assert await plan(storage, RUNNING_ROUND_SQL, 10) == [
+async def test_running_rounds_are_found_through_partial_indexes(sqlite_storage: Storage) -> None:
+    assert await plan(sqlite_storage, RUNNING_ROUND_SQL, 10) == [
         "SEARCH rounds USING INDEX rounds_running_per_channel (channel_id=?)"
     ]
-    assert await plan(storage, UNFINISHED_ROUNDS_SQL) == [
+    assert await plan(sqlite_storage, UNFINISHED_ROUNDS_SQL) == [
         "SCAN rounds USING INDEX rounds_unfinished"
     ]
 
 
-async def test_names_are_updated(storage: Storage, db_path: Path) -> None:
+async def test_names_are_updated(storage: Storage, store_target: StoreTarget) -> None:
     await storage.remember_names(1, {5: "Old"}, now=1.0)
     await storage.remember_names(1, {5: "New", 6: "Six"}, now=2.0)
     await storage.remember_names(2, {5: "Elsewhere"}, now=2.0)
-    with raw(db_path) as conn:
-        rows = conn.execute("SELECT * FROM players ORDER BY guild_id, user_id").fetchall()
+    rows = await store_target.rows("SELECT * FROM players ORDER BY guild_id, user_id")
     assert rows == [(1, 5, "New", 2.0), (1, 6, "Six", 2.0), (2, 5, "Elsewhere", 2.0)]
 
 
 # --- the guess writer -----------------------------------------------------------------------
 
 
-async def test_writer_lands_every_row(storage: Storage, db_path: Path) -> None:
+async def test_writer_lands_every_row(storage: Storage, store_target: StoreTarget) -> None:
     stored = await new_round(storage)
     writer = GuessWriter(storage)
     batches: list[int] = []
@@ -522,7 +582,7 @@ async def test_writer_lands_every_row(storage: Storage, db_path: Path) -> None:
     assert writer.pending == 0
     # A backlog goes out in big batches, so it drains instead of growing.
     assert sum(batches) == 5000 and max(batches) == writer.backlog_batch_size
-    assert count(db_path, "SELECT COUNT(*) FROM guesses") == 5000
+    assert await store_target.value("SELECT COUNT(*) FROM guesses") == 5000
     expected = {(i % 7, f"w{i % 1500}") for i in range(0, 5000, 5)}
     assert {(p, w) for p, w, _ in await storage.accepted_words(stored.id)} == expected
     await writer.close()
@@ -530,27 +590,25 @@ async def test_writer_lands_every_row(storage: Storage, db_path: Path) -> None:
         writer.submit(accepted(stored.id, 1, "cat", 1.0))
 
 
-async def test_writer_flushes_on_its_own(storage: Storage, db_path: Path) -> None:
+async def test_writer_flushes_on_its_own(storage: Storage, store_target: StoreTarget) -> None:
     stored = await new_round(storage)
     async with GuessWriter(storage, interval=0.01) as writer:
         writer.submit(accepted(stored.id, 1, "cat", 1.0))
         for _ in range(200):
-            if count(db_path, "SELECT COUNT(*) FROM found_words") == 1:
+            if await store_target.value("SELECT COUNT(*) FROM found_words") == 1:
                 break
             await asyncio.sleep(0.01)
-        assert count(db_path, "SELECT COUNT(*) FROM found_words") == 1
+        assert await store_target.value("SELECT COUNT(*) FROM found_words") == 1
         assert writer.pending == 0
 
 
 @pytest.mark.parametrize("busy_timeout", [5.0, 0.02], ids=["waits", "retries"])
-async def test_writer_survives_a_locked_database(db_path: Path, busy_timeout: float) -> None:
-    store = await Storage.open(db_path, busy_timeout=busy_timeout)
+async def test_writer_survives_a_locked_database(
+    store_target: StoreTarget, busy_timeout: float
+) -> None:
+    store = await store_target.open(busy_timeout=busy_timeout)
     stored = await new_round(store)
-    blocker = raw(db_path)
-    blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-    blocker.execute("INSERT INTO players VALUES (1, 1, 'blocker', 0)")
-    loop = asyncio.get_running_loop()
-    loop.call_later(0.3, blocker.commit)
+    blocker = await store_target.block_writes_for("guesses", 0.3)  # another process's lock
     writer = GuessWriter(store, interval=0.01)
     try:
         for i in range(500):
@@ -559,19 +617,16 @@ async def test_writer_survives_a_locked_database(db_path: Path, busy_timeout: fl
                 await asyncio.sleep(0.02)
         await writer.flush()
     finally:
-        blocker.close()
+        await blocker
         await writer.close()
         await store.close()
-    assert count(db_path, "SELECT COUNT(*) FROM guesses") == 500
-    assert count(db_path, "SELECT COUNT(*) FROM found_words") == 500
-    assert count(db_path, "SELECT COUNT(*) FROM players") == 1
+    assert await store_target.value("SELECT COUNT(*) FROM guesses") == 500
+    assert await store_target.value("SELECT COUNT(*) FROM found_words") == 500
     if busy_timeout < 0.3:
         assert writer.retries > 0
 
 
-async def test_writer_sets_aside_only_the_row_the_database_refuses(
-    storage: Storage, db_path: Path
-) -> None:
+async def test_writer_sets_aside_only_the_row_the_database_refuses(storage: Storage) -> None:
     stored = await new_round(storage)
     async with GuessWriter(storage) as writer:
         writer.submit(accepted(stored.id, 1, "cat", 1.0))

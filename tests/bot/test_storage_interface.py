@@ -1,9 +1,9 @@
-"""Storage behind its interface: the project's types and errors, the round's full options."""
+"""Storage behind its interface: the project's types and errors, the round's full options (on
+both engines where ``store_target`` or ``storage`` is taken)."""
 
 from __future__ import annotations
 
 import ast
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -16,6 +16,7 @@ from bot.storage import (
     TransientStorageError,
 )
 from core.round import Mode
+from tests.stores import StoreTarget
 
 from .old_database import add_round, database_at
 from .test_storage import accepted, new_round, raw, results_for
@@ -26,33 +27,27 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 # --- the project's errors, never the engine's ---------------------------------------------------
 
 
-async def test_a_locked_database_is_a_transient_error(tmp_path: Path) -> None:
-    path = tmp_path / "boggle.db"
-    store = await Storage.open(path, busy_timeout=0.05)
-    blocker = raw(path)
+async def test_a_locked_database_is_a_transient_error(store_target: StoreTarget) -> None:
+    store = await store_target.open(busy_timeout=0.05)
     try:
         stored = await new_round(store)
-        blocker.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-        with pytest.raises(TransientStorageError, match="locked") as caught:
-            await store.record_guesses([accepted(stored.id, 1, "cat", 1.0)])
-        assert isinstance(caught.value.__cause__, sqlite3.OperationalError)
-        blocker.rollback()
+        async with store_target.blocking_writes("guesses"):  # another process holds a lock
+            with pytest.raises(TransientStorageError, match="lock") as caught:
+                await store.record_guesses([accepted(stored.id, 1, "cat", 1.0)])
+        assert isinstance(caught.value.__cause__, store_target.engine_error)
         await store.record_guesses([accepted(stored.id, 1, "cat", 1.0)])  # and later it works
         assert await store.accepted_words(stored.id) == [(1, "cat", 1.0)]
     finally:
-        blocker.close()
         await store.close()
 
 
-async def test_a_constraint_is_a_rejected_write(tmp_path: Path) -> None:
-    store = await Storage.open(tmp_path / "boggle.db")
-    try:
-        with pytest.raises(RejectedWrite) as caught:
-            await store.record_guesses([accepted(424242, 1, "cat", 1.0)])  # no such round
-        assert isinstance(caught.value, StorageError)
-        assert isinstance(caught.value.__cause__, sqlite3.IntegrityError)
-    finally:
-        await store.close()
+async def test_a_constraint_is_a_rejected_write(
+    storage: Storage, store_target: StoreTarget
+) -> None:
+    with pytest.raises(RejectedWrite) as caught:
+        await storage.record_guesses([accepted(424242, 1, "cat", 1.0)])  # no such round
+    assert isinstance(caught.value, StorageError)
+    assert isinstance(caught.value.__cause__, store_target.constraint_error)
 
 
 def _imports(path: Path) -> set[str]:
@@ -65,54 +60,52 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
+ENGINE_MODULES = {"sqlite": {"sqlite3", "aiosqlite"}, "postgres": {"asyncpg"}}
+
+
 def test_nothing_above_storage_knows_the_engine() -> None:
     above = [p for p in BOT.rglob("*.py") if BOT / "storage" not in p.parents]
     assert above
-    offenders = {
-        str(p.relative_to(BOT)): sorted(_imports(p) & {"sqlite3", "aiosqlite"}) for p in above
-    }
+    known = set().union(*ENGINE_MODULES.values())
+    offenders = {str(p.relative_to(BOT)): sorted(_imports(p) & known) for p in above}
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
-def test_only_the_engine_package_knows_the_engine() -> None:
-    engine = BOT / "storage" / "sqlite"
-    neutral = [p for p in (BOT / "storage").rglob("*.py") if engine not in p.parents]
-    assert {p.name for p in neutral} >= {"interface.py", "writer.py", "model.py"}
-    assert [p.name for p in neutral if _imports(p) & {"sqlite3", "aiosqlite"}] == []
+@pytest.mark.parametrize("engine", sorted(ENGINE_MODULES))
+def test_only_the_engine_package_knows_the_engine(engine: str) -> None:
+    package = BOT / "storage" / engine
+    outside = [p for p in (BOT / "storage").rglob("*.py") if package not in p.parents]
+    assert {p.name for p in outside} >= {"interface.py", "writer.py", "model.py", "sql_engine.py"}
+    assert [p.name for p in outside if _imports(p) & ENGINE_MODULES[engine]] == []
+    assert any(_imports(p) & ENGINE_MODULES[engine] for p in package.rglob("*.py"))
 
 
 # --- rounds in the project's types ----------------------------------------------------------------
 
 
-async def test_rounds_come_back_typed(tmp_path: Path) -> None:
-    store = await Storage.open(tmp_path / "boggle.db")
-    try:
-        stored = await new_round(store, mode=Mode.RACE, started_at=1000.0, deadline=1150.0)
-        assert stored.state is RoundState.RUNNING and stored.mode is Mode.RACE
-        assert stored.seconds == 150
-        await store.record_guesses([accepted(stored.id, 1, "cat", 1001.5)])
-        [found] = await store.accepted_words(stored.id)
-        assert (found.player_id, found.word, found.at) == (1, "cat", 1001.5)
-        await store.finish_round(stored.id, results_for({1: ["cat"]}), 1160.0, {})
-        done = await store.get_round(stored.id)
-        assert done is not None and done.state is RoundState.FINISHED and not done.running
-    finally:
-        await store.close()
+async def test_rounds_come_back_typed(storage: Storage) -> None:
+    stored = await new_round(storage, mode=Mode.RACE, started_at=1000.0, deadline=1150.0)
+    assert stored.state is RoundState.RUNNING and stored.mode is Mode.RACE
+    assert stored.seconds == 150
+    assert await storage.get_round(stored.id) == stored
+    await storage.record_guesses([accepted(stored.id, 1, "cat", 1001.5)])
+    [found] = await storage.accepted_words(stored.id)
+    assert (found.player_id, found.word, found.at) == (1, "cat", 1001.5)
+    await storage.finish_round(stored.id, results_for({1: ["cat"]}), 1160.0, {})
+    done = await storage.get_round(stored.id)
+    assert done is not None and done.state is RoundState.FINISHED and not done.running
+    assert isinstance(done.ended_at, float) and done.ended_at == 1160.0
 
 
 # --- migration 0003: the round's length and the results' end time -------------------------------
 
 
-async def test_a_stop_moves_the_deadline_but_keeps_the_length(tmp_path: Path) -> None:
-    store = await Storage.open(tmp_path / "boggle.db")
-    try:
-        stored = await new_round(store, started_at=1000.0, deadline=1180.0)
-        await store.set_deadline(stored.id, 1042.0)  # /boggle stop
-        again = await store.get_round(stored.id)
-        assert again is not None and (again.deadline, again.seconds) == (1042.0, 180)
-        assert await store.unfinished_rounds() == [again]
-    finally:
-        await store.close()
+async def test_a_stop_moves_the_deadline_but_keeps_the_length(storage: Storage) -> None:
+    stored = await new_round(storage, started_at=1000.0, deadline=1180.0)
+    await storage.set_deadline(stored.id, 1042.0)  # /boggle stop
+    again = await storage.get_round(stored.id)
+    assert again is not None and (again.deadline, again.seconds) == (1042.0, 180)
+    assert await storage.unfinished_rounds() == [again]
 
 
 async def test_results_carry_their_end_time_for_period_queries(tmp_path: Path) -> None:
