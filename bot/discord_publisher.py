@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import io
+import logging
 from collections.abc import AsyncIterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import discord
 
-from core.round import Mode, Standing
+from core.board import Board
+from core.round import Mode, Results, Standing
+from core.solver import find_path
 
 from . import render
 from .publisher import (
@@ -21,9 +27,17 @@ from .publisher import (
     ResultsReport,
     Unavailable,
 )
+from .render import picture
 
 ACCEPTED = "✅"
 REPEATED = "🔁"
+
+log = logging.getLogger(__name__)
+
+# One thread draws every picture, off the event loop: drawing is one at a time anyway (the
+# picture module's lock), and one thread keeps one malloc arena (asyncio's default pool held
+# 12 MB more after 300 pictures).
+_DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
 
 
 class DiscordPublisher:
@@ -46,11 +60,23 @@ class DiscordPublisher:
         )
 
     async def post_board(self, post: BoardPost) -> int:
+        """The board's text (what screen readers read), with its picture where the bot may
+        attach files; text only where it may not, or where Discord refuses the file (the
+        permission was taken away since the bot's cache last heard)."""
+        channel = await self._channel(post.round.channel_id)
+        content = self._board_text(post)
+        png = await _picture(post.board) if _may_attach(channel) else None
         async with _translated():
-            message = await (await self._channel(post.round.channel_id)).send(
-                self._board_text(post)
-            )
-        return message.id
+            if png is not None:
+                try:
+                    sent = await channel.send(
+                        content, file=discord.File(io.BytesIO(png), picture.BOARD_FILE)
+                    )
+                    return sent.id
+                except discord.Forbidden as exc:
+                    log.warning("channel %s refused the board's picture (%s)", channel.id, exc)
+            sent = await channel.send(content)
+        return sent.id
 
     async def edit_status(
         self,
@@ -84,15 +110,28 @@ class DiscordPublisher:
             )
 
     async def post_results(self, channel_id: int, report: ResultsReport, skip: int) -> None:
+        """The results from part ``skip`` on; with the board's picture and the missed-words file
+        where the bot may attach files, and from the refused part on without them where Discord
+        refuses a file."""
         channel = await self._channel(channel_id)
-        parts = render.results_messages(report.results, report.names, report.board, report.rules)
+        attach = _may_attach(channel)
+        png = await _picture(report.board, _pictured_word(report.results)) if attach else None
+        parts = _results(report, png, attach)
         posted = skip
         try:
             async with _translated():
-                for part in parts[skip:]:
-                    await channel.send(
-                        content=part.content or None, embeds=part.embeds, files=part.files
-                    )
+                while posted < len(parts):
+                    part = parts[posted]
+                    try:
+                        await channel.send(
+                            content=part.content or None, embeds=part.embeds, files=part.files
+                        )
+                    except discord.Forbidden as exc:
+                        if not part.files:
+                            raise
+                        log.warning("channel %s refused the results' files (%s)", channel.id, exc)
+                        parts = _results(report, None, attach=False)  # as many parts
+                        continue
                     posted += 1
         except PublishError as exc:
             exc.posted = posted
@@ -117,6 +156,40 @@ class DiscordPublisher:
         if channel is None:
             raise Gone(f"channel {channel_id} is gone")
         return channel  # type: ignore[return-value]
+
+
+def _pictured_word(results: Results) -> str | None:
+    """The word whose path the results picture shows: the longest found, else the best missed."""
+    if results.longest is not None:
+        return results.longest[0]
+    return results.missed[0] if results.missed else None
+
+
+def _results(
+    report: ResultsReport, png: bytes | None, attach: bool
+) -> list[render.RenderedMessage]:
+    return render.results_messages(
+        report.results, report.names, report.board, report.rules, picture=png, attachments=attach
+    )
+
+
+def _may_attach(channel: discord.TextChannel) -> bool:
+    """Whether the bot may attach files in ``channel``, as far as discord.py's cache knows."""
+    guild = getattr(channel, "guild", None)
+    me = guild.me if guild is not None else None
+    return me is None or channel.permissions_for(me).attach_files
+
+
+async def _picture(board: Board, word: str | None = None) -> bytes | None:
+    """The board's PNG (with ``word``'s path), drawn off the event loop; None if drawing failed
+    (the text grid is there either way, so a round never fails for its picture)."""
+    path = find_path(board, word) if word else None
+    try:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(_DRAWER, picture.board_png, board, path or ())
+    except Exception:
+        log.exception("board %s: picture not drawn", board.text())
+        return None
 
 
 @contextlib.asynccontextmanager

@@ -12,6 +12,7 @@ from core.round import FoundWord, Mode, Results, Rules
 
 from ..catalogue import text
 from .board import board_grid, shape
+from .picture import PATH_FILE
 from .text import (
     COLOUR,
     CONTENT_LIMIT,
@@ -39,12 +40,20 @@ from .text import (
 
 
 def results_messages(
-    results: Results, names: Mapping[int, str], board: Board, rules: Rules
+    results: Results,
+    names: Mapping[int, str],
+    board: Board,
+    rules: Rules,
+    picture: bytes | None = None,
+    attachments: bool = True,
 ) -> list[RenderedMessage]:
     """The end-of-round post(s): ranking, each player's words, board totals and missed words.
 
     Everything fits Discord's limits; when a word list is cut for space, the attached
     missed-words.txt holds everything (the missed words and, if any list was cut, every player's).
+    ``picture`` (a PNG of the board) is attached to the board's message and shown in its embed.
+    Without ``attachments`` (the bot may not attach files there) the posts are text only, as many
+    as with them: no picture, no file, and a cut list says only how many it leaves out.
     """
     shown = {p.player: p.credited(rules.mode) for p in results.players}
     name_of = {
@@ -55,12 +64,17 @@ def results_messages(
     word_embeds, players_cut = _word_embeds(results, name_of, shown, rules)
     embeds += word_embeds
     board_embed, missed_cut = _board_embed(results, names, board)
-    need_file = missed_cut or players_cut
+    need_file = attachments and (missed_cut or players_cut)
+    shown_picture = picture if attachments else None
     if need_file:
         board_embed.set_footer(text=text("results.file_footer", file=MISSED_FILE))
+    if shown_picture is not None:
+        board_embed.set_image(url=f"attachment://{PATH_FILE}")
     embeds.append(board_embed)
 
     messages = _pack_embeds(embeds)
+    if shown_picture is not None:
+        messages[-1].files.append(discord.File(io.BytesIO(shown_picture), filename=PATH_FILE))
     messages[0].content = _headline(results, name_of, board, rules)
     if need_file:
         listing = _file_text(results, names, board, rules, with_players=players_cut)

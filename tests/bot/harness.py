@@ -108,7 +108,8 @@ class Harness:
         )
 
     def text_since(self, first: StoredMessage, channel: str | int = "boggle") -> str:
-        """Every message in ``channel`` from ``first`` on (content, embeds, attachments), as one text."""
+        """Every message in ``channel`` from ``first`` on (content, embeds, text attachments), as
+        one text."""
         parts = []
         for message in self.standin.messages(channel):
             if message.id < first.id:
@@ -121,7 +122,8 @@ class Harness:
                     parts.append(f["name"])
                     parts.append(f["value"])
             for attachment in message.attachments:
-                parts.append(attachment.data.decode())
+                if attachment.filename.endswith(".txt"):
+                    parts.append(attachment.data.decode())
         return "\n".join(parts)
 
     def user_id(self, name: str) -> int:

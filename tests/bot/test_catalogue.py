@@ -10,11 +10,15 @@ import pytest
 
 from bot.catalogue import catalogue, count, text
 from bot.publisher import Ending
+from bot.render.picture import BOARD_FILE, PATH_FILE
+from bot.render.text import MISSED_FILE
 from core.round import Mode, Verdict
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 SECTIONS = sorted({key.split(".")[0] for key in catalogue()})
 LITERAL_KEY = re.compile(rf"""["']((?:{"|".join(SECTIONS)})\.[a-z_]+)["']""")
+# Attachments' names: literals of the keys' form ("board.png") that are no keys.
+FILE_NAMES = {BOARD_FILE, PATH_FILE, MISSED_FILE}
 PLURAL_UNIT = re.compile(r"""\bplural\([^()]*(?:\([^()]*\))?[^()]*,\s*["']([a-z_]+)["']\)""")
 
 
@@ -22,7 +26,7 @@ def keys_asked_for() -> set[str]:
     keys: set[str] = set()
     for path in BOT.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
-        keys |= set(LITERAL_KEY.findall(source))
+        keys |= set(LITERAL_KEY.findall(source)) - FILE_NAMES
         keys |= {f"units.{unit}" for unit in PLURAL_UNIT.findall(source)}
     keys |= {f"modes.{m.value}" for m in Mode}
     keys |= {f"reasons.{v.value}" for v in Verdict if v is not Verdict.ACCEPTED}

@@ -102,7 +102,11 @@ async def test_permission_lost_just_after_start(game: Harness) -> None:
     game.standin.world.set_bot_permissions(game.channel_id(), deny=["send_messages"])
     reply = await handle.followup()
     assert reply.ephemeral and "could not post the board" in reply.content
-    assert [c.status for c in game.standin.calls_to(SEND)] == [403]
+    # Refused with its picture, then as text alone (Discord names no permission in its refusal).
+    assert [(c.status, bool(c.files)) for c in game.standin.calls_to(SEND)] == [
+        (403, True),
+        (403, False),
+    ]
     assert game.query("SELECT state FROM rounds") == [("finished",)]
     assert game.bot.rounds.live == {}
 

@@ -1,0 +1,219 @@
+"""Benchmark of the board picture (bot/render/picture.py): time to draw and encode a board.
+
+Run by hand from the repository root::
+
+    .venv/bin/python bench/bench_picture.py [--boards 200] [--seed 1]
+
+The same seeded boards a size (4x4 new dice, 5x5 original, 6x6 Super Big, which has blanks and
+multi-letter faces), each drawn plain (the board post) and with a path of 8 dice on it (the
+results), as ``board_png`` returns them: PNG bytes.
+
+- ours: the module as the bot runs it, its pieces kept between pictures (warmed by drawing every
+  board once, as a bot is after a few rounds of a dice set); the first picture of a process,
+  which draws the pieces it needs, is shown apart;
+- baseline, measured in the same run on the same boards: the same drawing with nothing kept, every
+  die, its letters, the tray and the palette drawn afresh for each picture (``clear_cache()``
+  before each), i.e. a plain redraw;
+- the encoding alone: our palette PNG against a true-colour PNG of the same drawn image;
+- the event loop while pictures are drawn: how late a 1 ms timer fires while 50 pictures are drawn
+  in one worker thread (as the bot does) against drawn on the loop itself.
+
+Target: under 20 ms a board (median and p99). Unmet targets are reported, not fatal; exit 1 when a
+picture is not a PNG of the layout's size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from PIL import Image
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from bench_core import Table, percentile, yes  # noqa: E402
+
+from bot.render import picture  # noqa: E402
+from core.board import Board  # noqa: E402
+from core.dice import dice_set  # noqa: E402
+
+SIZES = {4: "4x4-new", 5: "5x5-original", 6: "6x6-superbig"}
+PATH_DICE = 8
+TARGET_MS = 20.0
+LOOP_PICTURES = 50
+TICK_S = 0.001
+DRAWER = ThreadPoolExecutor(max_workers=1)
+
+
+def walk(board: Board, rng: random.Random, length: int) -> tuple[int, ...]:
+    """A random path of up to ``length`` dice (never a blank, never a die twice)."""
+    start = rng.choice([i for i, face in enumerate(board.cells) if face])
+    path = [start]
+    while len(path) < length:
+        free = [j for j in board.neighbours[path[-1]] if j not in path]
+        if not free:
+            break
+        path.append(rng.choice(free))
+    return tuple(path)
+
+
+def timed(draw: Callable[[], bytes], before: Callable[[], None] | None = None) -> float:
+    if before is not None:
+        before()
+    start = time.perf_counter()
+    draw()
+    return time.perf_counter() - start
+
+
+def figures(times: Sequence[float]) -> tuple[float, float]:
+    return statistics.median(times) * 1000, percentile(times, 0.99) * 1000
+
+
+def check(png: bytes, board: Board) -> bool:
+    image = Image.open(io.BytesIO(png))
+    return image.format == "PNG" and image.size == picture.layout(board.rows, board.cols).size
+
+
+def measure_size(table: Table, size: int, count: int, seed: int) -> bool:
+    dice = dice_set(SIZES[size])
+    rng = random.Random(seed + size)
+    boards = [dice.roll(rng) for _ in range(count)]
+    paths = [walk(board, rng, PATH_DICE) for board in boards]
+
+    picture.clear_cache()
+    cold = timed(lambda: picture.board_png(boards[0]))
+    ok = True
+    for board, path in zip(boards, paths, strict=True):  # every piece drawn once: steady state
+        ok &= check(picture.board_png(board), board) and check(
+            picture.board_png(board, path), board
+        )
+
+    for label, shown in (("plain", [()] * count), (f"with a path of {PATH_DICE}", paths)):
+        draws = [
+            lambda b=board, p=path: picture.board_png(b, p)
+            for board, path in zip(boards, shown, strict=True)
+        ]
+        ours = [timed(draw) for draw in draws]
+        naive = [timed(draw, picture.clear_cache) for draw in draws]
+        for board, path in zip(boards, shown, strict=True):  # warm again for the next figure
+            picture.board_png(board, path)
+        o_med, o_p99 = figures(ours)
+        b_med, b_p99 = figures(naive)
+        table.add(
+            f"{size}x{size} {SIZES[size]} {label}, median / p99 ({count} boards)",
+            f"{o_med:.1f} / {o_p99:.1f} ms",
+            f"{b_med:.1f} / {b_p99:.1f} ms",
+            f"{b_med / o_med:.1f}x faster",
+            f"< {TARGET_MS:g} ms",
+            yes(o_p99 < TARGET_MS),
+        )
+    sizes = [len(picture.board_png(b, p)) for b, p in zip(boards, paths, strict=True)]
+    table.add(
+        f"{size}x{size} first picture of a process (pieces drawn) / PNG bytes with path, median",
+        f"{cold * 1000:.0f} ms / {statistics.median(sizes) / 1024:.0f} KiB",
+    )
+    measure_encoding(table, size, boards, paths)
+    return ok
+
+
+def measure_encoding(
+    table: Table, size: int, boards: Sequence[Board], paths: Sequence[tuple[int, ...]]
+) -> None:
+    """Our palette PNG against a true-colour PNG of the same drawn pictures."""
+    ours: list[float] = []
+    naive: list[float] = []
+    ours_bytes: list[int] = []
+    naive_bytes: list[int] = []
+    for board, path in zip(boards, paths, strict=True):
+        drawn = picture._draw(board, path)
+        palette = picture._palette()
+        for times, sizes, encode in (
+            (ours, ours_bytes, lambda d=drawn, p=palette: d.quantize(palette=p, dither=0)),
+            (naive, naive_bytes, lambda d=drawn: d),
+        ):
+            start = time.perf_counter()
+            out = io.BytesIO()
+            encode().save(out, "PNG")
+            times.append(time.perf_counter() - start)
+            sizes.append(len(out.getvalue()))
+    o, b = statistics.median(ours) * 1000, statistics.median(naive) * 1000
+    table.add(
+        f"{size}x{size} encoding alone, median: palette / true-colour PNG",
+        f"{o:.1f} ms, {statistics.median(ours_bytes) / 1024:.0f} KiB",
+        f"{b:.1f} ms, {statistics.median(naive_bytes) / 1024:.0f} KiB",
+        f"{b / o:.1f}x faster",
+    )
+
+
+async def loop_lateness(draw_in_thread: bool, boards: Sequence[Board]) -> list[float]:
+    """How late a 1 ms timer fires while ``LOOP_PICTURES`` pictures are drawn."""
+    late: list[float] = []
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        while not done.is_set():
+            start = time.perf_counter()
+            await asyncio.sleep(TICK_S)
+            late.append(time.perf_counter() - start - TICK_S)
+
+    task = asyncio.create_task(ticker())
+    await asyncio.sleep(0.01)
+    for i in range(LOOP_PICTURES):
+        board = boards[i % len(boards)]
+        if draw_in_thread:
+            await asyncio.get_running_loop().run_in_executor(DRAWER, picture.board_png, board)
+        else:
+            picture.board_png(board)
+            await asyncio.sleep(0)
+    done.set()
+    await task
+    return late
+
+
+def measure_loop(table: Table, seed: int) -> None:
+    rng = random.Random(seed)
+    boards = [dice_set(SIZES[6]).roll(rng) for _ in range(10)]
+    picture.board_png(boards[0])
+    threaded = asyncio.run(loop_lateness(True, boards))
+    on_loop = asyncio.run(loop_lateness(False, boards))
+    o, b = max(threaded) * 1000, max(on_loop) * 1000
+    table.add(
+        f"event loop: latest 1 ms timer while {LOOP_PICTURES} 6x6 pictures draw (median late)",
+        f"{o:.1f} ms ({statistics.median(threaded) * 1000:.2f})",
+        f"{b:.1f} ms on the loop ({statistics.median(on_loop) * 1000:.2f})",
+        target="a few ms",
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--boards", type=int, default=200, help="boards per size (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the boards (default 1)")
+    args = parser.parse_args(argv)
+    import PIL
+
+    print(f"{args.boards} boards a size, Pillow {PIL.__version__}, python {sys.version.split()[0]}")
+    table = Table()
+    ok = True
+    for size in SIZES:
+        ok &= measure_size(table, size, args.boards, args.seed)
+    measure_loop(table, args.seed)
+    print()
+    table.print()
+    print()
+    print("pictures:", "PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
