@@ -15,6 +15,7 @@ from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn, World
 from standin.state import StoredMessage
+from tests.postgres import fresh_postgres_url
 
 from .harness import bot_env, read_board, spawn_bot
 from .test_standby import Lines
@@ -110,9 +111,14 @@ class Server:
         return str(answer.embeds)
 
 
-@pytest.fixture(params=["sqlite"])
-def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    return str(tmp_path / "boggle.sqlite3")
+@pytest.fixture(params=["sqlite", "postgres"])
+async def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """What ``BOGGLE_DATABASE`` says in every process: a SQLite file, or a PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "boggle.sqlite3")
+        return
+    async with fresh_postgres_url() as url:
+        yield url
 
 
 async def test_shards_split_across_processes_survive_a_kill(
