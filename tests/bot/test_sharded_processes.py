@@ -8,14 +8,17 @@ import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
+import asyncpg
 import pytest
 
+from bot.storage.postgres.opening import lock_key
 from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn, World
 from standin.state import StoredMessage
-from tests.postgres import fresh_postgres_url
+from tests.postgres import fresh_postgres_url, server_url
 
 from .harness import bot_env, read_board, spawn_bot
 from .test_standby import Lines
@@ -163,3 +166,37 @@ async def test_shards_split_across_processes_survive_a_kill(
         assert [await server.leaderboard() for server in (zero, one)] == boards
         assert await alone.stop() == 0, str(alone.log)
         assert not any("Traceback" in str(bot.log) for bot in bots)
+
+
+async def test_a_process_that_loses_its_claim_stops(tmp_path: Path) -> None:
+    """The database ends the session that holds a process's shards (a network cut, say): the
+    process stops with exit 1 rather than run rounds a stand-by may now take."""
+    async with fresh_postgres_url() as url, StandIn() as standin:
+        env = bot_env(
+            tmp_path,
+            BOGGLE_DATABASE=url,
+            DISCORD_TOKEN=TOKEN,
+            DISCORD_API_BASE=standin.api_base,
+            DISCORD_GATEWAY_URL=standin.gateway_url,
+        )
+        bot = Bot(await spawn_bot(env, tmp_path))
+        try:
+            await standin.wait_for_connection(30)
+            admin = await asyncpg.connect(server_url())
+            try:
+                ended = await admin.fetchval(  # the session holding this schema's shard 0
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_locks"
+                    " WHERE locktype = 'advisory' AND granted AND classid::int4 = $1"
+                    " AND objid = 0 AND objsubid = 2",
+                    lock_key("shards", dict(parse_qsl(urlsplit(url).query))["search_path"]),
+                )
+            finally:
+                await admin.close()
+            assert ended == 1
+            code = await asyncio.wait_for(bot.process.wait(), 30)
+        finally:
+            if bot.process.returncode is None:
+                bot.kill()
+                await bot.process.wait()
+    assert code == 1, str(bot.log)
+    assert "no longer holds our shards" in str(bot.log)
