@@ -4,6 +4,7 @@ starting at once. (Everything both engines share runs on both in the other stora
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
@@ -19,6 +20,7 @@ from bot.storage import (
 )
 from bot.storage.postgres import MIGRATIONS_DIR
 from bot.storage.postgres.opening import lock_key
+from bot.storage.postgres.storage import CLOSE_TIMEOUT
 from bot.storage.sqlite import MIGRATIONS_DIR as SQLITE_MIGRATIONS
 from tests.postgres import fresh_postgres_url, server_url
 from tests.stores import StoreTarget, postgres_target
@@ -222,3 +224,19 @@ async def test_a_connection_lost_mid_write_is_transient(pg_target: StoreTarget) 
         assert await store.accepted_words(stored.id) == [(1, "cat", 1.0)]
     finally:
         await store.close()
+
+
+async def test_closing_never_waits_long_for_a_call_stuck_in_the_server(
+    pg_target: StoreTarget,
+) -> None:
+    store = await pg_target.open(busy_timeout=60.0)
+    stored = await new_round(store)
+    async with pg_target.blocking_writes("guesses"):  # the write below waits for 60 s
+        write = asyncio.create_task(store.record_guesses([accepted(stored.id, 1, "cat", 1.0)]))
+        await asyncio.sleep(0.2)
+        started = time.monotonic()
+        await store.close()
+        assert time.monotonic() - started < CLOSE_TIMEOUT + 2
+        with pytest.raises(StorageError):
+            await write  # cut off: never reported as written
+    assert await pg_target.value("SELECT COUNT(*) FROM found_words") == 0

@@ -10,6 +10,7 @@ own (``errors.translate``).
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import re
 from collections.abc import AsyncIterator, Sequence
@@ -34,6 +35,7 @@ from .opening import (
     session_settings,
 )
 
+CLOSE_TIMEOUT = 5.0  # seconds calls in flight get to finish when the storage closes
 # Moves a table's id numbering past the highest id, after rows were copied in with their ids.
 _RENUMBER_SQL = (
     "SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"
@@ -75,9 +77,13 @@ class PostgresStorage(SQLStorage):
         return cls(pool, ShardLocks(dsn, settings, lock_key("shards", schema)))
 
     async def close(self) -> None:
-        """Close the pool (waiting for calls in flight) and the session holding the shards."""
+        """Close the session holding the shards, then the pool: calls in flight get
+        ``CLOSE_TIMEOUT`` to finish (a server that stopped answering cannot hold up a shutdown)."""
         await self._shards.release()
-        await self._pool.close()
+        try:
+            await asyncio.wait_for(self._pool.close(), CLOSE_TIMEOUT)
+        except TimeoutError:
+            self._pool.terminate()
 
     # --- who runs which shards ------------------------------------------------------------------
 
