@@ -12,8 +12,8 @@ import discord
 
 from standin.hooks import point_discord_at
 
+from .failures import failure_line
 from .settings import Settings, SettingsError, configure_logging
-from .storage import StorageError, printable
 
 log = logging.getLogger("bot")
 
@@ -60,16 +60,14 @@ def main() -> int:
     point_discord_at(settings.api_base, settings.gateway_url)
     try:
         return asyncio.run(run_bot(settings))
-    except StorageError as exc:
-        where = printable(settings.database)  # never the password of a URL
-        print(f"error: database {where} (BOGGLE_DATABASE): {exc}", file=sys.stderr)
-        return 1
-    except discord.LoginFailure:
-        print("error: DISCORD_TOKEN was refused by Discord; check the bot token", file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
-        pass
-    return 0
+        return 0
+    except Exception as exc:
+        line = failure_line(settings, exc)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

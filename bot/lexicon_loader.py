@@ -35,6 +35,8 @@ async def load_lexicon(
         )
         lexicon = Lexicon.from_bytes(await build_in_child(dictionary, cache))
         origin = "built by a child process"
+    if not len(lexicon):
+        raise LexiconError("it holds no words (one word a line, in UTF-8)")
     log.info(
         "lexicon ready: %d words in %.0f ms, %s",
         len(lexicon),

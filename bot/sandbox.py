@@ -298,20 +298,27 @@ async def _play(
     standin.on_transcript(terminal.show)
     bot_task = asyncio.create_task(start_bot(standin.api_base, standin.gateway_url))
     keeper = asyncio.create_task(_keep_saved(world, standin, terminal)) if world else None
+    connected = False
     try:
-        if await _wait_for_bot(standin, bot_task, terminal, connect_timeout):
+        connected = await _wait_for_bot(standin, bot_task, terminal, connect_timeout)
+        if connected:
             terminal.write(
                 f"Connected as {standin.world.bot.username}. You are {terminal.player} in "
                 f"#{terminal.channel}. Type :help for help."
             )
             await _chat(standin, terminal, stdin, bot_task, quiet)
+        else:  # the caller says what stopped it (a database it cannot use, say)
+            error = bot_task.exception() if bot_task.done() and not bot_task.cancelled() else None
+            if error is not None:
+                raise error
     finally:
         bot_task.cancel()
         with contextlib.suppress(BaseException):
             await bot_task
         if keeper is not None:
             keeper.cancel()
-            _save(world, standin, terminal)
+            if connected:  # a bot that never started leaves no world beside its database
+                _save(world, standin, terminal)
 
 
 def _show_history(standin: StandIn, terminal: Terminal) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from standin.world_file import WorldFileError
 
+from .failures import failure_line
 from .settings import DEFAULT_DATABASE, Settings, configure_logging
 
 SANDBOX_DIR = Path("sandbox")
@@ -29,6 +30,12 @@ def run(settings: Settings) -> int:
             asyncio.run(_sandbox(settings))
     except WorldFileError as exc:
         print(f"error: {exc}; move it away to start a new sandbox world", file=sys.stderr)
+        return 1
+    except Exception as exc:  # what stopped the bot before it connected
+        line = failure_line(settings, exc)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
         return 1
     return 0
 

@@ -15,6 +15,7 @@ from urllib.parse import urlparse
 from core.dice import DATA_DIR
 
 from .shards import SHARD_LIMIT, ShardSlice, parse_shard_ids
+from .storage.targets import printable
 
 DEFAULT_DATABASE = "boggle.sqlite3"
 DEFAULT_DICTIONARY = str(DATA_DIR / "words" / "en.txt")
@@ -41,7 +42,7 @@ class Settings:
         shown = "set" if self.token else "unset"
         return (
             f"Settings(token={shown}, api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
-            f"database={self.database!r}, log_level={self.log_level!r}, "
+            f"database={printable(self.database)!r}, log_level={self.log_level!r}, "
             f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r}, "
             f"guess_retention_days={self.guess_retention_days!r}, shards={self.shards!r})"
         )

@@ -24,7 +24,7 @@ from .model import (
     RoundState,
     StoredRound,
 )
-from .targets import is_postgres, printable
+from .targets import database_error, is_postgres, printable
 from .writer import GuessWriter
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "StoredRound",
     "TargetNotEmpty",
     "TransientStorageError",
+    "database_error",
     "is_postgres",
     "load_migrations",
     "printable",

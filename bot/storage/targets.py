@@ -52,3 +52,8 @@ def printable(target: str | Path) -> str:
             [(k, _HIDDEN if k.lower() in _SECRET_PARAMS else v) for k, v in pairs], safe="*"
         )
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+def database_error(target: str | Path, error: StorageError) -> str:
+    """The one line a process prints when its database cannot be used (never a password)."""
+    return f"error: database {printable(target)} (BOGGLE_DATABASE): {error}"

@@ -188,3 +188,44 @@ async def test_a_database_folder_it_cannot_enter_is_one_error_line(
         locked.chmod(0o755)
     assert_one_error_line(err, process.returncode, database)
     assert "permission denied" in err.lower(), err
+
+
+async def test_the_sandbox_on_a_database_it_cannot_use_is_one_error_line(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder" / "boggle.sqlite3"
+    process = await spawn_bot(bot_env(tmp_path, BOGGLE_DATABASE=str(missing)), tmp_path)
+    _, err = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 1
+    lines = err.decode().strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: database {missing} (BOGGLE_DATABASE)")
+    assert not missing.parent.exists()  # nothing written, not even the sandbox's world
+
+
+def test_settings_never_show_a_database_password() -> None:
+    url = "postgresql://boggle:hunter2@db:5432/boggle"
+    shown = repr(Settings.from_env({"BOGGLE_DATABASE": url}, env_file=None))
+    assert "hunter2" not in shown and "postgresql://boggle:***@db:5432/boggle" in shown
+
+
+async def test_discord_out_of_reach_is_one_error_line(tmp_path: Path) -> None:
+    env = _env(tmp_path, DISCORD_TOKEN=TOKEN, DISCORD_API_BASE="http://127.0.0.1:9")
+    process = await spawn_bot(env, tmp_path)
+    _, err = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 1
+    last = err.decode().strip().splitlines()[-1]
+    assert last.startswith("error: cannot reach Discord at http://127.0.0.1:9 (DISCORD_API_BASE)")
+    assert "Traceback" not in err.decode()
+
+
+async def test_a_word_list_without_words_is_one_error_line(
+    tmp_path: Path, standin: StandIn
+) -> None:
+    words = tmp_path / "words.bin"
+    words.write_bytes(bytes(range(256)) * 4)  # not a word list: no line is a word
+    process = await spawn_bot(_env(tmp_path, standin, BOGGLE_DICTIONARY=str(words)), tmp_path)
+    _, err = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 1
+    last = err.decode().strip().splitlines()[-1]
+    assert last == f"error: word list {words} (BOGGLE_DICTIONARY): it holds no words " + (
+        "(one word a line, in UTF-8)"
+    )
+    assert not (tmp_path / "boggle.sqlite3").exists()  # stopped before the database

@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 import discord.http
+import pytest
 
 from bot.sandbox import parse_slash, render_embed, run_sandbox
 from standin import StandIn
@@ -78,7 +79,8 @@ async def test_sandbox_reports_a_bot_that_cannot_start(tmp_path: Path) -> None:
         raise RuntimeError("no dictionary")
 
     out = io.StringIO()
-    await run_sandbox(broken, stdin=io.StringIO("hello\n"), stdout=out, folder=tmp_path)
+    with pytest.raises(RuntimeError, match="no dictionary"):  # for its caller to name and exit 1
+        await run_sandbox(broken, stdin=io.StringIO("hello\n"), stdout=out, folder=tmp_path)
     assert "The bot stopped before connecting: RuntimeError('no dictionary')" in out.getvalue()
 
 
