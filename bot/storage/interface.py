@@ -17,7 +17,16 @@ from typing import Protocol
 from core.board import Board
 from core.round import Mode, Results
 
-from .model import DEFAULT_BUSY_TIMEOUT, AcceptedWord, GuessRow, LeaderboardEntry, StoredRound
+from .model import (
+    DEFAULT_BUSY_TIMEOUT,
+    AcceptedWord,
+    GuessRow,
+    LeaderboardEntry,
+    LeaderboardPage,
+    Measure,
+    PlayerStats,
+    StoredRound,
+)
 from .records import EXPORT_BATCH, Record
 from .targets import is_postgres
 
@@ -149,6 +158,24 @@ class Storage(Protocol):
 
     async def player_standing(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
         """One player's entry (rank among the whole guild); None if they never finished a round."""
+
+    async def leaderboard_page(
+        self,
+        guild_id: int,
+        measure: Measure,
+        since: float | None,
+        page: int,
+        user_id: int,
+        page_size: int,
+    ) -> LeaderboardPage:
+        """Page ``page`` (from 0) of the guild's players ranked by ``measure`` over the results
+        that ended at ``since`` or later (None: all time), and ``user_id``'s own line."""
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """A player's figures in the guild (``/stats``); None if they never finished a round."""
+
+    async def guild_timezone(self, guild_id: int) -> str | None:
+        """The IANA time zone the guild's periods are counted in; None: UTC."""
 
     # --- the whole database, for copying it (python -m bot.copy_database) ----------------------
 

@@ -80,3 +80,67 @@ class LeaderboardEntry:
     points: int
     rounds: int
     words: int
+
+
+class Measure(StrEnum):
+    """What a leaderboard ranks players by."""
+
+    POINTS = "points"
+    WINS = "wins"
+    WORDS = "words"
+    BEST_ROUND = "best_round"
+    LONGEST_WORD = "longest_word"
+    SHARE = "share"
+
+
+@dataclass(frozen=True)
+class RankedPlayer:
+    """A player's place on a leaderboard: ``rank`` shared by equal figures (1, 1, 3),
+    ``position`` their line (1, 2, 3); ``word`` the longest word for that measure."""
+
+    rank: int
+    position: int
+    user_id: int
+    display_name: str | None
+    figure: float  # an int for every measure but the share (0.0-1.0)
+    word: str | None = None
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    """One page of a leaderboard, the caller's own line (None: not ranked) and how many are."""
+
+    rows: tuple[RankedPlayer, ...]
+    own: RankedPlayer | None
+    total: int
+
+
+RECENT_ROUNDS = 10  # /stats compares the share of the maximum in this many latest rounds
+
+
+@dataclass(frozen=True)
+class ModeStats:
+    """A player's rounds in one mode; shares None when no round's maximum is known."""
+
+    mode: Mode
+    rounds: int
+    wins: int
+    points: int
+    share: float | None
+    recent_share: float | None
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """Everything ``/stats`` shows of one player in one guild."""
+
+    rounds: int
+    wins: int
+    points: int
+    words: int
+    longest_word: str | None
+    best_points: int
+    best_board: str  # rows form, as StoredRound.board
+    favourite_size: int
+    share: float | None
+    modes: tuple[ModeStats, ...]

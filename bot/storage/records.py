@@ -47,6 +47,9 @@ class PlayerResult(NamedTuple):
     rank: int
     cancelled: int
     ended_at: float | None
+    max_points: int | None  # the board's best possible score (None: not kept then)
+    longest_word: str | None  # the longest word that scored for the player
+    won: int  # 1: first place (ties too) with points, among two or more players
 
 
 class Standing(NamedTuple):
@@ -57,6 +60,11 @@ class Standing(NamedTuple):
     points: int
     rounds: int
     words: int
+    wins: int
+    best: int  # the most points in one round
+    longest_word: str | None
+    share_sum: float  # sum over rounds of points / the board's maximum
+    share_rounds: int  # the rounds in share_sum (those whose maximum is known)
 
 
 class PlayerName(NamedTuple):

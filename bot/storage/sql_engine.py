@@ -16,11 +16,23 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from core.board import Board
-from core.round import Mode, Results, Verdict
+from core.history import longest_scoring, share_of_max, won
+from core.round import Mode, PlayerResult, Results, Verdict
 
 from . import statements as sql
 from .errors import ChannelBusy, StorageError, TargetNotEmpty
-from .model import AcceptedWord, GuessRow, LeaderboardEntry, RoundState, StoredRound
+from .model import (
+    AcceptedWord,
+    GuessRow,
+    LeaderboardEntry,
+    LeaderboardPage,
+    Measure,
+    ModeStats,
+    PlayerStats,
+    RankedPlayer,
+    RoundState,
+    StoredRound,
+)
 from .records import EXPORT_BATCH, TABLES, Record, Table, record_from, table_of, values_of
 
 # Pruning the guess log: rows deleted per transaction, rounds looked at per step.
@@ -229,13 +241,15 @@ class SQLStorage:
                         p.rank,
                         len(p.cancelled),
                         ended_at,
+                        results.max_score,
+                        longest_scoring(p),
+                        int(won(results, p)),
                     )
                     for p in players
                 ],
             )
             await session.executemany(
-                sql.ADD_TO_STANDINGS_SQL,
-                [(guild_id, p.player, p.points, len(p.words)) for p in players],
+                sql.ADD_TO_STANDINGS_SQL, [_standing_row(guild_id, results, p) for p in players]
             )
             await _upsert_names(session, guild_id, display_names, ended_at)
         return True
@@ -262,6 +276,56 @@ class SQLStorage:
     async def player_standing(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
         rows = await self._fetch(sql.STANDING_SQL, guild_id, user_id)
         return LeaderboardEntry(**rows[0]) if rows else None
+
+    async def leaderboard_page(
+        self,
+        guild_id: int,
+        measure: Measure,
+        since: float | None,
+        page: int,
+        user_id: int,
+        page_size: int,
+    ) -> LeaderboardPage:
+        since_params = () if since is None else (since,)
+        first = page * page_size
+        rows = await self._fetch(
+            sql.leaderboard_sql(measure, since is not None),
+            guild_id,
+            *since_params,
+            guild_id,
+            first,
+            first + page_size,
+            user_id,
+        )
+        ranked = [_ranked(r) for r in rows]
+        on_page = tuple(r for r in ranked if first < r.position <= first + page_size)
+        own = next((r for r in ranked if r.user_id == user_id), None)
+        return LeaderboardPage(on_page, own, rows[0]["total"] if rows else 0)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        totals = await self._fetch(sql.STATS_TOTALS_SQL, guild_id, user_id)
+        if not totals:
+            return None
+        t = totals[0]
+        best = (await self._fetch(sql.STATS_BEST_ROUND_SQL, guild_id, user_id))[0]
+        size = (await self._fetch(sql.STATS_FAVOURITE_SIZE_SQL, guild_id, user_id))[0]["size"]
+        modes = await self._fetch(sql.STATS_MODES_SQL, guild_id, user_id)
+        return PlayerStats(
+            rounds=t["rounds"],
+            wins=t["wins"],
+            points=t["points"],
+            words=t["words"],
+            longest_word=t["longest_word"],
+            best_points=best["points"],
+            best_board=best["board"],
+            favourite_size=size,
+            share=t["share_sum"] / t["share_rounds"] if t["share_rounds"] else None,
+            modes=tuple(ModeStats(**m | {"mode": Mode(m["mode"])}) for m in modes),
+        )
+
+    async def guild_timezone(self, guild_id: int) -> str | None:
+        """The server's time zone for its periods; None (UTC) until servers can choose one."""
+        return None
 
     # --- the whole database ----------------------------------------------------------------------
 
@@ -290,6 +354,34 @@ class SQLStorage:
                 if table.identity:
                     await session.renumber(table)
         return written
+
+
+def _standing_row(guild_id: int, results: Results, p: PlayerResult) -> tuple[object, ...]:
+    """What one result adds to the player's all-time standing (ADD_TO_STANDINGS_SQL)."""
+    share = share_of_max(results, p)
+    return (
+        guild_id,
+        p.player,
+        p.points,
+        len(p.words),
+        int(won(results, p)),
+        p.points,
+        longest_scoring(p),
+        share or 0.0,
+        0 if share is None else 1,
+    )
+
+
+def _ranked(row: Row) -> RankedPlayer:
+    figure = row["figure"]
+    return RankedPlayer(
+        rank=row["rank"],
+        position=row["position"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        figure=figure if isinstance(figure, int) else float(figure),
+        word=row["word"],
+    )
 
 
 async def _upsert_names(

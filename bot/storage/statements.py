@@ -4,6 +4,7 @@ engine numbers them ``$1, $2, ...``). What an engine says in its own words stays
 
 from __future__ import annotations
 
+from .model import RECENT_ROUNDS, Measure
 from .records import TABLES, PlayerResult, Table
 
 ROUND_COLUMNS = ", ".join(TABLES[0].columns)  # every field of StoredRound, by name
@@ -54,10 +55,22 @@ ROUND_STATE_SQL = "SELECT guild_id, state FROM rounds WHERE id = ?"
 FINISH_SQL = "UPDATE rounds SET state = 'finished', ended_at = ? WHERE id = ?"
 _RESULTS = next(t for t in TABLES if t.record is PlayerResult)
 INSERT_RESULT_SQL = _RESULTS.insert_sql(["?"] * len(_RESULTS.columns))
+# The all-time figures move with each result: sums, the best round, the longest word (ties:
+# alphabetical first) and the sum of shares of the maximum (rounds whose maximum is known).
 ADD_TO_STANDINGS_SQL = (
-    "INSERT INTO standings (guild_id, user_id, points, rounds, words) VALUES (?, ?, ?, 1, ?)"
+    "INSERT INTO standings (guild_id, user_id, points, rounds, words, wins, best, longest_word,"
+    " share_sum, share_rounds) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id, user_id) DO UPDATE SET points = standings.points + excluded.points,"
-    " rounds = standings.rounds + 1, words = standings.words + excluded.words"
+    " rounds = standings.rounds + 1, words = standings.words + excluded.words,"
+    " wins = standings.wins + excluded.wins,"
+    " best = CASE WHEN excluded.best > standings.best THEN excluded.best ELSE standings.best END,"
+    " longest_word = CASE WHEN standings.longest_word IS NULL"
+    " OR LENGTH(excluded.longest_word) > LENGTH(standings.longest_word)"
+    " OR (LENGTH(excluded.longest_word) = LENGTH(standings.longest_word)"
+    " AND excluded.longest_word < standings.longest_word)"
+    " THEN excluded.longest_word ELSE standings.longest_word END,"
+    " share_sum = standings.share_sum + excluded.share_sum,"
+    " share_rounds = standings.share_rounds + excluded.share_rounds"
 )
 UPSERT_NAME_SQL = (
     "INSERT INTO players (guild_id, user_id, display_name, updated_at) VALUES (?, ?, ?, ?)"
@@ -91,3 +104,99 @@ def count_sql(table: Table) -> str:
 
 def delete_all_sql(table: Table) -> str:
     return f"DELETE FROM {table.name}"
+
+
+# --- leaderboards over a period, and a player's statistics (issue 10) ---------------------------
+
+_SHARE = "CASE WHEN max_points > 0 THEN CAST(points AS DOUBLE PRECISION) / max_points END"
+# Each measure's figure per player: over a period from round_results (the covering index
+# round_results_by_period), all time from the standings kept with every result.
+_PERIOD_FIGURES = {
+    Measure.POINTS: "SUM(points)",
+    Measure.WINS: "SUM(won)",
+    Measure.WORDS: "SUM(words)",
+    Measure.BEST_ROUND: "MAX(points)",
+    Measure.SHARE: f"AVG({_SHARE})",
+}
+_ALL_TIME_FIGURES = {
+    Measure.POINTS: "points",
+    Measure.WINS: "wins",
+    Measure.WORDS: "words",
+    Measure.BEST_ROUND: "best",
+    Measure.SHARE: "CASE WHEN share_rounds > 0 THEN share_sum / share_rounds END",
+}
+_NO_WORD = "CAST(NULL AS TEXT) AS word"
+# The longest word over a period: each player's first by length, then alphabetically.
+_PERIOD_LONGEST = (
+    "SELECT user_id, figure, word FROM (SELECT player_id AS user_id,"
+    " LENGTH(longest_word) AS figure, longest_word AS word, ROW_NUMBER() OVER"
+    " (PARTITION BY player_id ORDER BY LENGTH(longest_word) DESC, longest_word) AS n"
+    " FROM round_results WHERE guild_id = ? AND ended_at >= ? AND longest_word IS NOT NULL)"
+    " AS firsts WHERE n = 1"
+)
+# Competition ranks (1, 1, 3) by the figure; a page is a range of positions, and the caller's
+# row comes with it wherever it is, and the first (for the total past the last page).
+# Parameters after the figures': guild, first, last, caller.
+_RANKED = """
+WITH figures AS ({figures}),
+ranked AS (
+    SELECT user_id, figure, word,
+           RANK() OVER (ORDER BY figure DESC) AS rank,
+           ROW_NUMBER() OVER (ORDER BY figure DESC, word, user_id) AS position,
+           COUNT(*) OVER () AS total
+    FROM figures WHERE figure IS NOT NULL
+)
+SELECT r.rank, r.position, r.total, r.user_id, p.display_name, r.figure, r.word
+FROM ranked AS r LEFT JOIN players AS p ON p.guild_id = ? AND p.user_id = r.user_id
+WHERE (r.position > ? AND r.position <= ?) OR r.user_id = ? OR r.position = 1
+ORDER BY r.position
+"""
+
+
+def leaderboard_sql(measure: Measure, over_period: bool) -> str:
+    """A page of a measure's ranking: parameters guild[, since], guild, first, last, caller."""
+    if measure is Measure.LONGEST_WORD:
+        figures = (
+            _PERIOD_LONGEST
+            if over_period
+            else "SELECT user_id, LENGTH(longest_word) AS figure, longest_word AS word"
+            " FROM standings WHERE guild_id = ?"
+        )
+    elif over_period:
+        figures = (
+            f"SELECT player_id AS user_id, {_PERIOD_FIGURES[measure]} AS figure, {_NO_WORD}"
+            " FROM round_results WHERE guild_id = ? AND ended_at >= ? GROUP BY player_id"
+        )
+    else:
+        figures = (
+            f"SELECT user_id, {_ALL_TIME_FIGURES[measure]} AS figure, {_NO_WORD}"
+            " FROM standings WHERE guild_id = ?"
+        )
+    return _RANKED.format(figures=figures)
+
+
+STATS_TOTALS_SQL = (
+    "SELECT points, rounds, words, wins, best, longest_word, share_sum, share_rounds"
+    " FROM standings WHERE guild_id = ? AND user_id = ?"
+)
+_HISTORY = (
+    "FROM round_results AS h JOIN rounds AS r ON r.id = h.round_id"
+    " WHERE h.guild_id = ? AND h.player_id = ?"
+)
+STATS_BEST_ROUND_SQL = (
+    f"SELECT r.board, r.size, h.points {_HISTORY} ORDER BY h.points DESC, h.ended_at LIMIT 1"
+)
+STATS_FAVOURITE_SIZE_SQL = (
+    f"SELECT r.size, COUNT(*) AS n {_HISTORY} GROUP BY r.size ORDER BY n DESC, r.size LIMIT 1"
+)
+# Per mode; the share of the maximum over all rounds and over the mode's latest ten.
+STATS_MODES_SQL = f"""
+SELECT mode, COUNT(*) AS rounds, SUM(won) AS wins, SUM(points) AS points,
+       AVG(share) AS share, AVG(CASE WHEN n <= {RECENT_ROUNDS} THEN share END) AS recent_share
+FROM (SELECT r.mode, h.won, h.points,
+             CASE WHEN h.max_points > 0
+                  THEN CAST(h.points AS DOUBLE PRECISION) / h.max_points END AS share,
+             ROW_NUMBER() OVER (PARTITION BY r.mode ORDER BY h.ended_at DESC, h.round_id DESC) AS n
+      {_HISTORY}) AS history
+GROUP BY mode ORDER BY rounds DESC, mode
+"""

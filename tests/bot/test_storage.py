@@ -528,7 +528,9 @@ async def test_standings_equal_the_sum_of_results(
         "SELECT guild_id, player_id, SUM(points), COUNT(*), SUM(words) FROM round_results"
         " GROUP BY guild_id, player_id ORDER BY 1, 2"
     )
-    kept = await store_target.rows("SELECT * FROM standings ORDER BY 1, 2")
+    kept = await store_target.rows(
+        "SELECT guild_id, user_id, points, rounds, words FROM standings ORDER BY 1, 2"
+    )
     assert kept == summed
 
 
