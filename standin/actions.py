@@ -238,6 +238,14 @@ class Actions:
         )
         return member.user
 
+    async def remove_member(self, guild_id: int, user_id: int) -> None:
+        """A member leaves (or is kicked): GUILD_MEMBER_REMOVE; their messages stay."""
+        member = self.world.guilds[guild_id].members.pop(user_id)
+        data = {"guild_id": str(guild_id), "user": payloads.user(member.user)}
+        await self.gateway.dispatch(
+            "GUILD_MEMBER_REMOVE", data, intent=Intent.GUILD_MEMBERS, guild_id=guild_id
+        )
+
 
 def normalise_embeds(embeds: list[dict]) -> list[dict]:
     """Embeds as Discord stores them: ``type`` "rich" and no ``null`` values."""

@@ -221,6 +221,12 @@ class StandIn:
             return existing
         return await self.actions.add_member(gid, user, display_name)
 
+    async def remove_member(self, user: int | str, *, guild_id: int | None = None) -> None:
+        """A person leaves the guild (the default: the first); GUILD_MEMBER_REMOVE is sent, and
+        ``GET /guilds/{id}/members/{user}`` answers 404 Unknown Member from then on."""
+        gid = guild_id if guild_id is not None else next(iter(self.world.guilds))
+        await self.actions.remove_member(gid, self.user(user).id)
+
     async def delete_channel(self, channel: int | str) -> None:
         """An admin deletes the channel: CHANNEL_DELETE, and 404 Unknown Channel afterwards."""
         await self.actions.delete_channel(self.channel(channel))

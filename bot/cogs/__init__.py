@@ -1,3 +1,3 @@
 """One cog per feature; cogs translate between Discord and the round manager, no game rule here."""
 
-EXTENSIONS = ("bot.cogs.game", "bot.cogs.guesses", "bot.cogs.leaderboard")
+EXTENSIONS = ("bot.cogs.game", "bot.cogs.guesses", "bot.cogs.leaderboard", "bot.cogs.stats")

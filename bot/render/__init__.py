@@ -6,7 +6,6 @@ in tests.
 """
 
 from .board import News, board_grid, board_message, ending_text, status_text, warning_text
-from .leaderboard import leaderboard_embed
 from .replies import verdict_text
 from .results import results_messages
 from .text import (
@@ -31,7 +30,6 @@ __all__ = [
     "ending_text",
     "fallback_name",
     "fit",
-    "leaderboard_embed",
     "results_messages",
     "status_text",
     "verdict_text",

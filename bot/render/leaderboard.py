@@ -1,16 +1,20 @@
-"""``/leaderboard``'s embed."""
+"""``/leaderboard``'s embed: one page of a measure over a period, and the caller's own line."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 import discord
 
+from core.periods import Period
+
 from ..catalogue import text
-from ..storage import LeaderboardEntry
+from ..storage import LeaderboardPage, Measure, RankedPlayer
 from .text import (
     COLOUR,
     DESCRIPTION_LIMIT,
+    FOOTER_LIMIT,
     LEADERBOARD_SIZE,
     TITLE_LIMIT,
     clean_name,
@@ -20,31 +24,83 @@ from .text import (
     pts,
 )
 
+PERIOD_NAMES = {
+    Period.TODAY: "periods.today",
+    Period.WEEK: "periods.week",
+    Period.MONTH: "periods.month",
+    Period.ALL_TIME: "periods.all",
+}
+MEASURE_NAMES = {
+    Measure.POINTS: "measures.points",
+    Measure.WINS: "measures.wins",
+    Measure.WORDS: "measures.words",
+    Measure.BEST_ROUND: "measures.best_round",
+    Measure.LONGEST_WORD: "measures.longest_word",
+    Measure.SHARE: "measures.share",
+}
+
+
+@dataclass(frozen=True)
+class LeaderboardView:
+    """Which leaderboard a message shows, and to whom its own line belongs."""
+
+    period: Period
+    measure: Measure
+    page: int  # from 0
+    owner: int  # the player whose rank the message shows
+
+    def pages(self, total: int) -> int:
+        return max(1, -(-total // LEADERBOARD_SIZE))
+
 
 def leaderboard_embed(
-    entries: Sequence[LeaderboardEntry],
-    own: LeaderboardEntry | None,
+    board: LeaderboardPage,
+    view: LeaderboardView,
     names: Mapping[int, str],
     guild_name: str,
 ) -> discord.Embed:
-    """The server's top 10 (shared ranks as given), plus the caller's line when they are not in
-    it; ``names`` holds the name shown for each player."""
-    title = fit(text("leaderboard.title", guild=guild_name), TITLE_LIMIT)
-    top = list(entries[:LEADERBOARD_SIZE])
-    if not top:
-        lines = [text("leaderboard.empty")]
-    else:
-        lines = [f"{marker(e.rank)} {_leader_line(e, names)}" for e in top]
-    if own is None:
-        lines += ["", text("leaderboard.not_played")]
-    elif own not in top:
-        lines += ["", text("leaderboard.you", rank=own.rank, line=_leader_line(own, names))]
-    return discord.Embed(
-        title=title, description=fit("\n".join(lines), DESCRIPTION_LIMIT), colour=COLOUR
+    """The page's lines (shared ranks as given), then the owner's line when it is not on it;
+    ``names`` holds the name shown for each player (escaped here: a name never pings)."""
+    heading = text(
+        "leaderboard.heading",
+        measure=text(MEASURE_NAMES[view.measure]),
+        period=text(PERIOD_NAMES[view.period]),
     )
+    lines = [heading, ""]
+    if not board.rows:
+        lines.append(text("leaderboard.empty"))
+    lines += [f"{marker(r.rank)} {_line(r, view.measure, names)}" for r in board.rows]
+    if board.own is None:
+        lines += ["", text("leaderboard.not_ranked")]
+    elif board.own not in board.rows:
+        line = _line(board.own, view.measure, names)
+        lines += ["", text("leaderboard.you", rank=board.own.rank, line=line)]
+    embed = discord.Embed(
+        title=fit(text("leaderboard.title", guild=guild_name), TITLE_LIMIT),
+        description=fit("\n".join(lines), DESCRIPTION_LIMIT),
+        colour=COLOUR,
+    )
+    footer = text(
+        "leaderboard.page",
+        page=view.page + 1,
+        pages=view.pages(board.total),
+        players=plural(board.total, "player"),
+    )
+    return embed.set_footer(text=fit(footer, FOOTER_LIMIT))
 
 
-def _leader_line(entry: LeaderboardEntry, names: Mapping[int, str]) -> str:
-    name = clean_name(names[entry.user_id])
-    rounds, words = plural(entry.rounds, "round"), plural(entry.words, "word")
-    return f"{name} · {pts(entry.points)} · {rounds} · {words}"
+def figure_text(measure: Measure, row: RankedPlayer) -> str:
+    """A player's figure as the measure reads it."""
+    if measure is Measure.LONGEST_WORD:
+        return text("leaderboard.longest", word=row.word, letters=int(row.figure))
+    if measure is Measure.SHARE:
+        return text("leaderboard.share", percent=f"{row.figure * 100:.1f}")
+    if measure is Measure.WINS:
+        return plural(int(row.figure), "win")
+    if measure is Measure.WORDS:
+        return plural(int(row.figure), "word")
+    return pts(int(row.figure))
+
+
+def _line(row: RankedPlayer, measure: Measure, names: Mapping[int, str]) -> str:
+    return f"{clean_name(names[row.user_id])} · {figure_text(measure, row)}"

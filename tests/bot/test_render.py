@@ -18,14 +18,15 @@ from bot.render import (
     RenderedMessage,
     board_message,
     clean_name,
-    leaderboard_embed,
     results_messages,
     status_text,
     verdict_text,
 )
 from bot.render import results as render_results
-from bot.storage import LeaderboardEntry
+from bot.render.leaderboard import LeaderboardView, leaderboard_embed
+from bot.storage import LeaderboardPage, Measure, RankedPlayer
 from core.board import Board
+from core.periods import Period
 from core.round import Mode, Results, Rules, Standing, Verdict, tally
 from core.scoring import word_score
 
@@ -488,42 +489,73 @@ def test_results_always_within_limits_and_complete(
 # ------------------------------------------------------------------------------------ leaderboard
 
 
-def _entries(
-    *rows: tuple[int, str, int, int, int],
-) -> tuple[list[LeaderboardEntry], dict[int, str]]:
-    """Entries from (rank, name, points, rounds, words) rows, and the names to show."""
-    entries = [LeaderboardEntry(r, 100 + i, n, p, ro, w) for i, (r, n, p, ro, w) in enumerate(rows)]
-    return entries, {e.user_id: e.display_name or "" for e in entries}
+def _page(
+    *rows: tuple[int, str, int], own: int | None = None, total: int = 0, start: int = 0
+) -> tuple[LeaderboardPage, dict[int, str]]:
+    """A page from (rank, name, figure) rows (``own``: the index of the caller's row among
+    them, which is left off the page when it is past the tenth), and the names to show."""
+    ranked = [RankedPlayer(r, start + i + 1, 100 + i, n, f) for i, (r, n, f) in enumerate(rows)]
+    mine = ranked[own] if own is not None else None
+    shown = tuple(r for r in ranked if r.position <= start + 10)
+    page = LeaderboardPage(shown, mine, total or len(ranked))
+    return page, {r.user_id: r.display_name or "" for r in ranked}
 
 
-def test_leaderboard_top_ten_and_own_line() -> None:
-    entries, names = _entries(
-        (1, "alice", 50, 5, 80),
-        (1, "bob", 50, 4, 70),
-        *((i, f"p{i}", 50 - i, 3, 10) for i in range(3, 15)),
-        (23, "me", 3, 1, 4),
+POINTS_ALL = LeaderboardView(Period.ALL_TIME, Measure.POINTS, 0, 1)
+
+
+def test_leaderboard_page_and_own_line() -> None:
+    board, names = _page(
+        (1, "alice", 50),
+        (1, "bob", 50),
+        *((i, f"p{i}", 50 - i) for i in range(3, 15)),
+        (23, "me", 3),
+        own=14,
+        total=23,
     )
-    me = entries.pop()
-    embed = leaderboard_embed(entries, me, names, "Word Nerds")
+    embed = leaderboard_embed(board, POINTS_ALL, names, "Word Nerds")
     assert embed.title == "🏆 Leaderboard · Word Nerds"
     lines = (embed.description or "").split("\n")
-    assert lines[0] == "🥇 **1.** alice · 50 pts · 5 rounds · 80 words"
-    assert lines[1].startswith("🥇 **1.** bob")
-    assert lines[2].startswith("🥉 **3.** p3")
-    assert sum(1 for line in lines if "pts ·" in line) == 11  # ten on the board, one own line
-    assert lines[-1] == "**You:** #23 me · 3 pts · 1 round · 4 words"
-    inside = leaderboard_embed(entries, entries[1], names, "g")
-    assert "**You:**" not in (inside.description or "")
-    newcomer = leaderboard_embed(entries, None, names, "g")
-    assert (newcomer.description or "").endswith("You have not played yet.")
+    assert lines[0] == "**Points** · all time"
+    assert lines[2] == "🥇 **1.** alice · 50 pts"
+    assert lines[3].startswith("🥇 **1.** bob")
+    assert lines[4].startswith("🥉 **3.** p3")
+    assert sum(1 for line in lines if "pts" in line) == 11  # ten on the page, one own line
+    assert lines[-1] == "**You:** #23 me · 3 pts"
+    assert embed.footer.text == "Page 1 of 3 · 23 players"
+    inside, _ = _page((1, "alice", 5), (2, "bob", 4), own=1)
+    assert "**You:**" not in (leaderboard_embed(inside, POINTS_ALL, names, "g").description or "")
+    newcomer, _ = _page((1, "alice", 5))
+    described = leaderboard_embed(newcomer, POINTS_ALL, names, "g").description or ""
+    assert described.endswith("You are not on this leaderboard yet.")
+
+
+@pytest.mark.parametrize(
+    ("measure", "figure", "word", "shown"),
+    [
+        (Measure.WINS, 1, None, "alice · 1 win"),
+        (Measure.WORDS, 12, None, "alice · 12 words"),
+        (Measure.BEST_ROUND, 7, None, "alice · 7 pts"),
+        (Measure.LONGEST_WORD, 8, "quixotic", "alice · **quixotic** (8 letters)"),
+        (Measure.SHARE, 0.4567, None, "alice · 45.7% of the maximum"),
+    ],
+)
+def test_each_measure_reads_its_figure(
+    measure: Measure, figure: float, word: str | None, shown: str
+) -> None:
+    board = LeaderboardPage((RankedPlayer(1, 1, 5, "alice", figure, word),), None, 1)
+    view = LeaderboardView(Period.WEEK, measure, 0, 9)
+    lines = (leaderboard_embed(board, view, {5: "alice"}, "g").description or "").split("\n")
+    assert lines[0].endswith(" · this week") and lines[2] == f"🥇 **1.** {shown}"
 
 
 def test_empty_leaderboard_and_hostile_names() -> None:
-    embed = leaderboard_embed([], None, {}, "x" * 300)
-    assert "No rounds have been scored" in (embed.description or "")
-    assert len(embed.title or "") <= 256
-    entries, names = _entries((1, "@everyone", 1, 1, 1))
-    embed = leaderboard_embed(entries, None, names, "g")
+    empty = LeaderboardPage((), None, 0)
+    embed = leaderboard_embed(empty, POINTS_ALL, {}, "x" * 300)
+    assert "Nobody has a score here yet." in (embed.description or "")
+    assert len(embed.title or "") <= 256 and embed.footer.text == "Page 1 of 1 · 0 players"
+    board, names = _page((1, "@everyone", 1))
+    embed = leaderboard_embed(board, POINTS_ALL, names, "g")
     assert "@everyone" not in (embed.description or "")
 
 

@@ -116,3 +116,17 @@ async def test_messages_go_to_the_right_guild_and_channel() -> None:
         assert reply.guild_id == other.id and reply.content == "hi"
         assert bot.received[-1].guild.name == "Other"
         assert standin.transcript("boggle") == []
+
+
+async def test_a_member_who_leaves_is_unknown_to_the_api(
+    standin: StandIn, demo_bot: DemoBot
+) -> None:
+    guild = demo_bot.guilds[0]
+    assert (await guild.fetch_member(standin.user("bob").id)).display_name == "Bob"
+    await standin.remove_member("bob")  # GUILD_MEMBER_REMOVE needs the members intent
+    try:
+        await guild.fetch_member(standin.user("bob").id)
+    except discord.NotFound as error:
+        assert error.code == 10007  # Unknown Member
+    else:
+        raise AssertionError("a member who left was still found")

@@ -1,0 +1,52 @@
+"""``/stats [player] [share]``: a player's figures on this server, seen only by the caller unless
+they share them in the channel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..catalogue import text
+from ..member_names import current_names
+from ..render.stats import stats_embed
+
+if TYPE_CHECKING:
+    from ..app import BoggleBot
+
+
+class Stats(commands.Cog):
+    def __init__(self, bot: BoggleBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="stats", description=text("commands.stats"))
+    @app_commands.describe(player=text("commands.stats_player"), share=text("commands.stats_share"))
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        share: bool = False,
+    ) -> None:
+        guild = interaction.guild
+        if guild is None:
+            await interaction.response.send_message(text("stats.not_in_dm"), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=not share)
+        target = player or interaction.user
+        storage = self.bot.storage
+        figures = await storage.player_stats(guild.id, target.id)
+        kept = await storage.display_names(guild.id, [target.id])
+        names = await current_names(
+            guild, {target.id: kept.get(target.id)}, [target, interaction.user]
+        )
+        sharer = getattr(interaction.user, "display_name", None) if share else None
+        embed = stats_embed(figures, names[target.id], guild.name, sharer)
+        await interaction.followup.send(
+            embed=embed, ephemeral=not share, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+
+async def setup(bot: BoggleBot) -> None:
+    await bot.add_cog(Stats(bot))

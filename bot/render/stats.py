@@ -1,0 +1,67 @@
+"""``/stats``' embed: a player's figures on a server, all modes and each mode."""
+
+from __future__ import annotations
+
+import discord
+
+from core.board import Board
+from core.round import Mode
+
+from ..catalogue import text
+from ..storage import PlayerStats
+from ..storage.model import RECENT_ROUNDS
+from .board import board_grid
+from .text import COLOUR, FOOTER_LIMIT, TITLE_LIMIT, clean_name, fit, plural, pts
+
+MODE_NAMES = {Mode.CLASSIC: "stats.classic", Mode.RACE: "stats.race", Mode.CASUAL: "stats.casual"}
+
+
+def stats_embed(
+    stats: PlayerStats | None, name: str, guild_name: str, shared_by: str | None = None
+) -> discord.Embed:
+    """The player's statistics (or that they have none); ``shared_by`` names who posted them."""
+    shown = clean_name(name)
+    embed = discord.Embed(
+        title=fit(text("stats.title", name=name, guild=guild_name), TITLE_LIMIT), colour=COLOUR
+    )
+    if shared_by is not None:
+        embed.set_footer(text=fit(text("stats.shared_by", name=shared_by), FOOTER_LIMIT))
+    if stats is None:
+        embed.description = text("stats.none", name=shown)
+        return embed
+    fields = [
+        ("stats.rounds", str(stats.rounds)),
+        ("stats.wins", str(stats.wins)),
+        ("stats.points", str(stats.points)),
+        ("stats.words", str(stats.words)),
+        ("stats.longest", stats.longest_word or text("stats.no_share")),
+        ("stats.favourite", text("stats.size", side=stats.favourite_size)),
+        ("stats.share", percent(stats.share)),
+    ]
+    for key, value in fields:
+        embed.add_field(name=text(key), value=value)
+    grid = board_grid(Board.parse(stats.best_board))
+    embed.add_field(
+        name=text("stats.best"),
+        value=text("stats.best_value", points=pts(stats.best_points), grid=grid),
+        inline=False,
+    )
+    for mode in stats.modes:
+        value = text(
+            "stats.mode_value",
+            rounds=plural(mode.rounds, "round"),
+            wins=plural(mode.wins, "win"),
+            points=pts(mode.points),
+            recent=percent(mode.recent_share),
+            count=RECENT_ROUNDS,
+            all=percent(mode.share),
+        )
+        embed.add_field(name=text(MODE_NAMES[mode.mode]), value=value, inline=False)
+    return embed
+
+
+def percent(share: float | None) -> str:
+    """A share of the maximum as a percentage, or "n/a" when no round's maximum is known."""
+    if share is None:
+        return text("stats.no_share")
+    return text("stats.percent", percent=f"{share * 100:.1f}")
