@@ -125,9 +125,7 @@ async def test_results_carry_their_end_time_for_period_queries(tmp_path: Path) -
         assert conn.execute("SELECT DISTINCT ended_at FROM round_results").fetchall() == [(1234.5,)]
         assert conn.execute(period, (1, 1200.0, 1300.0)).fetchall() == [(1, 1), (2, 1)]
         assert conn.execute(period, (1, 1300.0, 1400.0)).fetchall() == []
-    assert ["USING COVERING INDEX round_results_by_period" in r[3] for r in plan] == [
-        True
-    ]
+    assert ["USING COVERING INDEX round_results_by_period" in r[3] for r in plan] == [True]
 
 
 async def test_an_upgrade_fills_the_length_and_the_end_times(tmp_path: Path) -> None:
