@@ -1,7 +1,7 @@
 """``python -m bot.copy_database SOURCE TARGET [--force]``: move the bot's data between databases.
 
 SOURCE and TARGET are what ``BOGGLE_DATABASE`` takes (a SQLite path or a ``postgresql://`` URL).
-Every round, guess, accepted word, result, standing and name is copied with its ids, as the
+Every round, guess, accepted word, result, standing, name and server setting is copied with its ids, as the
 source held it at one moment, into the target in one transaction: all of it or nothing. A target
 that holds data is refused, unchanged, unless ``--force``, which replaces its data. Stop the bot
 first: rounds it runs during the copy carry on in the source only.
@@ -27,6 +27,9 @@ LABELS = {
     "round_results": "results",
     "standings": "standings",
     "players": "names",
+    "server_settings": "server settings",
+    "round_channels": "round channels",
+    "banned_words": "banned words",
 }
 
 
@@ -99,7 +102,8 @@ async def _open(role: str, target: str) -> Storage:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot.copy_database",
-        description="Copy the bot's data (rounds, guesses, results, standings, names) from one "
+        description="Copy the bot's data (rounds, guesses, results, standings, names, server "
+        "settings) from one "
         "database to another: a SQLite path or a postgresql:// URL on either side.",
     )
     parser.add_argument("source", metavar="SOURCE", help="the database to copy from")

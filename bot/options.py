@@ -1,8 +1,10 @@
-"""Checking ``/boggle start`` options; every refusal says what is allowed."""
+"""Checking ``/boggle start`` options and a server's defaults for them; every refusal says what
+is allowed."""
 
 from __future__ import annotations
 
 import re
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from core.dice import DiceError, available, default_for, dice_set
 from core.round import Mode
@@ -11,10 +13,13 @@ from core.scoring import default_min_length
 
 from .catalogue import text
 from .live_round import RoundOptions
+from .storage import ServerSettings
 
 MIN_SECONDS = 30
 MAX_SECONDS = 30 * 60
 DEFAULT_SECONDS = 180
+MAX_TIMEZONE_LENGTH = 64  # the longest IANA name is 32 characters
+NO_SETTINGS = ServerSettings()  # a server that never changed a setting
 _DURATION = re.compile(r"^(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s(?:ec)?)?$")
 
 
@@ -48,9 +53,12 @@ def round_options(
     time: str | None = None,
     mode: str | None = None,
     min_length: int | None = None,
+    defaults: ServerSettings = NO_SETTINGS,
 ) -> RoundOptions:
-    """The options of a new round, defaults filled in; OptionError when one is out of range."""
-    dice_side = _size_of(dice) if dice else None
+    """The options of a new round: those given, else the server's ``defaults``, else the bot's;
+    OptionError when one is out of range."""
+    size, dice = _board_defaults(size, dice, defaults)
+    dice_side = dice_size(dice) if dice else None
     if size is None:
         size = dice_side or 4
     if size not in SIZES:
@@ -59,18 +67,14 @@ def round_options(
         dice = default_for(size)
         dice_side = size
     if dice_side != size:
-        fits = ", ".join(n for n in available() if _size_of(n) == size)
+        fits = ", ".join(n for n in available() if dice_size(n) == size)
         raise OptionError(
             text("options.dice_size", dice=repr(dice), side=dice_side, size=size, fits=fits)
         )
-    seconds = parse_duration(time) if time else DEFAULT_SECONDS
-    try:
-        chosen_mode = Mode((mode or Mode.CLASSIC.value).lower())
-    except ValueError:
-        modes = ", ".join(m.value for m in Mode)
-        raise OptionError(text("options.mode", modes=modes)) from None
+    seconds = parse_duration(time) if time else defaults.seconds or DEFAULT_SECONDS
+    chosen_mode = parse_mode(mode or defaults.mode or Mode.CLASSIC.value)
     if min_length is None:
-        min_length = default_min_length(size)
+        min_length = defaults.min_length or default_min_length(size)
     if not MIN_LENGTH_LOWEST <= min_length <= MIN_LENGTH_HIGHEST:
         raise OptionError(
             text("options.min_length", low=MIN_LENGTH_LOWEST, high=MIN_LENGTH_HIGHEST)
@@ -78,7 +82,43 @@ def round_options(
     return RoundOptions(size, dice, seconds, chosen_mode, min_length)
 
 
-def _size_of(dice: str) -> int:
+def _board_defaults(
+    size: int | None, dice: str | None, defaults: ServerSettings
+) -> tuple[int | None, str | None]:
+    """Size and dice as chosen, else the server's: its dice only where they fit the size chosen
+    for this round (``size:6`` on a server of 4x4 dice rolls the usual 6x6 set)."""
+    if dice is not None:
+        return size, dice
+    if size is None:
+        return defaults.size, defaults.dice
+    if defaults.dice is not None and dice_size(defaults.dice) == size:
+        return size, defaults.dice
+    return size, None
+
+
+def parse_mode(name: str) -> Mode:
+    """A mode by name, any case."""
+    try:
+        return Mode(name.lower())
+    except ValueError:
+        modes = ", ".join(m.value for m in Mode)
+        raise OptionError(text("options.mode", modes=modes)) from None
+
+
+def parse_timezone(name: str) -> str:
+    """An IANA time zone name (``Europe/Paris``, ``UTC``) that this machine knows."""
+    cleaned = name.strip()
+    try:
+        if not cleaned or len(cleaned) > MAX_TIMEZONE_LENGTH:
+            raise ValueError(cleaned)
+        ZoneInfo(cleaned)
+    except (ValueError, ZoneInfoNotFoundError):
+        raise OptionError(text("options.timezone", name=repr(name[:MAX_TIMEZONE_LENGTH]))) from None
+    return cleaned
+
+
+def dice_size(dice: str) -> int:
+    """The side of the boards a dice set is for; OptionError for a set that does not exist."""
     try:
         return dice_set(dice).side
     except DiceError as exc:

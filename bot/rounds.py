@@ -84,8 +84,10 @@ class RoundService:
         starter_id: int,
         starter_name: str,
         options: RoundOptions,
+        banned: frozenset[str] = frozenset(),
     ) -> LiveRound:
-        """Roll, store and post a new round. Guesses count from the moment the board is posted.
+        """Roll, store and post a new round. Guesses count from the moment the board is posted;
+        the server's ``banned`` words never count in it, whatever the list becomes meanwhile.
 
         Raises ChannelBusy when the channel has a round, NoBoard when no roll has a word long
         enough, and PublishError when the board cannot be posted (the round is then ended).
@@ -95,6 +97,9 @@ class RoundService:
         board, solution = await asyncio.to_thread(self._roll, options)
         rules = Rules(options.mode, options.min_length)
         now = self.clock()
+        game = Round.start(
+            board, self.lexicon, rules, now + options.seconds, excluded=banned, solution=solution
+        )
         stored = await self.storage.create_round(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -104,9 +109,9 @@ class RoundService:
             mode=options.mode,
             min_length=options.min_length,
             started_at=now,
-            deadline=now + options.seconds,
+            deadline=game.deadline,
+            excluded=game.excluded,
         )
-        game = Round(board, rules, solution, self.lexicon, stored.deadline)
         live = LiveRound(stored, game, {starter_id: starter_name}, posted=False)
         self._live[channel_id] = live  # from here on a guess typed after the board is not lost
         try:
@@ -163,6 +168,7 @@ class RoundService:
                 Rules(Mode(stored.mode), stored.min_length),
                 stored.deadline,
                 await self.storage.accepted_words(stored.id),
+                excluded=stored.excluded_words,
             )
             names = await self.storage.display_names(
                 stored.guild_id, [*game.found, stored.starter_id]
@@ -315,7 +321,13 @@ class RoundService:
         """The results from what the database holds: a word counts once it is committed."""
         accepted = await self.storage.accepted_words(stored.id)
         rebuilt = Round.rebuild(
-            game.board, self.lexicon, game.rules, game.deadline, accepted, game.solution
+            game.board,
+            self.lexicon,
+            game.rules,
+            game.deadline,
+            accepted,
+            game.solution,
+            excluded=game.excluded,
         )
         return rebuilt.results()
 
@@ -412,7 +424,9 @@ class RoundService:
                 continue  # posted meanwhile, or being finished by its runner
             board = Board.parse(stored.board)
             rules = Rules(Mode(stored.mode), stored.min_length)
-            game = Round.start(board, self.lexicon, rules, stored.deadline)
+            game = Round.start(
+                board, self.lexicon, rules, stored.deadline, excluded=stored.excluded_words
+            )
             results = await self._score(stored, game)
             names = await self._names(stored.guild_id, {}, results.players)
             report = ResultsReport(results, names, board, rules)

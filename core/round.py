@@ -8,7 +8,9 @@ Verdicts are decided in this order, each one cheap: round over; too short; alrea
 player; on the board and a word (accepted, or taken by another player in race mode); not in the
 dictionary (not a word); otherwise a dictionary word the board does not hold (not on the board).
 The last two need only the lexicon and the solution, never a path search, so a long message costs
-one look-up per word.
+one look-up per word. A word the server excludes (its banned words) is taken out of the solution at
+the start, so it never scores and is never missed; a guess of it is "not allowed", not a verdict
+that would hint whether it is on the board.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class Verdict(StrEnum):
     NOT_ON_BOARD = "not_on_board"
     NOT_A_WORD = "not_a_word"
     TOO_SHORT = "too_short"
+    NOT_ALLOWED = "not_allowed"  # a word the server does not accept: never counts
     ROUND_OVER = "round_over"
 
 
@@ -140,10 +143,25 @@ class Round:
     deadline: float
     found: dict[PlayerId, dict[str, float]] = field(default_factory=dict)
     first_finder: dict[str, PlayerId] = field(default_factory=dict)
+    excluded: frozenset[str] = frozenset()  # words the server does not accept
 
     @classmethod
-    def start(cls, board: Board, lexicon: Lexicon, rules: Rules, deadline: float) -> Round:
-        return cls(board, rules, solve(board, lexicon, rules.min_length), lexicon, deadline)
+    def start(
+        cls,
+        board: Board,
+        lexicon: Lexicon,
+        rules: Rules,
+        deadline: float,
+        *,
+        excluded: Iterable[str] = (),
+        solution: Mapping[str, Path] | None = None,
+    ) -> Round:
+        """A new round; ``solution`` is the board's whole solution when already solved (a roll
+        solves it), and ``excluded`` the words that do not count here."""
+        if solution is None:
+            solution = solve(board, lexicon, rules.min_length)
+        allowed, banned = exclude(solution, excluded)
+        return cls(board, rules, allowed, lexicon, deadline, excluded=banned)
 
     def is_over(self, now: float) -> bool:
         return now >= self.deadline
@@ -165,6 +183,8 @@ class Round:
         mine = self.found.setdefault(player, {})
         if word in mine:
             return Judgement(word, Verdict.ALREADY_FOUND)
+        if word in self.excluded:
+            return Judgement(word, Verdict.NOT_ALLOWED)
         if word in self.solution:
             first = self.first_finder.get(word)
             if self.rules.mode is Mode.RACE and first is not None:
@@ -184,17 +204,16 @@ class Round:
         deadline: float,
         accepted: Iterable[tuple[PlayerId, str, float]],
         solution: Mapping[str, Path] | None = None,
+        excluded: Iterable[str] = (),
     ) -> Round:
         """A round as stored: the words accepted before (in acceptance order) put back.
 
         The one way a stored round comes back, for a resume and for its results alike; a stored
-        word the board cannot spell (an older dictionary) is left out.
+        word the board cannot spell (an older dictionary), or that is excluded, is left out.
         """
-        if solution is None:
-            solution = solve(board, lexicon, rules.min_length)
-        game = cls(board, rules, solution, lexicon, deadline)
+        game = cls.start(board, lexicon, rules, deadline, excluded=excluded, solution=solution)
         for player, word, at in accepted:
-            if word in solution:
+            if word in game.solution:
                 game.restore(player, word, at)
         return game
 
@@ -230,6 +249,15 @@ class Round:
 
     def results(self) -> Results:
         return tally(self.solution, self.found, self.rules, self.first_finder)
+
+
+def exclude(
+    solution: Mapping[str, Path], excluded: Iterable[str]
+) -> tuple[dict[str, Path], frozenset[str]]:
+    """The solution without the excluded words, and those of them the board holds (all a round
+    needs to keep: the others are not on the board anyway)."""
+    banned = frozenset(w for w in excluded if w in solution)
+    return {w: p for w, p in solution.items() if w not in banned}, banned
 
 
 def tally(

@@ -29,3 +29,10 @@ def word_score(word: str, min_length: int = 3) -> int:
 
 def total_score(words: Iterable[str], min_length: int = 3) -> int:
     return sum(word_score(w, min_length) for w in words)
+
+
+def points_by_length(min_length: int) -> list[tuple[int, int]]:
+    """The scoring table as players read it: (letters, points) from the minimum length up; the
+    last row holds for every longer word too."""
+    longest = len(TABLE) - 1
+    return [(n, TABLE[n]) for n in range(min(min_length, longest), longest + 1)]

@@ -58,6 +58,8 @@ class CommandRegistry:
         stored = {k: v for k, v in command.items() if v is not None}
         stored.setdefault("type", CommandType.CHAT_INPUT)
         stored.setdefault("description", "")
+        if stored.get("default_member_permissions") is not None:  # Discord answers a string
+            stored["default_member_permissions"] = str(stored["default_member_permissions"])
         stored["id"] = old["id"] if old else str(new_snowflake())
         stored["application_id"] = str(self.application_id)
         stored["version"] = str(new_snowflake())

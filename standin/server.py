@@ -262,13 +262,16 @@ class StandIn:
         """A person runs ``/command`` with ``options``; built from the commands the bot synced.
 
         Raises ``CommandError`` where Discord's client would refuse (unknown command or option,
-        missing required option, bad value).
+        missing required option, bad value, a command the member may not use: its default
+        permissions or the server's overwrites, ``World.may_use_command``).
         """
         ch = self.channel(channel)
         author = self.user(user)
         cmd, path, rest = self.commands.split(command.split(), ch.guild_id)
         if rest:
             raise CommandError(f"unknown subcommand {' '.join(rest)!r} of /{cmd['name']}")
+        if not self.world.may_use_command(ch.id, author.id, cmd):
+            raise CommandError(f"/{cmd['name']} is not available to {author.username} here")
         tree, resolved = build_options(self.world, ch, cmd, path, options or {})
         data: dict[str, Any] = {
             "id": cmd["id"],

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .codes import ChannelType, MessageFlag, MessageType
 from .shards import shard_of, valid_shard
@@ -22,6 +22,7 @@ class Perm:
 
     CREATE_INSTANT_INVITE = 1 << 0
     ADMINISTRATOR = 1 << 3
+    MANAGE_GUILD = 1 << 5
     ADD_REACTIONS = 1 << 6
     VIEW_CHANNEL = 1 << 10
     SEND_MESSAGES = 1 << 11
@@ -53,6 +54,8 @@ class Perm:
         "read_message_history": READ_MESSAGE_HISTORY,
         "view_channel": VIEW_CHANNEL,
         "manage_messages": MANAGE_MESSAGES,
+        "manage_guild": MANAGE_GUILD,
+        "administrator": ADMINISTRATOR,
     }
 
     @classmethod
@@ -226,6 +229,9 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, StoredMessage] = {}
+        # Command permissions a server set in its Integrations page: (guild, command name) ->
+        # {user, role or guild (@everyone) id: allowed}; they replace a command's defaults.
+        self.command_overwrites: dict[tuple[int, str], dict[int, bool]] = {}
 
     @classmethod
     def default(cls) -> World:
@@ -305,6 +311,12 @@ class World:
         role = Role(new_snowflake(), name, permissions, position=len(guild.roles))
         guild.roles[role.id] = role
         return role
+
+    def give_role(self, guild_id: int, user_id: int, role_id: int) -> None:
+        """A member gets a role (and its permissions), as a server admin would give it."""
+        member = self.guilds[guild_id].members[user_id]
+        if role_id not in member.roles:
+            member.roles.append(role_id)
 
     def dm_channel(self, user_id: int) -> Channel:
         """The DM channel between the bot and a user, created on first use."""
@@ -392,6 +404,39 @@ class World:
         return self.users[user_id].display_name
 
     # permissions
+
+    def set_command_permission(
+        self, guild_id: int, command: str, target_id: int, allowed: bool
+    ) -> None:
+        """What a server admin sets in Integrations: ``command`` allowed (or not) for a user, a
+        role, or everyone (``target_id`` the guild's id), whatever its default permissions."""
+        self.command_overwrites.setdefault((guild_id, command), {})[target_id] = allowed
+
+    def may_use_command(self, channel_id: int, user_id: int, command: dict[str, Any]) -> bool:
+        """Whether Discord lets this member run ``command`` here: administrators always; else a
+        server's overwrite for the member, then for any of their roles, then for @everyone;
+        else the command's ``default_member_permissions`` (``"0"``: administrators only)."""
+        channel = self.channels[channel_id]
+        guild = self.guild_of(channel)
+        if guild is None:
+            return True
+        perms = self.permissions(channel_id, user_id)
+        if perms == Perm.ALL:
+            return True
+        overwrites = self.command_overwrites.get((guild.id, command["name"]), {})
+        member = guild.members.get(user_id)
+        if user_id in overwrites:
+            return overwrites[user_id]
+        by_role = [overwrites[r] for r in (member.roles if member else []) if r in overwrites]
+        if by_role:
+            return any(by_role)
+        if guild.id in overwrites:
+            return overwrites[guild.id]
+        required = command.get("default_member_permissions")
+        if required is None:
+            return True
+        needed = int(required)
+        return needed != 0 and perms & needed == needed
 
     def permissions(self, channel_id: int, user_id: int) -> int:
         """Discord's permission algorithm: base roles, then channel overwrites."""

@@ -18,8 +18,10 @@ from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, may_stop
 from .. import render
 from ..catalogue import text
 from ..live_round import NoBoard
-from ..options import OptionError, round_options
+from ..options import NO_SETTINGS, OptionError, round_options
 from ..publisher import PublishError
+from ..render.rules import rules_text
+from ..render.settings import channels_text
 from ..render.text import plural
 from ..storage import ChannelBusy
 
@@ -32,7 +34,8 @@ SIZE_CHOICES = [app_commands.Choice(name=f"{n}x{n}", value=n) for n in SIZES]
 MODE_CHOICES = [app_commands.Choice(name=m.value, value=m.value) for m in Mode]
 
 
-def _dice_choices() -> list[app_commands.Choice[str]]:
+def dice_choices() -> list[app_commands.Choice[str]]:
+    """Every dice set, for a ``dice`` option (Discord takes 25 choices at most)."""
     return [app_commands.Choice(name=name, value=name) for name in available()][:25]
 
 
@@ -51,7 +54,7 @@ class Game(commands.Cog):
         min_length=text("commands.start_min_length"),
     )
     @app_commands.choices(size=SIZE_CHOICES)
-    @app_commands.choices(mode=MODE_CHOICES, dice=_dice_choices())
+    @app_commands.choices(mode=MODE_CHOICES, dice=dice_choices())
     async def start(
         self,
         interaction: discord.Interaction,
@@ -62,21 +65,26 @@ class Game(commands.Cog):
         min_length: app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel is None:
-            await _tell(interaction, text("replies.not_in_dm"))
+            await tell(interaction, text("replies.not_in_dm"))
+            return
+        server = await self.bot.storage.server_settings(interaction.guild_id)
+        if server.channels and interaction.channel.id not in server.channels:
+            where = channels_text(server.channels)
+            await tell(interaction, text("replies.not_a_round_channel", channels=where))
             return
         try:
-            options = round_options(size, dice, time, mode, min_length)
+            options = round_options(size, dice, time, mode, min_length, server)
         except OptionError as exc:
-            await _tell(interaction, text("replies.bad_option", error=exc))
+            await tell(interaction, text("replies.bad_option", error=exc))
             return
         rounds = self.bot.rounds
         running = rounds.running(interaction.channel.id)
         if running is not None:
-            await _tell(interaction, _busy_text(running.channel_id, running.game.deadline))
+            await tell(interaction, _busy_text(running.channel_id, running.game.deadline))
             return
         perms = interaction.app_permissions
         if not (perms.send_messages and perms.view_channel):
-            await _tell(interaction, text("replies.cannot_post"))
+            await tell(interaction, text("replies.cannot_post"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -86,6 +94,7 @@ class Game(commands.Cog):
                 interaction.user.id,
                 interaction.user.display_name,
                 options,
+                server.banned,
             )
         except ChannelBusy:
             running = rounds.running(interaction.channel.id)
@@ -108,15 +117,30 @@ class Game(commands.Cog):
             text("replies.started", words=plural(len(live.game.solution), "word")), ephemeral=True
         )
 
+    @boggle.command(name="rules", description=text("commands.rules"))
+    @app_commands.describe(size=text("commands.rules_size"))
+    @app_commands.choices(size=SIZE_CHOICES)
+    async def rules(self, interaction: discord.Interaction, size: int | None = None) -> None:
+        """The rules of a round started here now, with ``size`` if given."""
+        server = NO_SETTINGS
+        if interaction.guild_id is not None:
+            server = await self.bot.storage.server_settings(interaction.guild_id)
+        try:
+            options = round_options(size=size, defaults=server)
+        except OptionError as exc:  # a server's dice set that has since been removed
+            await tell(interaction, text("replies.bad_option", error=exc))
+            return
+        await tell(interaction, rules_text(options.size, options.min_length, server.banned))
+
     @boggle.command(name="stop", description=text("commands.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:
         live = self.bot.rounds.running(interaction.channel_id or 0)
         if live is None:
-            await _tell(interaction, text("replies.no_round"))
+            await tell(interaction, text("replies.no_round"))
             return
         moderates = interaction.permissions.manage_messages
         if not may_stop(live.stored.starter_id, interaction.user.id, moderates):
-            await _tell(interaction, text("replies.stop_refused"))
+            await tell(interaction, text("replies.stop_refused"))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         stopped = await self.bot.rounds.stop(live.channel_id)
@@ -136,20 +160,20 @@ class Game(commands.Cog):
         rounds = self.bot.rounds
         live = rounds.running(interaction.channel_id or 0)
         if live is None:
-            await _tell(interaction, text("replies.no_round_start"))
+            await tell(interaction, text("replies.no_round_start"))
             return
         if not self.bot.guess_limiter.allow((live.channel_id, interaction.user.id)):
-            await _tell(interaction, text("replies.slow_down"))
+            await tell(interaction, text("replies.slow_down"))
             return
         guessed = rounds.guess(
             live.channel_id, interaction.user.id, interaction.user.display_name, words
         )
         if guessed is None:
-            await _tell(interaction, text("replies.just_ended"))
+            await tell(interaction, text("replies.just_ended"))
             return
         judgements = guessed.judgements
         if not judgements:
-            await _tell(interaction, text("replies.nothing_to_judge"))
+            await tell(interaction, text("replies.nothing_to_judge"))
             return
         # "Accepted" should mean stored; but Discord wants an answer within 3 s, and the
         # verdicts are decided either way.
@@ -159,7 +183,7 @@ class Game(commands.Cog):
             render.verdict_text(j.word, j.verdict, j.points, live.game.rules.min_length)
             for j in judgements
         ]
-        await _tell(interaction, render.fit("\n".join(lines), render.CONTENT_LIMIT))
+        await tell(interaction, render.fit("\n".join(lines), render.CONTENT_LIMIT))
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -172,7 +196,7 @@ def _busy_text(channel_id: int | None, deadline: float) -> str:
     return text("replies.busy", channel=channel_id, deadline=int(deadline))
 
 
-async def _tell(interaction: discord.Interaction, text: str) -> None:
+async def tell(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, whether or not the interaction was deferred."""
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)

@@ -27,6 +27,7 @@ from .model import (
     PlayerStats,
     RankedPlayer,
     RoundState,
+    ServerSettings,
     StoredRound,
 )
 from .targets import database_error, is_postgres, printable
@@ -48,6 +49,7 @@ __all__ = [
     "RankedPlayer",
     "RejectedWrite",
     "RoundState",
+    "ServerSettings",
     "Storage",
     "StorageError",
     "StoredRound",

@@ -25,6 +25,7 @@ from .model import (
     LeaderboardPage,
     Measure,
     PlayerStats,
+    ServerSettings,
     StoredRound,
 )
 from .records import EXPORT_BATCH, Record
@@ -87,9 +88,10 @@ class Storage(Protocol):
         min_length: int,
         started_at: float,
         deadline: float,
+        excluded: Iterable[str] = (),
     ) -> StoredRound:
-        """Store a new running round whose length is ``deadline - started_at``; ChannelBusy if
-        the channel already has one."""
+        """Store a new running round whose length is ``deadline - started_at`` and the banned
+        words its board holds (``excluded``); ChannelBusy if the channel already has one."""
 
     async def set_deadline(self, round_id: int, deadline: float) -> None:
         """Move a running round's deadline (``/boggle stop``: now), kept for a restart."""
@@ -176,6 +178,25 @@ class Storage(Protocol):
 
     async def guild_timezone(self, guild_id: int) -> str | None:
         """The IANA time zone the guild's periods are counted in; None: UTC."""
+
+    # --- server settings (/boggle-config) -------------------------------------------------------
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """The server's defaults, round channels and banned words (all empty if never set)."""
+
+    async def save_defaults(self, guild_id: int, settings: ServerSettings) -> None:
+        """Store the server's defaults for new rounds (its channels and words are left as they
+        are)."""
+
+    async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None:
+        """Add a channel to (or take it off) the ones where the server's rounds may start."""
+
+    async def clear_round_channels(self, guild_id: int) -> None:
+        """Rounds may start in any channel again."""
+
+    async def ban_words(self, guild_id: int, words: Iterable[str], banned: bool) -> int:
+        """Add words to the server's banned list (``banned``) or take them off; how many were
+        added or taken off (words already in that state are not counted)."""
 
     # --- the whole database, for copying it (python -m bot.copy_database) ----------------------
 

@@ -39,16 +39,38 @@ class StoredRound:
     status_message_id: int | None = None
     results_posted_at: float | None = None  # None: the results have not reached the channel
     seconds: int | None = None  # the round's length as chosen at its start
+    excluded: str = ""  # the server's banned words this board holds, space-separated
 
     @property
     def running(self) -> bool:
         return self.state is RoundState.RUNNING
+
+    @property
+    def excluded_words(self) -> frozenset[str]:
+        """The words that did not count in this round, as the server's list was at its start."""
+        return frozenset(self.excluded.split())
 
     @classmethod
     def from_columns(cls, columns: Mapping[str, Any]) -> StoredRound:
         """A round from its row read by column name (every engine names them as the fields)."""
         values = dict(columns)
         return cls(**values | {"mode": Mode(values["mode"]), "state": RoundState(values["state"])})
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """A server's settings: defaults for a new round (None: the bot's own), the channels where
+    rounds may start (empty: anywhere) and the words it does not accept."""
+
+    size: int | None = None
+    dice: str | None = None
+    seconds: int | None = None
+    mode: Mode | None = None
+    min_length: int | None = None
+    timezone: str | None = None  # an IANA name; None: UTC
+    hints: bool = False
+    channels: frozenset[int] = frozenset()
+    banned: frozenset[str] = frozenset()
 
 
 class GuessRow(NamedTuple):

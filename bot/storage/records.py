@@ -76,7 +76,44 @@ class PlayerName(NamedTuple):
     updated_at: float
 
 
-Record = StoredRound | LoggedGuess | FoundWord | PlayerResult | Standing | PlayerName
+class ServerDefaults(NamedTuple):
+    """A server's defaults for new rounds (NULL: the bot's own)."""
+
+    guild_id: int
+    size: int | None
+    dice: str | None
+    seconds: int | None
+    mode: str | None
+    min_length: int | None
+    timezone: str | None
+    hints: int
+
+
+class RoundChannel(NamedTuple):
+    """A channel where a server's rounds may start."""
+
+    guild_id: int
+    channel_id: int
+
+
+class BannedWord(NamedTuple):
+    """A word a server does not accept."""
+
+    guild_id: int
+    word: str
+
+
+Record = (
+    StoredRound
+    | LoggedGuess
+    | FoundWord
+    | PlayerResult
+    | Standing
+    | PlayerName
+    | ServerDefaults
+    | RoundChannel
+    | BannedWord
+)
 RecordType = (
     type[StoredRound]
     | type[LoggedGuess]
@@ -84,6 +121,9 @@ RecordType = (
     | type[PlayerResult]
     | type[Standing]
     | type[PlayerName]
+    | type[ServerDefaults]
+    | type[RoundChannel]
+    | type[BannedWord]
 )
 
 
@@ -118,6 +158,9 @@ TABLES = (
     Table("round_results", PlayerResult, ("round_id", "player_id"), identity=False),
     Table("standings", Standing, ("guild_id", "user_id"), identity=False),
     Table("players", PlayerName, ("guild_id", "user_id"), identity=False),
+    Table("server_settings", ServerDefaults, ("guild_id",), identity=False),
+    Table("round_channels", RoundChannel, ("guild_id", "channel_id"), identity=False),
+    Table("banned_words", BannedWord, ("guild_id", "word"), identity=False),
 )
 EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
 

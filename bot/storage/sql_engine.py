@@ -31,6 +31,7 @@ from .model import (
     PlayerStats,
     RankedPlayer,
     RoundState,
+    ServerSettings,
     StoredRound,
 )
 from .records import EXPORT_BATCH, TABLES, Record, Table, record_from, table_of, values_of
@@ -96,9 +97,11 @@ class SQLStorage:
         min_length: int,
         started_at: float,
         deadline: float,
+        excluded: Iterable[str] = (),
     ) -> StoredRound:
         """Store a new running round; ChannelBusy if the channel has one."""
         seconds = max(1, round(deadline - started_at))
+        banned = " ".join(sorted(excluded))
         async with self._write() as session:
             rows = await session.fetch(
                 sql.INSERT_ROUND_SQL,
@@ -113,6 +116,7 @@ class SQLStorage:
                 started_at,
                 deadline,
                 seconds,
+                banned,
             )
         if not rows:
             running = await self.running_round(channel_id)
@@ -130,6 +134,7 @@ class SQLStorage:
             started_at=started_at,
             deadline=deadline,
             seconds=seconds,
+            excluded=banned,
         )
 
     async def set_deadline(self, round_id: int, deadline: float) -> None:
@@ -324,8 +329,61 @@ class SQLStorage:
         )
 
     async def guild_timezone(self, guild_id: int) -> str | None:
-        """The server's time zone for its periods; None (UTC) until servers can choose one."""
-        return None
+        """The server's time zone for its periods (``/boggle-config set timezone:``)."""
+        rows = await self._fetch(sql.GUILD_TIMEZONE_SQL, guild_id)
+        return rows[0]["timezone"] if rows else None
+
+    # --- server settings -------------------------------------------------------------------------
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        defaults = await self._fetch(sql.SERVER_DEFAULTS_SQL, guild_id)
+        channels = await self._fetch(sql.ROUND_CHANNELS_SQL, guild_id)
+        banned = await self._fetch(sql.BANNED_WORDS_SQL, guild_id)
+        row = defaults[0] if defaults else {}
+        mode = row.get("mode")
+        return ServerSettings(
+            size=row.get("size"),
+            dice=row.get("dice"),
+            seconds=row.get("seconds"),
+            mode=Mode(mode) if mode else None,
+            min_length=row.get("min_length"),
+            timezone=row.get("timezone"),
+            hints=bool(row.get("hints", 0)),
+            channels=frozenset(r["channel_id"] for r in channels),
+            banned=frozenset(r["word"] for r in banned),
+        )
+
+    async def save_defaults(self, guild_id: int, settings: ServerSettings) -> None:
+        mode = settings.mode.value if settings.mode else None
+        async with self._write() as session:
+            await session.execute(
+                sql.SAVE_DEFAULTS_SQL,
+                guild_id,
+                settings.size,
+                settings.dice,
+                settings.seconds,
+                mode,
+                settings.min_length,
+                settings.timezone,
+                int(settings.hints),
+            )
+
+    async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None:
+        query = sql.ADD_ROUND_CHANNEL_SQL if allowed else sql.REMOVE_ROUND_CHANNEL_SQL
+        async with self._write() as session:
+            await session.execute(query, guild_id, channel_id)
+
+    async def clear_round_channels(self, guild_id: int) -> None:
+        async with self._write() as session:
+            await session.execute(sql.CLEAR_ROUND_CHANNELS_SQL, guild_id)
+
+    async def ban_words(self, guild_id: int, words: Iterable[str], banned: bool) -> int:
+        query = sql.BAN_WORD_SQL if banned else sql.UNBAN_WORD_SQL
+        async with self._write() as session:
+            before = (await session.fetch(sql.COUNT_BANNED_SQL, guild_id))[0]["n"]
+            await session.executemany(query, [(guild_id, w) for w in sorted(set(words))])
+            after = (await session.fetch(sql.COUNT_BANNED_SQL, guild_id))[0]["n"]
+        return int(abs(after - before))
 
     # --- the whole database ----------------------------------------------------------------------
 

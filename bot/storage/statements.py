@@ -5,13 +5,13 @@ engine numbers them ``$1, $2, ...``). What an engine says in its own words stays
 from __future__ import annotations
 
 from .model import RECENT_ROUNDS, Measure
-from .records import TABLES, PlayerResult, Table
+from .records import TABLES, PlayerResult, ServerDefaults, Table
 
 ROUND_COLUMNS = ", ".join(TABLES[0].columns)  # every field of StoredRound, by name
 # The partial unique index decides, even between processes: no id back means the channel is busy.
 INSERT_ROUND_SQL = (
     "INSERT INTO rounds (guild_id, channel_id, starter_id, board, dice, size, mode, min_length,"
-    " started_at, deadline, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " started_at, deadline, seconds, excluded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (channel_id) WHERE state = 'running' DO NOTHING RETURNING id"
 )
 GET_ROUND_SQL = f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = ?"
@@ -90,6 +90,32 @@ LEADERBOARD_SQL = (
     f"{_STANDINGS_SELECT} WHERE s.guild_id = ? ORDER BY s.points DESC, s.user_id LIMIT ?"
 )
 STANDING_SQL = f"{_STANDINGS_SELECT} WHERE s.guild_id = ? AND s.user_id = ?"
+
+
+# A server's settings: one row of defaults, its round channels, its banned words.
+_DEFAULTS = next(t for t in TABLES if t.record is ServerDefaults)
+_DEFAULT_FIELDS = _DEFAULTS.columns[1:]
+SERVER_DEFAULTS_SQL = f"SELECT {', '.join(_DEFAULT_FIELDS)} FROM server_settings WHERE guild_id = ?"
+SAVE_DEFAULTS_SQL = (
+    _DEFAULTS.insert_sql(["?"] * len(_DEFAULTS.columns))
+    + " ON CONFLICT (guild_id) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in _DEFAULT_FIELDS)
+)
+GUILD_TIMEZONE_SQL = "SELECT timezone FROM server_settings WHERE guild_id = ?"
+ROUND_CHANNELS_SQL = "SELECT channel_id FROM round_channels WHERE guild_id = ?"
+ADD_ROUND_CHANNEL_SQL = (
+    "INSERT INTO round_channels (guild_id, channel_id) VALUES (?, ?)"
+    " ON CONFLICT (guild_id, channel_id) DO NOTHING"
+)
+REMOVE_ROUND_CHANNEL_SQL = "DELETE FROM round_channels WHERE guild_id = ? AND channel_id = ?"
+CLEAR_ROUND_CHANNELS_SQL = "DELETE FROM round_channels WHERE guild_id = ?"
+BANNED_WORDS_SQL = "SELECT word FROM banned_words WHERE guild_id = ?"
+COUNT_BANNED_SQL = "SELECT COUNT(*) AS n FROM banned_words WHERE guild_id = ?"
+BAN_WORD_SQL = (
+    "INSERT INTO banned_words (guild_id, word) VALUES (?, ?)"
+    " ON CONFLICT (guild_id, word) DO NOTHING"
+)
+UNBAN_WORD_SQL = "DELETE FROM banned_words WHERE guild_id = ? AND word = ?"
 
 
 def names_sql(count: int) -> str:

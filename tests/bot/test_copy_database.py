@@ -7,7 +7,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.storage import GuessRow, Storage
+from bot.storage import GuessRow, ServerSettings, Storage
 from bot.storage.records import Record
 from core.round import Mode, Verdict
 from tests.stores import postgres_target
@@ -63,6 +63,10 @@ async def fill(target: str | Path) -> None:
         await store.set_round_messages(running.id, board_message_id=2**63 - 1, status_message_id=5)
         await store.record_guesses([accepted(running.id, 2**62, "cats", 1500.25)])
         await store.remember_names(2**60, {2**62: "Big"}, now=1500.0)
+        await store.save_defaults(2**60, ServerSettings(5, None, 90, Mode.CASUAL, 4, "Asia/Tokyo"))
+        await store.set_round_channel(2**60, 99, True)
+        await store.ban_words(2**60, ["cats", "dog"], True)
+        await new_round(store, channel_id=98, excluded={"cats"})
     finally:
         await store.close()
 
@@ -79,13 +83,16 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         "PlayerResult",
         "Standing",
         "PlayerName",
+        "ServerDefaults",
+        "RoundChannel",
+        "BannedWord",
     }
     async with postgres_target() as postgres:
         code, out, err = await copy_command(tmp_path, str(source), postgres.target)
         assert code == 0, err
         assert out.strip() == (
-            f"copied 5 rounds, 11 guesses, 17 accepted words, 8 results, 4 standings, 3 names"
-            f" from {source} to {postgres.target}"
+            f"copied 6 rounds, 11 guesses, 17 accepted words, 8 results, 4 standings, 3 names,"
+            f" 1 server settings, 1 round channels, 2 banned words from {source} to {postgres.target}"
         )
         assert await everything(postgres.target) == original
 
@@ -121,7 +128,8 @@ async def test_a_target_holding_data_is_refused_unchanged_unless_forced(tmp_path
         assert code == 1 and out == ""
         assert err.strip() == (
             f"error: TARGET {postgres.target} already holds data (1 rounds, 0 guesses, 0 accepted"
-            " words, 1 results, 1 standings, 1 names); pass --force to replace it"
+            " words, 1 results, 1 standings, 1 names, 0 server settings, 0 round channels, 0 banned"
+            " words); pass --force to replace it"
         )
         assert await everything(postgres.target) == before
 

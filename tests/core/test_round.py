@@ -442,3 +442,42 @@ def test_live_standings_and_rebuild() -> None:
     assert rebuilt.first_finder == {on_board[0]: 1}
     assert rebuilt.found == {1: {on_board[0]: 1.0}, 2: {on_board[0]: 2.0}}
     assert rebuilt.results().players[0].player == 1
+
+
+# --- words a server does not accept -----------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards_and_words(max_side=5, min_words=5, max_words=60), st.data())
+def test_a_solution_with_exclusions_is_the_solution_less_them(case, data):
+    board, words, min_length = case
+    lexicon = Lexicon.from_words(words)
+    excluded = data.draw(st.sets(st.sampled_from([*words, "zzzz", "notaword"])))
+    whole = brute_solve(board, words, min_length)
+    rnd = Round.start(board, lexicon, Rules(Mode.CASUAL, min_length), 50.0, excluded=excluded)
+    assert set(rnd.solution) == whole - excluded
+    assert rnd.excluded == frozenset(excluded) & whole  # only what the board holds is kept
+    res = rnd.results()
+    assert set(res.missed) == whole - excluded
+    assert res.max_score == sum(brute_score(w, min_length) for w in whole - excluded)
+    for word in excluded & whole:
+        if len(word) >= min_length:
+            assert rnd.judge(1, word, 1.0) == Judgement(word, V.NOT_ALLOWED)
+    assert rnd.results().players == ()
+
+
+def test_an_excluded_word_is_not_allowed_and_never_counts_even_when_rebuilt():
+    rules = Rules(Mode.CASUAL, 3)
+    rnd = Round.start(BOARD, WORDS, rules, DEADLINE, excluded={"dog", "cat"})
+    assert rnd.excluded == {"dog"}  # "cat" is not on the board: nothing to keep
+    assert play(rnd, [(1, "dog"), (1, "cat"), (1, "code")]) == [
+        Judgement("dog", V.NOT_ALLOWED),
+        Judgement("cat", V.NOT_ON_BOARD),
+        Judgement("code", V.ACCEPTED, 1),
+    ]
+    assert "dog" not in rnd.results().missed
+    # A word stored before the server banned it (or by an older bot) does not count either.
+    stored = [(1, "dog", 1.0), (1, "code", 1.0)]
+    again = Round.rebuild(BOARD, WORDS, rules, DEADLINE, stored, excluded=rnd.excluded)
+    assert [w.word for w in again.results().players[0].words] == ["code"]
+    assert "dog" not in again.results().missed

@@ -7,6 +7,7 @@ import discord.http
 import pytest
 
 from standin import CommandError, StandIn
+from standin.state import Perm
 
 from .demo_bot import DemoBot, raw_commands
 
@@ -120,3 +121,29 @@ async def test_expired_interaction_token(standin: StandIn, demo_bot: DemoBot) ->
     with pytest.raises(discord.HTTPException) as caught:
         await webhook.send("too late")
     assert caught.value.status == 401 and caught.value.code == 50027
+
+
+async def test_a_command_is_used_only_by_members_its_permissions_allow(standin: StandIn) -> None:
+    """Discord's client offers a command with default_member_permissions only to members who
+    have them, unless the server's own command permissions say otherwise."""
+    config = {"name": "config", "description": "d", "default_member_permissions": "32"}
+    admins_only = {"name": "nuke", "description": "d", "default_member_permissions": "0"}
+    standin.commands.overwrite(None, [config, admins_only])
+    world = standin.world
+    guild = standin.channel("boggle").guild_id
+    assert guild is not None
+    with pytest.raises(CommandError, match="not available to alice"):
+        await standin.slash("boggle", "alice", "config")
+    managers = world.add_role(guild, "managers", Perm.MANAGE_GUILD)
+    world.give_role(guild, standin.user("alice").id, managers.id)
+    assert (await standin.slash("boggle", "alice", "config")).name == "config"
+    owner = world.guilds[guild].owner_id
+    assert (await standin.slash("boggle", owner, "nuke")).name == "nuke"
+    with pytest.raises(CommandError, match="not available to alice"):
+        await standin.slash("boggle", "alice", "nuke")
+    # The server's Integrations page: everyone may use /config, except bob himself.
+    world.set_command_permission(guild, "config", guild, True)
+    world.set_command_permission(guild, "config", standin.user("bob").id, False)
+    assert (await standin.slash("boggle", "carol", "config")).name == "config"
+    with pytest.raises(CommandError, match="not available to bob"):
+        await standin.slash("boggle", "bob", "config")

@@ -1,0 +1,230 @@
+"""``/boggle-config``: a server's defaults for new rounds, where rounds may start and the words it
+does not accept. Manage Server only.
+
+A top-level command of its own, because Discord takes default permissions on top-level commands
+only: as a subcommand of ``/boggle`` it would be offered to every player. Discord hides it from
+members without Manage Server, and each call checks again (a server may open the command to
+others in its Integrations settings; only the permission itself lets a member change anything).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST
+
+from ..catalogue import text
+from ..options import OptionError
+from ..render.settings import banned_list_text, channels_text, settings_text
+from ..render.text import plural
+from ..server_config import (
+    MAX_BANNED_WORDS,
+    MAX_ROUND_CHANNELS,
+    banned_words,
+    changed_defaults,
+    reset_defaults,
+)
+from .game import MODE_CHOICES, SIZE_CHOICES, dice_choices, tell
+
+if TYPE_CHECKING:
+    from ..app import BoggleBot
+
+
+async def _may_configure(interaction: discord.Interaction) -> bool:
+    """Manage Server in this channel, as Discord computed it for the member; else one line."""
+    if interaction.guild_id is None:
+        await tell(interaction, text("settings.not_in_dm"))
+        return False
+    if not interaction.permissions.manage_guild:
+        await tell(interaction, text("settings.refused"))
+        return False
+    return True
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class Config(
+    commands.GroupCog, group_name="boggle-config", group_description=text("commands.config")
+):
+    """The command group; Discord offers it to members with Manage Server only."""
+
+    channels = app_commands.Group(name="channels", description=text("commands.config_channels"))
+    words = app_commands.Group(name="words", description=text("commands.config_words"))
+
+    def __init__(self, bot: BoggleBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _settings_of(self, interaction: discord.Interaction) -> int:
+        assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return interaction.guild_id
+
+    @app_commands.command(name="show", description=text("commands.config_show"))
+    async def show(self, interaction: discord.Interaction) -> None:
+        if not await _may_configure(interaction):
+            return
+        guild = await self._settings_of(interaction)
+        await tell(interaction, settings_text(await self.bot.storage.server_settings(guild)))
+
+    @app_commands.command(name="set", description=text("commands.config_set"))
+    @app_commands.describe(
+        size=text("commands.start_size"),
+        dice=text("commands.start_dice"),
+        time=text("commands.start_time"),
+        mode=text("commands.start_mode"),
+        min_length=text("commands.start_min_length"),
+        timezone=text("commands.config_timezone"),
+        hints=text("commands.config_hints"),
+    )
+    @app_commands.choices(size=SIZE_CHOICES)
+    @app_commands.choices(mode=MODE_CHOICES, dice=dice_choices())
+    async def set_(
+        self,
+        interaction: discord.Interaction,
+        size: int | None = None,
+        dice: str | None = None,
+        time: str | None = None,
+        mode: str | None = None,
+        min_length: app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST] | None = None,
+        timezone: app_commands.Range[str, 1, 100] | None = None,
+        hints: bool | None = None,
+    ) -> None:
+        if not await _may_configure(interaction):
+            return
+        given = (size, dice, time, mode, min_length, timezone, hints)
+        if all(value is None for value in given):
+            await tell(interaction, text("settings.nothing_to_set"))
+            return
+        guild = await self._settings_of(interaction)
+        storage = self.bot.storage
+        try:
+            changed = changed_defaults(
+                await storage.server_settings(guild),
+                size=size,
+                dice=dice,
+                time=time,
+                mode=mode,
+                min_length=min_length,
+                timezone=timezone,
+                hints=hints,
+            )
+        except OptionError as exc:
+            await tell(interaction, text("replies.bad_option", error=exc))
+            return
+        await storage.save_defaults(guild, changed)
+        await tell(interaction, text("settings.saved", settings=settings_text(changed)))
+
+    @app_commands.command(name="reset", description=text("commands.config_reset"))
+    async def reset(self, interaction: discord.Interaction) -> None:
+        if not await _may_configure(interaction):
+            return
+        guild = await self._settings_of(interaction)
+        storage = self.bot.storage
+        await storage.save_defaults(guild, reset_defaults(await storage.server_settings(guild)))
+        await tell(interaction, text("settings.reset_done"))
+
+    @channels.command(name="add", description=text("commands.config_channels_add"))
+    @app_commands.describe(channel=text("commands.config_channel"))
+    async def channels_add(
+        self, interaction: discord.Interaction, channel: discord.TextChannel
+    ) -> None:
+        if not await _may_configure(interaction):
+            return
+        guild = await self._settings_of(interaction)
+        storage = self.bot.storage
+        listed = (await storage.server_settings(guild)).channels
+        if channel.id not in listed and len(listed) >= MAX_ROUND_CHANNELS:
+            await tell(interaction, text("settings.channel_limit", limit=MAX_ROUND_CHANNELS))
+            return
+        await storage.set_round_channel(guild, channel.id, True)
+        await tell(
+            interaction,
+            text("settings.channels_now", channels=channels_text(listed | {channel.id})),
+        )
+
+    @channels.command(name="remove", description=text("commands.config_channels_remove"))
+    @app_commands.describe(channel=text("commands.config_channel"))
+    async def channels_remove(
+        self, interaction: discord.Interaction, channel: discord.TextChannel
+    ) -> None:
+        if not await _may_configure(interaction):
+            return
+        guild = await self._settings_of(interaction)
+        storage = self.bot.storage
+        listed = (await storage.server_settings(guild)).channels
+        if channel.id not in listed:
+            reply = text(
+                "settings.channel_not_listed", channel=channel.id, channels=channels_text(listed)
+            )
+            await tell(interaction, reply)
+            return
+        await storage.set_round_channel(guild, channel.id, False)
+        await tell(
+            interaction,
+            text("settings.channels_now", channels=channels_text(listed - {channel.id})),
+        )
+
+    @channels.command(name="clear", description=text("commands.config_channels_clear"))
+    async def channels_clear(self, interaction: discord.Interaction) -> None:
+        if not await _may_configure(interaction):
+            return
+        guild = await self._settings_of(interaction)
+        await self.bot.storage.clear_round_channels(guild)
+        await tell(interaction, text("settings.channels_now", channels=channels_text(())))
+
+    @words.command(name="add", description=text("commands.config_words_add"))
+    @app_commands.describe(words=text("commands.config_words_typed"))
+    async def words_add(
+        self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 1000]
+    ) -> None:
+        await self._change_words(interaction, words, banned=True)
+
+    @words.command(name="remove", description=text("commands.config_words_remove"))
+    @app_commands.describe(words=text("commands.config_words_typed"))
+    async def words_remove(
+        self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 1000]
+    ) -> None:
+        await self._change_words(interaction, words, banned=False)
+
+    async def _change_words(
+        self, interaction: discord.Interaction, typed: str, *, banned: bool
+    ) -> None:
+        if not await _may_configure(interaction):
+            return
+        try:
+            words = banned_words(typed)
+        except OptionError as exc:
+            await tell(interaction, text("replies.bad_option", error=exc))
+            return
+        guild = await self._settings_of(interaction)
+        storage = self.bot.storage
+        current = (await storage.server_settings(guild)).banned
+        if banned and len(current | set(words)) > MAX_BANNED_WORDS:
+            total = len(current | set(words))
+            await tell(
+                interaction, text("settings.words_limit", limit=MAX_BANNED_WORDS, total=total)
+            )
+            return
+        changed = await storage.ban_words(guild, words, banned)
+        total = len(current | set(words)) if banned else len(current - set(words))
+        key = "settings.words_added" if banned else "settings.words_removed"
+        reply = text(key, changed=plural(changed, "word"), total=plural(total, "word"))
+        await tell(interaction, reply)
+
+    @words.command(name="list", description=text("commands.config_words_list"))
+    async def words_list(self, interaction: discord.Interaction) -> None:
+        if not await _may_configure(interaction):
+            return
+        guild = await self._settings_of(interaction)
+        await tell(
+            interaction, banned_list_text((await self.bot.storage.server_settings(guild)).banned)
+        )
+
+
+async def setup(bot: BoggleBot) -> None:
+    await bot.add_cog(Config(bot))

@@ -1,0 +1,81 @@
+"""What ``/boggle-config`` may change, checked before anything is stored: a server's defaults
+(checked as a round's options are, so a default can never make ``/boggle start`` fail), its round
+channels and its banned words. No Discord here."""
+
+from __future__ import annotations
+
+import re
+
+from core.guesses import MAX_WORD_LENGTH, normalise
+
+from .catalogue import text
+from .options import (
+    OptionError,
+    dice_size,
+    parse_duration,
+    parse_mode,
+    parse_timezone,
+    round_options,
+)
+from .storage import ServerSettings
+
+MAX_ROUND_CHANNELS = 25  # a list longer than this says "anywhere" better
+MAX_BANNED_WORDS = 1000  # per server: every round start reads them all
+_WORD_SEPARATORS = re.compile(r"[\s,;/|]+")
+
+
+def changed_defaults(
+    current: ServerSettings,
+    *,
+    size: int | None = None,
+    dice: str | None = None,
+    time: str | None = None,
+    mode: str | None = None,
+    min_length: int | None = None,
+    timezone: str | None = None,
+    hints: bool | None = None,
+) -> ServerSettings:
+    """The server's settings with these defaults changed (None: left as they are); OptionError,
+    naming the setting, when one is wrong or they do not fit together. A new size without dice
+    drops dice of another size (the size's usual set is rolled)."""
+    new_dice = dice if dice is not None else current.dice
+    if size is not None and dice is None and new_dice is not None and dice_size(new_dice) != size:
+        new_dice = None
+    changed = ServerSettings(
+        size=size if size is not None else current.size,
+        dice=new_dice,
+        seconds=parse_duration(time) if time is not None else current.seconds,
+        mode=parse_mode(mode) if mode is not None else current.mode,
+        min_length=min_length if min_length is not None else current.min_length,
+        timezone=parse_timezone(timezone) if timezone is not None else current.timezone,
+        hints=hints if hints is not None else current.hints,
+        channels=current.channels,
+        banned=current.banned,
+    )
+    round_options(defaults=changed)  # what a round started with them would be: raises if wrong
+    return changed
+
+
+def reset_defaults(current: ServerSettings) -> ServerSettings:
+    """Every default back to the bot's own; the round channels and banned words stay."""
+    return ServerSettings(channels=current.channels, banned=current.banned)
+
+
+def banned_words(typed: str) -> list[str]:
+    """The words of a ``words add`` or ``words remove``: normalised as guesses are (so a banned
+    word is the word a player types), letters only; OptionError naming the first that is not."""
+    words: list[str] = []
+    for raw in _WORD_SEPARATORS.split(normalise(typed)):
+        word = raw.strip("\"'`.!:()[]{}*_~-")
+        if not word:
+            continue
+        if not (word.isascii() and word.isalpha() and len(word) <= MAX_WORD_LENGTH):
+            raise OptionError(
+                text(
+                    "options.banned_word", word=repr(raw[:MAX_WORD_LENGTH]), longest=MAX_WORD_LENGTH
+                )
+            )
+        words.append(word)
+    if not words:
+        raise OptionError(text("options.no_words"))
+    return list(dict.fromkeys(words))
