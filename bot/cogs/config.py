@@ -28,7 +28,7 @@ from ..server_config import (
     changed_defaults,
     reset_defaults,
 )
-from .game import MODE_CHOICES, SIZE_CHOICES, dice_choices, tell
+from .game import round_option_docs, tell
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
@@ -72,17 +72,10 @@ class Config(
         await tell(interaction, settings_text(await self.bot.storage.server_settings(guild)))
 
     @app_commands.command(name="set", description=text("commands.config_set"))
+    @round_option_docs
     @app_commands.describe(
-        size=text("commands.start_size"),
-        dice=text("commands.start_dice"),
-        time=text("commands.start_time"),
-        mode=text("commands.start_mode"),
-        min_length=text("commands.start_min_length"),
-        timezone=text("commands.config_timezone"),
-        hints=text("commands.config_hints"),
+        timezone=text("commands.config_timezone"), hints=text("commands.config_hints")
     )
-    @app_commands.choices(size=SIZE_CHOICES)
-    @app_commands.choices(mode=MODE_CHOICES, dice=dice_choices())
     async def set_(
         self,
         interaction: discord.Interaction,
@@ -133,41 +126,35 @@ class Config(
     async def channels_add(
         self, interaction: discord.Interaction, channel: discord.TextChannel
     ) -> None:
-        if not await _may_configure(interaction):
-            return
-        guild = await self._settings_of(interaction)
-        storage = self.bot.storage
-        listed = (await storage.server_settings(guild)).channels
-        if channel.id not in listed and len(listed) >= MAX_ROUND_CHANNELS:
-            await tell(interaction, text("settings.channel_limit", limit=MAX_ROUND_CHANNELS))
-            return
-        await storage.set_round_channel(guild, channel.id, True)
-        await tell(
-            interaction,
-            text("settings.channels_now", channels=channels_text(listed | {channel.id})),
-        )
+        await self._change_channel(interaction, channel.id, allowed=True)
 
     @channels.command(name="remove", description=text("commands.config_channels_remove"))
     @app_commands.describe(channel=text("commands.config_channel"))
     async def channels_remove(
         self, interaction: discord.Interaction, channel: discord.TextChannel
     ) -> None:
+        await self._change_channel(interaction, channel.id, allowed=False)
+
+    async def _change_channel(
+        self, interaction: discord.Interaction, channel: int, *, allowed: bool
+    ) -> None:
         if not await _may_configure(interaction):
             return
         guild = await self._settings_of(interaction)
         storage = self.bot.storage
         listed = (await storage.server_settings(guild)).channels
-        if channel.id not in listed:
-            reply = text(
-                "settings.channel_not_listed", channel=channel.id, channels=channels_text(listed)
-            )
-            await tell(interaction, reply)
+        if allowed and channel not in listed and len(listed) >= MAX_ROUND_CHANNELS:
+            await tell(interaction, text("settings.channel_limit", limit=MAX_ROUND_CHANNELS))
             return
-        await storage.set_round_channel(guild, channel.id, False)
-        await tell(
-            interaction,
-            text("settings.channels_now", channels=channels_text(listed - {channel.id})),
-        )
+        if not allowed and channel not in listed:
+            where = channels_text(listed)
+            await tell(
+                interaction, text("settings.channel_not_listed", channel=channel, channels=where)
+            )
+            return
+        await storage.set_round_channel(guild, channel, allowed)
+        now = listed | {channel} if allowed else listed - {channel}
+        await tell(interaction, text("settings.channels_now", channels=channels_text(now)))
 
     @channels.command(name="clear", description=text("commands.config_channels_clear"))
     async def channels_clear(self, interaction: discord.Interaction) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from ..app import BoggleBot
 
 log = logging.getLogger(__name__)
+CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
 SIZE_CHOICES = [app_commands.Choice(name=f"{n}x{n}", value=n) for n in SIZES]
 MODE_CHOICES = [app_commands.Choice(name=m.value, value=m.value) for m in Mode]
@@ -39,6 +41,20 @@ def dice_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=name, value=name) for name in available()][:25]
 
 
+def round_option_docs(command: CommandT) -> CommandT:
+    """The descriptions and choices of a round's options (size, dice, time, mode, min_length),
+    shared by ``/boggle start`` and the server defaults of ``/boggle-config set``."""
+    command = app_commands.describe(
+        size=text("commands.start_size"),
+        dice=text("commands.start_dice"),
+        time=text("commands.start_time"),
+        mode=text("commands.start_mode"),
+        min_length=text("commands.start_min_length"),
+    )(command)
+    command = app_commands.choices(size=SIZE_CHOICES)(command)
+    return app_commands.choices(mode=MODE_CHOICES, dice=dice_choices())(command)
+
+
 class Game(commands.Cog):
     boggle = app_commands.Group(name="boggle", description=text("commands.boggle"))
 
@@ -46,15 +62,7 @@ class Game(commands.Cog):
         self.bot = bot
 
     @boggle.command(name="start", description=text("commands.start"))
-    @app_commands.describe(
-        size=text("commands.start_size"),
-        dice=text("commands.start_dice"),
-        time=text("commands.start_time"),
-        mode=text("commands.start_mode"),
-        min_length=text("commands.start_min_length"),
-    )
-    @app_commands.choices(size=SIZE_CHOICES)
-    @app_commands.choices(mode=MODE_CHOICES, dice=dice_choices())
+    @round_option_docs
     async def start(
         self,
         interaction: discord.Interaction,
