@@ -96,7 +96,9 @@ class BoggleBot(commands.AutoShardedBot):
         self.pruner = GuessPruner(self.storage, self.settings.guess_retention_days, self.clock)
         self.pruner.start()
         self.rounds = RoundService(
-            DiscordPublisher(self, reads_messages=self.reads_messages),
+            DiscordPublisher(
+                self, reads_messages=self.reads_messages, pictures=self.settings.board_pictures
+            ),
             self.storage,
             self.writer,
             self.lexicon,

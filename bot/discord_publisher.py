@@ -27,7 +27,6 @@ from .publisher import (
     ResultsReport,
     Unavailable,
 )
-from .render import picture
 
 ACCEPTED = "✅"
 REPEATED = "🔁"
@@ -41,9 +40,12 @@ _DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-picture")
 
 
 class DiscordPublisher:
-    def __init__(self, client: discord.Client, *, reads_messages: bool = True) -> None:
+    def __init__(
+        self, client: discord.Client, *, reads_messages: bool = True, pictures: bool = True
+    ) -> None:
         self.client = client
         self.reads_messages = reads_messages
+        self.pictures = pictures  # off: text boards only, and Pillow never loaded
 
     async def wait_until_ready(self) -> None:
         await self.client.wait_until_ready()
@@ -65,12 +67,12 @@ class DiscordPublisher:
         permission was taken away since the bot's cache last heard)."""
         channel = await self._channel(post.round.channel_id)
         content = self._board_text(post)
-        png = await _picture(post.board) if _may_attach(channel) else None
+        png = await _picture(post.board) if self.pictures and _may_attach(channel) else None
         async with _translated():
             if png is not None:
                 try:
                     sent = await channel.send(
-                        content, file=discord.File(io.BytesIO(png), picture.BOARD_FILE)
+                        content, file=discord.File(io.BytesIO(png), render.BOARD_FILE)
                     )
                     return sent.id
                 except discord.Forbidden as exc:
@@ -115,7 +117,8 @@ class DiscordPublisher:
         refuses a file."""
         channel = await self._channel(channel_id)
         attach = _may_attach(channel)
-        png = await _picture(report.board, _pictured_word(report.results)) if attach else None
+        word = _pictured_word(report.results)
+        png = await _picture(report.board, word) if attach and self.pictures else None
         parts = _results(report, png, attach)
         posted = skip
         try:
@@ -183,6 +186,8 @@ def _may_attach(channel: discord.TextChannel) -> bool:
 async def _picture(board: Board, word: str | None = None) -> bytes | None:
     """The board's PNG (with ``word``'s path), drawn off the event loop; None if drawing failed
     (the text grid is there either way, so a round never fails for its picture)."""
+    from .render import picture  # Pillow is loaded by the first picture, not by a bot without
+
     path = find_path(board, word) if word else None
     try:
         loop = asyncio.get_running_loop()

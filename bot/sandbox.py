@@ -297,11 +297,13 @@ async def _play(
     _show_history(standin, terminal)
     standin.on_transcript(terminal.show)
     bot_task = asyncio.create_task(start_bot(standin.api_base, standin.gateway_url))
-    keeper = asyncio.create_task(_keep_saved(world, standin, terminal)) if world else None
+    keeper: asyncio.Task[None] | None = None
     connected = False
     try:
         connected = await _wait_for_bot(standin, bot_task, terminal, connect_timeout)
-        if connected:
+        if connected:  # saved from now on: a bot that never started leaves no world behind
+            if world is not None:
+                keeper = asyncio.create_task(_keep_saved(world, standin, terminal))
             terminal.write(
                 f"Connected as {standin.world.bot.username}. You are {terminal.player} in "
                 f"#{terminal.channel}. Type :help for help."
@@ -317,8 +319,8 @@ async def _play(
             await bot_task
         if keeper is not None:
             keeper.cancel()
-            if connected:  # a bot that never started leaves no world beside its database
-                _save(world, standin, terminal)
+        if connected:
+            _save(world, standin, terminal)
 
 
 def _show_history(standin: StandIn, terminal: Terminal) -> None:

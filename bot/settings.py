@@ -37,6 +37,7 @@ class Settings:
     dictionary: str = DEFAULT_DICTIONARY
     guess_retention_days: int | None = None  # None: every guess is kept
     shards: ShardSlice = field(default_factory=ShardSlice)
+    board_pictures: bool = True  # off: text boards only, and about 12 MB less memory
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "unset"
@@ -44,7 +45,8 @@ class Settings:
             f"Settings(token={shown}, api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
             f"database={printable(self.database)!r}, log_level={self.log_level!r}, "
             f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r}, "
-            f"guess_retention_days={self.guess_retention_days!r}, shards={self.shards!r})"
+            f"guess_retention_days={self.guess_retention_days!r}, shards={self.shards!r}, "
+            f"board_pictures={self.board_pictures!r})"
         )
 
     __str__ = __repr__
@@ -68,6 +70,7 @@ class Settings:
             dictionary=_dictionary(values),
             guess_retention_days=_retention_days(values),
             shards=_shards(values),
+            board_pictures=_switch(values, "BOGGLE_BOARD_PICTURES", default=True),
         )
 
 
@@ -135,6 +138,27 @@ def _retention_days(values: Mapping[str, str]) -> int | None:
             f"keep every guess, got {text!r}"
         )
     return int(text)
+
+
+SWITCH_WORDS = {
+    "on": True,
+    "1": True,
+    "true": True,
+    "yes": True,
+    "off": False,
+    "0": False,
+    "false": False,
+    "no": False,
+}
+
+
+def _switch(values: Mapping[str, str], name: str, *, default: bool) -> bool:
+    text = values.get(name, "").strip().lower()
+    if not text:
+        return default
+    if text not in SWITCH_WORDS:
+        raise SettingsError(f"{name} must be on or off, got {text!r}")
+    return SWITCH_WORDS[text]
 
 
 def _shards(values: Mapping[str, str]) -> ShardSlice:

@@ -9,6 +9,7 @@ from .board import News, board_grid, board_message, ending_text, status_text, wa
 from .replies import verdict_text
 from .results import results_messages
 from .text import (
+    BOARD_FILE,
     CONTENT_LIMIT,
     LEADERBOARD_SIZE,
     STATUS_LIMIT,
@@ -19,6 +20,7 @@ from .text import (
 )
 
 __all__ = [
+    "BOARD_FILE",
     "CONTENT_LIMIT",
     "LEADERBOARD_SIZE",
     "STATUS_LIMIT",

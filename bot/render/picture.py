@@ -25,8 +25,9 @@ from core.board import BLANK, Board
 from core.dice import DATA_DIR
 from core.solver import path_spells
 
-BOARD_FILE = "board.png"
-PATH_FILE = "board-path.png"
+from .text import BOARD_FILE as BOARD_FILE  # the attachments' names, for the publisher
+from .text import PATH_FILE as PATH_FILE
+
 FONT_FILE = DATA_DIR / "fonts" / "DejaVuSans-Bold.ttf"
 
 # Sizes in pixels, or as a share of a die's side.

@@ -12,7 +12,6 @@ from core.round import FoundWord, Mode, Results, Rules
 
 from ..catalogue import text
 from .board import board_grid, shape
-from .picture import PATH_FILE
 from .text import (
     COLOUR,
     CONTENT_LIMIT,
@@ -24,6 +23,7 @@ from .text import (
     FIELDS_PER_EMBED,
     MISSED_FILE,
     MISSED_PREVIEW,
+    PATH_FILE,
     WORDS_PER_RESULTS,
     RenderedMessage,
     clean_name,

@@ -32,6 +32,8 @@ STATUS_PLAYERS = 15
 MISSED_PREVIEW = 1500  # characters of missed words shown in chat; the rest go to the file
 WORDS_PER_RESULTS = 12000  # characters of word lists shared by all players before lists shrink
 MISSED_FILE = "missed-words.txt"
+BOARD_FILE = "board.png"  # the board's picture, on the board post
+PATH_FILE = "board-path.png"  # the board with a word's path, on the results
 LEADERBOARD_SIZE = 10
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}

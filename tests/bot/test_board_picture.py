@@ -162,3 +162,19 @@ async def test_attach_files_taken_away_unnoticed_still_posts_text_only(game: Har
     refused = [c for c in game.standin.calls_to(SEND) if c.status >= 400]
     assert refused and all(c.status == 403 and c.files for c in refused)
     assert MISSED_FILE not in game.text_since(results)
+
+
+async def test_pictures_switched_off_give_text_boards_and_results(
+    standin: StandIn, database, clock: Clock, lexicon: Lexicon
+) -> None:
+    """BOGGLE_BOARD_PICTURES=off (a small host): the board and the results as text, no file."""
+    async with bot_session(standin, database, clock, lexicon, board_pictures=False) as game:
+        live, board_message = await game.start_round("alice", size=4)
+        assert board_grid(live.game.board) in board_message.content
+        assert board_message.attachments == []
+        await game.say("bob", game.words(live, 1)[0])
+        await game.wait_for_guess("bob", game.words(live, 1)[0])
+        await game.end_round()
+        posted = [m for m in standin.messages("boggle") if m.id > board_message.id]
+        assert posted and all(not m.attachments for m in posted)
+        assert not any(e.get("image") for m in posted for e in m.embeds)

@@ -54,6 +54,7 @@ def test_settings_env_wins_over_dotenv(tmp_path: Path) -> None:
         ("BOGGLE_LOG_LEVEL", "LOUD"),
         ("BOGGLE_SYNC_GUILD", "abc"),
         ("BOGGLE_DICTIONARY", "/no/such/words.txt"),
+        ("BOGGLE_BOARD_PICTURES", "sometimes"),
     ],
 )
 def test_invalid_setting_is_named(name: str, value: str) -> None:
@@ -193,8 +194,8 @@ async def test_a_database_folder_it_cannot_enter_is_one_error_line(
 async def test_the_sandbox_on_a_database_it_cannot_use_is_one_error_line(tmp_path: Path) -> None:
     missing = tmp_path / "no-such-folder" / "boggle.sqlite3"
     process = await spawn_bot(bot_env(tmp_path, BOGGLE_DATABASE=str(missing)), tmp_path)
-    _, err = await asyncio.wait_for(process.communicate(), 60)
-    assert process.returncode == 1
+    out, err = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 1, (out + err).decode()
     lines = err.decode().strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: database {missing} (BOGGLE_DATABASE)")
     assert not missing.parent.exists()  # nothing written, not even the sandbox's world
