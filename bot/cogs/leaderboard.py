@@ -93,9 +93,10 @@ class Leaderboard(commands.Cog):
         storage = self.bot.storage
         zone_name = await storage.guild_timezone(guild_id)
         zone = ZoneInfo(zone_name) if zone_name else datetime.UTC
-        since = period_start(view.period, self.bot.clock(), zone)
+        now = self.bot.clock()
+        since = period_start(view.period, now, zone)
         return await storage.leaderboard_page(
-            guild_id, view.measure, since, view.page, view.owner, LEADERBOARD_SIZE
+            guild_id, view.measure, since, view.page, view.owner, LEADERBOARD_SIZE, until=now + 1
         )
 
 

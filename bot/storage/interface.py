@@ -10,6 +10,7 @@ be taken, any other ``StorageError`` means the database cannot be used as it is.
 
 from __future__ import annotations
 
+import math
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -169,9 +170,11 @@ class Storage(Protocol):
         page: int,
         user_id: int,
         page_size: int,
+        until: float = math.inf,
     ) -> LeaderboardPage:
         """Page ``page`` (from 0) of the guild's players ranked by ``measure`` over the results
-        that ended at ``since`` or later (None: all time), and ``user_id``'s own line."""
+        that ended from ``since`` to before ``until`` (since None: all time), and ``user_id``'s
+        own line."""
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """A player's figures in the guild (``/stats``); None if they never finished a round."""

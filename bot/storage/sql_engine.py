@@ -10,6 +10,7 @@ engine keeps what only it can do: opening, closing and the shard claims.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -290,8 +291,9 @@ class SQLStorage:
         page: int,
         user_id: int,
         page_size: int,
+        until: float = math.inf,
     ) -> LeaderboardPage:
-        since_params = () if since is None else (since,)
+        since_params = () if since is None else (since, until)
         first = page * page_size
         rows = await self._fetch(
             sql.leaderboard_sql(measure, since is not None),

@@ -157,7 +157,7 @@ _PERIOD_LONGEST = (
     "SELECT user_id, figure, word FROM (SELECT player_id AS user_id,"
     " LENGTH(longest_word) AS figure, longest_word AS word, ROW_NUMBER() OVER"
     " (PARTITION BY player_id ORDER BY LENGTH(longest_word) DESC, longest_word) AS n"
-    " FROM round_results WHERE guild_id = ? AND ended_at >= ? AND longest_word IS NOT NULL)"
+    " FROM round_results WHERE guild_id = ? AND ended_at >= ? AND ended_at < ? AND longest_word IS NOT NULL)"
     " AS firsts WHERE n = 1"
 )
 # Competition ranks (1, 1, 3) by the figure; a page is a range of positions, and the caller's
@@ -180,7 +180,9 @@ ORDER BY r.position
 
 
 def leaderboard_sql(measure: Measure, over_period: bool) -> str:
-    """A page of a measure's ranking: parameters guild[, since], guild, first, last, caller."""
+    """A page of a measure's ranking: parameters guild[, since, until], guild, first, last,
+    caller. A period has both ends: with one, SQLite (without STAT4) guesses the range wide and
+    walks the whole guild by player instead."""
     if measure is Measure.LONGEST_WORD:
         figures = (
             _PERIOD_LONGEST
@@ -191,7 +193,8 @@ def leaderboard_sql(measure: Measure, over_period: bool) -> str:
     elif over_period:
         figures = (
             f"SELECT player_id AS user_id, {_PERIOD_FIGURES[measure]} AS figure, {_NO_WORD}"
-            " FROM round_results WHERE guild_id = ? AND ended_at >= ? GROUP BY player_id"
+            " FROM round_results WHERE guild_id = ? AND ended_at >= ? AND ended_at < ?"
+            " GROUP BY player_id"
         )
     else:
         figures = (

@@ -110,6 +110,8 @@ async def test_every_measure_over_a_period_and_all_time(storage: Storage) -> Non
 
     assert figures(await page(storage, Measure.POINTS, since)) == [(1, 3, 6), (2, 2, 5), (3, 1, 1)]
     assert figures(await page(storage, Measure.POINTS)) == [(1, 2, 8), (2, 1, 6), (2, 3, 6)]
+    before = await storage.leaderboard_page(1, Measure.POINTS, since, 0, 0, 10, until=5500.0)
+    assert figures(before) == [(1, 2, 4), (2, 3, 3), (3, 1, 1)]  # the round at 6000 left out
     assert figures(await page(storage, Measure.WINS, since)) == [(1, 2, 1), (1, 3, 1), (3, 1, 0)]
     assert figures(await page(storage, Measure.WINS)) == [(1, 1, 1), (1, 2, 1), (1, 3, 1)]
     assert figures(await page(storage, Measure.WORDS, since)) == [(1, 3, 4), (2, 2, 3), (3, 1, 1)]
@@ -233,7 +235,7 @@ async def test_a_period_is_read_from_its_covering_index(tmp_path: Path) -> None:
         for measure in Measure:
             query = leaderboard_sql(measure, over_period=True)
             plan = await store._db.execute_fetchall(  # type: ignore[attr-defined]
-                "EXPLAIN QUERY PLAN " + query, (1, 0.0, 1, 0, 10, 1)
+                "EXPLAIN QUERY PLAN " + query, (1, 0.0, 1e12, 1, 0, 10, 1)
             )
             details = [row[3] for row in plan]
             assert any(
