@@ -152,13 +152,15 @@ _ALL_TIME_FIGURES = {
     Measure.SHARE: "CASE WHEN share_rounds > 0 THEN share_sum / share_rounds END",
 }
 _NO_WORD = "CAST(NULL AS TEXT) AS word"
-# The longest word over a period: each player's first by length, then alphabetically.
+# The longest word over a period in one pass: the least of "(100 - length)word" is the longest
+# word, alphabetical first among equals (words are under 90 letters: two digits).
+_LONGEST_KEY = "MIN(CAST(100 - LENGTH(longest_word) AS TEXT) || longest_word)"
 _PERIOD_LONGEST = (
-    "SELECT user_id, figure, word FROM (SELECT player_id AS user_id,"
-    " LENGTH(longest_word) AS figure, longest_word AS word, ROW_NUMBER() OVER"
-    " (PARTITION BY player_id ORDER BY LENGTH(longest_word) DESC, longest_word) AS n"
-    " FROM round_results WHERE guild_id = ? AND ended_at >= ? AND ended_at < ? AND longest_word IS NOT NULL)"
-    " AS firsts WHERE n = 1"
+    "SELECT user_id, 100 - CAST(SUBSTR(longest, 1, 2) AS INTEGER) AS figure,"
+    " SUBSTR(longest, 3) AS word FROM (SELECT player_id AS user_id,"
+    f" {_LONGEST_KEY} AS longest FROM round_results"
+    " WHERE guild_id = ? AND ended_at >= ? AND ended_at < ? AND longest_word IS NOT NULL"
+    " GROUP BY player_id) AS firsts"
 )
 # Competition ranks (1, 1, 3) by the figure; a page is a range of positions, and the caller's
 # row comes with it wherever it is, and the first (for the total past the last page).
