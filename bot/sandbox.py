@@ -39,7 +39,8 @@ BANNER = """\
 HELP = """\
   Type a message to say it in the channel, or a slash command, e.g.
     /boggle start size:5 time:2m
-  :as NAME      play as another person (joins the server if new)
+  :as NAME      play as another person (joins the server if new); :as sandbox-owner
+                is the server's owner, who may use /boggle-config
   :in CHANNEL   move to another channel (e.g. :in general)
   :click LABEL  click a button on the bot's latest message that has it
   :help         this help
