@@ -59,7 +59,8 @@ class Config(
         self.bot = bot
         super().__init__()
 
-    async def _settings_of(self, interaction: discord.Interaction) -> int:
+    async def _defer(self, interaction: discord.Interaction) -> int:
+        """Answer later, privately (the database may be busy for a moment); the server's id."""
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         return interaction.guild_id
@@ -68,7 +69,7 @@ class Config(
     async def show(self, interaction: discord.Interaction) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._settings_of(interaction)
+        guild = await self._defer(interaction)
         await tell(interaction, settings_text(await self.bot.storage.server_settings(guild)))
 
     @app_commands.command(name="set", description=text("commands.config_set"))
@@ -93,7 +94,7 @@ class Config(
         if all(value is None for value in given):
             await tell(interaction, text("settings.nothing_to_set"))
             return
-        guild = await self._settings_of(interaction)
+        guild = await self._defer(interaction)
         storage = self.bot.storage
         try:
             changed = changed_defaults(
@@ -116,7 +117,7 @@ class Config(
     async def reset(self, interaction: discord.Interaction) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._settings_of(interaction)
+        guild = await self._defer(interaction)
         storage = self.bot.storage
         await storage.save_defaults(guild, reset_defaults(await storage.server_settings(guild)))
         await tell(interaction, text("settings.reset_done"))
@@ -140,7 +141,7 @@ class Config(
     ) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._settings_of(interaction)
+        guild = await self._defer(interaction)
         storage = self.bot.storage
         listed = (await storage.server_settings(guild)).channels
         if allowed and channel not in listed and len(listed) >= MAX_ROUND_CHANNELS:
@@ -160,7 +161,7 @@ class Config(
     async def channels_clear(self, interaction: discord.Interaction) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._settings_of(interaction)
+        guild = await self._defer(interaction)
         await self.bot.storage.clear_round_channels(guild)
         await tell(interaction, text("settings.channels_now", channels=channels_text(())))
 
@@ -188,7 +189,7 @@ class Config(
         except OptionError as exc:
             await tell(interaction, text("replies.bad_option", error=exc))
             return
-        guild = await self._settings_of(interaction)
+        guild = await self._defer(interaction)
         storage = self.bot.storage
         current = (await storage.server_settings(guild)).banned
         if banned and len(current | set(words)) > MAX_BANNED_WORDS:
@@ -207,7 +208,7 @@ class Config(
     async def words_list(self, interaction: discord.Interaction) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._settings_of(interaction)
+        guild = await self._defer(interaction)
         await tell(
             interaction, banned_list_text((await self.bot.storage.server_settings(guild)).banned)
         )

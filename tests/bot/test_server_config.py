@@ -18,6 +18,7 @@ from standin import CommandError, StandIn
 from standin.state import Perm
 
 from .harness import Clock, Harness, bot_session
+from .test_leaderboard import SUNDAY_EVENING, description, leaderboard, play_round, set_time
 
 CONFIG = "boggle-config"
 MANAGE_SERVER = 1 << 5
@@ -264,3 +265,14 @@ async def test_a_resumed_round_keeps_the_banned_words_it_started_with(
         assert rows[-1][1:3] == (banned, "not_allowed")
         results = await game.end_round()
         assert not re.search(rf"\b{banned}\b", game.text_since(results))
+
+
+async def test_the_servers_time_zone_sets_the_leaderboards_day(game: Harness) -> None:
+    set_time(game.clock, SUNDAY_EVENING)  # 23:00 UTC, 18:00 in New York
+    await play_round(game, {"alice": 3})
+    game.clock.advance(2 * 3600)  # Monday in UTC, still Sunday in New York
+    today = description(await leaderboard(game, "alice", period="today"))
+    assert "Alice" not in today
+    await config(game, "set", timezone="America/New_York")
+    today = description(await leaderboard(game, "alice", period="today"))
+    assert "Alice · 3 pts" in today
