@@ -108,7 +108,7 @@ def proc_status(pid: int) -> dict[str, float]:
     return figures
 
 
-async def start_bot(folder: Path, cache: Path, in_process: bool) -> Start:
+async def start_bot(folder: Path, cache: Path, in_process: bool, pictures: str) -> Start:
     """One life of the bot: started, connected, a word played in a round, measured, stopped."""
     async with StandIn() as standin:
         env = bot_env(
@@ -118,6 +118,7 @@ async def start_bot(folder: Path, cache: Path, in_process: bool) -> Start:
             DISCORD_TOKEN=TOKEN,
             DISCORD_API_BASE=standin.api_base,
             DISCORD_GATEWAY_URL=standin.gateway_url,
+            BOGGLE_BOARD_PICTURES=pictures,
         )
         started = time.perf_counter()
         if in_process:
@@ -198,7 +199,7 @@ def median_of(starts: Sequence[Start], field: str) -> float:
     return statistics.median(getattr(s, field) for s in starts)
 
 
-async def measure(repeats: int, root: Path) -> tuple[Table, bool]:
+async def measure(repeats: int, root: Path, pictures: str) -> tuple[Table, bool]:
     """Every scenario ``repeats`` times, interleaved so that load on the machine hits all alike."""
     runs: dict[tuple[str, bool], list[Start]] = {}
     expected = {"cold": "built by a child process", "warm": "from the cache"}
@@ -208,7 +209,7 @@ async def measure(repeats: int, root: Path) -> tuple[Table, bool]:
             cache = root / f"cache-{turn}-{'in-process' if in_process else 'ours'}"
             for scenario in ("cold", "warm"):
                 folder = Path(tempfile.mkdtemp(dir=root))
-                start = await start_bot(folder, cache, in_process)
+                start = await start_bot(folder, cache, in_process, pictures)
                 runs.setdefault((scenario, in_process), []).append(start)
                 if not in_process and expected[scenario] not in start.logs:
                     print(f"{scenario} start: expected {expected[scenario]!r}", file=sys.stderr)
@@ -249,6 +250,9 @@ async def measure(repeats: int, root: Path) -> tuple[Table, bool]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=3, help="starts per scenario (default 3)")
+    parser.add_argument(
+        "--pictures", choices=("on", "off"), default="on", help="BOGGLE_BOARD_PICTURES of the bot"
+    )
     args = parser.parse_args(argv)
     print(
         f"word list {EN_WORDS.relative_to(REPO)}, {args.repeats} starts a scenario, "
@@ -256,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         flush=True,
     )
     with tempfile.TemporaryDirectory(prefix="boggle-bench-memory-") as temp:
-        table, ok = asyncio.run(measure(args.repeats, Path(temp)))
+        table, ok = asyncio.run(measure(args.repeats, Path(temp), args.pictures))
     print()
     table.print()
     print()
