@@ -3,10 +3,11 @@ are the bot's own, and its list of words not accepted."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from ..catalogue import text
-from ..options import round_options
+from ..options import OptionError, round_options
 from ..storage import ServerSettings
 from .text import CONTENT_LIMIT, fit, pack, plural
 
@@ -26,8 +27,12 @@ def channels_text(channels: Iterable[int]) -> str:
 
 
 def settings_text(settings: ServerSettings) -> str:
-    """Every setting with the value a round started now would take."""
-    options = round_options(defaults=settings)
+    """Every setting with the value a round started now would take (with dice a server chose
+    that this bot no longer has: the size's usual set, as ``set dice:`` will have to choose)."""
+    try:
+        options = round_options(defaults=settings)
+    except OptionError:
+        options = round_options(defaults=dataclasses.replace(settings, dice=None))
     zone = settings.timezone or text("settings.utc")
     hints = text("settings.on" if settings.hints else "settings.off")
     rows = [
