@@ -94,9 +94,10 @@ def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path
     return found
 
 
-def find_path(board: Board, word: str) -> Path | None:
+def find_path(board: Board, word: str, start: int | None = None) -> Path | None:
     """One path of cells that spells ``word`` (lowercase), or None: a search over the board alone,
-    stopping at the first path, so checking one guess never solves the whole board."""
+    stopping at the first path, so checking one guess never solves the whole board. With
+    ``start``, only paths from that cell."""
     if not word:
         return None
     faces = board.cells
@@ -118,9 +119,9 @@ def find_path(board: Board, word: str) -> Path | None:
         path.pop()
         return False
 
-    for start in range(len(faces)):
+    for first in range(len(faces)) if start is None else (start,):
         path: list[int] = []
-        if extend(start, 0, 0, path):
+        if extend(first, 0, 0, path):
             return tuple(path)
     return None
 

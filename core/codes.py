@@ -1,0 +1,119 @@
+"""Board codes: a rolled board and its dice set as a short code, to replay the same board anywhere.
+
+A code is Crockford base-32 (digits and capitals without I, L, O, U: nothing Discord formats or
+links, nothing mistaken for another letter), one character for the dice set, one per die, then two
+check characters. ``4x4-new`` makes 19 characters, 5x5 28, 6x6 39. Reading is forgiving where it
+cannot be wrong (any case, ``-`` and spaces ignored, ``O`` read as 0 and ``I``/``L`` as 1) and strict
+where it could: the check is a weighted sum modulo a prime, which catches every single mistyped
+character and every swap of two neighbours; and the faces must be a roll of the named dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from string import ascii_lowercase
+
+from .board import BLANK, Board
+from .dice import DiceSet, dice_set
+
+SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_READ_AS = {"O": "0", "I": "1", "L": "1"}
+_IGNORED = "- "
+
+# Fixed for good: a code names its dice set and faces by these positions. A new dice set takes a
+# new number; a face no set uses yet cannot be added without a new format.
+DICE_NUMBERS = {"4x4-new": 1, "4x4-classic": 2, "5x5-original": 3, "5x5-2012": 4, "6x6-superbig": 5}
+FACES = (BLANK, *(c for c in ascii_lowercase if c != "q"), "qu", "an", "er", "he", "in", "th")
+CHECK_PRIME = 1021  # > every weight and < 32 * 32: two characters hold the check
+CHECK_CHARS = 2
+
+_FACE_NUMBER = {face: n for n, face in enumerate(FACES)}
+_DICE_BY_NUMBER = {n: name for name, n in DICE_NUMBERS.items()}
+
+
+class CodeError(ValueError):
+    """A code that names no board; the message says what is wrong, for the player to fix."""
+
+
+def encode(board: Board, dice: str) -> str:
+    """The code of ``board`` rolled from the dice set named ``dice``.
+
+    CodeError when the dice set has no number or a face has no symbol (the board cannot be
+    shared, though it can be played)."""
+    if dice not in DICE_NUMBERS:
+        raise CodeError(f"dice set {dice!r} has no board codes")
+    missing = sorted({f for f in board.cells if f not in _FACE_NUMBER})
+    if missing:
+        raise CodeError(f"faces {', '.join(missing)} have no board code")
+    values = [DICE_NUMBERS[dice], *(_FACE_NUMBER[f] for f in board.cells)]
+    return "".join(SYMBOLS[v] for v in [*values, *_check(values)])
+
+
+def decode(code: str) -> tuple[Board, str]:
+    """The board and dice set name a code stands for; CodeError saying what is wrong."""
+    values = _read(code)
+    if len(values) < 1 + CHECK_CHARS:
+        raise CodeError(f"board code {code.strip()!r} is too short")
+    body, check = values[:-CHECK_CHARS], values[-CHECK_CHARS:]
+    if _check(body) != check:
+        raise CodeError(
+            f"board code {code.strip()!r} has a typo: its check characters do not match"
+        )
+    name = _DICE_BY_NUMBER.get(body[0])
+    if name is None:
+        raise CodeError(f"board code {code.strip()!r} names no dice set this bot has")
+    dice = dice_set(name)
+    cells = body[1:]
+    if len(cells) != len(dice.dice) or any(v >= len(FACES) for v in cells):
+        raise CodeError(f"board code {code.strip()!r} does not fit the dice {name}")
+    board = Board(dice.side, dice.side, tuple(FACES[v] for v in cells))
+    if not rolled_from(board, dice):
+        raise CodeError(f"board code {code.strip()!r} is not a roll of the dice {name}")
+    return board, name
+
+
+def code_length(side: int) -> int:
+    """How many characters the code of a ``side`` x ``side`` board has."""
+    return 1 + side * side + CHECK_CHARS
+
+
+def rolled_from(board: Board, dice: DiceSet) -> bool:
+    """Whether each cell can be a different die of ``dice`` showing that face (a matching of
+    cells to dice, by augmenting paths)."""
+    if len(board.cells) != len(dice.dice):
+        return False
+    cell_of_die: dict[int, int] = {}
+
+    def place(cell: int, seen: set[int]) -> bool:
+        for die, faces in enumerate(dice.dice):
+            if die in seen or board.cells[cell] not in faces:
+                continue
+            seen.add(die)
+            if die not in cell_of_die or place(cell_of_die[die], seen):
+                cell_of_die[die] = cell
+                return True
+        return False
+
+    return all(place(cell, set()) for cell in range(len(board.cells)))
+
+
+def _read(code: str) -> list[int]:
+    values = []
+    for position, ch in enumerate(code.strip(), start=1):
+        if ch in _IGNORED:
+            continue
+        upper = _READ_AS.get(ch.upper(), ch.upper())
+        index = SYMBOLS.find(upper) if len(upper) == 1 else -1
+        if index < 0:
+            raise CodeError(
+                f"board code {code.strip()!r}: {ch!r} at position {position} is not a code character"
+            )
+        values.append(index)
+    return values
+
+
+def _check(values: Sequence[int]) -> list[int]:
+    """Two symbols of sum((i + 1) * v) mod a prime: a changed symbol changes the sum by
+    (i + 1) * d and two swapped neighbours by their difference, neither a multiple of the prime."""
+    total = sum((i + 1) * v for i, v in enumerate(values)) % CHECK_PRIME
+    return [total // len(SYMBOLS), total % len(SYMBOLS)]
