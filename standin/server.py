@@ -14,7 +14,7 @@ from typing import Any
 from aiohttp import web
 
 from .actions import Actions
-from .codes import CommandType, InteractionType, MessageFlag
+from .codes import CommandType, ComponentType, InteractionType, MessageFlag
 from .faults import Faults
 from .gateway import Gateway, Intent
 from .interactions import (
@@ -28,7 +28,7 @@ from .interactions import (
 from .recorder import ApiCall, Changes, Recorder, TranscriptEntry
 from .rest import Rest
 from .shards import GUILDS_PER_SHARD
-from .state import Channel, StoredMessage, User, World
+from .state import Channel, Perm, StoredMessage, User, World
 
 
 class StandIn:
@@ -296,16 +296,32 @@ class StandIn:
         *,
         values: list[str] | None = None,
     ) -> InteractionHandle:
-        """A person clicks a button (or picks ``values`` in a select) on a bot message."""
+        """A person clicks a button (or picks ``values`` in a select) on a bot message.
+
+        Raises ``CommandError`` where Discord's client shows nothing to click: a message gone, or
+        ephemeral for someone else, a channel the person cannot view, no such enabled component;
+        and values given to a button, which has none.
+        """
         ch = self.world.channels[message.channel_id]
         author = self.user(user)
-        component = _find_component(message.components, custom_id)
+        live = self.world.messages.get(message.id)
+        if live is None or live.deleted or ch.deleted:
+            raise CommandError(f"message {message.id} is gone")
+        if live.ephemeral_for is not None and live.ephemeral_for != author.id:
+            raise CommandError(f"message {message.id} is shown only to its own user")
+        if ch.guild_id is not None and not (
+            self.world.permissions(ch.id, author.id) & Perm.VIEW_CHANNEL
+        ):
+            raise CommandError(f"{author.username} cannot view #{ch.name}")
+        component = _find_component(live.components, custom_id)
         if component is None:
             raise CommandError(f"no component {custom_id!r} on message {message.id}")
         if component.get("disabled"):
             raise CommandError(f"component {custom_id!r} is disabled")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if values is not None:
+            if component["type"] == ComponentType.BUTTON:
+                raise CommandError(f"{custom_id!r} is a button: it takes no values")
             data["values"] = values
         handle = self._handle(InteractionType.MESSAGE_COMPONENT, ch, author, custom_id)
         handle.message_id = message.id

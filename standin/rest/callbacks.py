@@ -20,13 +20,15 @@ from ..errors import (
 from ..interactions import InteractionHandle
 from ..state import Channel, StoredMessage, World
 from . import request as call
-from .messages import Draft, check_length
+from .messages import Draft, check_edit
 from .request import Route, snowflake
 from .routes import Routes
 
 WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
 # The flags an interaction's answer may set.
 ANSWER_FLAGS = MessageFlag.EPHEMERAL | MessageFlag.SUPPRESS_NOTIFICATIONS
+# Answers that edit the message a component is on: for a component's interaction only.
+COMPONENT_ONLY = (CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE)
 
 
 class CallbackRoutes(Routes):
@@ -110,7 +112,12 @@ class CallbackRoutes(Routes):
             command = handle.type == InteractionType.APPLICATION_COMMAND
             type_ = MessageType.CHAT_INPUT_COMMAND if command else MessageType.DEFAULT
             msg = handle.original = await self._post(handle, channel, draft, type_)
+        elif kind in COMPONENT_ONLY and handle.type != InteractionType.MESSAGE_COMPONENT:
+            raise invalid_form(
+                "type", "INTERACTION_RESPONSE_TYPE_INVALID", "Interaction response type is invalid"
+            )
         elif kind == CallbackType.UPDATE_MESSAGE:
+            check_edit(data)
             target = self.world.messages.get(handle.message_id or 0)
             if target is None or target.deleted:
                 raise unknown_message()
@@ -187,7 +194,7 @@ class CallbackRoutes(Routes):
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
         handle, msg = self._webhook_message(request)
         body = call.body() or {}
-        check_length(body.get("content"))
+        check_edit(body)
         await self.actions.edit(msg, body, call.files())
         handle.changes.notify()
         return json_response(self.actions.payload(msg))

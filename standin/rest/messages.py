@@ -9,6 +9,7 @@ from aiohttp import web
 
 from ..actions import Actions, normalise_embeds
 from ..codes import MessageFlag, MessageType
+from ..components import check_components
 from ..errors import ApiError, invalid_form, json_response, missing_permissions
 from ..state import Attachment, Channel, Perm, StoredMessage, User
 from . import request as call
@@ -45,8 +46,9 @@ class Draft:
         return bool(self.flags & MessageFlag.EPHEMERAL)
 
     def check(self, body: dict[str, Any]) -> None:
-        """Discord's refusals for an over-long or empty message."""
+        """Discord's refusals for an over-long or empty message, or for bad components."""
         check_length(self.content)
+        check_components(self.components)
         shown = self.content or self.embeds or self.files or self.components
         if not (shown or body.get("sticker_ids")):
             raise ApiError(400, 50006, "Cannot send an empty message")
@@ -73,6 +75,12 @@ def check_length(content: str | None) -> None:
         raise invalid_form(
             "content", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length."
         )
+
+
+def check_edit(body: dict[str, Any]) -> None:
+    """What Discord refuses in an edit: over-long content, bad components."""
+    check_length(body.get("content"))
+    check_components(body.get("components") or [])
 
 
 class MessageRoutes(Routes):
@@ -171,7 +179,7 @@ class MessageRoutes(Routes):
         files = call.files()
         if files and channel.guild_id is not None:
             self.require(channel, Perm.ATTACH_FILES)
-        check_length(body.get("content"))
+        check_edit(body)
         await self.actions.edit(msg, body, files)
         return json_response(self.actions.payload(msg))
 
