@@ -13,9 +13,10 @@ import discord
 
 from core.board import Board
 from core.round import Mode, Results, Standing
-from core.solver import find_path
+from core.solver import Path, find_path
 
 from . import render
+from .cogs.after import again_view
 from .publisher import (
     BoardPost,
     ChatMessage,
@@ -67,7 +68,8 @@ class DiscordPublisher:
         permission was taken away since the bot's cache last heard)."""
         channel = await self._channel(post.round.channel_id)
         content = self._board_text(post)
-        png = await _picture(post.board) if self.pictures and _may_attach(channel) else None
+        pictures = self.pictures and _may_attach(channel)
+        png = await board_picture(post.board, hints=post.hints) if pictures else None
         async with _translated():
             if png is not None:
                 try:
@@ -118,16 +120,22 @@ class DiscordPublisher:
         channel = await self._channel(channel_id)
         attach = _may_attach(channel)
         word = _pictured_word(report.results)
-        png = await _picture(report.board, word) if attach and self.pictures else None
+        path = find_path(report.board, word) if word else None
+        png = await board_picture(report.board, path or ()) if attach and self.pictures else None
         parts = _results(report, png, attach)
         posted = skip
         try:
             async with _translated():
                 while posted < len(parts):
                     part = parts[posted]
+                    last = posted == len(parts) - 1
+                    view = again_view(report.round_id) if last and report.round_id else None
                     try:
                         await channel.send(
-                            content=part.content or None, embeds=part.embeds, files=part.files
+                            content=part.content or None,
+                            embeds=part.embeds,
+                            files=part.files,
+                            view=view,  # type: ignore[arg-type]
                         )
                     except discord.Forbidden as exc:
                         if not part.files:
@@ -172,7 +180,13 @@ def _results(
     report: ResultsReport, png: bytes | None, attach: bool
 ) -> list[render.RenderedMessage]:
     return render.results_messages(
-        report.results, report.names, report.board, report.rules, picture=png, attachments=attach
+        report.results,
+        report.names,
+        report.board,
+        report.rules,
+        picture=png,
+        attachments=attach,
+        code=report.code,
     )
 
 
@@ -183,15 +197,16 @@ def _may_attach(channel: discord.TextChannel) -> bool:
     return me is None or channel.permissions_for(me).attach_files
 
 
-async def _picture(board: Board, word: str | None = None) -> bytes | None:
-    """The board's PNG (with ``word``'s path), drawn off the event loop; None if drawing failed
-    (the text grid is there either way, so a round never fails for its picture)."""
+async def board_picture(
+    board: Board, path: Path = (), hints: Sequence[int] | None = None
+) -> bytes | None:
+    """The board's PNG (with a word's ``path``, or ``hints``), drawn off the event loop; None if
+    drawing failed (the text grid is there either way, so nothing fails for its picture)."""
     from .render import picture  # Pillow is loaded by the first picture, not by a bot without
 
-    path = find_path(board, word) if word else None
     try:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(_DRAWER, picture.board_png, board, path or ())
+        return await loop.run_in_executor(_DRAWER, picture.board_png, board, path, hints)
     except Exception:
         log.exception("board %s: picture not drawn", board.text())
         return None

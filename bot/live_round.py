@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from core.board import Board
 from core.round import Judgement, Mode, Round
 
 from .publisher import BoardPost, ChatMessage
@@ -24,6 +25,8 @@ class RoundOptions:
     seconds: int
     mode: Mode
     min_length: int
+    board: Board | None = None  # a board to replay (a board code) instead of a roll
+    hints: bool = False  # the words starting at each die, on the board's picture
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ class LiveRound:
     # a reply to the board before the bot learns the board's id) and judged once the id is known.
     posted: bool = True
     early: list[tuple[ChatMessage, str, float]] = field(default_factory=list)
+    hints: tuple[int, ...] | None = None  # per die, the words starting there (hints asked for)
 
     @property
     def id(self) -> int:
@@ -62,4 +66,6 @@ class LiveRound:
     def post(self) -> BoardPost:
         """The board message as it should read now."""
         starter = self.names.get(self.stored.starter_id, "someone")
-        return BoardPost(self.stored, self.game.board, self.game.rules, self.game.deadline, starter)
+        return BoardPost(
+            self.stored, self.game.board, self.game.rules, self.game.deadline, starter, self.hints
+        )

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from core.board import Board
+from core.codes import CodeError, decode
 from core.dice import DiceError, available, default_for, dice_set
 from core.round import Mode
 from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
@@ -80,6 +82,30 @@ def round_options(
             text("options.min_length", low=MIN_LENGTH_LOWEST, high=MIN_LENGTH_HIGHEST)
         )
     return RoundOptions(size, dice, seconds, chosen_mode, min_length)
+
+
+def replayed(code: str, size: int | None, dice: str | None) -> tuple[Board, str]:
+    """The board and dice set a board code names; the code fixes both, so a size or dice that
+    differ are refused rather than ignored."""
+    try:
+        board, name = decode(code)
+    except CodeError as exc:
+        raise OptionError(text("options.board_code", error=exc)) from None
+    if (size is not None and size != board.size) or (dice is not None and dice != name):
+        raise OptionError(text("options.board_fixed", dice=name, size=board.size))
+    return board, name
+
+
+def hints_for(hints: bool | None, mode: Mode, default: bool = False) -> bool:
+    """Hints in casual rounds only: where two finders of a word both score, the numbers help
+    everyone alike; in classic and race they would decide who gets there first. Asked for in
+    another mode, refused; the server's ``default`` (``hints`` not given) applies to casual
+    rounds and is left out of the others."""
+    if hints is None:
+        return default and mode is Mode.CASUAL
+    if hints and mode is not Mode.CASUAL:
+        raise OptionError(text("options.hints_casual"))
+    return hints
 
 
 def _board_defaults(

@@ -73,6 +73,7 @@ class BoardPost:
     rules: Rules
     deadline: float
     starter_name: str
+    hints: tuple[int, ...] | None = None  # drawn on the picture: words starting at each die
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,8 @@ class ResultsReport:
     names: Mapping[int, str]
     board: Board
     rules: Rules
+    round_id: int | None = None  # for the Play again button
+    code: str | None = None  # the board code that replays this board (None: it has none)
 
 
 class Publisher(Protocol):

@@ -21,10 +21,13 @@ from collections.abc import Awaitable, Callable, Mapping
 from types import MappingProxyType
 
 from core.board import Board
+from core.codes import CodeError, encode
 from core.dice import dice_set
 from core.generate import roll_with_floor
+from core.hints import word_starts
 from core.lexicon import Lexicon
 from core.round import Mode, PlayerResult, Results, Round, Rules, Verdict
+from core.solver import Path, solve
 
 from .feedback import Feedback
 from .live_round import Guessed, LiveRound, NoBoard, RoundOptions
@@ -94,7 +97,7 @@ class RoundService:
         """
         if channel_id in self._live:
             raise ChannelBusy(channel_id)
-        board, solution = await asyncio.to_thread(self._roll, options)
+        board, solution, hints = await asyncio.to_thread(self._roll, options)
         rules = Rules(options.mode, options.min_length)
         now = self.clock()
         game = Round.start(
@@ -112,7 +115,7 @@ class RoundService:
             deadline=game.deadline,
             excluded=game.excluded,
         )
-        live = LiveRound(stored, game, {starter_id: starter_name}, posted=False)
+        live = LiveRound(stored, game, {starter_id: starter_name}, posted=False, hints=hints)
         self._live[channel_id] = live  # from here on a guess typed after the board is not lost
         try:
             message_id = await self.publisher.post_board(live.post)
@@ -133,15 +136,20 @@ class RoundService:
             log.warning("round %s: board message id not stored", live.id, exc_info=True)
         return live
 
-    def _roll(self, options: RoundOptions) -> tuple[Board, dict[str, tuple[int, ...]]]:
-        """Rolled with core's floor rule (``core.generate.floor_for``); a board on which no word
-        can be found is never played."""
-        board, solution = roll_with_floor(
-            dice_set(options.dice), self.rng, self.lexicon, options.min_length
-        )
+    def _roll(self, options: RoundOptions) -> tuple[Board, dict[str, Path], tuple[int, ...] | None]:
+        """The board (rolled with core's floor rule, ``core.generate.floor_for``, or the one to
+        replay), its words, and its hints if asked for; a board on which no word can be found is
+        never played."""
+        if options.board is not None:
+            board = options.board
+            solution = solve(board, self.lexicon, options.min_length)
+        else:
+            board, solution = roll_with_floor(
+                dice_set(options.dice), self.rng, self.lexicon, options.min_length
+            )
         if not solution:
             raise NoBoard(options.min_length)
-        return board, solution
+        return board, solution, word_starts(board, solution) if options.hints else None
 
     async def _abandon(self, live: LiveRound) -> None:
         """The board could not be posted: end the round (nobody played it) rather than leave it."""
@@ -296,7 +304,7 @@ class RoundService:
         results, names = await self._settle(live)
         self._live.pop(live.channel_id, None)
         await self.feedback.final(live, results, names)
-        report = ResultsReport(results, names, live.game.board, live.game.rules)
+        report = _report(live.stored, results, names, live.game.board, live.game.rules)
         await self._deliver(live.id, live.channel_id, report)
 
     async def _settle(self, live: LiveRound) -> tuple[Results, dict[int, str]]:
@@ -429,7 +437,7 @@ class RoundService:
             )
             results = await self._score(stored, game)
             names = await self._names(stored.guild_id, {}, results.players)
-            report = ResultsReport(results, names, board, rules)
+            report = _report(stored, results, names, board, rules)
             await self._deliver(stored.id, stored.channel_id, report)
 
     async def shutdown(self, grace: float = FINISH_GRACE) -> None:
@@ -454,6 +462,18 @@ class RoundService:
         await self.writer.flush()
         for live in self._live.values():  # the next start names these players as they were
             await self.storage.remember_names(live.stored.guild_id, live.names, self.clock())
+
+
+def _report(
+    stored: StoredRound, results: Results, names: Mapping[int, str], board: Board, rules: Rules
+) -> ResultsReport:
+    """The results as posted: with the round's id (Play again) and the board's code, if its
+    dice and faces have one."""
+    try:
+        code: str | None = encode(board, stored.dice)
+    except CodeError:
+        code = None
+    return ResultsReport(results, names, board, rules, stored.id, code)
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

@@ -2,6 +2,7 @@
 
 EXTENSIONS = (
     "bot.cogs.game",
+    "bot.cogs.after",
     "bot.cogs.guesses",
     "bot.cogs.leaderboard",
     "bot.cogs.stats",

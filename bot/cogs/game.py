@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,13 +19,13 @@ from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, may_stop
 
 from .. import render
 from ..catalogue import text
-from ..live_round import NoBoard
-from ..options import NO_SETTINGS, OptionError, round_options
+from ..live_round import NoBoard, RoundOptions
+from ..options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
 from ..publisher import PublishError
 from ..render.rules import rules_text
 from ..render.settings import channels_text
 from ..render.text import plural
-from ..storage import ChannelBusy
+from ..storage import ChannelBusy, ServerSettings
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
@@ -63,6 +64,7 @@ class Game(commands.Cog):
 
     @boggle.command(name="start", description=text("commands.start"))
     @round_option_docs
+    @app_commands.describe(board=text("commands.start_board"), hints=text("commands.start_hints"))
     async def start(
         self,
         interaction: discord.Interaction,
@@ -71,59 +73,27 @@ class Game(commands.Cog):
         time: str | None = None,
         mode: str | None = None,
         min_length: app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST] | None = None,
+        board: app_commands.Range[str, 1, 80] | None = None,
+        hints: bool | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel is None:
             await tell(interaction, text("replies.not_in_dm"))
             return
         server = await self.bot.storage.server_settings(interaction.guild_id)
-        if server.channels and interaction.channel.id not in server.channels:
-            where = channels_text(server.channels)
-            await tell(interaction, text("replies.not_a_round_channel", channels=where))
-            return
         try:
+            replay = replayed(board, size, dice) if board else None
+            if replay is not None:
+                size, dice = replay[0].size, replay[1]
             options = round_options(size, dice, time, mode, min_length, server)
+            options = dataclasses.replace(
+                options,
+                board=replay[0] if replay else None,
+                hints=hints_for(hints, options.mode, server.hints),
+            )
         except OptionError as exc:
             await tell(interaction, text("replies.bad_option", error=exc))
             return
-        rounds = self.bot.rounds
-        running = rounds.running(interaction.channel.id)
-        if running is not None:
-            await tell(interaction, _busy_text(running.channel_id, running.game.deadline))
-            return
-        perms = interaction.app_permissions
-        if not (perms.send_messages and perms.view_channel):
-            await tell(interaction, text("replies.cannot_post"))
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            live = await rounds.start(
-                interaction.guild_id,
-                interaction.channel.id,
-                interaction.user.id,
-                interaction.user.display_name,
-                options,
-                server.banned,
-            )
-        except ChannelBusy:
-            running = rounds.running(interaction.channel.id)
-            deadline = running.game.deadline if running else self.bot.clock()
-            await interaction.followup.send(
-                _busy_text(interaction.channel_id, deadline), ephemeral=True
-            )
-            return
-        except NoBoard:
-            await interaction.followup.send(
-                text("replies.no_board", min_length=options.min_length), ephemeral=True
-            )
-            return
-        except PublishError as exc:
-            await interaction.followup.send(
-                text("replies.board_not_posted", reason=exc.reason), ephemeral=True
-            )
-            return
-        await interaction.followup.send(
-            text("replies.started", words=plural(len(live.game.solution), "word")), ephemeral=True
-        )
+        await begin_round(self.bot, interaction, options, server)
 
     @boggle.command(name="rules", description=text("commands.rules"))
     @app_commands.describe(size=text("commands.rules_size"))
@@ -198,6 +168,63 @@ class Game(commands.Cog):
         """A deleted channel ends its round at once: results are stored, nothing is posted."""
         if self.bot.rounds.running(channel.id) is not None:
             await self.bot.rounds.stop(channel.id)
+
+
+async def begin_round(
+    bot: BoggleBot,
+    interaction: discord.Interaction,
+    options: RoundOptions,
+    server: ServerSettings,
+) -> None:
+    """Start a round in the interaction's channel (``/boggle start``, or Play again) through the
+    one ``RoundService.start`` call, within the ``server``'s settings (its round channels, its
+    banned words), answering the player once, privately."""
+    if interaction.guild_id is None or interaction.channel is None:
+        await tell(interaction, text("replies.not_in_dm"))
+        return
+    if server.channels and interaction.channel.id not in server.channels:
+        where = channels_text(server.channels)
+        await tell(interaction, text("replies.not_a_round_channel", channels=where))
+        return
+    rounds = bot.rounds
+    running = rounds.running(interaction.channel.id)
+    if running is not None:
+        await tell(interaction, _busy_text(running.channel_id, running.game.deadline))
+        return
+    perms = interaction.app_permissions
+    if not (perms.send_messages and perms.view_channel):
+        await tell(interaction, text("replies.cannot_post"))
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        live = await rounds.start(
+            interaction.guild_id,
+            interaction.channel.id,
+            interaction.user.id,
+            interaction.user.display_name,
+            options,
+            server.banned,
+        )
+    except ChannelBusy:
+        running = rounds.running(interaction.channel.id)
+        deadline = running.game.deadline if running else bot.clock()
+        await interaction.followup.send(
+            _busy_text(interaction.channel_id, deadline), ephemeral=True
+        )
+        return
+    except NoBoard:
+        await interaction.followup.send(
+            text("replies.no_board", min_length=options.min_length), ephemeral=True
+        )
+        return
+    except PublishError as exc:
+        await interaction.followup.send(
+            text("replies.board_not_posted", reason=exc.reason), ephemeral=True
+        )
+        return
+    await interaction.followup.send(
+        text("replies.started", words=plural(len(live.game.solution), "word")), ephemeral=True
+    )
 
 
 def _busy_text(channel_id: int | None, deadline: float) -> str:

@@ -59,6 +59,8 @@ INK = (26, 30, 44)
 PATH_INK = (214, 58, 40)
 PATH_ALPHA = 190  # the path's opacity over dice and tray
 BADGE_INK = (255, 255, 255)
+HINT_DISC = TRAY_RIM  # a hint: white digits in a disc of the tray's dark blue
+HINT = 0.16  # radius of a hint's disc
 
 _LOCK = threading.Lock()  # one FreeType face and shared caches: one drawing at a time
 
@@ -100,14 +102,17 @@ def layout(rows: int, cols: int) -> Layout:
     return Layout(rows, cols, die, round(die * GAP), round(die * MARGIN))
 
 
-def board_png(board: Board, path: Sequence[int] = ()) -> bytes:
+def board_png(board: Board, path: Sequence[int] = (), hints: Sequence[int] | None = None) -> bytes:
     """The board as a PNG; with ``path`` (a word's cells in order, a legal path), those dice lit,
-    joined by a line through their centres and numbered in order. Raises ValueError on a path
-    the board cannot have."""
+    joined by a line through their centres and numbered in order; with ``hints`` (a number per
+    cell: the words starting there), each lettered die's number in a disc at its lower right.
+    Raises ValueError on a path the board cannot have, or hints that are not one per cell."""
     if path:
         path_spells(board, path)
+    if hints is not None and len(hints) != len(board.cells):
+        raise ValueError(f"{len(hints)} hints for {len(board.cells)} dice")
     with _LOCK:
-        drawn = _draw(board, tuple(path))
+        drawn = _draw(board, tuple(path), None if hints is None else tuple(hints))
         palette = _palette()
     out = io.BytesIO()
     drawn.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG")
@@ -117,11 +122,11 @@ def board_png(board: Board, path: Sequence[int] = ()) -> bytes:
 def clear_cache() -> None:
     """Forget every drawn piece (the loaded font stays): the next picture draws them all afresh,
     as tests and the benchmark's baseline need."""
-    for kept in (_die, _tile, _letters, _badge, _palette):
+    for kept in (_die, _tile, _letters, _badge, _hint, _palette):
         kept.cache_clear()
 
 
-def _draw(board: Board, path: tuple[int, ...]) -> Image.Image:
+def _draw(board: Board, path: tuple[int, ...], hints: tuple[int, ...] | None = None) -> Image.Image:
     shape = layout(board.rows, board.cols)
     picture = _tray(board.rows, board.cols)
     on_path = set(path)
@@ -130,6 +135,9 @@ def _draw(board: Board, path: tuple[int, ...]) -> Image.Image:
         x, y = shape.corner(index)
         tile = _die(shape.die, lit=True) if index in on_path else _tile(face, shape.die)
         picture.paste(tile, (x - pad, y - pad), tile)
+        if hints is not None and face != BLANK:
+            hint = _hint(hints[index], shape.die)
+            picture.paste(hint, (x - pad, y - pad), hint)
     if not path:
         return picture
     _draw_path(picture, shape, path)
@@ -167,6 +175,7 @@ def _draw_path(picture: Image.Image, shape: Layout, path: tuple[int, ...]) -> No
 
 _SAMPLE = Board.parse("q[th][in][er]/abcd/efgh/ijk.")  # every kind of face, and a blank
 _SAMPLE_PATH = (0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11)  # badges of one and two digits
+_SAMPLE_HINTS = (0, 1, 9, 10, 99, 100, 5, 7, 12, 3, 4, 2, 8, 6, 0, 11)  # and hints of 1 to 3
 
 
 @cache
@@ -174,7 +183,7 @@ def _palette() -> Image.Image:
     """The one palette of every picture: the colours of a sample board with a path, so that
     a pixel has the same colour in every picture it appears in (a picture with a path differs
     from the plain one only where the path is), and mapping to it is cheap."""
-    return _draw(_SAMPLE, _SAMPLE_PATH).quantize(
+    return _draw(_SAMPLE, _SAMPLE_PATH, _SAMPLE_HINTS).quantize(
         COLOURS, Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
 
@@ -280,4 +289,23 @@ def _badge(step: int, die: int) -> Image.Image:
     label = str(step)
     font = _font(round(radius * (1.1 if len(label) == 1 else 0.9)))
     draw.text((centre, centre), label, fill=BADGE_INK, font=font, anchor="mm")
+    return _shrunk(big, die)
+
+
+@lru_cache(PIECES_KEPT)
+def _hint(count: int, die: int) -> Image.Image:
+    """A die's hint (the words starting on it) in a disc over its lower right corner, on a
+    transparent tile: clear of the letters and of a step's badge (upper left)."""
+    big = _supersampled(die, "RGBA", (*HINT_DISC, 0))
+    draw = ImageDraw.Draw(big)
+    label = str(count)
+    radius = die * HINT * SMOOTH
+    half = radius * (1 + 0.45 * (len(label) - 1))  # a pill for two or three digits
+    right = bottom = (2 * _pad(die) + die) * SMOOTH - SMOOTH  # over the die's corner
+    centre = (right - half, bottom - radius)
+    draw.rounded_rectangle(
+        (right - 2 * half, bottom - 2 * radius, right, bottom), radius, fill=HINT_DISC
+    )
+    font = _font(round(radius * (1.25 if len(label) == 1 else 1.1)))
+    draw.text(centre, label, fill=BADGE_INK, font=font, anchor="mm")
     return _shrunk(big, die)

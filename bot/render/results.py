@@ -46,6 +46,7 @@ def results_messages(
     rules: Rules,
     picture: bytes | None = None,
     attachments: bool = True,
+    code: str | None = None,
 ) -> list[RenderedMessage]:
     """The end-of-round post(s): ranking, each player's words, board totals and missed words.
 
@@ -53,7 +54,8 @@ def results_messages(
     missed-words.txt holds everything (the missed words and, if any list was cut, every player's).
     ``picture`` (a PNG of the board) is attached to the board's message and shown in its embed.
     Without ``attachments`` (the bot may not attach files there) the posts are text only, as many
-    as with them: no picture, no file, and a cut list says only how many it leaves out.
+    as with them: no picture, no file, and a cut list says only how many it leaves out. ``code``
+    (the board's code) closes the headline, to replay the board.
     """
     shown = {p.player: p.credited(rules.mode) for p in results.players}
     name_of = {
@@ -75,7 +77,7 @@ def results_messages(
     messages = _pack_embeds(embeds)
     if shown_picture is not None:
         messages[-1].files.append(discord.File(io.BytesIO(shown_picture), filename=PATH_FILE))
-    messages[0].content = _headline(results, name_of, board, rules)
+    messages[0].content = _headline(results, name_of, board, rules, code)
     if need_file:
         listing = _file_text(results, names, board, rules, with_players=players_cut)
         last = messages[-1]
@@ -92,7 +94,13 @@ def _word_item(w: FoundWord) -> str:
     return f"~~{w.word}~~" if w.cancelled else f"{w.word} {w.points}"
 
 
-def _headline(results: Results, name_of: Mapping[int, str], board: Board, rules: Rules) -> str:
+def _headline(
+    results: Results,
+    name_of: Mapping[int, str],
+    board: Board,
+    rules: Rules,
+    code: str | None = None,
+) -> str:
     lines = [text("results.headline", shape=shape(board, rules))]
     if not results.players:
         lines.append(text("results.nobody_found"))
@@ -106,6 +114,8 @@ def _headline(results: Results, name_of: Mapping[int, str], board: Board, rules:
         else:
             lines.append(text("results.tie", points=top, names=join_names(winners, 1500)))
     lines.append(found_line(results))
+    if code is not None:
+        lines.append(text("results.code", code=code))
     return fit("\n".join(lines), CONTENT_LIMIT)
 
 

@@ -110,6 +110,10 @@ class Storage(Protocol):
 
     async def running_round(self, channel_id: int) -> StoredRound | None: ...
 
+    async def last_finished_round(self, channel_id: int) -> StoredRound | None:
+        """The channel's latest finished round (``/boggle check`` reads its board); None if the
+        channel never finished one."""
+
     async def unfinished_rounds(self) -> list[StoredRound]:
         """Rounds to resume after a restart, soonest deadline first."""
 

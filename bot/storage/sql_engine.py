@@ -162,6 +162,10 @@ class SQLStorage:
         rows = await self._fetch(sql.RUNNING_ROUND_SQL, channel_id)
         return StoredRound.from_columns(rows[0]) if rows else None
 
+    async def last_finished_round(self, channel_id: int) -> StoredRound | None:
+        rows = await self._fetch(sql.LAST_FINISHED_ROUND_SQL, channel_id)
+        return StoredRound.from_columns(rows[0]) if rows else None
+
     async def unfinished_rounds(self) -> list[StoredRound]:
         return [StoredRound.from_columns(r) for r in await self._fetch(sql.UNFINISHED_ROUNDS_SQL)]
 

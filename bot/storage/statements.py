@@ -17,6 +17,11 @@ INSERT_ROUND_SQL = (
 GET_ROUND_SQL = f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = ?"
 # Both read only the running rows, through the partial indexes on rounds.
 RUNNING_ROUND_SQL = f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = ? AND state = 'running'"
+# Through rounds_by_channel, newest first: the first finished row ends the read.
+LAST_FINISHED_ROUND_SQL = (
+    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = ? AND state = 'finished'"
+    " ORDER BY id DESC LIMIT 1"
+)
 UNFINISHED_ROUNDS_SQL = (
     f"SELECT {ROUND_COLUMNS} FROM rounds WHERE state = 'running' ORDER BY deadline, id"
 )
