@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.storage import Storage
-from core.board import Board
 from bot.storage.statements import LAST_FINISHED_ROUND_SQL
+from core.board import Board
 from tests.bot.test_storage import new_round, plan, results_for
 
 
