@@ -26,7 +26,7 @@ from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.hints import word_starts
 from core.lexicon import Lexicon
-from core.round import Mode, PlayerResult, Results, Round, Rules, Verdict
+from core.round import Mode, PlayerResult, Results, Round, Rules, Verdict, exclude
 from core.solver import Path, solve
 
 from .feedback import Feedback
@@ -97,7 +97,7 @@ class RoundService:
         """
         if channel_id in self._live:
             raise ChannelBusy(channel_id)
-        board, solution, hints = await asyncio.to_thread(self._roll, options)
+        board, solution, hints = await asyncio.to_thread(self._roll, options, banned)
         rules = Rules(options.mode, options.min_length)
         now = self.clock()
         game = Round.start(
@@ -136,10 +136,12 @@ class RoundService:
             log.warning("round %s: board message id not stored", live.id, exc_info=True)
         return live
 
-    def _roll(self, options: RoundOptions) -> tuple[Board, dict[str, Path], tuple[int, ...] | None]:
+    def _roll(
+        self, options: RoundOptions, banned: frozenset[str] = frozenset()
+    ) -> tuple[Board, dict[str, Path], tuple[int, ...] | None]:
         """The board (rolled with core's floor rule, ``core.generate.floor_for``, or the one to
-        replay), its words, and its hints if asked for; a board on which no word can be found is
-        never played."""
+        replay), its words, and its hints if asked for (of the words that count: not the
+        ``banned``); a board on which no word can be found is never played."""
         if options.board is not None:
             board = options.board
             solution = solve(board, self.lexicon, options.min_length)
@@ -149,7 +151,9 @@ class RoundService:
             )
         if not solution:
             raise NoBoard(options.min_length)
-        return board, solution, word_starts(board, solution) if options.hints else None
+        if not options.hints:
+            return board, solution, None
+        return board, solution, word_starts(board, exclude(solution, banned)[0])
 
     async def _abandon(self, live: LiveRound) -> None:
         """The board could not be posted: end the round (nobody played it) rather than leave it."""

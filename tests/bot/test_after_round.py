@@ -11,6 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.render import picture
+from bot.storage import ServerSettings
 from core.board import Board
 from core.codes import decode
 from core.hints import word_starts
@@ -212,3 +213,23 @@ def near(colours: set[tuple[int, int, int]], target: tuple[int, int, int], by: i
     """Whether some colour is within ``by`` of ``target`` on every channel (the PNG's palette
     moves colours a little)."""
     return any(all(abs(a - b) <= by for a, b in zip(c, target, strict=True)) for c in colours)
+
+
+async def test_the_servers_hints_default_applies_to_casual_rounds_without_banned_words(
+    game: Harness,
+) -> None:
+    guild = game.standin.channel("boggle").guild_id
+    assert guild is not None
+    await game.bot.storage.save_defaults(guild, ServerSettings(hints=True))
+    classic, message = await game.start_round("alice", time="1m")  # the default left out
+    assert classic.hints is None and message.attachments[0].data == picture.board_png(
+        classic.game.board
+    )
+    await game.end_round()
+    word = min(classic.game.solution)
+    await game.bot.storage.ban_words(guild, [word], True)
+    live, _ = await game.start_round("alice", mode="casual", board=code_of(await game.results()))
+    assert word not in live.game.solution
+    assert live.hints == word_starts(live.game.board, live.game.solution)
+    off, _ = await game.start_round("bob", channel="general", mode="casual", hints="false")
+    assert off.hints is None
