@@ -5,8 +5,9 @@ Run by hand from the repository root::
     .venv/bin/python bench/bench_picture.py [--boards 200] [--seed 1]
 
 The same seeded boards a size (4x4 new dice, 5x5 original, 6x6 Super Big, which has blanks and
-multi-letter faces), each drawn plain (the board post) and with a path of 8 dice on it (the
-results), as ``board_png`` returns them: PNG bytes.
+multi-letter faces), each drawn plain (the board post), with a path of 8 dice on it (the
+results) and with hints (a casual round's board post: a number of words on each die), as
+``board_png`` returns them: PNG bytes.
 
 - ours: the module as the bot runs it, its pieces kept between pictures (warmed by drawing every
   board once, as a bot is after a few rounds of a dice set); the first picture of a process,
@@ -49,6 +50,7 @@ from core.dice import dice_set  # noqa: E402
 
 SIZES = {4: "4x4-new", 5: "5x5-original", 6: "6x6-superbig"}
 PATH_DICE = 8
+HINT_MOST = 60  # the most words a hint shows in the benchmark (a 6x6 die: about 45)
 TARGET_MS = 20.0
 LOOP_PICTURES = 50
 TICK_S = 0.001
@@ -89,24 +91,31 @@ def measure_size(table: Table, size: int, count: int, seed: int) -> bool:
     rng = random.Random(seed + size)
     boards = [dice.roll(rng) for _ in range(count)]
     paths = [walk(board, rng, PATH_DICE) for board in boards]
+    # Hints as a casual round's board post shows them: a number of 0 to HINT_MOST per die.
+    hints = [tuple(rng.randint(0, HINT_MOST) for _ in board.cells) for board in boards]
 
     picture.clear_cache()
     cold = timed(lambda: picture.board_png(boards[0]))
     ok = True
-    for board, path in zip(boards, paths, strict=True):  # every piece drawn once: steady state
+    for board, path, hint in zip(boards, paths, hints, strict=True):  # every piece drawn once
         ok &= check(picture.board_png(board), board) and check(
             picture.board_png(board, path), board
         )
+        ok &= check(picture.board_png(board, hints=hint), board)
 
-    for label, shown in (("plain", [()] * count), (f"with a path of {PATH_DICE}", paths)):
+    for label, shown, numbers in (
+        ("plain", [()] * count, [None] * count),
+        (f"with a path of {PATH_DICE}", paths, [None] * count),
+        ("with hints", [()] * count, hints),
+    ):
         draws = [
-            lambda b=board, p=path: picture.board_png(b, p)
-            for board, path in zip(boards, shown, strict=True)
+            lambda b=board, p=path, h=hint: picture.board_png(b, p, h)
+            for board, path, hint in zip(boards, shown, numbers, strict=True)
         ]
+        for draw in draws:  # warm (the baseline before clears every piece)
+            draw()
         ours = [timed(draw) for draw in draws]
         naive = [timed(draw, picture.clear_cache) for draw in draws]
-        for board, path in zip(boards, shown, strict=True):  # warm again for the next figure
-            picture.board_png(board, path)
         o_med, o_p99 = figures(ours)
         b_med, b_p99 = figures(naive)
         table.add(
