@@ -60,6 +60,7 @@ class DiscordPublisher:
             post.starter_name,
             not self.reads_messages,
             status,
+            post.hints,
         )
 
     async def post_board(self, post: BoardPost) -> int:

@@ -114,6 +114,7 @@ class RoundService:
             started_at=now,
             deadline=game.deadline,
             excluded=game.excluded,
+            hints=hints is not None,
         )
         live = LiveRound(stored, game, {starter_id: starter_name}, posted=False, hints=hints)
         self._live[channel_id] = live  # from here on a guess typed after the board is not lost
@@ -185,7 +186,8 @@ class RoundService:
             names = await self.storage.display_names(
                 stored.guild_id, [*game.found, stored.starter_id]
             )
-            live = LiveRound(stored, game, names)
+            hints = word_starts(game.board, game.solution) if stored.hints else None
+            live = LiveRound(stored, game, names, hints=hints)
             self._live[stored.channel_id] = live
             self._run(live)
         return len(rounds)

@@ -15,7 +15,7 @@ from core.round import Mode, Rules
 from core.solver import Path, find_path
 
 from ..catalogue import text
-from ..options import OptionError, hints_for, round_options
+from ..options import OptionError, round_options
 from ..render.board import shape
 from ..render.text import PATH_FILE, pts
 from .game import begin_round, tell
@@ -63,8 +63,8 @@ class PlayAgain(discord.ui.DynamicItem[discord.ui.Button], template=r"boggle:aga
         except OptionError as exc:  # its dice set has since been removed
             await tell(interaction, text("replies.bad_option", error=exc))
             return
-        hints = hints_for(None, options.mode, server.hints)
-        await begin_round(bot, interaction, dataclasses.replace(options, hints=hints), server)
+        options = dataclasses.replace(options, hints=stored.hints)
+        await begin_round(bot, interaction, options, server)
 
 
 def again_view(round_id: int) -> discord.ui.View:

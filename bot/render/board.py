@@ -38,6 +38,14 @@ def board_grid(board: Board) -> str:
     return "\n".join(lines)
 
 
+def hint_grid(board: Board, hints: Sequence[int]) -> str:
+    """The hints laid out as the board is (``·`` on a blank), every cell as wide as the widest."""
+    shown = [str(n) if face != BLANK else "·" for face, n in zip(board.cells, hints, strict=True)]
+    width = max(2, *(len(s) for s in shown))
+    rows = [shown[r * board.cols : (r + 1) * board.cols] for r in range(board.rows)]
+    return "\n".join(" ".join(s.rjust(width) for s in row) for row in rows)
+
+
 def _face_display(face: str) -> str:
     return "·" if face == BLANK else face[0].upper() + face[1:]
 
@@ -60,13 +68,17 @@ def board_message(
     starter_name: str,
     via_slash_only: bool,
     status: str = "",
+    hints: Sequence[int] | None = None,
 ) -> str:
-    """The round's board post; the bot edits it with a fresh ``status`` as guesses come in."""
+    """The round's board post; the bot edits it with a fresh ``status`` as guesses come in.
+    With ``hints``, the words starting at each die in a grid of their own (the picture shows
+    them too; this is for screen readers and channels without pictures)."""
     end = math.ceil(deadline)
     lines = [
         text("board.title", shape=shape(board, rules)),
         text("board.byline", dice=escape(fit(dice_name, 40)), starter=clean_name(starter_name)),
         f"```\n{board_grid(board)}\n```",
+        *([text("board.hints"), f"```\n{hint_grid(board, hints)}\n```"] if hints else []),
         text("board.ends", end=end),
         text("board.how_slash" if via_slash_only else "board.how_chat"),
         text("board.rules", rule=mode_rule(rules.mode)),

@@ -90,9 +90,11 @@ class Storage(Protocol):
         started_at: float,
         deadline: float,
         excluded: Iterable[str] = (),
+        hints: bool = False,
     ) -> StoredRound:
-        """Store a new running round whose length is ``deadline - started_at`` and the banned
-        words its board holds (``excluded``); ChannelBusy if the channel already has one."""
+        """Store a new running round whose length is ``deadline - started_at``, the banned
+        words its board holds (``excluded``) and whether it shows hints; ChannelBusy if the
+        channel already has one."""
 
     async def set_deadline(self, round_id: int, deadline: float) -> None:
         """Move a running round's deadline (``/boggle stop``: now), kept for a restart."""

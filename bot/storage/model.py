@@ -40,6 +40,7 @@ class StoredRound:
     results_posted_at: float | None = None  # None: the results have not reached the channel
     seconds: int | None = None  # the round's length as chosen at its start
     excluded: str = ""  # the server's banned words this board holds, space-separated
+    hints: bool = False  # the board shows the words starting at each die
 
     @property
     def running(self) -> bool:
@@ -54,7 +55,14 @@ class StoredRound:
     def from_columns(cls, columns: Mapping[str, Any]) -> StoredRound:
         """A round from its row read by column name (every engine names them as the fields)."""
         values = dict(columns)
-        return cls(**values | {"mode": Mode(values["mode"]), "state": RoundState(values["state"])})
+        return cls(
+            **values
+            | {
+                "mode": Mode(values["mode"]),
+                "state": RoundState(values["state"]),
+                "hints": bool(values["hints"]),
+            }
+        )
 
 
 @dataclass(frozen=True)

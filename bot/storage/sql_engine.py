@@ -99,6 +99,7 @@ class SQLStorage:
         started_at: float,
         deadline: float,
         excluded: Iterable[str] = (),
+        hints: bool = False,
     ) -> StoredRound:
         """Store a new running round; ChannelBusy if the channel has one."""
         seconds = max(1, round(deadline - started_at))
@@ -118,6 +119,7 @@ class SQLStorage:
                 deadline,
                 seconds,
                 banned,
+                int(hints),
             )
         if not rows:
             running = await self.running_round(channel_id)
@@ -136,6 +138,7 @@ class SQLStorage:
             deadline=deadline,
             seconds=seconds,
             excluded=banned,
+            hints=hints,
         )
 
     async def set_deadline(self, round_id: int, deadline: float) -> None:

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.render import picture
+from bot.render.board import hint_grid
 from bot.storage import ServerSettings
 from core.board import Board
 from core.codes import decode
@@ -233,3 +234,24 @@ async def test_the_servers_hints_default_applies_to_casual_rounds_without_banned
     assert live.hints == word_starts(live.game.board, live.game.solution)
     off, _ = await game.start_round("bob", channel="general", mode="casual", hints="false")
     assert off.hints is None
+
+
+async def test_hints_stay_across_a_restart_and_play_again(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    async with bot_session(standin, database, clock, lexicon) as game:
+        live, message = await game.start_round("alice", mode="casual", hints="true", time="1m")
+        grid = hint_grid(live.game.board, word_starts(live.game.board, live.game.solution))
+        assert "Words starting on each die" in message.content and grid in message.content
+    async with bot_session(standin, database, clock, lexicon) as game:
+        assert game.live().hints == live.hints
+        await game.say("alice", min(live.game.solution, key=len))
+        await standin.wait_until(lambda: "✅" in standin.world.messages[message.id].content)
+        assert grid in standin.world.messages[message.id].content  # edits keep the hints
+        await game.end_round()
+        button, custom_id = again_button(game)
+        await (await standin.click(button, "bob", custom_id)).followup()
+        again = game.live()
+        assert again.stored.hints and again.hints == word_starts(
+            again.game.board, again.game.solution
+        )

@@ -34,3 +34,11 @@ async def test_the_last_finished_round_reads_an_index(tmp_path: Path) -> None:
         assert details == ["SEARCH rounds USING INDEX rounds_by_channel (channel_id=?)"], details
     finally:
         await store.close()
+
+
+async def test_a_round_keeps_whether_it_shows_hints(storage: Storage) -> None:
+    plain = await new_round(storage)
+    hinted = await new_round(storage, channel_id=11, hints=True)
+    assert (plain.hints, hinted.hints) == (False, True)
+    assert [r.hints for r in await storage.unfinished_rounds()] == [False, True]
+    assert (await storage.get_round(hinted.id)).hints is True  # type: ignore[union-attr]
