@@ -100,7 +100,8 @@ async def check(
     rules = Rules(Mode(stored.mode), stored.min_length)
     assert bot.lexicon is not None
     path = find_path(board, cleaned)
-    reply = check_text(cleaned, board, rules, cleaned in bot.lexicon, path)
+    banned = cleaned in stored.excluded_words
+    reply = check_text(cleaned, board, rules, cleaned in bot.lexicon, path, banned)
     png = None
     if (
         path is not None
@@ -118,10 +119,16 @@ async def check(
 
 
 def check_text(
-    word: str, board: Board, rules: Rules, in_dictionary: bool, path: Path | None
+    word: str,
+    board: Board,
+    rules: Rules,
+    in_dictionary: bool,
+    path: Path | None,
+    banned: bool = False,
 ) -> str:
     """The answer to ``/boggle check``: the dictionary, the board (the path in words, for screen
-    readers and channels without pictures) and the points."""
+    readers and channels without pictures) and the points (none for a word the server did not
+    accept in that round, ``banned``)."""
     lines = [
         text("check.head", word=word, shape=shape(board, rules)),
         text("check.in_dictionary") if in_dictionary else text("check.not_in_dictionary"),
@@ -137,6 +144,8 @@ def check_text(
         lines.append(text("check.on_board", path=steps))
     if not (in_dictionary and path is not None):
         lines.append(text("check.no_points"))
+    elif banned:
+        lines.append(text("check.banned"))
     elif len(word) < rules.min_length:
         lines.append(text("check.too_short", min_length=rules.min_length))
     else:

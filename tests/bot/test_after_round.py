@@ -255,3 +255,20 @@ async def test_hints_stay_across_a_restart_and_play_again(
         assert again.stored.hints and again.hints == word_starts(
             again.game.board, again.game.solution
         )
+
+
+async def test_check_says_a_banned_word_was_worth_nothing(game: Harness) -> None:
+    guild = game.standin.channel("boggle").guild_id
+    assert guild is not None
+    live, _ = await game.start_round("alice", time="1m")
+    await game.end_round()
+    word = max(live.game.solution, key=len)
+    await game.bot.storage.ban_words(guild, [word], True)
+    code = code_of(await game.results())
+    replay, _ = await game.start_round("alice", board=code, time="1m")
+    assert word not in replay.game.solution
+    await game.end_round()
+    await game.standin.wait_until(lambda: not game.bot.rounds.live)  # its results are stored
+    handle = await game.standin.slash("boggle", "bob", "boggle check", {"word": word})
+    answer = (await handle.original_message()).content
+    assert "On the board:" in answer and "this server did not accept it" in answer
