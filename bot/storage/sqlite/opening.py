@@ -16,7 +16,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from ..errors import StorageError
+from ..errors import StorageError, TransientStorageError
 from ..migrations import MIGRATIONS_ROOT, Migration, pending
 from .errors import translate
 from .files import APPLICATION_ID, exists, identify
@@ -25,13 +25,34 @@ log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = MIGRATIONS_ROOT / "sqlite"
 MEMORY = ":memory:"
+OPEN_PATIENCE = 30.0  # seconds a busy database is waited for at open, besides the busy timeout
 
 
 async def connect(
     path: str, migrations: list[Migration], busy_timeout: float
 ) -> aiosqlite.Connection:
     """An autocommit connection to the checked, configured and migrated database at ``path``
-    (rows read by column name); StorageError if it cannot be used or is not ours."""
+    (rows read by column name); StorageError if it cannot be used or is not ours.
+
+    Another process opening or migrating the same file at the same moment (several bot
+    processes started together) holds locks beyond one busy timeout: waited out, up to
+    ``OPEN_PATIENCE`` seconds in all."""
+    waited, delay = 0.0, 0.1
+    while True:
+        try:
+            return await _connect_once(path, migrations, busy_timeout)
+        except TransientStorageError as exc:
+            if waited >= OPEN_PATIENCE:
+                raise
+            log.info("database %s is busy at open (%s); trying again", path, exc)
+            await asyncio.sleep(delay)
+            waited += delay
+            delay = min(delay * 2, 2.0)
+
+
+async def _connect_once(
+    path: str, migrations: list[Migration], busy_timeout: float
+) -> aiosqlite.Connection:
     target = path
     if path != MEMORY:
         there = exists(Path(path))
@@ -104,6 +125,9 @@ async def _apply(db: aiosqlite.Connection, path: str, migration: Migration) -> N
                 await db.rollback()
             raise
     except sqlite3.Error as exc:
+        error = translate(exc, path)
+        if isinstance(error, TransientStorageError):  # another process holds the file: wait
+            raise error from exc
         raise StorageError(
             f"database {path}: migration {migration.path.name} failed and was rolled back: {exc}"
         ) from exc
