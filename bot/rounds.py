@@ -307,16 +307,25 @@ class RoundService:
 
     async def _finish(self, live: LiveRound) -> None:
         live.game.stop(self.clock())
-        results, names = await self._settle(live)
+        results, names, ours = await self._settle(live)
         self._live.pop(live.channel_id, None)
+        if not ours:  # another process finished it (and posts it): never post results twice
+            log.warning("round %s was finished by another process; not posted here", live.id)
+            self.feedback.forget(live.id)
+            return
         await self.feedback.final(live, results, names)
         report = _report(live.stored, results, names, live.game.board, live.game.rules)
         await self._deliver(live.id, live.channel_id, report)
 
-    async def _settle(self, live: LiveRound) -> tuple[Results, dict[int, str]]:
+    async def _settle(self, live: LiveRound) -> tuple[Results, dict[int, str], bool]:
         """Commit every guess, score from the database and store the results; a failure (the
-        database locked past its timeout, say) is retried, so a round never stays half-ended."""
+        database locked past its timeout, say) is retried, so a round never stays half-ended.
+
+        The last item says whether the results stored are this process's: False when the round
+        was already finished before our first try (by another process), True when it is ours,
+        including a retry whose earlier try was committed though its answer was lost."""
         delay = RETRY_FIRST
+        tried = False
         while True:
             try:
                 if live.stopped:  # a restart before the results are stored must not revive it
@@ -324,8 +333,9 @@ class RoundService:
                 await self.writer.flush()
                 results = await self._score(live.stored, live.game)
                 names = await self._names(live.stored.guild_id, live.names, results.players)
-                await self.storage.finish_round(live.id, results, self.clock(), names)
-                return results, names
+                tried_before, tried = tried, True
+                stored = await self.storage.finish_round(live.id, results, self.clock(), names)
+                return results, names, stored or tried_before
             except Exception:
                 log.exception("round %s: results not stored; retrying in %.1fs", live.id, delay)
                 await asyncio.sleep(delay)

@@ -10,13 +10,23 @@ import signal
 import time
 from pathlib import Path
 
+from bot.storage import Storage
 from core.board import Board
 from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn
 from standin.recorder import TranscriptEntry
 
-from .harness import Clock, bot_env, bot_session, query, read_board, spawn_bot, wait_for_rows
+from .harness import (
+    Clock,
+    Harness,
+    bot_env,
+    bot_session,
+    query,
+    read_board,
+    spawn_bot,
+    wait_for_rows,
+)
 
 SEND = "POST /channels/{channel_id}/messages"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -274,3 +284,18 @@ async def test_sigterm_while_rounds_end_and_discord_fails(
     assert code == 0
     assert took < 10, f"shutdown took {took:.1f} s"
     assert query(database, "SELECT COUNT(*) FROM round_results WHERE points > 0") == [(1,)]
+
+
+async def test_a_round_another_process_finished_is_not_posted_twice(game: Harness) -> None:
+    """Two processes ended the same round (a lost claim, say): the one whose finish found the
+    round already finished posts nothing; the results are the first finisher's to post."""
+    live, board = await game.start_round("alice", size=4)
+    other = await Storage.open(game.database)  # another process on the same database
+    try:
+        assert await other.finish_round(live.id, live.game.results(), game.clock(), {})
+    finally:
+        await other.close()
+    assert await game.bot.rounds.stop(game.channel_id(), wait=10) is live  # finished by then
+    await game.bot.rounds.feedback.drain()
+    assert game.bot.rounds.running(game.channel_id()) is None
+    assert not [m for m in game.standin.messages("boggle") if m.id > board.id and m.embeds]
