@@ -32,6 +32,9 @@ GUESS_BURST = 10.0
 # Shutdown: rounds that are ending get FINISH_GRACE (rounds.py); feedback still in flight (a
 # reaction waiting on a rate limit) gets this long, then is dropped.
 FEEDBACK_GRACE = 1.0
+# A database that does not answer at shutdown (unreachable, locked) gets this long to take the
+# guesses still waiting; they were never shown accepted.
+WRITER_GRACE = 3.0
 # Shards another process holds are asked for again this often; the hold on ours is checked as often.
 CLAIM_RETRY = 5.0
 
@@ -197,15 +200,18 @@ class BoggleBot(commands.AutoShardedBot):
             watch.cancel()
         rounds = getattr(self, "rounds", None)
         if rounds is not None:
-            await rounds.shutdown()
+            await rounds.shutdown(flush_timeout=WRITER_GRACE)
             await rounds.feedback.drain(timeout=FEEDBACK_GRACE)
         pruner = getattr(self, "pruner", None)
         if pruner is not None:
             await pruner.close()
         writer = getattr(self, "writer", None)
         if writer is not None:
-            await writer.close()
+            await writer.close(timeout=WRITER_GRACE)
         storage = getattr(self, "storage", None)
         if storage is not None:
-            await storage.close()
+            try:
+                await storage.close()
+            except Exception:  # nothing is lost that a call returned for; disconnect anyway
+                log.exception("the database did not close cleanly")
         await super().close()

@@ -456,10 +456,13 @@ class RoundService:
             report = _report(stored, results, names, board, rules)
             await self._deliver(stored.id, stored.channel_id, report)
 
-    async def shutdown(self, grace: float = FINISH_GRACE) -> None:
+    async def shutdown(
+        self, grace: float = FINISH_GRACE, flush_timeout: float | None = None
+    ) -> None:
         """Stop the runners (those rounds resume at the next start) and give the rounds that are
         ending ``grace`` seconds to store and post their results; what is still posting then is
-        cancelled (stored results are posted after the restart)."""
+        cancelled (stored results are posted after the restart). A database that does not
+        answer is waited for ``flush_timeout`` seconds at most, for the guesses and the names."""
         tasks = [live.task for live in self._live.values() if live.task and not live.task.done()]
         for task in tasks:
             task.cancel()
@@ -475,6 +478,12 @@ class RoundService:
                     "%d rounds still ending at shutdown; they finish at the next start", len(late)
                 )
                 await asyncio.wait(late)
+        try:
+            await asyncio.wait_for(self._keep_for_next_start(), flush_timeout)
+        except Exception as exc:  # the writer's close says what was not written
+            log.error("guesses and names not all stored at shutdown: %r", exc)
+
+    async def _keep_for_next_start(self) -> None:
         await self.writer.flush()
         for live in self._live.values():  # the next start names these players as they were
             await self.storage.remember_names(live.stored.guild_id, live.names, self.clock())

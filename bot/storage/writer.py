@@ -108,20 +108,32 @@ class GuessWriter:
         """Return once every row submitted before the call is committed."""
         await self._drain(self._submitted)
 
-    async def close(self) -> None:
-        """Flush, then stop the background task; further submits raise."""
+    async def close(self, timeout: float | None = None) -> None:
+        """Flush, then stop the background task; further submits raise. A database that takes
+        more than ``timeout`` seconds (unreachable, locked by another process) is given up on:
+        the rows not written were never shown accepted (a ✅ waits for its commit)."""
         self._closed = True
+        flushed = False
         try:
-            await self.flush()
+            await asyncio.wait_for(self.flush(), timeout)
+            flushed = True
+        except TimeoutError:
+            log.error("guess writer: the database did not answer within %.1fs", timeout or 0)
         finally:
-            async with self._lock:  # never cancel the task in the middle of a batch
-                if self._task is not None:
-                    self._task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await self._task
-                    self._task = None
+            if flushed:
+                async with self._lock:  # never cancel the task in the middle of a batch
+                    await self._stop_task()
+            else:  # the task is stuck retrying a batch: cut it off
+                await self._stop_task()
             if self._queue:
                 log.error("guess writer closed with %d rows not written", len(self._queue))
+
+    async def _stop_task(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
 
     async def _run(self) -> None:
         while True:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 from core.lexicon import Lexicon
 from standin import StandIn
 
-from .harness import Clock, Harness, bot_session
+from .harness import Clock, Harness, bot_session, query
 
 POST = "POST /channels/{channel_id}/messages"
 
@@ -109,3 +110,28 @@ async def test_classic_final_board_counts_cancelled_words(game: Harness) -> None
     )
     final = game.standin.world.messages[board.id].content
     assert "1 word · 0 pts" in final and "1 pt" not in final
+
+
+async def test_shutdown_ends_while_the_database_takes_no_writes(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    """Another process holds the database's write lock for good: a guess waits to be written
+    (so it never got its ✅), and closing the bot still ends, within its bounds."""
+    async with bot_session(standin, database, clock, lexicon, busy_timeout=0.05) as game:
+        live, _ = await game.start_round("alice", size=4)
+        blocker = sqlite3.connect(database, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            said = await game.say("bob", game.words(live, 1)[0])
+            await game.standin.wait_until(
+                lambda: game.bot.writer.pending or game.bot.writer.retries
+            )
+            started = time.monotonic()
+            await asyncio.wait_for(game.bot.close(), 60)
+            took = time.monotonic() - started
+        finally:
+            blocker.rollback()
+            blocker.close()
+    assert took < 15  # FINISH_GRACE is not needed (no round ending), WRITER_GRACE twice at most
+    assert not said.reactions
+    assert query(database, "SELECT count(*) FROM guesses") == [(0,)]
