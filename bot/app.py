@@ -20,7 +20,7 @@ from .discord_publisher import DiscordPublisher
 from .lexicon_loader import load_lexicon
 from .limits import Limiter
 from .pruning import GuessPruner
-from .rounds import RoundService
+from .rounds import FINISH_GRACE, RoundService
 from .settings import Settings
 from .storage import GuessWriter, Storage
 
@@ -35,8 +35,14 @@ FEEDBACK_GRACE = 1.0
 # A database that does not answer at shutdown (unreachable, locked) gets this long to take the
 # guesses still waiting; they were never shown accepted.
 WRITER_GRACE = 3.0
-# Shards another process holds are asked for again this often; the hold on ours is checked as often.
+# Shards another process holds are asked for again this often.
 CLAIM_RETRY = 5.0
+# The hold on ours is checked this often; a process that lost it stops judging at once and ends
+# no round (each check takes up to 2 s when the database is slow to answer).
+CLAIM_CHECK = 1.0
+# A stand-by that had to wait for its shards waits this long more before it resumes their rounds,
+# so that a process which lost them (rather than died) has seen it and stopped.
+TAKEOVER_GRACE = 2 * CLAIM_CHECK + 3.0
 
 
 class ShuttingDown(Exception):
@@ -134,18 +140,21 @@ class BoggleBot(commands.AutoShardedBot):
                 "shards %s are run by another process on this database; waiting for them",
                 ", ".join(map(str, waiting)),
             )
+        waited = len(held) < len(wanted)
         while len(held) < len(wanted):
             await asyncio.sleep(CLAIM_RETRY)
             if self._closing:
                 raise ShuttingDown
             held = await self.storage.claim_shards(wanted, count)
+        if waited:  # taken over from a process that may not know yet: let it see and stop
+            await asyncio.sleep(TAKEOVER_GRACE)
         log.info("running %s", shards.describe())
 
     async def _watch_claims(self) -> None:
         """A process that may have lost its shards stops (exit 1) rather than run a round that
         another process may take."""
         while True:
-            await asyncio.sleep(CLAIM_RETRY)
+            await asyncio.sleep(CLAIM_CHECK)
             if not await self.storage.claims_intact():
                 break
         log.error("the database no longer holds our shards for us; stopping")
@@ -200,7 +209,9 @@ class BoggleBot(commands.AutoShardedBot):
             watch.cancel()
         rounds = getattr(self, "rounds", None)
         if rounds is not None:
-            await rounds.shutdown(flush_timeout=WRITER_GRACE)
+            # Rounds whose shards are lost are the new owner's to end: none is ended here.
+            grace = 0.0 if self.claims_lost else FINISH_GRACE
+            await rounds.shutdown(grace, flush_timeout=WRITER_GRACE)
             await rounds.feedback.drain(timeout=FEEDBACK_GRACE)
         pruner = getattr(self, "pruner", None)
         if pruner is not None:

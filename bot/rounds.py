@@ -67,6 +67,7 @@ class RoundService:
         self.tick = tick
         self.rng = rng or random.Random()
         self.owns = owns
+        self.closing = False  # shutting down: no guess is judged any more
         self._live: dict[int, LiveRound] = {}
         self.live: Mapping[int, LiveRound] = MappingProxyType(self._live)  # read-only view
         self.feedback = Feedback(publisher, clock, writer.wait_for, lambda: writer.settled)
@@ -209,7 +210,7 @@ class RoundService:
         board's id is known. A word is shown accepted only once it is committed.
         """
         live = self._live.get(channel_id)
-        if live is None:
+        if live is None or self.closing:
             return None
         now = self.clock()
         if message is not None and not live.posted:
@@ -462,7 +463,9 @@ class RoundService:
         """Stop the runners (those rounds resume at the next start) and give the rounds that are
         ending ``grace`` seconds to store and post their results; what is still posting then is
         cancelled (stored results are posted after the restart). A database that does not
-        answer is waited for ``flush_timeout`` seconds at most, for the guesses and the names."""
+        answer is waited for ``flush_timeout`` seconds at most, for the guesses and the names.
+        From here on no guess is judged (the process is going, or no longer owns its rounds)."""
+        self.closing = True
         tasks = [live.task for live in self._live.values() if live.task and not live.task.done()]
         for task in tasks:
             task.cancel()

@@ -168,35 +168,44 @@ async def test_shards_split_across_processes_survive_a_kill(
         assert not any("Traceback" in str(bot.log) for bot in bots)
 
 
-async def test_a_process_that_loses_its_claim_stops(tmp_path: Path) -> None:
+async def test_a_process_that_loses_its_claim_stops_and_its_stand_by_ends_the_round(
+    tmp_path: Path, lexicon: Lexicon
+) -> None:
     """The database ends the session that holds a process's shards (a network cut, say): the
-    process stops with exit 1 rather than run rounds a stand-by may now take."""
-    async with fresh_postgres_url() as url, StandIn() as standin:
-        env = bot_env(
-            tmp_path,
-            BOGGLE_DATABASE=url,
-            DISCORD_TOKEN=TOKEN,
-            DISCORD_API_BASE=standin.api_base,
-            DISCORD_GATEWAY_URL=standin.gateway_url,
-        )
-        bot = Bot(await spawn_bot(env, tmp_path))
+    process stops with exit 1 and ends no round; its stand-by takes the round over, and the
+    results are posted once, crediting the word that had its ✅."""
+    async with (
+        fresh_postgres_url() as url,
+        StandIn(World.sharded(1)) as standin,
+        processes(standin, url, tmp_path) as (_, start),
+    ):
+        first = await start(None)  # type: ignore[operator]
+        await standin.wait_for_connection(30)
+        server = Server(standin, lexicon, 0)
+        await server.start()
+        kept = await server.accepted("bob", server.words[0])
+        stand_by = await start(None)  # type: ignore[operator]
+        await stand_by.log.wait_for("run by another process", 30)
+
+        admin = await asyncpg.connect(server_url())
         try:
-            await standin.wait_for_connection(30)
-            admin = await asyncpg.connect(server_url())
-            try:
-                ended = await admin.fetchval(  # the session holding this schema's shard 0
-                    "SELECT count(pg_terminate_backend(pid)) FROM pg_locks"
-                    " WHERE locktype = 'advisory' AND granted AND classid::int4 = $1"
-                    " AND objid = 0 AND objsubid = 2",
-                    lock_key("shards", dict(parse_qsl(urlsplit(url).query))["search_path"]),
-                )
-            finally:
-                await admin.close()
-            assert ended == 1
-            code = await asyncio.wait_for(bot.process.wait(), 30)
+            ended = await admin.fetchval(  # the session holding this schema's shard 0
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_locks"
+                " WHERE locktype = 'advisory' AND granted AND classid::int4 = $1"
+                " AND objid = 0 AND objsubid = 2",
+                lock_key("shards", dict(parse_qsl(urlsplit(url).query))["search_path"]),
+            )
         finally:
-            if bot.process.returncode is None:
-                bot.kill()
-                await bot.process.wait()
-    assert code == 1, str(bot.log)
-    assert "no longer holds our shards" in str(bot.log)
+            await admin.close()
+        assert ended == 1
+        assert await asyncio.wait_for(first.process.wait(), 30) == 1
+        assert "no longer holds our shards" in str(first.log)
+
+        await stand_by.log.wait_for("resumed 1 unfinished rounds", 30)
+        await standin.wait_until(lambda: len(standin.gateway.identifies) == 2, 30)
+        shown = await server.stop(after=kept.id)
+        assert server.words[0] in shown
+        await asyncio.sleep(1.0)  # a second results post would be out by now
+        results = [m for m in standin.messages(server.channel) if m.id > kept.id and m.embeds]
+        assert len(results) == 1
+        assert await stand_by.stop() == 0, str(stand_by.log)
