@@ -41,6 +41,8 @@ def printable(target: str | Path) -> str:
         parts.port  # noqa: B018 (raises on a port that is not a number)
     except ValueError:  # too broken to tell where a password would be: hide all of it
         return f"{scheme}://{_HIDDEN}"
+    if "@" in text.partition("://")[2] and "@" not in parts.netloc:
+        return f"{scheme}://{_HIDDEN}"  # an unencoded /, ? or # in the password cut it short
     netloc = parts.netloc
     userinfo, at, hostinfo = netloc.rpartition("@")
     if at and ":" in userinfo:

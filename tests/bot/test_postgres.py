@@ -4,8 +4,10 @@ starting at once. (Everything both engines share runs on both in the other stora
 from __future__ import annotations
 
 import asyncio
+import shutil
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -84,6 +86,10 @@ def test_a_url_of_another_database_is_refused() -> None:
         ),
         ("postgresql://bot@db/boggle?search_path=x", "postgresql://bot@db/boggle?search_path=x"),
         ("postgresql://bot:s3cret-pw/boggle", "postgresql://***"),  # no host: where is it?
+        # Characters a URL's password should have had encoded: the netloc ends before the @.
+        ("postgresql://bot:s3cret-pw/1@db:5432/boggle", "postgresql://***"),
+        ("postgresql://bot:s3cret-pw?1@db/boggle", "postgresql://***"),
+        ("postgresql://bot:s3cret-pw#1@db/boggle", "postgresql://***"),
         ("boggle.sqlite3", "boggle.sqlite3"),
     ],
 )
@@ -154,6 +160,25 @@ async def test_processes_starting_together_migrate_once(pg_target: StoreTarget) 
         assert versions == [(m.version,) for m in load_migrations(MIGRATIONS_DIR)]
         stored = await new_round(stores[0])
         assert await stores[4].get_round(stored.id) == stored  # one database, seen by all
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_a_long_migration_is_waited_for_by_the_others(
+    pg_target: StoreTarget, tmp_path: Path
+) -> None:
+    """One process migrates for longer than a busy timeout (and a statement's own limits):
+    the others starting with it wait for it instead of failing."""
+    slow = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS_DIR, slow)
+    (slow / "0099_slow.sql").write_text("SELECT pg_sleep(1.5);\n")
+    stores = await asyncio.gather(
+        *(pg_target.open(migrations_dir=slow, busy_timeout=0.2) for _ in range(3))
+    )
+    try:
+        versions = await pg_target.rows("SELECT max(version) FROM schema_migrations")
+        assert versions == [(99,)]
     finally:
         for store in stores:
             await store.close()

@@ -94,12 +94,19 @@ async def current_schema(conn: Connection) -> str:
     return str(schema)
 
 
+# Migrating waits for another process's migration however long it takes, and a migration may run
+# longer than an ordinary statement may (it fills new columns of every round, say).
+MIGRATION_TIMEOUT = 3600.0  # seconds one migration may take (asyncpg's own limit per call)
+_MIGRATION_PATIENCE_SQL = "SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0"
+
+
 async def prepare(conn: Connection, schema: str, migrations: list[Migration]) -> None:
     """Identify, then migrate. Nothing is written to a schema that is not this bot's."""
     where = f"schema {schema}"
     await _identify(conn, where)
     lock = lock_key("migrations", schema)
     async with conn.transaction():
+        await conn.execute(_MIGRATION_PATIENCE_SQL)
         await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", lock)
         await _identify(conn, where)  # another process may have made it since: then it is ours
         await conn.execute(_CREATE_LEDGER_SQL)
@@ -123,13 +130,14 @@ async def _identify(conn: Connection, where: str) -> None:
 async def _apply(conn: Connection, lock: int, migration: Migration, where: str) -> None:
     try:
         async with conn.transaction():
+            await conn.execute(_MIGRATION_PATIENCE_SQL)
             await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", lock)
             done = await conn.fetchval(
                 "SELECT 1 FROM schema_migrations WHERE version = $1", migration.version
             )
             if done:  # another process applied it since we looked
                 return
-            await conn.execute(migration.sql())
+            await conn.execute(migration.sql(), timeout=MIGRATION_TIMEOUT)
             await conn.execute(
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
                 migration.version,

@@ -46,7 +46,9 @@ _RENUMBER_SQL = (
 class PostgresStorage(SQLStorage):
     """The bot's PostgreSQL database; ``await PostgresStorage.open(url)`` (or ``Storage.open``)."""
 
-    lock_rows = " FOR UPDATE"
+    # Not FOR UPDATE: that would also block the guess writer's foreign-key checks (FOR KEY
+    # SHARE) on the round while it finishes; finishing changes no key.
+    lock_rows = " FOR NO KEY UPDATE"
 
     def __init__(self, pool: Pool, shards: ShardLocks) -> None:
         self._pool = pool
