@@ -33,7 +33,7 @@ GUESS_BURST = 10.0
 # reaction waiting on a rate limit) gets this long, then is dropped.
 FEEDBACK_GRACE = 1.0
 # A database that does not answer at shutdown (unreachable, locked) gets this long to take the
-# guesses still waiting; they were never shown accepted.
+# players' names, and as long again for the guesses still waiting (never shown accepted).
 WRITER_GRACE = 3.0
 # Shards another process holds are asked for again this often.
 CLAIM_RETRY = 5.0
@@ -134,13 +134,12 @@ class BoggleBot(commands.AutoShardedBot):
         shards = self.settings.shards
         wanted, count = shards.claimed
         held = await self.storage.claim_shards(wanted, count)
-        if len(held) < len(wanted):
-            waiting = sorted(set(wanted) - held)
+        waited = len(held) < len(wanted)
+        if waited:
             log.warning(
                 "shards %s are run by another process on this database; waiting for them",
-                ", ".join(map(str, waiting)),
+                ", ".join(map(str, sorted(set(wanted) - held))),
             )
-        waited = len(held) < len(wanted)
         while len(held) < len(wanted):
             await asyncio.sleep(CLAIM_RETRY)
             if self._closing:
@@ -211,13 +210,13 @@ class BoggleBot(commands.AutoShardedBot):
         if rounds is not None:
             # Rounds whose shards are lost are the new owner's to end: none is ended here.
             grace = 0.0 if self.claims_lost else FINISH_GRACE
-            await rounds.shutdown(grace, flush_timeout=WRITER_GRACE)
+            await rounds.shutdown(grace, names_timeout=WRITER_GRACE)
             await rounds.feedback.drain(timeout=FEEDBACK_GRACE)
         pruner = getattr(self, "pruner", None)
         if pruner is not None:
             await pruner.close()
         writer = getattr(self, "writer", None)
-        if writer is not None:
+        if writer is not None:  # every guess committed (the database permitting)
             await writer.close(timeout=WRITER_GRACE)
         storage = getattr(self, "storage", None)
         if storage is not None:

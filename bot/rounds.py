@@ -458,13 +458,14 @@ class RoundService:
             await self._deliver(stored.id, stored.channel_id, report)
 
     async def shutdown(
-        self, grace: float = FINISH_GRACE, flush_timeout: float | None = None
+        self, grace: float = FINISH_GRACE, names_timeout: float | None = None
     ) -> None:
         """Stop the runners (those rounds resume at the next start) and give the rounds that are
         ending ``grace`` seconds to store and post their results; what is still posting then is
-        cancelled (stored results are posted after the restart). A database that does not
-        answer is waited for ``flush_timeout`` seconds at most, for the guesses and the names.
-        From here on no guess is judged (the process is going, or no longer owns its rounds)."""
+        cancelled (stored results are posted after the restart). The players' names are kept
+        for the next start, waiting ``names_timeout`` seconds at most for a database that does
+        not answer; the guesses are the writer's to commit, when its owner closes it. From here
+        on no guess is judged (the process is going, or no longer owns its rounds)."""
         self.closing = True
         tasks = [live.task for live in self._live.values() if live.task and not live.task.done()]
         for task in tasks:
@@ -482,12 +483,11 @@ class RoundService:
                 )
                 await asyncio.wait(late)
         try:
-            await asyncio.wait_for(self._keep_for_next_start(), flush_timeout)
-        except Exception as exc:  # the writer's close says what was not written
-            log.error("guesses and names not all stored at shutdown: %r", exc)
+            await asyncio.wait_for(self._remember_names(), names_timeout)
+        except Exception as exc:  # a resumed round asks Discord for the names instead
+            log.error("players' names not stored at shutdown: %r", exc)
 
-    async def _keep_for_next_start(self) -> None:
-        await self.writer.flush()
+    async def _remember_names(self) -> None:
         for live in self._live.values():  # the next start names these players as they were
             await self.storage.remember_names(live.stored.guild_id, live.names, self.clock())
 
