@@ -12,7 +12,7 @@ import discord
 
 from standin.hooks import point_discord_at
 
-from .failures import failure_line
+from .failures import report_failure
 from .settings import Settings, SettingsError, configure_logging
 
 log = logging.getLogger("bot")
@@ -63,11 +63,7 @@ def main() -> int:
     except KeyboardInterrupt:
         return 0
     except Exception as exc:
-        line = failure_line(settings, exc)
-        if line is None:
-            raise
-        print(line, file=sys.stderr)
-        return 1
+        return report_failure(settings, exc)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import aiohttp
 import discord
 
@@ -26,3 +28,13 @@ def failure_line(settings: Settings, error: BaseException) -> str | None:
         where = settings.api_base or DISCORD_API
         return f"error: cannot reach Discord at {where} (DISCORD_API_BASE): {error}"
     return None
+
+
+def report_failure(settings: Settings, error: Exception) -> int:
+    """Print ``error``'s one line and return the exit code (1); re-raise an error no setting
+    explains, so its traceback shows."""
+    line = failure_line(settings, error)
+    if line is None:
+        raise error
+    print(line, file=sys.stderr)
+    return 1

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from standin.world_file import WorldFileError
 
-from .failures import failure_line
+from .failures import report_failure
 from .settings import DEFAULT_DATABASE, Settings, configure_logging
 
 SANDBOX_DIR = Path("sandbox")
@@ -32,11 +32,7 @@ def run(settings: Settings) -> int:
         print(f"error: {exc}; move it away to start a new sandbox world", file=sys.stderr)
         return 1
     except Exception as exc:  # what stopped the bot before it connected
-        line = failure_line(settings, exc)
-        if line is None:
-            raise
-        print(line, file=sys.stderr)
-        return 1
+        return report_failure(settings, exc)
     return 0
 
 
