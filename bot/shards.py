@@ -36,9 +36,8 @@ class ShardSlice:
     def describe(self) -> str:
         if self.count is None:
             return "every shard"
-        ids = self.ids if self.ids is not None else range(self.count)
-        return f"shards {', '.join(map(str, ids))} of {self.count}"
-
+        ids, count = self.claimed
+        return f"shards {', '.join(map(str, ids))} of {count}"
 
 def parse_shard_ids(text: str) -> tuple[int, ...]:
     """``0-3``, ``4,5`` or ``0-1,6``: sorted, each once. ValueError on anything else."""
