@@ -310,10 +310,6 @@ async def _play(
                 f"#{terminal.channel}. Type :help for help."
             )
             await _chat(standin, terminal, stdin, bot_task, quiet)
-        else:  # the caller says what stopped it (a database it cannot use, say)
-            error = bot_task.exception() if bot_task.done() and not bot_task.cancelled() else None
-            if error is not None:
-                raise error
     finally:
         bot_task.cancel()
         with contextlib.suppress(BaseException):
@@ -363,7 +359,8 @@ def _is_tty(stream: TextIO) -> bool:
 async def _wait_for_bot(
     standin: StandIn, bot_task: asyncio.Task[None], terminal: Terminal, timeout: float
 ) -> bool:
-    """Wait until the bot has a gateway session and received its guilds; report failures."""
+    """Wait until the bot has a gateway session and received its guilds; report failures, and
+    raise the error that stopped the bot, for the caller to name (a database it cannot use)."""
     try:
         await standin.wait_until(
             lambda: (
@@ -378,6 +375,8 @@ async def _wait_for_bot(
     if bot_task.done():
         error = None if bot_task.cancelled() else bot_task.exception()
         terminal.write(f"The bot stopped before connecting: {error!r}")
+        if error is not None:
+            raise error
         return False
     return True
 
