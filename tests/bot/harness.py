@@ -206,6 +206,29 @@ async def spawn_bot(
     )
 
 
+class ProcessLog:
+    """A bot process's stderr, read as it comes, to wait for what it logs."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.lines: list[str] = []
+        assert process.stderr is not None
+        self._task = asyncio.create_task(self._read(process.stderr))
+
+    async def _read(self, stream: asyncio.StreamReader) -> None:
+        while line := await stream.readline():
+            self.lines.append(line.decode(errors="replace"))
+
+    async def wait_for(self, text: str, timeout: float) -> None:
+        async def seen() -> None:
+            while not any(text in line for line in self.lines):
+                await asyncio.sleep(0.05)
+
+        await asyncio.wait_for(seen(), timeout)
+
+    def __str__(self) -> str:
+        return "".join(self.lines)
+
+
 def make_bot(
     database: Path,
     clock: Clock,

@@ -20,8 +20,7 @@ from standin import StandIn, World
 from standin.state import StoredMessage
 from tests.postgres import fresh_postgres_url, server_url
 
-from .harness import bot_env, read_board, spawn_bot
-from .test_standby import Lines
+from .harness import ProcessLog, bot_env, read_board, spawn_bot
 
 TOKEN = "MTIzNDU2Nzg5.sharded-token"
 SHARDS = 2
@@ -32,7 +31,7 @@ class Bot:
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
-        self.log = Lines(process)
+        self.log = ProcessLog(process)
 
     async def stop(self) -> int:
         if self.process.returncode is None:

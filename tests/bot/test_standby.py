@@ -11,32 +11,9 @@ from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn
 
-from .harness import bot_env, query, read_board, spawn_bot
+from .harness import ProcessLog, bot_env, query, read_board, spawn_bot
 
 TOKEN = "MTIzNDU2Nzg5.standby-token"
-
-
-class Lines:
-    """A process's stderr, read as it comes."""
-
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
-        self.lines: list[str] = []
-        assert process.stderr is not None
-        self._task = asyncio.create_task(self._read(process.stderr))
-
-    async def _read(self, stream: asyncio.StreamReader) -> None:
-        while line := await stream.readline():
-            self.lines.append(line.decode(errors="replace"))
-
-    async def wait_for(self, text: str, timeout: float) -> None:
-        async def seen() -> None:
-            while not any(text in line for line in self.lines):
-                await asyncio.sleep(0.05)
-
-        await asyncio.wait_for(seen(), timeout)
-
-    def __str__(self) -> str:
-        return "".join(self.lines)
 
 
 async def test_a_standby_takes_over_the_rounds_of_a_killed_process(
@@ -66,7 +43,7 @@ async def test_a_standby_takes_over_the_rounds_of_a_killed_process(
         await standin.wait_until(lambda: said.reactions, 10)
 
         second = await spawn_bot(env, tmp_path)
-        log = Lines(second)
+        log = ProcessLog(second)
         await log.wait_for("run by another process", 30)
         await asyncio.sleep(0.5)
         assert len(standin.gateway.identifies) == 1  # the stand-by has not connected
