@@ -39,6 +39,7 @@ class ShardSlice:
         ids, count = self.claimed
         return f"shards {', '.join(map(str, ids))} of {count}"
 
+
 def parse_shard_ids(text: str) -> tuple[int, ...]:
     """``0-3``, ``4,5`` or ``0-1,6``: sorted, each once. ValueError on anything else."""
     ids: set[int] = set()
