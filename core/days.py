@@ -1,0 +1,37 @@
+"""The day a server is in, and when it ends: the daily board's calendar.
+
+A player's daily date is the local date of the server they open it in (its time zone; UTC in DMs
+and user installs). Time is passed in (unix seconds) and zones are ``tzinfo`` objects (a
+``ZoneInfo``, say), so the same call answers for any moment and any zone. A day runs from its
+local midnight to the next one, whatever daylight saving does to its length (23 or 25 hours);
+where a zone skips midnight the day starts at the first moment that exists.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta, tzinfo
+
+
+def local_date(now: float, zone: tzinfo = UTC) -> date:
+    """The date in ``zone`` at the instant ``now``."""
+    return datetime.fromtimestamp(now, zone).date()
+
+
+def day_start(day: date, zone: tzinfo = UTC) -> float:
+    """The first instant of ``day`` in ``zone`` (its local midnight, or the first local time
+    after a skipped one)."""
+    return datetime(day.year, day.month, day.day, tzinfo=zone).timestamp()
+
+
+def day_end(day: date, zone: tzinfo = UTC) -> float:
+    """The instant ``day`` ends in ``zone``: the start of the next day (not part of ``day``)."""
+    return day_start(day + timedelta(days=1), zone)
+
+
+def last_ended_day(now: float, zone: tzinfo = UTC) -> date:
+    """The latest day in ``zone`` that is over at ``now`` (yesterday, locally): the one the
+    end-of-day post is about."""
+    return local_date(now, zone) - timedelta(days=1)
+
+
+__all__ = ["day_end", "day_start", "last_ended_day", "local_date"]

@@ -1,0 +1,102 @@
+"""Fair play on the daily board: results no person could reach are flagged.
+
+A daily attempt is played alone and privately, so nothing stops a script (or a solver in another
+window) from sending every word at once. The rule looks only at when each guess arrived, counted
+from the moment the board was shown, and flags an attempt that breaks any of three human limits:
+
+- **typing**: every guess, accepted or refused, was typed after the board appeared, so the letters
+  sent by any moment cannot exceed a fast typist's pace (plus a little slack for the first
+  message);
+- **the opening**: finding words takes looking; more accepted words in the first seconds than a
+  strong player reads off a fresh board is a solver;
+- **a sustained rate**: more accepted words within any half minute than anyone finds.
+
+The limits are generous on purpose (a strong player must never be flagged) and live here only;
+flagged results are kept but left out of rankings, leaderboards and streaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+# Typing: 12 characters a second is about 140 words a minute, beyond nearly every typist while
+# also reading a board; the slack lets the first message arrive early.
+MAX_CHARS_PER_SECOND = 12.0
+TYPING_SLACK_CHARS = 24
+# The opening: at most this many accepted words in the first seconds of the board.
+OPENING_SECONDS = 10.0
+OPENING_MAX_WORDS = 10
+# A sustained rate: at most this many accepted words in any window of this length.
+WINDOW_SECONDS = 30.0
+WINDOW_MAX_WORDS = 30
+
+
+class Flag(StrEnum):
+    """Why an attempt was flagged."""
+
+    TYPING = "typing"
+    OPENING = "opening"
+    RATE = "rate"
+
+
+@dataclass(frozen=True)
+class TimedGuess:
+    """A guess as fair play sees it: seconds after the board was shown, the word, and whether
+    it was accepted."""
+
+    elapsed: float
+    word: str
+    accepted: bool
+
+
+def judge(guesses: Iterable[TimedGuess]) -> Flag | None:
+    """The first human limit the guesses break (None: a result a person can reach)."""
+    ordered = sorted(guesses, key=lambda g: g.elapsed)
+    typed = 0
+    for guess in ordered:
+        typed += len(guess.word) + 1  # the word and the space or return after it
+        if typed > MAX_CHARS_PER_SECOND * max(guess.elapsed, 0.0) + TYPING_SLACK_CHARS:
+            return Flag.TYPING
+    found = [g.elapsed for g in ordered if g.accepted]
+    if sum(1 for t in found if t < OPENING_SECONDS) > OPENING_MAX_WORDS:
+        return Flag.OPENING
+    if _busiest_window(found, WINDOW_SECONDS) > WINDOW_MAX_WORDS:
+        return Flag.RATE
+    return None
+
+
+def _busiest_window(times: Sequence[float], seconds: float) -> int:
+    """The most times (sorted) within any half-open window ``[t, t + seconds)``."""
+    most = start = 0
+    for end, at in enumerate(times):
+        while times[start] <= at - seconds:
+            start += 1
+        most = max(most, end - start + 1)
+    return most
+
+
+def rule_figures() -> dict[str, int]:
+    """The limits as whole numbers, for the wording of the rule in ``/boggle rules``."""
+    return {
+        "opening_words": OPENING_MAX_WORDS,
+        "opening_seconds": int(OPENING_SECONDS),
+        "window_words": WINDOW_MAX_WORDS,
+        "window_seconds": int(WINDOW_SECONDS),
+        "chars_per_second": int(MAX_CHARS_PER_SECOND),
+    }
+
+
+__all__ = [
+    "MAX_CHARS_PER_SECOND",
+    "OPENING_MAX_WORDS",
+    "OPENING_SECONDS",
+    "TYPING_SLACK_CHARS",
+    "WINDOW_MAX_WORDS",
+    "WINDOW_SECONDS",
+    "Flag",
+    "TimedGuess",
+    "judge",
+    "rule_figures",
+]
