@@ -1,8 +1,8 @@
 """``python -m bot.copy_database SOURCE TARGET [--force]``: move the bot's data between databases.
 
 SOURCE and TARGET are what ``BOGGLE_DATABASE`` takes (a SQLite path or a ``postgresql://`` URL).
-Every round, guess, accepted word, result, standing, name and server setting is copied with its ids, as the
-source held it at one moment, into the target in one transaction: all of it or nothing. A target
+Every round, guess, accepted word, result, standing, name, server setting and daily attempt is
+copied with its ids, as the source held it at one moment, into the target in one transaction: all of it or nothing. A target
 that holds data is refused, unchanged, unless ``--force``, which replaces its data. Stop the bot
 first: rounds it runs during the copy carry on in the source only.
 
@@ -30,6 +30,9 @@ LABELS = {
     "server_settings": "server settings",
     "round_channels": "round channels",
     "banned_words": "banned words",
+    "daily_attempts": "daily attempts",
+    "daily_guesses": "daily guesses",
+    "daily_posts": "daily posts",
 }
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypedDict
 
 # Typing: 12 characters a second is about 140 words a minute, beyond nearly every typist while
 # also reading a board; the slack lets the first message arrive early.
@@ -77,15 +78,25 @@ def _busiest_window(times: Sequence[float], seconds: float) -> int:
     return most
 
 
-def rule_figures() -> dict[str, int]:
+class RuleFigures(TypedDict):
+    """The limits as the rule's wording names them."""
+
+    opening_words: int
+    opening_seconds: int
+    window_words: int
+    window_seconds: int
+    chars_per_second: int
+
+
+def rule_figures() -> RuleFigures:
     """The limits as whole numbers, for the wording of the rule in ``/boggle rules``."""
-    return {
-        "opening_words": OPENING_MAX_WORDS,
-        "opening_seconds": int(OPENING_SECONDS),
-        "window_words": WINDOW_MAX_WORDS,
-        "window_seconds": int(WINDOW_SECONDS),
-        "chars_per_second": int(MAX_CHARS_PER_SECOND),
-    }
+    return RuleFigures(
+        opening_words=OPENING_MAX_WORDS,
+        opening_seconds=int(OPENING_SECONDS),
+        window_words=WINDOW_MAX_WORDS,
+        window_seconds=int(WINDOW_SECONDS),
+        chars_per_second=int(MAX_CHARS_PER_SECOND),
+    )
 
 
 __all__ = [
@@ -96,6 +107,7 @@ __all__ = [
     "WINDOW_MAX_WORDS",
     "WINDOW_SECONDS",
     "Flag",
+    "RuleFigures",
     "TimedGuess",
     "judge",
     "rule_figures",

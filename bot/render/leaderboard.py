@@ -37,6 +37,7 @@ MEASURE_NAMES = {
     Measure.BEST_ROUND: "measures.best_round",
     Measure.LONGEST_WORD: "measures.longest_word",
     Measure.SHARE: "measures.share",
+    Measure.DAILY: "measures.daily",
 }
 
 

@@ -12,15 +12,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Protocol
 
 from core.board import Board
-from core.round import Mode, Results
+from core.daily import DAILY_SECONDS
+from core.round import Mode, Results, Verdict
 
 from .model import (
     DEFAULT_BUSY_TIMEOUT,
     AcceptedWord,
+    DailyAttempt,
+    DailyChannel,
+    DailyGuess,
+    DailyRanked,
+    DailyStart,
     GuessRow,
     LeaderboardEntry,
     LeaderboardPage,
@@ -206,6 +213,80 @@ class Storage(Protocol):
     async def ban_words(self, guild_id: int, words: Iterable[str], banned: bool) -> int:
         """Add words to the server's banned list (``banned``) or take them off; how many were
         added or taken off (words already in that state are not counted)."""
+
+    # --- the daily board (issue 12) -------------------------------------------------------------
+
+    async def start_daily(
+        self,
+        *,
+        player_id: int,
+        language: str,
+        day: date,
+        guild_id: int | None,
+        channel_id: int,
+        board: str,
+        max_points: int,
+        started_at: float,
+        seconds: int = DAILY_SECONDS,
+    ) -> DailyStart:
+        """Start the player's attempt at ``day``'s board in ``language`` (``board`` in rows form,
+        opened in ``guild_id``, None for a DM or user install), atomically: if one exists, from
+        another process or before a restart, it is returned unchanged with ``existed`` True."""
+
+    async def daily_attempt(self, player_id: int, language: str, day: date) -> DailyAttempt | None:
+        """The player's attempt at that day's board in that language, if any."""
+
+    async def get_daily_attempt(self, attempt_id: int) -> DailyAttempt | None: ...
+
+    async def unfinished_daily_attempts(self) -> list[DailyAttempt]:
+        """Attempts not finished yet, oldest first: at start-up, finish those past their deadline
+        and resume the others with ``time_left``."""
+
+    async def add_daily_guesses(
+        self, attempt_id: int, guesses: Sequence[tuple[str, Verdict, int]], at: float
+    ) -> bool:
+        """Store judged guesses (word, verdict, points) received at ``at``, all or nothing; an
+        accepted word is kept once. False (nothing stored) from the deadline on (``started_at +
+        seconds``, from the database) or once the attempt is finished. StorageError if there is
+        no such attempt."""
+
+    async def daily_guesses(self, attempt_id: int) -> list[DailyGuess]:
+        """Every guess of the attempt in the order received (the words so far, a rebuild)."""
+
+    async def finish_daily(self, attempt_id: int, ended_at: float) -> DailyAttempt:
+        """Finish the attempt once: points and words from its accepted guesses, the fair-play flag
+        from their times, finished at ``ended_at`` or the deadline if earlier. A second call
+        changes nothing and returns the attempt as finished the first time."""
+
+    async def daily_ranking(self, guild_id: int, language: str, day: date) -> list[DailyRanked]:
+        """The server's finished, unflagged attempts of that day and language, best first."""
+
+    async def daily_found_words(self, guild_id: int, language: str, day: date) -> set[str]:
+        """Every word the server's ranked attempts found that day (the rest are missed)."""
+
+    async def daily_languages(self, guild_id: int, day: date) -> list[str]:
+        """The languages the server ranked attempts in that day (one end-of-day post each)."""
+
+    async def daily_days(self, player_id: int) -> list[date]:
+        """The dates the player finished an unflagged attempt, any language, for streaks."""
+
+    async def daily_history(self, player_id: int, limit: int = ...) -> list[DailyAttempt]:
+        """The player's latest finished attempts (flagged ones too, marked), newest first."""
+
+    async def set_daily_channel(self, guild_id: int, channel_id: int | None) -> None:
+        """Where the server's end-of-day post goes (None: no post); its defaults stay."""
+
+    async def daily_channels(self) -> list[DailyChannel]:
+        """Every server with a daily channel, with its time zone: the end-of-day post's list."""
+
+    async def take_daily_post(
+        self, guild_id: int, day: date, language: str, now: float, retry_after: float = ...
+    ) -> bool:
+        """True for the one caller that is to post that end of day (in any process, across
+        restarts); a taker that never marked it posted is replaced after ``retry_after`` s."""
+
+    async def mark_daily_posted(self, guild_id: int, day: date, language: str, at: float) -> None:
+        """The end-of-day post reached its channel: never taken again."""
 
     # --- the whole database, for copying it (python -m bot.copy_database) ----------------------
 

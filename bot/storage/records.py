@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .model import StoredRound
+from .model import DailyAttempt, StoredRound
 
 
 class LoggedGuess(NamedTuple):
@@ -87,6 +87,7 @@ class ServerDefaults(NamedTuple):
     min_length: int | None
     timezone: str | None
     hints: int
+    daily_channel: int | None  # set on its own, never by saving the defaults
 
 
 class RoundChannel(NamedTuple):
@@ -103,6 +104,27 @@ class BannedWord(NamedTuple):
     word: str
 
 
+class LoggedDailyGuess(NamedTuple):
+    """A guess of a daily attempt, accepted or refused, with its seconds from the opening."""
+
+    id: int
+    attempt_id: int
+    word: str
+    verdict: str
+    points: int
+    elapsed: float
+
+
+class DailyPost(NamedTuple):
+    """The end-of-day post of a server's date in a language: taken, and when it went out."""
+
+    guild_id: int
+    day: str
+    language: str
+    claimed_at: float
+    posted_at: float | None
+
+
 Record = (
     StoredRound
     | LoggedGuess
@@ -113,6 +135,9 @@ Record = (
     | ServerDefaults
     | RoundChannel
     | BannedWord
+    | DailyAttempt
+    | LoggedDailyGuess
+    | DailyPost
 )
 RecordType = (
     type[StoredRound]
@@ -124,6 +149,9 @@ RecordType = (
     | type[ServerDefaults]
     | type[RoundChannel]
     | type[BannedWord]
+    | type[DailyAttempt]
+    | type[LoggedDailyGuess]
+    | type[DailyPost]
 )
 
 
@@ -161,6 +189,9 @@ TABLES = (
     Table("server_settings", ServerDefaults, ("guild_id",), identity=False),
     Table("round_channels", RoundChannel, ("guild_id", "channel_id"), identity=False),
     Table("banned_words", BannedWord, ("guild_id", "word"), identity=False),
+    Table("daily_attempts", DailyAttempt, ("id",), identity=True),
+    Table("daily_guesses", LoggedDailyGuess, ("id",), identity=True),
+    Table("daily_posts", DailyPost, ("guild_id", "day", "language"), identity=False),
 )
 EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
 
@@ -175,12 +206,14 @@ def table_of(record: Record) -> Table:
 
 def values_of(record: Record) -> tuple[object, ...]:
     """The record's column values, in ``Table.columns`` order (enums as their text)."""
-    values = dataclasses.astuple(record) if isinstance(record, StoredRound) else tuple(record)
-    return tuple(v.value if isinstance(v, Enum) else v for v in values)
+    values = dataclasses.astuple(record) if dataclasses.is_dataclass(record) else tuple(record)
+    return tuple(
+        v.value if isinstance(v, Enum) else int(v) if isinstance(v, bool) else v for v in values
+    )
 
 
 def record_from(table: Table, values: Sequence[Any]) -> Record:
     """A record read back from its table's columns, in ``Table.columns`` order."""
-    if table.record is StoredRound:
-        return StoredRound.from_columns(dict(zip(table.columns, values, strict=True)))
+    if table.record is StoredRound or table.record is DailyAttempt:
+        return table.record.from_columns(dict(zip(table.columns, values, strict=True)))
     return table.record(*values)

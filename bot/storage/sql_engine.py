@@ -360,6 +360,7 @@ class SQLStorage:
             hints=bool(row.get("hints", 0)),
             channels=frozenset(r["channel_id"] for r in channels),
             banned=frozenset(r["word"] for r in banned),
+            daily_channel=row.get("daily_channel"),
         )
 
     async def save_defaults(self, guild_id: int, settings: ServerSettings) -> None:

@@ -100,11 +100,15 @@ STANDING_SQL = f"{_STANDINGS_SELECT} WHERE s.guild_id = ? AND s.user_id = ?"
 
 # A server's settings: one row of defaults, its round channels, its banned words.
 _DEFAULTS = next(t for t in TABLES if t.record is ServerDefaults)
-_DEFAULT_FIELDS = _DEFAULTS.columns[1:]
-SERVER_DEFAULTS_SQL = f"SELECT {', '.join(_DEFAULT_FIELDS)} FROM server_settings WHERE guild_id = ?"
+# The daily channel is a setting of its own (set_daily_channel): saving the defaults keeps it.
+_DEFAULT_FIELDS = tuple(c for c in _DEFAULTS.columns[1:] if c != "daily_channel")
+SERVER_DEFAULTS_SQL = (
+    f"SELECT {', '.join(_DEFAULT_FIELDS)}, daily_channel FROM server_settings WHERE guild_id = ?"
+)
 SAVE_DEFAULTS_SQL = (
-    _DEFAULTS.insert_sql(["?"] * len(_DEFAULTS.columns))
-    + " ON CONFLICT (guild_id) DO UPDATE SET "
+    f"INSERT INTO server_settings (guild_id, {', '.join(_DEFAULT_FIELDS)})"
+    f" VALUES ({', '.join('?' * (1 + len(_DEFAULT_FIELDS)))})"
+    " ON CONFLICT (guild_id) DO UPDATE SET "
     + ", ".join(f"{c} = excluded.{c}" for c in _DEFAULT_FIELDS)
 )
 GUILD_TIMEZONE_SQL = "SELECT timezone FROM server_settings WHERE guild_id = ?"
@@ -191,7 +195,14 @@ def leaderboard_sql(measure: Measure, over_period: bool) -> str:
     """A page of a measure's ranking: parameters guild[, since, until], guild, first, last,
     caller. A period has both ends: with one, SQLite (without STAT4) guesses the range wide and
     walks the whole guild by player instead."""
-    if measure is Measure.LONGEST_WORD:
+    if measure is Measure.DAILY:
+        period = " AND started_at >= ? AND started_at < ?" if over_period else ""
+        figures = (
+            f"SELECT player_id AS user_id, SUM(points) AS figure, {_NO_WORD} FROM daily_attempts"
+            f" WHERE guild_id = ? AND finished_at IS NOT NULL AND flagged = 0{period}"
+            " GROUP BY player_id"
+        )
+    elif measure is Measure.LONGEST_WORD:
         figures = (
             _PERIOD_LONGEST
             if over_period

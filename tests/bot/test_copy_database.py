@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from datetime import date
 from pathlib import Path
 
 from bot.storage import GuessRow, ServerSettings, Storage
@@ -67,6 +68,26 @@ async def fill(target: str | Path) -> None:
         await store.set_round_channel(2**60, 99, True)
         await store.ban_words(2**60, ["cats", "dog"], True)
         await new_round(store, channel_id=98, excluded={"cats"})
+        # The daily board: a finished attempt, one in progress in a DM, the server's daily
+        # channel and a posted end of day.
+        day = date(2026, 3, 14)
+        for player, guild in ((1, 1), (2**62, None)):
+            opened = await store.start_daily(
+                player_id=player,
+                language="en",
+                day=day,
+                guild_id=guild,
+                channel_id=10,
+                board="abcd/efgh/ijkl/mnop",
+                max_points=40,
+                started_at=2000.0,
+            )
+            guesses = [("cat", Verdict.ACCEPTED, 1), ("zzz", Verdict.NOT_A_WORD, 0)]
+            await store.add_daily_guesses(opened.attempt.id, guesses, 2010.5)
+        await store.finish_daily(1, 2100.0)
+        await store.set_daily_channel(1, 11)
+        await store.take_daily_post(1, day, "en", 90000.0)
+        await store.mark_daily_posted(1, day, "en", 90001.0)
     finally:
         await store.close()
 
@@ -86,13 +107,17 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         "ServerDefaults",
         "RoundChannel",
         "BannedWord",
+        "DailyAttempt",
+        "LoggedDailyGuess",
+        "DailyPost",
     }
     async with postgres_target() as postgres:
         code, out, err = await copy_command(tmp_path, str(source), postgres.target)
         assert code == 0, err
         assert out.strip() == (
             f"copied 6 rounds, 11 guesses, 17 accepted words, 8 results, 4 standings, 3 names,"
-            f" 1 server settings, 1 round channels, 2 banned words from {source} to {postgres.target}"
+            f" 2 server settings, 1 round channels, 2 banned words, 2 daily attempts,"
+            f" 4 daily guesses, 1 daily posts from {source} to {postgres.target}"
         )
         assert await everything(postgres.target) == original
 
@@ -129,7 +154,7 @@ async def test_a_target_holding_data_is_refused_unchanged_unless_forced(tmp_path
         assert err.strip() == (
             f"error: TARGET {postgres.target} already holds data (1 rounds, 0 guesses, 0 accepted"
             " words, 1 results, 1 standings, 1 names, 0 server settings, 0 round channels, 0 banned"
-            " words); pass --force to replace it"
+            " words, 0 daily attempts, 0 daily guesses, 0 daily posts); pass --force to replace it"
         )
         assert await everything(postgres.target) == before
 

@@ -18,10 +18,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from ..daily import DailyStorage
 from ..migrations import load_migrations
 from ..model import DEFAULT_BUSY_TIMEOUT
 from ..records import Table
-from ..sql_engine import Row, SQLStorage
+from ..sql_engine import Row
 from .claims import ShardLocks
 from .errors import EngineError, translate
 from .opening import (
@@ -43,7 +44,7 @@ _RENUMBER_SQL = (
 )
 
 
-class PostgresStorage(SQLStorage):
+class PostgresStorage(DailyStorage):
     """The bot's PostgreSQL database; ``await PostgresStorage.open(url)`` (or ``Storage.open``)."""
 
     # Not FOR UPDATE: that would also block the guess writer's foreign-key checks (FOR KEY

@@ -20,10 +20,11 @@ from typing import Any
 
 import aiosqlite
 
+from ..daily import DailyStorage
 from ..migrations import load_migrations
 from ..model import DEFAULT_BUSY_TIMEOUT
 from ..records import Table
-from ..sql_engine import Row, SQLStorage
+from ..sql_engine import Row
 from .claims import ShardLocks
 from .errors import translate
 from .opening import MIGRATIONS_DIR, connect
@@ -31,7 +32,7 @@ from .opening import MIGRATIONS_DIR, connect
 log = logging.getLogger(__name__)
 
 
-class SQLiteStorage(SQLStorage):
+class SQLiteStorage(DailyStorage):
     """The bot's SQLite database; ``await SQLiteStorage.open(path)`` (or ``Storage.open``)."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:

@@ -1,0 +1,254 @@
+"""The daily board's storage on any SQL engine (issue 12): attempts, their guesses, rankings,
+streak days, history, the daily channel and the end-of-day post's marker.
+
+The database keeps the rules that must hold across processes and restarts: one attempt per
+(player, language, date) by a unique key, so a second start finds the first; guesses refused
+from the deadline on, computed from the stored start; a finish that happens once; an end-of-day
+post taken by one process. Scores and the fair-play flag are worked out at the finish from the
+stored guesses (``core.fairplay``), so whoever finishes an attempt, after a restart too, gets
+the same result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from core.daily import DAILY_SECONDS, day_number
+from core.fairplay import TimedGuess, judge
+from core.round import Verdict
+
+from .errors import StorageError
+from .model import (
+    DailyAttempt,
+    DailyChannel,
+    DailyGuess,
+    DailyRanked,
+    DailyStart,
+)
+from .records import TABLES
+from .sql_engine import SQLStorage
+
+# An end-of-day post taken but never marked posted (its process died) may be taken again after
+# this many seconds.
+DAILY_POST_RETRY_SECONDS = 600
+DAILY_HISTORY = 10  # the latest attempts /stats shows
+
+_ATTEMPT = next(t for t in TABLES if t.record is DailyAttempt)
+_COLUMNS = ", ".join(_ATTEMPT.columns)
+_FAIR = "finished_at IS NOT NULL AND flagged = 0"
+
+# The unique key decides, even between processes: no id back means the attempt exists.
+START_SQL = (
+    "INSERT INTO daily_attempts (player_id, language, day, day_number, guild_id, channel_id,"
+    " board, max_points, seconds, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (player_id, language, day) DO NOTHING RETURNING id"
+)
+ATTEMPT_SQL = (
+    f"SELECT {_COLUMNS} FROM daily_attempts WHERE player_id = ? AND language = ? AND day = ?"
+)
+ATTEMPT_BY_ID_SQL = f"SELECT {_COLUMNS} FROM daily_attempts WHERE id = ?"
+UNFINISHED_SQL = (
+    f"SELECT {_COLUMNS} FROM daily_attempts WHERE finished_at IS NULL ORDER BY started_at, id"
+)
+# A word accepted twice (a retried call) is stored once.
+INSERT_GUESS_SQL = (
+    "INSERT INTO daily_guesses (attempt_id, word, verdict, points, elapsed) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (attempt_id, word) WHERE verdict = 'accepted' DO NOTHING"
+)
+GUESSES_SQL = (
+    "SELECT word, verdict, points, elapsed FROM daily_guesses WHERE attempt_id = ? ORDER BY id"
+)
+FINISH_SQL = (
+    "UPDATE daily_attempts SET finished_at = ?, points = ?, words = ?, flagged = ?"
+    " WHERE id = ? AND finished_at IS NULL"
+)
+RANKING_SQL = f"""
+SELECT RANK() OVER (ORDER BY a.points DESC) AS rank, a.player_id, p.display_name, a.points,
+       a.words, a.max_points
+FROM daily_attempts AS a
+LEFT JOIN players AS p ON p.guild_id = a.guild_id AND p.user_id = a.player_id
+WHERE a.guild_id = ? AND a.language = ? AND a.day = ? AND {_FAIR}
+ORDER BY a.points DESC, a.words DESC, a.finished_at, a.player_id
+"""
+FOUND_WORDS_SQL = """
+SELECT DISTINCT g.word FROM daily_attempts AS a JOIN daily_guesses AS g ON g.attempt_id = a.id
+WHERE a.guild_id = ? AND a.language = ? AND a.day = ? AND a.finished_at IS NOT NULL
+  AND a.flagged = 0 AND g.verdict = 'accepted'
+"""
+LANGUAGES_SQL = (
+    "SELECT DISTINCT language FROM daily_attempts WHERE guild_id = ? AND day = ?"
+    f" AND {_FAIR} ORDER BY language"
+)
+DAYS_SQL = f"SELECT DISTINCT day FROM daily_attempts WHERE player_id = ? AND {_FAIR} ORDER BY day"
+HISTORY_SQL = (
+    f"SELECT {_COLUMNS} FROM daily_attempts WHERE player_id = ? AND finished_at IS NOT NULL"
+    " ORDER BY day DESC, finished_at DESC, id DESC LIMIT ?"
+)
+SET_CHANNEL_SQL = (
+    "INSERT INTO server_settings (guild_id, daily_channel) VALUES (?, ?)"
+    " ON CONFLICT (guild_id) DO UPDATE SET daily_channel = excluded.daily_channel"
+)
+CHANNELS_SQL = (
+    "SELECT guild_id, daily_channel AS channel_id, timezone FROM server_settings"
+    " WHERE daily_channel IS NOT NULL ORDER BY guild_id"
+)
+# Taken when new, or when a taker that never posted is long gone; one row back: ours to post.
+TAKE_POST_SQL = (
+    "INSERT INTO daily_posts (guild_id, day, language, claimed_at) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (guild_id, day, language) DO UPDATE SET claimed_at = excluded.claimed_at"
+    " WHERE daily_posts.posted_at IS NULL AND daily_posts.claimed_at <= ?"
+    " RETURNING guild_id"
+)
+MARK_POSTED_SQL = (
+    "UPDATE daily_posts SET posted_at = ? WHERE guild_id = ? AND day = ? AND language = ?"
+    " AND posted_at IS NULL"
+)
+
+
+class DailyStorage(SQLStorage):
+    """The SQL storage with the daily board's methods (the engines subclass this)."""
+
+    async def start_daily(
+        self,
+        *,
+        player_id: int,
+        language: str,
+        day: date,
+        guild_id: int | None,
+        channel_id: int,
+        board: str,
+        max_points: int,
+        started_at: float,
+        seconds: int = DAILY_SECONDS,
+    ) -> DailyStart:
+        async with self._write() as session:
+            rows = await session.fetch(
+                START_SQL,
+                player_id,
+                language,
+                day.isoformat(),
+                day_number(day),
+                guild_id,
+                channel_id,
+                board,
+                max_points,
+                seconds,
+                started_at,
+            )
+            # New or not, read as stored; no id back means it existed (committed: the unique key
+            # waited for another process's insert to finish).
+            stored = await session.fetch(ATTEMPT_SQL, player_id, language, day.isoformat())
+        return DailyStart(DailyAttempt.from_columns(stored[0]), existed=not rows)
+
+    async def daily_attempt(self, player_id: int, language: str, day: date) -> DailyAttempt | None:
+        rows = await self._fetch(ATTEMPT_SQL, player_id, language, day.isoformat())
+        return DailyAttempt.from_columns(rows[0]) if rows else None
+
+    async def get_daily_attempt(self, attempt_id: int) -> DailyAttempt | None:
+        rows = await self._fetch(ATTEMPT_BY_ID_SQL, attempt_id)
+        return DailyAttempt.from_columns(rows[0]) if rows else None
+
+    async def unfinished_daily_attempts(self) -> list[DailyAttempt]:
+        return [DailyAttempt.from_columns(r) for r in await self._fetch(UNFINISHED_SQL)]
+
+    async def add_daily_guesses(
+        self, attempt_id: int, guesses: Sequence[tuple[str, Verdict, int]], at: float
+    ) -> bool:
+        async with self._write() as session:
+            rows = await session.fetch(ATTEMPT_BY_ID_SQL + self.lock_rows, attempt_id)
+            if not rows:
+                raise StorageError(f"daily attempt {attempt_id} does not exist")
+            attempt = DailyAttempt.from_columns(rows[0])
+            if attempt.finished or at >= attempt.deadline:
+                return False
+            elapsed = max(0.0, at - attempt.started_at)
+            await session.executemany(
+                INSERT_GUESS_SQL,
+                [
+                    (attempt_id, word, str(verdict), points, elapsed)
+                    for word, verdict, points in guesses
+                ],
+            )
+        return True
+
+    async def daily_guesses(self, attempt_id: int) -> list[DailyGuess]:
+        rows = await self._fetch(GUESSES_SQL, attempt_id)
+        return [
+            DailyGuess(r["word"], Verdict(r["verdict"]), r["points"], r["elapsed"]) for r in rows
+        ]
+
+    async def finish_daily(self, attempt_id: int, ended_at: float) -> DailyAttempt:
+        async with self._write() as session:
+            rows = await session.fetch(ATTEMPT_BY_ID_SQL + self.lock_rows, attempt_id)
+            if not rows:
+                raise StorageError(f"daily attempt {attempt_id} does not exist")
+            attempt = DailyAttempt.from_columns(rows[0])
+            if attempt.finished:
+                return attempt
+            guesses = await session.fetch(GUESSES_SQL, attempt_id)
+            accepted = [g for g in guesses if g["verdict"] == Verdict.ACCEPTED]
+            flag = judge(
+                TimedGuess(g["elapsed"], g["word"], g["verdict"] == Verdict.ACCEPTED)
+                for g in guesses
+            )
+            points = sum(g["points"] for g in accepted)
+            finished_at = min(ended_at, attempt.deadline)
+            flagged = flag is not None
+            await session.execute(
+                FINISH_SQL, finished_at, points, len(accepted), int(flagged), attempt_id
+            )
+        return DailyAttempt(
+            **vars(attempt)
+            | {
+                "finished_at": finished_at,
+                "points": points,
+                "words": len(accepted),
+                "flagged": flagged,
+            }
+        )
+
+    async def daily_ranking(self, guild_id: int, language: str, day: date) -> list[DailyRanked]:
+        rows = await self._fetch(RANKING_SQL, guild_id, language, day.isoformat())
+        return [DailyRanked(**r) for r in rows]
+
+    async def daily_found_words(self, guild_id: int, language: str, day: date) -> set[str]:
+        rows = await self._fetch(FOUND_WORDS_SQL, guild_id, language, day.isoformat())
+        return {r["word"] for r in rows}
+
+    async def daily_languages(self, guild_id: int, day: date) -> list[str]:
+        rows = await self._fetch(LANGUAGES_SQL, guild_id, day.isoformat())
+        return [r["language"] for r in rows]
+
+    async def daily_days(self, player_id: int) -> list[date]:
+        rows = await self._fetch(DAYS_SQL, player_id)
+        return [date.fromisoformat(r["day"]) for r in rows]
+
+    async def daily_history(self, player_id: int, limit: int = DAILY_HISTORY) -> list[DailyAttempt]:
+        rows = await self._fetch(HISTORY_SQL, player_id, limit)
+        return [DailyAttempt.from_columns(r) for r in rows]
+
+    async def set_daily_channel(self, guild_id: int, channel_id: int | None) -> None:
+        async with self._write() as session:
+            await session.execute(SET_CHANNEL_SQL, guild_id, channel_id)
+
+    async def daily_channels(self) -> list[DailyChannel]:
+        return [DailyChannel(**r) for r in await self._fetch(CHANNELS_SQL)]
+
+    async def take_daily_post(
+        self,
+        guild_id: int,
+        day: date,
+        language: str,
+        now: float,
+        retry_after: float = DAILY_POST_RETRY_SECONDS,
+    ) -> bool:
+        async with self._write() as session:
+            rows = await session.fetch(
+                TAKE_POST_SQL, guild_id, day.isoformat(), language, now, now - retry_after
+            )
+        return bool(rows)
+
+    async def mark_daily_posted(self, guild_id: int, day: date, language: str, at: float) -> None:
+        async with self._write() as session:
+            await session.execute(MARK_POSTED_SQL, at, guild_id, day.isoformat(), language)

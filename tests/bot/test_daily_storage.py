@@ -1,0 +1,262 @@
+"""The daily board's storage on both engines (issue 12): one attempt per player, language and
+date across a reopen and two stores on one database; guesses refused from the deadline on; a
+finish that scores and flags once; rankings, streak days, history and the daily leaderboard leave
+flagged results out; the daily channel; the end-of-day post taken once."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import date, timedelta
+
+from bot.storage import DailyAttempt, DailyStart, Measure, ServerSettings, Storage
+from core.daily import DAILY_SECONDS, day_number
+from core.round import Verdict
+from tests.stores import StoreTarget
+
+DAY = date(2026, 3, 14)
+BOARD = "abcd/efgh/ijkl/mnop"
+START = 1000.0
+ACCEPTED = Verdict.ACCEPTED
+
+
+async def open_attempt(
+    store: Storage,
+    player: int = 7,
+    day: date = DAY,
+    language: str = "en",
+    guild: int | None = 1,
+    started_at: float = START,
+) -> DailyStart:
+    return await store.start_daily(
+        player_id=player,
+        language=language,
+        day=day,
+        guild_id=guild,
+        channel_id=50,
+        board=BOARD,
+        max_points=100,
+        started_at=started_at,
+    )
+
+
+async def start(
+    store: Storage,
+    player: int = 7,
+    day: date = DAY,
+    language: str = "en",
+    guild: int | None = 1,
+    started_at: float = START,
+) -> DailyAttempt:
+    """A new attempt (not one that existed)."""
+    opened = await open_attempt(store, player, day, language, guild, started_at)
+    assert not opened.existed
+    return opened.attempt
+
+
+async def play(
+    store: Storage,
+    player: int,
+    points: int,
+    day: date = DAY,
+    language: str = "en",
+    guild: int | None = 1,
+    flagged: bool = False,
+) -> DailyAttempt:
+    """A finished attempt worth ``points`` (one word a point); a flagged one sends its words all
+    at once, a fair one a word every 5 seconds."""
+    started = START + (day - DAY).days * 86400
+    attempt = await start(store, player, day, language, guild, started)
+    for n in range(points):
+        at = started + (1.0 if flagged else 5.0 * (n + 1) % (DAILY_SECONDS - 1))
+        assert await store.add_daily_guesses(attempt.id, [(f"w{n:03}", ACCEPTED, 1)], at)
+    return await store.finish_daily(attempt.id, started + DAILY_SECONDS)
+
+
+async def test_a_second_attempt_finds_the_first_across_a_reopen(store_target: StoreTarget) -> None:
+    store = await store_target.open()
+    try:
+        first = await start(store)
+        assert (first.day, first.day_number, first.seconds) == ("2026-03-14", day_number(DAY), 180)
+        assert first.deadline == START + DAILY_SECONDS and not first.finished
+    finally:
+        await store.close()
+    store = await store_target.open()
+    try:
+        again = await open_attempt(store, guild=2, started_at=START + 500)
+        assert again.existed and again.attempt == first  # unchanged: the first start's time
+        assert await store.daily_attempt(7, "en", DAY) == first
+        assert await store.unfinished_daily_attempts() == [first]
+        assert first.time_left(START + 60) == DAILY_SECONDS - 60
+        assert first.time_left(START + 999) == 0
+        # Another language, another day or another player is an attempt of its own.
+        await start(store, language="fr")
+        await start(store, day=DAY + timedelta(days=1))
+        await start(store, player=8, guild=None)
+        assert await store_target.value("SELECT COUNT(*) FROM daily_attempts") == 4
+    finally:
+        await store.close()
+
+
+async def test_two_stores_on_one_database_start_one_attempt(store_target: StoreTarget) -> None:
+    stores = [await store_target.open(), await store_target.open()]
+    try:
+        opened = await asyncio.gather(
+            *(open_attempt(store, started_at=START + n) for n in range(6) for store in stores)
+        )
+        assert sorted(o.existed for o in opened) == [False] + [True] * 11
+        assert len({o.attempt for o in opened}) == 1
+        assert await store_target.value("SELECT COUNT(*) FROM daily_attempts") == 1
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_guesses_from_the_deadline_on_are_refused(store_target: StoreTarget) -> None:
+    store = await store_target.open()
+    try:
+        attempt = await start(store)
+        guesses = [("cat", ACCEPTED, 1), ("xq", Verdict.NOT_A_WORD, 0)]
+        assert await store.add_daily_guesses(attempt.id, guesses, START + 12.5)
+        assert await store.add_daily_guesses(attempt.id, [("cat", ACCEPTED, 1)], START + 13)
+    finally:
+        await store.close()
+    store = await store_target.open()  # the deadline comes from the database, not from memory
+    try:
+        late = [("dog", ACCEPTED, 1)]
+        assert await store.add_daily_guesses(attempt.id, late, START + DAILY_SECONDS - 0.01)
+        assert not await store.add_daily_guesses(attempt.id, late, START + DAILY_SECONDS)
+        assert [(g.word, g.verdict, g.elapsed) for g in await store.daily_guesses(attempt.id)] == [
+            ("cat", ACCEPTED, 12.5),
+            ("xq", Verdict.NOT_A_WORD, 12.5),
+            ("dog", ACCEPTED, DAILY_SECONDS - 0.01),
+        ]
+    finally:
+        await store.close()
+
+
+async def test_a_finish_scores_once_and_stops_the_guesses(storage: Storage) -> None:
+    attempt = await start(storage)
+    await storage.add_daily_guesses(attempt.id, [("cat", ACCEPTED, 1)], START + 20)
+    await storage.add_daily_guesses(
+        attempt.id, [("rental", ACCEPTED, 3), ("ren", Verdict.NOT_A_WORD, 0)], START + 40
+    )
+    done = await storage.finish_daily(attempt.id, START + 90)  # the player ended it early
+    assert (done.points, done.words, done.flagged, done.finished_at) == (4, 2, False, START + 90)
+    assert done.share == 0.04 and done.time_left(START + 91) == 0
+    assert await storage.finish_daily(attempt.id, START + 500) == done  # once
+    assert await storage.get_daily_attempt(attempt.id) == done
+    assert not await storage.add_daily_guesses(attempt.id, [("net", ACCEPTED, 1)], START + 100)
+    assert await storage.unfinished_daily_attempts() == []
+    # Finished after a restart long past its deadline: it ended at the deadline.
+    late = await start(storage, player=8)
+    assert (await storage.finish_daily(late.id, START + 9999)).finished_at == late.deadline
+
+
+async def test_a_burst_no_person_could_type_is_flagged_and_kept(storage: Storage) -> None:
+    flagged = await play(storage, 1, 15, flagged=True)
+    assert (flagged.flagged, flagged.points, flagged.words) == (True, 15, 15)
+    fair = await play(storage, 2, 15)
+    assert not fair.flagged
+
+
+async def test_the_days_ranking_leaves_out_flagged_and_unfinished_attempts(
+    storage: Storage,
+) -> None:
+    await storage.remember_names(1, {1: "Ann", 2: "Bob"})
+    await play(storage, 1, 12)
+    await play(storage, 2, 12)
+    await play(storage, 3, 5)
+    await play(storage, 4, 25, flagged=True)
+    await start(storage, player=5)  # still playing
+    await play(storage, 6, 30, guild=2)
+    await play(storage, 7, 30, language="fr")
+    await play(storage, 8, 30, guild=None)
+    ranking = await storage.daily_ranking(1, "en", DAY)
+    assert [(r.rank, r.player_id, r.display_name, r.points) for r in ranking] == [
+        (1, 1, "Ann", 12),
+        (1, 2, "Bob", 12),
+        (3, 3, None, 5),
+    ]
+    assert ranking[0].max_points == 100
+    found = await storage.daily_found_words(1, "en", DAY)
+    assert found == {f"w{n:03}" for n in range(12)}  # the flagged 25 are not counted
+    assert await storage.daily_languages(1, DAY) == ["en", "fr"]
+    assert await storage.daily_ranking(1, "en", DAY + timedelta(days=1)) == []
+
+
+async def test_streak_days_and_history_leave_flagged_results_out_of_the_streak(
+    storage: Storage,
+) -> None:
+    await play(storage, 1, 3)
+    await play(storage, 1, 4, day=DAY + timedelta(days=1))
+    await play(storage, 1, 5, day=DAY + timedelta(days=1), language="de")
+    await play(storage, 1, 20, day=DAY + timedelta(days=2), flagged=True)
+    await start(storage, player=1, day=DAY + timedelta(days=3))
+    await play(storage, 2, 9, day=DAY + timedelta(days=5))
+    assert await storage.daily_days(1) == [DAY, DAY + timedelta(days=1)]
+    assert await storage.daily_days(2) == [DAY + timedelta(days=5)]
+    assert await storage.daily_days(3) == []
+    history = await storage.daily_history(1)
+    assert [(h.day, h.language, h.points, h.flagged) for h in history] == [
+        ("2026-03-16", "en", 20, True),
+        ("2026-03-15", "de", 5, False),
+        ("2026-03-15", "en", 4, False),
+        ("2026-03-14", "en", 3, False),
+    ]
+    assert len(await storage.daily_history(1, limit=2)) == 2
+
+
+async def test_the_daily_leaderboard_measure_sums_fair_points(storage: Storage) -> None:
+    await play(storage, 1, 6)
+    await play(storage, 1, 4, day=DAY + timedelta(days=1))
+    await play(storage, 2, 8, day=DAY + timedelta(days=1))
+    await play(storage, 3, 40, day=DAY + timedelta(days=1), flagged=True)
+    await play(storage, 4, 50, guild=2)
+    all_time = await storage.leaderboard_page(1, Measure.DAILY, None, 0, 3, 10)
+    assert [(r.rank, r.user_id, r.figure) for r in all_time.rows] == [(1, 1, 10), (2, 2, 8)]
+    assert all_time.own is None and all_time.total == 2
+    next_day = START + 86400
+    today = await storage.leaderboard_page(1, Measure.DAILY, next_day, 0, 1, 10, next_day + 86400)
+    assert [(r.rank, r.user_id, r.figure) for r in today.rows] == [(1, 2, 8), (2, 1, 4)]
+
+
+async def test_the_daily_channel_is_a_setting_of_its_own(storage: Storage) -> None:
+    assert await storage.daily_channels() == []
+    await storage.save_defaults(1, ServerSettings(timezone="Pacific/Auckland"))
+    await storage.set_daily_channel(1, 2**62)
+    await storage.set_daily_channel(2, 20)  # a server with no other setting
+    await storage.save_defaults(1, ServerSettings(size=5, timezone="Pacific/Auckland"))
+    assert (await storage.server_settings(1)).daily_channel == 2**62  # kept by the save
+    assert (await storage.server_settings(1)).size == 5
+    assert [tuple(c) for c in await storage.daily_channels()] == [
+        (1, 2**62, "Pacific/Auckland"),
+        (2, 20, None),
+    ]
+    await storage.set_daily_channel(1, None)
+    assert (await storage.server_settings(1)).daily_channel is None
+    assert [c.guild_id for c in await storage.daily_channels()] == [2]
+
+
+async def test_the_end_of_day_post_is_taken_once_by_concurrent_takers(
+    store_target: StoreTarget,
+) -> None:
+    stores = [await store_target.open(), await store_target.open()]
+    try:
+        taken = await asyncio.gather(
+            *(store.take_daily_post(1, DAY, "en", START) for _ in range(4) for store in stores)
+        )
+        assert sorted(taken) == [False] * 7 + [True]
+        # Another language or date is a post of its own.
+        assert await stores[0].take_daily_post(1, DAY, "fr", START)
+        assert await stores[1].take_daily_post(1, DAY + timedelta(days=1), "en", START)
+        # A taker that died before posting is replaced once its claim is old, by one process.
+        later = START + 601
+        retaken = await asyncio.gather(
+            *(store.take_daily_post(1, DAY, "en", later) for _ in range(3) for store in stores)
+        )
+        assert sorted(retaken) == [False] * 5 + [True]
+        await stores[0].mark_daily_posted(1, DAY, "en", later + 1)
+        assert not await stores[1].take_daily_post(1, DAY, "en", later + 10_000)
+    finally:
+        for store in stores:
+            await store.close()
