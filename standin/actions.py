@@ -64,6 +64,8 @@ class Actions:
         return Intent.GUILD_MESSAGES if msg.guild_id is not None else Intent.DIRECT_MESSAGES
 
     async def _dispatch_message(self, event: str, msg: StoredMessage) -> None:
+        if not self.world.bot_is_in(self.world.channels[msg.channel_id]):
+            return  # a server without the bot, a private channel: it hears nothing there
         await self.gateway.dispatch(
             event,
             lambda intents: self.payload(msg, intents),
@@ -86,6 +88,8 @@ class Actions:
         ephemeral_for: int | None = None,
         interaction_id: int | None = None,
         interaction_user_id: int | None = None,
+        interaction_type: int | None = None,
+        interaction_owners: dict[str, str] | None = None,
         webhook_id: int | None = None,
     ) -> StoredMessage:
         """Store a new message, add it to the transcript, and send MESSAGE_CREATE unless ephemeral."""
@@ -104,6 +108,8 @@ class Actions:
             ephemeral_for=ephemeral_for,
             interaction_id=interaction_id,
             interaction_user_id=interaction_user_id,
+            interaction_type=interaction_type,
+            interaction_owners=interaction_owners,
             webhook_id=webhook_id,
             mention_ids=mentioned_ids(content),
         )
@@ -146,7 +152,7 @@ class Actions:
     async def delete(self, msg: StoredMessage) -> None:
         msg.deleted = True
         self.recorder.record("delete", msg)
-        if msg.ephemeral:
+        if msg.ephemeral or not self.world.bot_is_in(self.world.channels[msg.channel_id]):
             return
         data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
         if msg.guild_id is not None:
@@ -193,6 +199,8 @@ class Actions:
     async def _dispatch_reaction(
         self, event: str, msg: StoredMessage, user_id: int, emoji: str
     ) -> None:
+        if not self.world.bot_is_in(self.world.channels[msg.channel_id]):
+            return
         data: dict[str, Any] = {
             "user_id": str(user_id),
             "channel_id": str(msg.channel_id),

@@ -8,6 +8,7 @@ from enum import IntEnum
 class ChannelType(IntEnum):
     GUILD_TEXT = 0
     DM = 1
+    GROUP_DM = 3
 
 
 class MessageType(IntEnum):
@@ -27,6 +28,8 @@ class MessageFlag(IntEnum):
 class InteractionType(IntEnum):
     APPLICATION_COMMAND = 2
     MESSAGE_COMPONENT = 3
+    APPLICATION_COMMAND_AUTOCOMPLETE = 4
+    MODAL_SUBMIT = 5
 
 
 class CallbackType(IntEnum):
@@ -46,6 +49,29 @@ class CommandType(IntEnum):
 class ComponentType(IntEnum):
     ACTION_ROW = 1
     BUTTON = 2
+    TEXT_INPUT = 4
+    TEXT_DISPLAY = 10
+    LABEL = 18
+
+
+class TextInputStyle(IntEnum):
+    SHORT = 1
+    PARAGRAPH = 2
+
+
+class InteractionContext(IntEnum):
+    """Where a command is used (``context`` of an interaction, ``contexts`` of a command)."""
+
+    GUILD = 0
+    BOT_DM = 1  # the DM between the user and the app's bot
+    PRIVATE_CHANNEL = 2  # group DMs and DMs between users, where the bot is not
+
+
+class IntegrationType(IntEnum):
+    """Who installed the app (keys of ``authorizing_integration_owners``, ``integration_types``)."""
+
+    GUILD_INSTALL = 0
+    USER_INSTALL = 1
 
 
 class OptionType(IntEnum):

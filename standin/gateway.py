@@ -278,7 +278,7 @@ class Gateway:
         total = SESSION_STARTS_PER_DAY
         return {
             "url": self.url,
-            "shards": recommended_shards(len(self.world.guilds), self.guilds_per_shard),
+            "shards": recommended_shards(len(self.world.guilds_on((0, 1))), self.guilds_per_shard),
             "session_start_limit": {
                 "total": total,
                 "remaining": max(0, total - len(self.sessions)),

@@ -13,12 +13,10 @@ from typing import Any
 
 from . import payloads
 from .codes import CallbackType, CommandType, InteractionType, MessageFlag, OptionType
+from .installs import Reach
 from .recorder import Changes
+from .refusal import CommandError
 from .state import Channel, StoredMessage, World, new_snowflake
-
-
-class CommandError(ValueError):
-    """The command line could not be turned into an interaction (as Discord's UI would refuse)."""
 
 
 class CommandRegistry:
@@ -120,7 +118,13 @@ class CommandRegistry:
 
 @dataclass
 class InteractionHandle:
-    """An interaction the stand-in sent, and everything the bot answered to it."""
+    """An interaction the stand-in sent, and everything the bot answered to it.
+
+    ``reach`` says where it came from (context, installs, app permissions); ``modal`` is the
+    modal the bot opened in answer (callback type 9), for ``StandIn.submit_modal``; ``source``
+    is the interaction whose modal a MODAL_SUBMIT answers. The token works until
+    ``expires_at`` on the stand-in's clock (15 minutes; ``StandIn.pass_time`` moves it).
+    """
 
     id: int
     token: str
@@ -135,6 +139,11 @@ class InteractionHandle:
     followups: list[StoredMessage] = field(default_factory=list)
     expired: bool = False
     session_id: str | None = None  # the one gateway session it was sent to
+    reach: Reach | None = None
+    modal: dict[str, Any] | None = None
+    modal_submitted: bool = False
+    source: InteractionHandle | None = None
+    expires_at: float = float("inf")
 
     @property
     def callback_type(self) -> int | None:
@@ -172,6 +181,13 @@ class InteractionHandle:
             return msg
 
         return await self.changes.wait_until(ready, timeout, f"the response to {self.name}")
+
+    async def shown_modal(self, timeout: float = 5.0) -> dict[str, Any]:
+        """The modal the bot answered with (``custom_id``, ``title``, ``components``)."""
+        await self.response(timeout)
+        if self.modal is None:
+            raise AssertionError(f"the bot answered {self.name} with type {self.callback_type}")
+        return self.modal
 
     async def followup(self, index: int = 0, timeout: float = 5.0) -> StoredMessage:
         """The ``index``-th followup message once it exists."""
@@ -283,7 +299,10 @@ def interaction_payload(
     data: dict[str, Any],
     message: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """INTERACTION_CREATE as Discord sends it for a guild channel or a DM with the bot."""
+    """INTERACTION_CREATE as Discord sends it: in a server (``member``; the bot may not be in
+    it, for a user install), in the DM with the bot or a private channel (``user``)."""
+    reach = handle.reach
+    assert reach is not None
     payload: dict[str, Any] = {
         "id": str(handle.id),
         "application_id": str(world.application_id),
@@ -293,7 +312,7 @@ def interaction_payload(
         "version": 1,
         "channel_id": str(channel.id),
         "channel": payloads.channel(world, channel),
-        "app_permissions": str(world.permissions(channel.id, world.bot.id)),
+        "app_permissions": str(reach.app_permissions),
         "locale": "en-US",
         "entitlements": [],
         "attachment_size_limit": 10 * 1024 * 1024,
@@ -309,19 +328,24 @@ def interaction_payload(
         payload["member"] = payloads.member(member) | {
             "permissions": str(world.permissions(channel.id, user.id))
         }
-        payload["authorizing_integration_owners"] = {"0": str(channel.guild_id)}
-        payload["context"] = 0
     else:
         payload["user"] = payloads.user(user)
-        payload["authorizing_integration_owners"] = {"0": str(channel.guild_id or 0)}
-        payload["context"] = 1
+    payload["authorizing_integration_owners"] = dict(reach.owners)
+    payload["context"] = int(reach.context)
     if message is not None:
         payload["message"] = message
     return payload
 
 
 def new_handle(
-    changes: Changes, type_: InteractionType, channel_id: int, user_id: int, name: str
+    changes: Changes,
+    type_: InteractionType,
+    channel_id: int,
+    user_id: int,
+    name: str,
+    *,
+    reach: Reach,
+    expires_at: float,
 ) -> InteractionHandle:
     return InteractionHandle(
         id=new_snowflake(),
@@ -331,4 +355,9 @@ def new_handle(
         user_id=user_id,
         changes=changes,
         name=name,
+        reach=reach,
+        expires_at=expires_at,
     )
+
+
+TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's token answers (Discord's 15 minutes)

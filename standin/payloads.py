@@ -61,6 +61,17 @@ def member(m: Member, *, with_user: bool = True) -> dict[str, Any]:
 
 
 def channel(world: World, c: Channel) -> dict[str, Any]:
+    if c.private:  # as an interaction from there shows it: the bot is not a recipient
+        data: dict[str, Any] = {
+            "id": str(c.id),
+            "type": c.type,
+            "last_message_id": None,
+            "flags": 0,
+            "recipients": [user(world.users[u]) for u in c.recipients],
+        }
+        if c.type == ChannelType.GROUP_DM:
+            data |= {"name": c.name, "icon": None, "owner_id": str(c.recipients[0])}
+        return data
     if c.type == ChannelType.DM:
         assert c.recipient_id is not None
         return {
@@ -227,8 +238,8 @@ def message(
     if m.interaction_id is not None and m.interaction_user_id is not None:
         payload["interaction_metadata"] = {
             "id": str(m.interaction_id),
-            "type": InteractionType.APPLICATION_COMMAND,
+            "type": m.interaction_type or InteractionType.APPLICATION_COMMAND,
             "user": user(world.users[m.interaction_user_id]),
-            "authorizing_integration_owners": {"0": str(m.guild_id or 0)},
+            "authorizing_integration_owners": m.interaction_owners or {"0": str(m.guild_id or 0)},
         }
     return payload

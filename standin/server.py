@@ -2,7 +2,25 @@
 
 It holds a world (guilds, channels, members), serves REST v10 and the gateway, records what
 the bot did, and offers test helpers that act as people do: type in a channel, run a slash
-command, click a button, react.
+command, click a button, fill in a modal, react.
+
+The driver, in the calls a bot test makes (``standin`` a running ``StandIn``):
+
+* a command in a server: ``h = await standin.slash("boggle", "alice", "daily")``;
+  in the DM with the bot: ``standin.slash(standin.dm_with("alice"), "alice", "daily")``;
+  as a user install: ``standin.install_for("alice")``, then in a server without the bot
+  (``standin.channel_in(standin.add_foreign_guild("Elsewhere").id, "general")``) or a private
+  channel (``standin.add_private_channel("alice", "bob")``). A command the place does not
+  allow (its ``contexts``, ``integration_types``, or no install there) raises ``CommandError``.
+* the answer: ``await h.response()``, ``await h.original_message()``, ``await h.followup(0)``;
+  what one person sees: ``standin.seen_by("alice", channel)`` (the channel plus her ephemeral
+  messages), ``standin.ephemerals("alice")``, ``await standin.wait_for_ephemeral("alice",
+  predicate)`` (re-read a message's ``content``/``components``/``edits`` as it is edited).
+* a click, also on an ephemeral message (its own user only): ``await standin.click(msg,
+  "alice", custom_id)``.
+* a modal: ``modal = await h.shown_modal()``; ``s = await standin.submit_modal(h, {"word":
+  "cat"})`` (checked as the client checks: required, min/max length), then ``s.response()``...
+* time: ``standin.pass_time(15 * 60)`` expires every token issued before.
 """
 
 from __future__ import annotations
@@ -14,10 +32,13 @@ from typing import Any
 from aiohttp import web
 
 from .actions import Actions
+from .clock import Clock
 from .codes import CommandType, ComponentType, InteractionType, MessageFlag
 from .faults import Faults
 from .gateway import Gateway, Intent
+from .installs import Reach, reach_command, reach_place
 from .interactions import (
+    TOKEN_LIFETIME,
     CommandError,
     CommandRegistry,
     InteractionHandle,
@@ -25,10 +46,11 @@ from .interactions import (
     interaction_payload,
     new_handle,
 )
+from .modals import submission
 from .recorder import ApiCall, Changes, Recorder, TranscriptEntry
 from .rest import Rest
 from .shards import GUILDS_PER_SHARD
-from .state import Channel, Perm, StoredMessage, User, World
+from .state import Channel, Guild, Perm, StoredMessage, User, World
 
 
 class StandIn:
@@ -55,6 +77,7 @@ class StandIn:
         self.changes = Changes()
         self.recorder = Recorder(self.world, self.changes)
         self.faults = Faults()
+        self.clock = Clock()
         self.commands = commands or CommandRegistry(self.world.application_id)
         self.gateway = Gateway(
             self.world,
@@ -73,6 +96,7 @@ class StandIn:
             token=token,
             gateway_url=lambda: self.gateway_url,
             gateway_bot=self.gateway.gateway_bot,
+            now=self.clock.now,
         )
         self._host = host
         self._port = port
@@ -195,6 +219,8 @@ class StandIn:
         author = self.user(user)
         if ch.guild_id is not None and self.world.member(ch.guild_id, author.id) is None:
             raise ValueError(f"{author.username} is not a member of #{ch.name}'s guild")
+        if ch.private and author.id not in ch.recipients:
+            raise ValueError(f"{author.username} is not in the private channel {ch.name}")
         return await self.actions.create(ch, author, content=content, reference_id=reply_to)
 
     async def user_edits(self, message: StoredMessage, content: str) -> StoredMessage:
@@ -232,11 +258,42 @@ class StandIn:
         await self.actions.delete_channel(self.channel(channel))
 
     def _handle(
-        self, type_: InteractionType, channel: Channel, user: User, name: str
+        self, type_: InteractionType, channel: Channel, user: User, name: str, reach: Reach
     ) -> InteractionHandle:
-        handle = new_handle(self.changes, type_, channel.id, user.id, name)
+        handle = new_handle(
+            self.changes,
+            type_,
+            channel.id,
+            user.id,
+            name,
+            reach=reach,
+            expires_at=self.clock.now() + TOKEN_LIFETIME,
+        )
         self.rest.interactions[handle.id] = handle
         return handle
+
+    # places and installs
+
+    def dm_with(self, user: int | str) -> int:
+        """The id of the DM channel between ``user`` and the bot (made on first use)."""
+        return self.world.dm_channel(self.user(user).id).id
+
+    def add_foreign_guild(self, name: str) -> Guild:
+        """A server the bot is not in (#boggle, #general; alice, bob and carol): the app
+        reaches it only through a user install. No gateway event tells the bot of it."""
+        return self.world.add_play_guild(name, with_bot=False)
+
+    def add_private_channel(self, *users: int | str) -> int:
+        """A DM between two people or a group DM of more (never the bot): its id."""
+        return self.world.add_private_channel([self.user(u).id for u in users]).id
+
+    def install_for(self, user: int | str) -> None:
+        """``user`` adds the app to their account (a user install)."""
+        self.world.user_installs.add(self.user(user).id)
+
+    def pass_time(self, seconds: float) -> None:
+        """The stand-in's clock moves on (interaction tokens live 15 minutes on it)."""
+        self.clock.advance(seconds)
 
     def split_command(self, channel: int | str, words: list[str]) -> tuple[str, list[str]]:
         """Split typed words into the synced command's full name and the leftover words."""
@@ -261,16 +318,23 @@ class StandIn:
     ) -> InteractionHandle:
         """A person runs ``/command`` with ``options``; built from the commands the bot synced.
 
-        Raises ``CommandError`` where Discord's client would refuse (unknown command or option,
-        missing required option, bad value, a command the member may not use: its default
-        permissions or the server's overwrites, ``World.may_use_command``).
+        ``channel`` may be a server's channel (the bot in it or not), the DM with the bot
+        (``dm_with``) or a private channel (``add_private_channel``). Raises ``CommandError``
+        where Discord's client would refuse (unknown command or option, missing required
+        option, bad value, a command the member may not use: its default permissions or the
+        server's overwrites, ``World.may_use_command``; a command not offered in that place:
+        its ``contexts``, or no install of its ``integration_types`` reaching there).
         """
         ch = self.channel(channel)
         author = self.user(user)
-        cmd, path, rest = self.commands.split(command.split(), ch.guild_id)
+        if ch.private and author.id not in ch.recipients:
+            raise CommandError(f"{author.username} is not in the private channel {ch.name}")
+        guild_scope = ch.guild_id if self.world.bot_is_in(ch) else None
+        cmd, path, rest = self.commands.split(command.split(), guild_scope)
         if rest:
             raise CommandError(f"unknown subcommand {' '.join(rest)!r} of /{cmd['name']}")
-        if not self.world.may_use_command(ch.id, author.id, cmd):
+        reach = reach_command(self.world, ch, author.id, cmd)
+        if "0" in reach.owners and not self.world.may_use_command(ch.id, author.id, cmd):
             raise CommandError(f"/{cmd['name']} is not available to {author.username} here")
         tree, resolved = build_options(self.world, ch, cmd, path, options or {})
         data: dict[str, Any] = {
@@ -284,7 +348,7 @@ class StandIn:
             data["resolved"] = resolved
         if "guild_id" in cmd:
             data["guild_id"] = cmd["guild_id"]
-        handle = self._handle(InteractionType.APPLICATION_COMMAND, ch, author, command)
+        handle = self._handle(InteractionType.APPLICATION_COMMAND, ch, author, command, reach)
         payload = interaction_payload(self.world, handle=handle, channel=ch, data=data)
         return await self._deliver(handle, payload, ch)
 
@@ -309,7 +373,7 @@ class StandIn:
             raise CommandError(f"message {message.id} is gone")
         if live.ephemeral_for is not None and live.ephemeral_for != author.id:
             raise CommandError(f"message {message.id} is shown only to its own user")
-        if ch.guild_id is not None and not (
+        if (ch.guild_id is not None or ch.private) and not (
             self.world.permissions(ch.id, author.id) & Perm.VIEW_CHANNEL
         ):
             raise CommandError(f"{author.username} cannot view #{ch.name}")
@@ -323,7 +387,10 @@ class StandIn:
             if component["type"] == ComponentType.BUTTON:
                 raise CommandError(f"{custom_id!r} is a button: it takes no values")
             data["values"] = values
-        handle = self._handle(InteractionType.MESSAGE_COMPONENT, ch, author, custom_id)
+        place = reach_place(self.world, ch, author.id)
+        if live.interaction_owners is not None:  # the installs of the interaction it answered
+            place = Reach(place.context, dict(live.interaction_owners), place.app_permissions)
+        handle = self._handle(InteractionType.MESSAGE_COMPONENT, ch, author, custom_id, place)
         handle.message_id = message.id
         payload = interaction_payload(
             self.world,
@@ -333,6 +400,81 @@ class StandIn:
             message=self.actions.payload(message),
         )
         return await self._deliver(handle, payload, ch)
+
+    async def submit_modal(
+        self, handle: InteractionHandle, values: dict[str, str], *, user: int | str | None = None
+    ) -> InteractionHandle:
+        """The person ``handle``'s modal was shown to fills it in with ``values`` (by the text
+        inputs' custom ids; an input left out keeps its pre-filled value) and submits it: a
+        MODAL_SUBMIT interaction, answered as any other. Raises ``CommandError`` where the
+        client would not submit (no modal shown, already submitted, someone else, a required
+        input empty, a value too short or too long, a line break in a short input).
+        """
+        if handle.modal is None:
+            raise CommandError(f"no modal is open for {handle.name}")
+        if user is not None and self.user(user).id != handle.user_id:
+            raise CommandError("a modal is shown only to the person whose interaction opened it")
+        if handle.modal_submitted:
+            raise CommandError(f"the modal of {handle.name} was already submitted")
+        components = submission(handle.modal, values)
+        ch = self.world.channels[handle.channel_id]
+        author = self.world.users[handle.user_id]
+        assert handle.reach is not None
+        custom_id = handle.modal["custom_id"]
+        submit = self._handle(InteractionType.MODAL_SUBMIT, ch, author, custom_id, handle.reach)
+        submit.source = handle
+        submit.message_id = handle.message_id
+        handle.modal_submitted = True
+        message = None
+        if handle.message_id is not None and handle.message_id in self.world.messages:
+            message = self.actions.payload(self.world.messages[handle.message_id])
+        payload = interaction_payload(
+            self.world,
+            handle=submit,
+            channel=ch,
+            data={"custom_id": custom_id, "components": components},
+            message=message,
+        )
+        return await self._deliver(submit, payload, ch)
+
+    # what one person sees
+
+    def seen_by(self, user: int | str, channel: int | str) -> list[StoredMessage]:
+        """The channel's messages as ``user`` sees them now, oldest first: everyone's, and the
+        ephemeral ones shown to ``user`` alone (never another person's)."""
+        uid = self.user(user).id
+        return [
+            m for m in self.messages(channel) if m.ephemeral_for is None or m.ephemeral_for == uid
+        ]
+
+    def ephemerals(self, user: int | str, channel: int | str | None = None) -> list[StoredMessage]:
+        """The ephemeral messages shown to ``user`` (in ``channel``, or anywhere), oldest first."""
+        uid = self.user(user).id
+        cid = None if channel is None else self.channel(channel).id
+        return [
+            m
+            for m in self.world.messages.values()
+            if m.ephemeral_for == uid and not m.deleted and cid in (None, m.channel_id)
+        ]
+
+    async def wait_for_ephemeral(
+        self,
+        user: int | str,
+        predicate: Callable[[StoredMessage], bool] | None = None,
+        timeout: float = 5.0,
+        *,
+        channel: int | str | None = None,
+    ) -> StoredMessage:
+        """The latest ephemeral message shown to ``user`` (loaded, not "thinking...") for which
+        ``predicate`` holds, once there is one: edits count, so this also waits for an edit."""
+
+        def found() -> StoredMessage | None:
+            for msg in reversed(self.ephemerals(user, channel)):
+                if not msg.flags & MessageFlag.LOADING and (predicate is None or predicate(msg)):
+                    return msg
+            return None
+
+        return await self.changes.wait_until(found, timeout, f"an ephemeral message for {user}")
 
     async def _deliver(
         self, handle: InteractionHandle, payload: dict[str, Any], channel: Channel
@@ -415,7 +557,7 @@ class StandIn:
         return await self.gateway.invalidate_sessions()
 
     def expire_interaction(self, handle: InteractionHandle) -> None:
-        """Make the interaction's token stale, as after Discord's 15 minutes."""
+        """Make one interaction's token stale now (``pass_time`` expires them all by age)."""
         handle.expired = True
 
 

@@ -30,6 +30,7 @@ class Perm:
     EMBED_LINKS = 1 << 14
     ATTACH_FILES = 1 << 15
     READ_MESSAGE_HISTORY = 1 << 16
+    MENTION_EVERYONE = 1 << 17
     USE_EXTERNAL_EMOJIS = 1 << 18
     USE_APPLICATION_COMMANDS = 1 << 31
 
@@ -45,6 +46,9 @@ class Perm:
         | USE_APPLICATION_COMMANDS
     )
     ALL = (1 << 51) - 1
+    # What an app may use in its answers where its bot is not (a user install in a server
+    # without the bot, or in a private channel): added to what @everyone has there.
+    RESPONSES_ONLY = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE | USE_EXTERNAL_EMOJIS
 
     NAMES: ClassVar[dict[str, int]] = {
         "send_messages": SEND_MESSAGES,
@@ -162,6 +166,13 @@ class Channel:
     overwrites: list[Overwrite] = field(default_factory=list)
     recipient_id: int | None = None
     deleted: bool = False
+    # A private channel's people (a group DM, or a DM between two users): never the bot.
+    recipients: list[int] = field(default_factory=list)
+
+    @property
+    def private(self) -> bool:
+        """A group DM or a DM between users: context PRIVATE_CHANNEL, the bot is not in it."""
+        return bool(self.recipients)
 
 
 @dataclass
@@ -210,6 +221,8 @@ class StoredMessage:
     interaction_id: int | None = None
     interaction_user_id: int | None = None
     interaction_name: str | None = None
+    interaction_type: int | None = None
+    interaction_owners: dict[str, str] | None = None  # the answered interaction's installs
     reference_id: int | None = None
     mention_ids: list[int] = field(default_factory=list)
     webhook_id: int | None = None
@@ -232,6 +245,9 @@ class World:
         # Command permissions a server set in its Integrations page: (guild, command name) ->
         # {user, role or guild (@everyone) id: allowed}; they replace a command's defaults.
         self.command_overwrites: dict[tuple[int, str], dict[int, bool]] = {}
+        # Users who added the app to their account (a user install): its commands that allow
+        # it follow them to servers without the bot and to private channels.
+        self.user_installs: set[int] = set()
 
     @classmethod
     def default(cls) -> World:
@@ -262,23 +278,28 @@ class World:
         *,
         everyone_permissions: int = Perm.EVERYONE_DEFAULT,
         shard: tuple[int, int] | None = None,
+        with_bot: bool = True,
     ) -> Guild:
         """A guild with an @everyone role, its owner (a new user) and the bot as members.
 
-        ``shard=(1, 2)`` gives it an id that shard 1 of 2 receives the events of.
+        ``shard=(1, 2)`` gives it an id that shard 1 of 2 receives the events of. Without
+        ``with_bot`` the bot is not a member: the app reaches it only through a user install.
         """
         gid = new_snowflake(shard)
         owner = self.add_user(f"{name.lower().replace(' ', '-')}-owner")
         guild = Guild(gid, name, owner.id)
         guild.roles[gid] = Role(gid, "@everyone", everyone_permissions)
         guild.members[owner.id] = Member(owner)
-        guild.members[self.bot.id] = Member(self.bot)
+        if with_bot:
+            guild.members[self.bot.id] = Member(self.bot)
         self.guilds[gid] = guild
         return guild
 
-    def add_play_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+    def add_play_guild(
+        self, name: str, *, shard: tuple[int, int] | None = None, with_bot: bool = True
+    ) -> Guild:
         """A guild with #boggle and #general, and alice, bob and carol as members."""
-        guild = self.add_guild(name, shard=shard)
+        guild = self.add_guild(name, shard=shard, with_bot=with_bot)
         self.add_channel(guild.id, "boggle")
         self.add_channel(guild.id, "general")
         for username, display in (("alice", "Alice"), ("bob", "Bob"), ("carol", "Carol")):
@@ -321,12 +342,33 @@ class World:
     def dm_channel(self, user_id: int) -> Channel:
         """The DM channel between the bot and a user, created on first use."""
         for channel in self.channels.values():
-            if channel.type == ChannelType.DM and channel.recipient_id == user_id:
+            if (
+                channel.type == ChannelType.DM
+                and channel.recipient_id == user_id
+                and not channel.private
+            ):
                 return channel
         user = self.users[user_id]
         channel = Channel(new_snowflake(), user.username, ChannelType.DM, recipient_id=user_id)
         self.channels[channel.id] = channel
         return channel
+
+    def add_private_channel(self, user_ids: list[int], name: str = "") -> Channel:
+        """A DM between two users (type 1) or a group DM (type 3) of more: the bot is not in it."""
+        if len(set(user_ids)) < 2 or self.bot.id in user_ids:
+            raise ValueError("a private channel holds two or more people, and not the bot")
+        kind = ChannelType.DM if len(user_ids) == 2 else ChannelType.GROUP_DM
+        label = name or ", ".join(self.users[u].username for u in user_ids)
+        channel = Channel(new_snowflake(), label, kind, recipients=list(user_ids))
+        self.channels[channel.id] = channel
+        return channel
+
+    def bot_is_in(self, channel: Channel) -> bool:
+        """Whether the bot is part of the channel at all: a member of its guild, or the DM's
+        other side. Elsewhere (a user install's reach) it only answers interactions."""
+        if channel.guild_id is not None:
+            return self.bot.id in self.guilds[channel.guild_id].members
+        return not channel.private
 
     def set_bot_permissions(
         self,
@@ -378,7 +420,11 @@ class World:
     def guilds_on(self, shard: tuple[int, int]) -> list[Guild]:
         """The guilds whose events go to shard ``(shard_id, shard_count)``."""
         shard_id, count = shard
-        return [g for g in self.guilds.values() if shard_of(g.id, count) == shard_id]
+        return [
+            g
+            for g in self.guilds.values()
+            if shard_of(g.id, count) == shard_id and self.bot.id in g.members
+        ]
 
     def resolve_channel(self, channel: int | str) -> Channel:
         """A channel by id or name (first match, guild channels before DMs)."""
@@ -443,6 +489,8 @@ class World:
         channel = self.channels[channel_id]
         guild = self.guild_of(channel)
         if guild is None:
+            if channel.private and user_id not in channel.recipients:
+                return 0
             return Perm.ALL & ~Perm.MANAGE_MESSAGES
         if user_id == guild.owner_id:
             return Perm.ALL

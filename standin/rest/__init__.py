@@ -42,12 +42,13 @@ class Rest:
         token: str | None,
         gateway_url: Callable[[], str],
         gateway_bot: Callable[[], dict[str, Any]],
+        now: Callable[[], float],
     ) -> None:
         self.recorder = recorder
         self.faults = faults
         self.token = token
         self.messages = MessageRoutes(world, actions)
-        self.callbacks = CallbackRoutes(world, actions)
+        self.callbacks = CallbackRoutes(world, actions, now)
         self.groups = [
             IdentityRoutes(
                 world, actions, commands, gateway_url=gateway_url, gateway_bot=gateway_bot

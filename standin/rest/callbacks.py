@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -18,6 +19,7 @@ from ..errors import (
     unknown_webhook,
 )
 from ..interactions import InteractionHandle
+from ..modals import check_modal
 from ..state import Channel, StoredMessage, World
 from . import request as call
 from .messages import Draft, check_edit
@@ -27,14 +29,20 @@ from .routes import Routes
 WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
 # The flags an interaction's answer may set.
 ANSWER_FLAGS = MessageFlag.EPHEMERAL | MessageFlag.SUPPRESS_NOTIFICATIONS
-# Answers that edit the message a component is on: for a component's interaction only.
+# Answers that edit the message a component is on: for a component's interaction only (or
+# the submit of a modal a component opened).
 COMPONENT_ONLY = (CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE)
+# What a modal may answer: a command or a component, not a modal submit nor an autocomplete.
+MODAL_ANSWERS = (InteractionType.APPLICATION_COMMAND, InteractionType.MESSAGE_COMPONENT)
+# Follow-ups to one interaction that only a user install authorizes (Discord's limit).
+MAX_USER_INSTALL_FOLLOWUPS = 5
 
 
 class CallbackRoutes(Routes):
-    def __init__(self, world: World, actions: Actions) -> None:
+    def __init__(self, world: World, actions: Actions, now: Callable[[], float]) -> None:
         super().__init__(world, actions)
         self.interactions: dict[int, InteractionHandle] = {}  # every one sent to the bot, by id
+        self.now = now  # the stand-in's clock: tokens expire on it
 
     def table(self) -> list[Route]:
         return [
@@ -64,7 +72,7 @@ class CallbackRoutes(Routes):
             handle = next((h for h in self.interactions.values() if h.token == token), None)
             if handle is None:
                 raise unknown_webhook()
-        if handle.expired:
+        if handle.expired or self.now() >= handle.expires_at:
             if by_id:
                 raise unknown_interaction()
             raise ApiError(401, 50027, "Invalid Webhook Token")
@@ -92,6 +100,8 @@ class CallbackRoutes(Routes):
             ephemeral_for=handle.user_id if draft.ephemeral else None,
             interaction_id=handle.id,
             interaction_user_id=handle.user_id,
+            interaction_type=handle.type,
+            interaction_owners=dict(handle.reach.owners) if handle.reach else None,
             webhook_id=self.world.application_id,
         )
 
@@ -112,10 +122,16 @@ class CallbackRoutes(Routes):
             command = handle.type == InteractionType.APPLICATION_COMMAND
             type_ = MessageType.CHAT_INPUT_COMMAND if command else MessageType.DEFAULT
             msg = handle.original = await self._post(handle, channel, draft, type_)
-        elif kind in COMPONENT_ONLY and handle.type != InteractionType.MESSAGE_COMPONENT:
+        elif (kind in COMPONENT_ONLY and handle.message_id is None) or (
+            kind == CallbackType.MODAL and handle.type not in MODAL_ANSWERS
+        ):
             raise invalid_form(
                 "type", "INTERACTION_RESPONSE_TYPE_INVALID", "Interaction response type is invalid"
             )
+        elif kind == CallbackType.MODAL:
+            check_modal(data)
+            handle.callback = body
+            handle.modal = data
         elif kind == CallbackType.UPDATE_MESSAGE:
             check_edit(data)
             target = self.world.messages.get(handle.message_id or 0)
@@ -160,8 +176,16 @@ class CallbackRoutes(Routes):
 
     async def followup(self, request: web.Request) -> web.Response:
         handle = self._interaction(request, by_id=False)
-        if not handle.responded:
-            raise unknown_webhook()
+        if not handle.responded or handle.modal is not None:
+            raise unknown_webhook()  # nothing to follow up: no answer yet, or only a modal
+        if (
+            handle.reach is not None
+            and handle.reach.user_install_only
+            and len(handle.followups) >= MAX_USER_INSTALL_FOLLOWUPS
+        ):
+            raise ApiError(
+                400, 40094, "This interaction has hit the maximum number of follow up messages"
+            )
         body = call.body() or {}
         channel = self._channel_of(handle)
         draft = Draft.read(body, call.files(), ANSWER_FLAGS)

@@ -103,9 +103,14 @@ class IdentityRoutes(Routes):
         guild_id = request.match_info.get("guild_id")
         if guild_id is None:
             return None
-        if snowflake(guild_id) not in self.world.guilds:
+        if not self._bot_guild(snowflake(guild_id)):
             raise missing_access()
         return snowflake(guild_id)
+
+    def _bot_guild(self, guild_id: int) -> bool:
+        """A guild the bot is in (of those it is not, it sees nothing: 403 Missing Access)."""
+        guild = self.world.guilds.get(guild_id)
+        return guild is not None and self.world.bot.id in guild.members
 
     async def get_commands(self, request: web.Request) -> web.Response:
         return json_response(self.commands.commands(self._command_scope(request)))
@@ -127,6 +132,8 @@ class IdentityRoutes(Routes):
         guild = self.world.guilds.get(snowflake(request.match_info["guild_id"]))
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
+        if not self._bot_guild(guild.id):
+            raise missing_access()
         data = payloads.guild_create(self.world, guild)
         for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
             data.pop(key, None)
@@ -136,6 +143,8 @@ class IdentityRoutes(Routes):
         guild = self.world.guilds.get(snowflake(request.match_info["guild_id"]))
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
+        if not self._bot_guild(guild.id):
+            raise missing_access()
         member = guild.members.get(snowflake(request.match_info["user_id"]))
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")

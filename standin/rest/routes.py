@@ -21,10 +21,13 @@ class Routes:
         raise NotImplementedError
 
     def channel(self, request: web.Request) -> Channel:
-        """The path's channel; 404 Unknown Channel when there is none (or it was deleted)."""
+        """The path's channel; 404 Unknown Channel when there is none (or it was deleted), 403
+        Missing Access where the bot is not (it reaches those only by answering interactions)."""
         channel = self.world.channels.get(snowflake(request.match_info["channel_id"]))
         if channel is None or channel.deleted:
             raise unknown_channel()
+        if not self.world.bot_is_in(channel):
+            raise missing_access()  # a user install's server or private channel
         return channel
 
     def require(self, channel: Channel, *perms: int) -> None:
