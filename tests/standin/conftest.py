@@ -10,10 +10,18 @@ from standin import StandIn
 from standin.testing import running_bot
 
 from .demo_bot import DemoBot
+from .private_bot import PrivateBot
 
 
 @pytest.fixture
 async def demo_bot(standin: StandIn) -> AsyncIterator[DemoBot]:
     guild_id = next(iter(standin.world.guilds))
     async with running_bot(standin, DemoBot(sync_guild=guild_id)) as bot:
+        yield bot
+
+
+@pytest.fixture
+async def private_bot(standin: StandIn) -> AsyncIterator[PrivateBot]:
+    """The bot of private answers, modals and user installs (commands synced globally)."""
+    async with running_bot(standin, PrivateBot()) as bot:
         yield bot

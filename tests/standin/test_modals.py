@@ -4,7 +4,6 @@ ephemeral message whose button opened the modal)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -12,15 +11,13 @@ import discord.http
 import pytest
 
 from standin import CommandError, InteractionHandle, StandIn
-from standin.testing import running_bot
 
 from .private_bot import PrivateBot
 
 
 @pytest.fixture
-async def bot(standin: StandIn) -> AsyncIterator[PrivateBot]:
-    async with running_bot(standin, PrivateBot()) as client:
-        yield client
+def bot(private_bot: PrivateBot) -> PrivateBot:
+    return private_bot
 
 
 async def answer(bot: discord.Client, handle: InteractionHandle, body: dict[str, Any]) -> None:
