@@ -3,13 +3,15 @@
 A face is the lowercase text a cell spells: ``"a"``, ``"qu"``, ``"th"``, or ``""`` for a blank cell
 that no word may pass through. Text form: a square run of letters (``perslatgsineters``) or rows
 separated by ``/`` or spaces (``rael/mofs/teok/nati``); ``q`` alone means ``Qu``; a multi-letter face
-goes in brackets (``[th]``, ``[qu]``; ``[q]`` is a plain Q); ``.`` is a blank.
+goes in brackets (``[th]``, ``[qu]``; ``[q]`` is a plain Q); ``.`` is a blank. Faces may be any
+letters, not only a-z (``ñ`` on Spanish boards); a language's lexicon spells only its own.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -40,10 +42,8 @@ class Board:
         if len(self.cells) != self.rows * self.cols:
             raise BoardError(f"{len(self.cells)} cells do not fill {self.rows}x{self.cols}")
         for face in self.cells:
-            if face != BLANK and not (
-                len(face) <= MAX_FACE_LETTERS and face.isascii() and face.isalpha()
-            ):
-                raise BoardError(f"bad face {face!r}: use 1 to {MAX_FACE_LETTERS} letters a-z")
+            if face != BLANK and not (len(face) <= MAX_FACE_LETTERS and is_letters(face)):
+                raise BoardError(f"bad face {face!r}: use 1 to {MAX_FACE_LETTERS} letters")
             if face != face.lower():
                 raise BoardError(f"bad face {face!r}: faces are stored in lowercase")
 
@@ -124,6 +124,16 @@ class Board:
         return "\n".join(lines)
 
 
+def is_letters(text: str) -> bool:
+    """Whether ``text`` is plain letters only: ``ñ`` and ``é`` are, ``İ`` (two characters in
+    lowercase), ``ﬁ`` and full-width ``ａ`` (compatibility forms of other letters) are not."""
+    return (
+        text.isalpha()
+        and len(text.lower()) == len(text)
+        and unicodedata.normalize("NFKC", text) == text
+    )
+
+
 @cache
 def _grid_neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """Adjacency of a full grid; one table per shape, shared by every board of that shape."""
@@ -161,7 +171,9 @@ def _face_display(face: str) -> str:
 def _parse_row(token: str, number: int) -> list[str]:
     cells: list[str] = []
     i = 0
-    text = token  # lowercased per character: str.lower() may change the length (İ)
+    # Composed (a typed ``n`` + combining tilde is ``ñ``); lowercased per character: str.lower()
+    # may change the length (İ).
+    text = unicodedata.normalize("NFC", token)
     while i < len(text):
         ch = text[i]
         if ch == "[":
@@ -169,8 +181,8 @@ def _parse_row(token: str, number: int) -> list[str]:
             if end < 0:
                 raise BoardError(f"row {number}: '[' at position {i + 1} is never closed")
             face = text[i + 1 : end]
-            if not face or not (face.isascii() and face.isalpha()):
-                raise BoardError(f"row {number}: [{face}] is not a face; use letters a-z")
+            if not face or not is_letters(face):
+                raise BoardError(f"row {number}: [{face}] is not a face; use letters")
             if len(face) > MAX_FACE_LETTERS:
                 raise BoardError(f"row {number}: [{face}] has more than {MAX_FACE_LETTERS} letters")
             cells.append(face.lower())
@@ -181,7 +193,7 @@ def _parse_row(token: str, number: int) -> list[str]:
         elif ch in "qQ":
             cells.append("qu")
             i += 1
-        elif "a" <= ch.lower() <= "z" and ch.isascii():
+        elif is_letters(ch):
             cells.append(ch.lower())
             i += 1
         else:

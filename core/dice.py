@@ -1,6 +1,6 @@
 """Dice sets: plain text files under ``data/dice/``, one die a line, faces separated by spaces.
 
-A face is a letter, a multi-letter face (``Qu``, ``Th``) or ``.`` for a blank. Every ``Q`` face is
+A face is a letter (any alphabet's: ``Ñ`` on Spanish dice), a multi-letter face (``Qu``, ``Th``) or ``.`` for a blank. Every ``Q`` face is
 read as ``Qu`` (no real die has a bare Q). Lines starting with ``#`` are comments.
 """
 
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 import random
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import BLANK, MAX_FACE_LETTERS, Board
+from .board import BLANK, MAX_FACE_LETTERS, Board, is_letters
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DICE_DIR = DATA_DIR / "dice"
@@ -64,8 +65,8 @@ class DiceSet:
 def _face(token: str, name: str, line: int) -> str:
     if token == ".":
         return BLANK
-    face = token.lower()
-    if not (face.isascii() and face.isalpha() and len(face) <= MAX_FACE_LETTERS):
+    face = unicodedata.normalize("NFC", token).lower()
+    if not (is_letters(face) and len(face) <= MAX_FACE_LETTERS):
         raise DiceError(f"{name} line {line}: {token!r} is not a face")
     return "qu" if face == "q" else face
 

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from .board import Board
 from .dice import DiceSet
-from .lexicon import ALPHABET, LETTER_BIT, TERMINAL, Lexicon
+from .lexicon import ALPHABET, Lexicon
 from .scoring import default_min_length, total_score, word_score
 from .solver import Path, solve
 
@@ -46,8 +46,14 @@ DEFAULT_FLOORS: dict[int, Floor] = {4: Floor(50, 60), 5: Floor(120, 200), 6: Flo
 ANY_WORD = Floor(1, 1)
 DEFAULT_ATTEMPTS = 40
 
-# The faces best_board uses: a-z, with q as the Qu face (as on every real die).
-FACES: tuple[str, ...] = tuple("qu" if ch == "q" else ch for ch in ALPHABET)
+
+def faces_for(alphabet: str) -> tuple[str, ...]:
+    """The faces best_board uses: the alphabet's letters, with q as the Qu face (as on every
+    real die, in every language the game has)."""
+    return tuple("qu" if ch == "q" else ch for ch in alphabet)
+
+
+FACES: tuple[str, ...] = faces_for(ALPHABET)  # English's
 
 
 def floor_for(size: int, min_length: int | None = None) -> Floor:
@@ -119,6 +125,7 @@ class BoardScorer:
     def score(self, faces: tuple[str, ...] | list[str]) -> int:
         """Points of the board with these faces (row-major, lowercase, no blanks)."""
         mask, first, kids = self.lexicon.mask, self.lexicon.first, self.lexicon.kids
+        letter_bit, terminal = self.lexicon.letter_bit, self.lexicon.terminal
         offset, points, seen = self.offset, self.points, self._seen
         min_length = self.min_length
         self._stamp += 1
@@ -126,8 +133,8 @@ class BoardScorer:
             self._seen = seen = array("I", bytes(4 * len(seen)))
             self._stamp = 1
         stamp = self._stamp
-        heads = [LETTER_BIT[f[0]] for f in faces]
-        tails = [LETTER_BIT[f[1]] if len(f) > 1 else 0 for f in faces]
+        heads = [letter_bit[f[0]] for f in faces]
+        tails = [letter_bit[f[1]] if len(f) > 1 else 0 for f in faces]
         lengths = [len(f) for f in faces]
         around_mask: list[int] = []
         by_letter: list[dict[int, list[int]]] = []
@@ -145,7 +152,7 @@ class BoardScorer:
         def visit(node: int, cell: int, used: int, index: int, length: int) -> None:
             nonlocal total
             m = mask[node]
-            if m & TERMINAL and length >= min_length and seen[index] != stamp:
+            if m & terminal and length >= min_length and seen[index] != stamp:
                 seen[index] = stamp
                 total += points[length]
             common = m & around_mask[cell]
@@ -189,39 +196,39 @@ class BoardScorer:
 def _edge_offsets(lexicon: Lexicon) -> array[int]:
     """For each edge, how many words sort before every word through it, counted from its parent:
     summing these along a path gives a word's rank, a unique index for deduplication."""
-    mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids
-    below = _words_below(lexicon)
+    mask, first, kids, below = lexicon.mask, lexicon.first, lexicon.kids, lexicon.count
+    terminal = lexicon.terminal
     offset = array("I", bytes(4 * len(kids)))
     for node, m in enumerate(mask):
-        before = 1 if m & TERMINAL else 0
+        before = 1 if m & terminal else 0
         base = first[node]
-        for e in range(base, base + (m & (TERMINAL - 1)).bit_count()):
+        for e in range(base, base + (m & (terminal - 1)).bit_count()):
             offset[e] = before
             before += below[kids[e]]
     return offset
 
 
 def letter_weights(lexicon: Lexicon) -> list[float]:
-    """How often each letter a-z occurs across all words, for drawing plausible random boards.
-
-    Counted on the DAWG (words below times paths above each edge), not by listing the words.
-    """
-    mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids
-    below = _words_below(lexicon)
+    """How often each letter of the lexicon's alphabet occurs across all words, for drawing
+    plausible random boards (and deriving dice). Counted on the DAWG (words below times paths
+    above each edge), not by listing the words."""
+    mask, first, kids, below = lexicon.mask, lexicon.first, lexicon.kids, lexicon.count
+    terminal = lexicon.terminal
+    letters = len(lexicon.alphabet)
     above = [0] * len(mask)
     above[0] = 1
     for node in _topological(lexicon):
         m = mask[node]
         base = first[node]
-        for e in range(base, base + (m & (TERMINAL - 1)).bit_count()):
+        for e in range(base, base + (m & (terminal - 1)).bit_count()):
             above[kids[e]] += above[node]
-    weights = [0.0] * 26
+    weights = [0.0] * letters
     for node, m in enumerate(mask):
         if not above[node]:
             continue
         base = first[node]
         rank = 0
-        for k in range(26):
+        for k in range(letters):
             if m >> k & 1:
                 weights[k] += above[node] * below[kids[base + rank]]
                 rank += 1
@@ -229,28 +236,17 @@ def letter_weights(lexicon: Lexicon) -> list[float]:
     return [w / total for w in weights]
 
 
-def _words_below(lexicon: Lexicon) -> list[int]:
-    mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids
-    below = [0] * len(mask)
-    for node in reversed(_topological(lexicon)):
-        m = mask[node]
-        base = first[node]
-        below[node] = (1 if m & TERMINAL else 0) + sum(
-            below[kids[e]] for e in range(base, base + (m & (TERMINAL - 1)).bit_count())
-        )
-    return below
-
-
 def _topological(lexicon: Lexicon) -> list[int]:
     """Nodes with every parent before its children (Kahn's algorithm)."""
     mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids
+    letters = lexicon.terminal - 1
     parents = [0] * len(mask)
     for child in kids:
         parents[child] += 1
     order = [0]
     for node in order:
         base = first[node]
-        for e in range(base, base + (mask[node] & (TERMINAL - 1)).bit_count()):
+        for e in range(base, base + (mask[node] & letters).bit_count()):
             child = kids[e]
             parents[child] -= 1
             if not parents[child]:
@@ -298,6 +294,7 @@ def best_board(
     schedule = schedule or AnnealSchedule()
     scorer = BoardScorer(lexicon, rows, cols, min_length)
     weights = letter_weights(lexicon)
+    faces_all = faces_for(lexicon.alphabet)
     cells = rows * cols
     budget = max_iterations if max_iterations is not None else math.inf
     cache: dict[tuple[str, ...], int] = {}
@@ -318,13 +315,13 @@ def best_board(
     def out_of_time() -> bool:
         return iterations >= budget or (clock is not None and clock() >= deadline)
 
-    best_faces = rng.choices(FACES, weights, k=cells)
+    best_faces = rng.choices(faces_all, weights, k=cells)
     best_score = evaluate(best_faces)
     # A budget shorter than one run gets one run that still cools all the way.
     steps = min(schedule.steps, max_iterations) if max_iterations else schedule.steps
     cooling = (schedule.end / schedule.start) ** (1 / max(1, steps - 1))
     while not out_of_time():
-        faces = rng.choices(FACES, weights, k=cells)
+        faces = rng.choices(faces_all, weights, k=cells)
         current = evaluate(faces)
         temperature = schedule.start
         for _ in range(steps):
@@ -338,7 +335,7 @@ def best_board(
                 undo = (a, faces[b], b, faces[a])
             else:
                 a = rng.randrange(cells)
-                new = rng.choices(FACES, weights)[0]
+                new = rng.choices(faces_all, weights)[0]
                 if new == faces[a]:
                     continue
                 undo = (a, faces[a], a, faces[a])
@@ -352,13 +349,14 @@ def best_board(
             else:
                 faces[undo[0]], faces[undo[2]] = undo[1], undo[3]
             temperature *= cooling
-    best_faces, best_score = _polish(best_faces, best_score, evaluate, out_of_time)
+    best_faces, best_score = _polish(best_faces, best_score, faces_all, evaluate, out_of_time)
     return Board(rows, cols, tuple(best_faces)), best_score
 
 
 def _polish(
     faces: list[str],
     score: int,
+    choices: tuple[str, ...],
     evaluate: Callable[[list[str]], int],
     out_of_time: Callable[[], bool],
 ) -> tuple[list[str], int]:
@@ -369,7 +367,7 @@ def _polish(
     while improved and not out_of_time():
         improved = False
         for a in range(len(faces)):
-            for face in FACES:
+            for face in choices:
                 if face == faces[a] or out_of_time():
                     continue
                 old = faces[a]
@@ -401,6 +399,7 @@ __all__ = [
     "BoardScorer",
     "Floor",
     "best_board",
+    "faces_for",
     "floor_for",
     "letter_weights",
     "roll_with_floor",

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from itertools import pairwise
 
 from .board import BLANK, Board
-from .lexicon import LETTER_BIT, TERMINAL, Lexicon
+from .lexicon import Lexicon
 
 Path = tuple[int, ...]
 
@@ -22,8 +22,10 @@ def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path
     """Every lexicon word of at least ``min_length`` spelled letters on the board, each with one
     path (the first found: starts in row-major order, then neighbours in order)."""
     mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids
+    letter_bit, terminal = lexicon.letter_bit, lexicon.terminal
     faces = board.cells
-    heads = [LETTER_BIT[f[0]] if f else 0 for f in faces]
+    # A face starting with a letter the alphabet lacks gets no bit: no word goes through it.
+    heads = [letter_bit.get(f[0], 0) if f else 0 for f in faces]
     tails = [f[1:] for f in faces]
     # For each cell: the letters around it, and which neighbours carry each of those letters.
     around_mask: list[int] = []
@@ -44,7 +46,7 @@ def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path
     def follow(node: int, text: str) -> int:
         """Spell the rest of a multi-letter face from ``node``; -1 when no word goes on."""
         for ch in text:
-            bit = LETTER_BIT[ch]
+            bit = letter_bit.get(ch, 0)
             m = mask[node]
             if not m & bit:
                 return -1
@@ -71,7 +73,7 @@ def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path
                         continue
                 cm = mask[node]
                 w = word + faces[j]
-                if cm & TERMINAL and len(w) >= min_length and w not in found:
+                if cm & terminal and len(w) >= min_length and w not in found:
                     path[depth] = j
                     found[w] = tuple(path[: depth + 1])
                 nxt = cm & around_mask[j]
@@ -87,7 +89,7 @@ def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path
         if node < 0:
             continue
         m = mask[node]
-        if m & TERMINAL and len(face) >= min_length and face not in found:
+        if m & terminal and len(face) >= min_length and face not in found:
             found[face] = (cell,)
         if m & around_mask[cell]:
             visit(m, m & around_mask[cell], first[node], cell, 0, 1 << cell, face)

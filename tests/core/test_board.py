@@ -92,10 +92,19 @@ def test_bad_text_names_the_problem(text, words):
         assert word.lower() in message
 
 
-def test_non_ascii_letters_raise_board_error():
-    for text in ("é", "İ", "aİ", "ab/cİ", "ab/cß", "ﬁ", "ａｂｃｄ"):
+def test_letters_without_a_plain_lowercase_form_raise_board_error():
+    for text in ("İ", "aİ", "ab/cİ", "ﬁ", "ａｂｃｄ", "a1", "[x\u0303]abc"):
         with pytest.raises(BoardError):
             Board.parse(text)
+
+
+def test_non_ascii_letters_are_faces():
+    board = Board.parse("añ/ÑB")
+    assert board.cells == ("a", "ñ", "ñ", "b")
+    assert Board.parse("an\u0303/ab").cells == ("a", "ñ", "a", "b")  # n + combining tilde
+    assert Board.parse(board.text()) == board
+    assert Board.parse("[ßa]bcd").cells[0] == "ßa"
+    assert board.grid().splitlines()[0] == "A  Ñ"
 
 
 @settings(max_examples=400, deadline=None)

@@ -123,7 +123,7 @@ def test_default_sets():
         ("A B C D E F\n" * 3, ["3 dice", "square"]),
         ("A B C D E F\n" * 3 + "A B 1 D E F\n", ["line 4", "'1'"]),
         ("A B C D E F\n" * 3 + "A B C D E Four\n", ["line 4", "Four"]),
-        ("A B C D E F\n" * 3 + "A B C D E é\n", ["line 4"]),
+        ("A B C D E F\n" * 3 + "A B C D E ﬁ\n", ["line 4"]),
     ],
 )
 def test_bad_dice_files(text, words, tmp_path):

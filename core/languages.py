@@ -1,0 +1,147 @@
+"""The languages the game is played in: letters, how typed text folds to them, word lists, dice.
+
+A ``Language`` says which letters its lexicon holds (``alphabet``) and how a typed token becomes a
+string of those letters (``fold``). The word list was folded by the same rule when it was built
+(``data/words/build_lists.py``), so a guess typed with or without accents reads the way the
+dictionary does. The choices, and why:
+
+- ``en``: letters a-z. Accents typed fold to the base letter ("café" is "cafe"); æ, œ and ß are
+  spelled out (ae, oe, ss), as English writes them without the ligature.
+- ``fr``: letters a-z. Every accent folds to its base letter (é è ê ë -> e, ç -> c, ...), and the
+  ligatures are spelled out (œ -> oe, æ -> ae): French Boggle ignores accents, its dice have none,
+  and players type "etre" as often as "être".
+- ``es``: 27 letters, a-z with ñ after n. ñ is a letter of its own in Spanish (its own place in the
+  alphabet and in Scrabble; "año" and "ano" are different words), so it is never folded and ``n``
+  never reads as ``ñ``. The acute accents and ü fold to the base letter (they only mark stress or
+  pronunciation; Spanish Scrabble has no accented tiles).
+- ``de``: letters a-z, umlauts spelled out the crossword way: ä -> ae, ö -> oe, ü -> ue, ß -> ss.
+  German has always written umlauts so when they cannot be typed ("gruen" is "grün"), German
+  crosswords fill them in that way, and it keeps the a-z dice (and their board codes) for German
+  too; umlauts as letters of their own would be 30 letters and a guess typed on a keyboard without
+  them would be a different word.
+
+Any other character (a digit, a letter of another script) makes a token fold to ``None``: it is
+not a word of that language.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+LANGUAGE_CODES = ("en", "fr", "es", "de")
+DEFAULT_LANGUAGE = "en"
+DICTIONARIES = ("full", "everyday")  # full: every word of the list; everyday: common ones only
+DEFAULT_DICTIONARY = "full"
+
+WORDS_DIR = Path(__file__).resolve().parent.parent / "data" / "words"
+LATIN = "abcdefghijklmnopqrstuvwxyz"
+SPANISH = "abcdefghijklmnñopqrstuvwxyz"
+
+
+class LanguageError(ValueError):
+    """A language code or dictionary name this game does not have; the message lists those it has."""
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language: its letters, its folding rule, its word list, frequencies and dice."""
+
+    code: str
+    name: str  # in the language itself
+    alphabet: str  # the letters its lexicon holds, in the language's order
+    spelled_out: Mapping[str, str]  # characters folded to other letters before accents are dropped
+    dice: Mapping[int, str]  # board side -> default dice set name
+    _memo: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def words_file(self) -> Path:
+        """The folded word list, one word a line."""
+        return WORDS_DIR / f"{self.code}.txt"
+
+    @property
+    def frequency_file(self) -> Path:
+        """``word<TAB>Zipf x 10`` lines, for the words of the list people use (data/words/README)."""
+        return WORDS_DIR / f"{self.code}-zipf.tsv"
+
+    def fold(self, text: str) -> str | None:
+        """``text`` (one token, any case, accents or not) as this language's lexicon letters, or
+        None when it holds a character the language has no letter for (or is empty)."""
+        if not text:
+            return None
+        out = []
+        for ch in unicodedata.normalize("NFC", text).lower():
+            folded = self._memo.get(ch, "")
+            if folded == "":
+                folded = self._memo[ch] = self._fold_char(ch)
+            if folded is None:
+                return None
+            out.append(folded)
+        return "".join(out)
+
+    def _fold_char(self, ch: str) -> str | None:
+        if ch in self.alphabet:
+            return ch
+        if ch in self.spelled_out:
+            return self.spelled_out[ch]
+        decomposed = unicodedata.normalize("NFD", ch)
+        base, marks = decomposed[0], decomposed[1:]
+        if marks and base in self.alphabet and all(unicodedata.combining(m) for m in marks):
+            return base
+        return None
+
+    def default_dice(self, size: int) -> str:
+        """The dice set a board of this side uses in this language."""
+        if size not in self.dice:
+            sizes = ", ".join(map(str, self.dice))
+            raise LanguageError(f"no {self.code} dice for a {size}x{size} board; sizes: {sizes}")
+        return self.dice[size]
+
+
+def _language(
+    code: str, name: str, alphabet: str, spelled_out: dict[str, str], dice: dict[int, str]
+) -> Language:
+    return Language(code, name, alphabet, MappingProxyType(spelled_out), MappingProxyType(dice))
+
+
+_LIGATURES = {"æ": "ae", "œ": "oe"}
+LANGUAGES: Mapping[str, Language] = MappingProxyType(
+    {
+        "en": _language(
+            "en", "English", LATIN, {**_LIGATURES, "ß": "ss"},
+            {4: "4x4-new", 5: "5x5-original", 6: "6x6-superbig"},
+        ),
+        "fr": _language(
+            "fr", "Français", LATIN, _LIGATURES, {4: "4x4-fr", 5: "5x5-fr", 6: "6x6-fr"}
+        ),
+        "es": _language(
+            "es", "Español", SPANISH, _LIGATURES, {4: "4x4-es", 5: "5x5-es", 6: "6x6-es"}
+        ),
+        "de": _language(
+            "de", "Deutsch", LATIN, {**_LIGATURES, "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"},
+            {4: "4x4-de", 5: "5x5-de", 6: "6x6-de"},
+        ),
+    }
+)  # fmt: skip
+
+
+def language(code: str) -> Language:
+    """The language with this code; LanguageError listing the codes there are."""
+    found = LANGUAGES.get(code)
+    if found is None:
+        raise LanguageError(
+            f"unknown language {code!r}; choose one of: {', '.join(LANGUAGE_CODES)}"
+        )
+    return found
+
+
+def check_dictionary(name: str) -> str:
+    """``name`` when it is one of DICTIONARIES, else LanguageError listing them."""
+    if name not in DICTIONARIES:
+        raise LanguageError(
+            f"unknown dictionary {name!r}; choose one of: {', '.join(DICTIONARIES)}"
+        )
+    return name
