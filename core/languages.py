@@ -26,11 +26,14 @@ not a word of that language.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+
+from .lexicon import Lexicon, cached, load
 
 LANGUAGE_CODES = ("en", "fr", "es", "de")
 DEFAULT_LANGUAGE = "en"
@@ -145,3 +148,29 @@ def check_dictionary(name: str) -> str:
             f"unknown dictionary {name!r}; choose one of: {', '.join(DICTIONARIES)}"
         )
     return name
+
+
+def lexicon_for(lang: Language | str, cache_dir: str | os.PathLike[str] | None = None) -> Lexicon:
+    """The language's lexicon (its word list in its alphabet, with its frequencies), from the
+    cache when it holds a sound copy, else built (seconds, and several times the memory of the
+    result: a long-lived process builds it with ``python -m core.compile --lang CODE``)."""
+    chosen = language(lang) if isinstance(lang, str) else lang
+    return load(
+        chosen.words_file,
+        cache_dir,
+        alphabet=chosen.alphabet,
+        frequencies=chosen.frequency_file,
+    )
+
+
+def cached_lexicon_for(
+    lang: Language | str, cache_dir: str | os.PathLike[str] | None = None
+) -> Lexicon | None:
+    """The language's lexicon when the cache holds it, else None (never builds)."""
+    chosen = language(lang) if isinstance(lang, str) else lang
+    return cached(
+        chosen.words_file,
+        cache_dir,
+        alphabet=chosen.alphabet,
+        frequencies=chosen.frequency_file,
+    )
