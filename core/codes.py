@@ -21,13 +21,20 @@ _READ_AS = {"O": "0", "I": "1", "L": "1"}
 _IGNORED = "- "
 
 # Fixed for good: a code names its dice set and faces by these positions. A new dice set takes a
-# new number; a face no set uses yet cannot be added without a new format.
-DICE_NUMBERS = {"4x4-new": 1, "4x4-classic": 2, "5x5-original": 3, "5x5-2012": 4, "6x6-superbig": 5}
+# new number; a face its set's table lacks needs a new table (a symbol holds 32 values, FACES all).
+DICE_NUMBERS = {
+    "4x4-new": 1, "4x4-classic": 2, "5x5-original": 3, "5x5-2012": 4, "6x6-superbig": 5,
+    "4x4-fr": 6, "5x5-fr": 7, "6x6-fr": 8,
+    "4x4-es": 9, "5x5-es": 10, "6x6-es": 11,
+    "4x4-de": 12, "5x5-de": 13, "6x6-de": 14,
+}  # fmt: skip
 FACES = (BLANK, *(c for c in ascii_lowercase if c != "q"), "qu", "an", "er", "he", "in", "th")
+SPANISH_FACES = (BLANK, *(c for c in ascii_lowercase if c != "q"), "qu", "ñ")
+# The face table of each dice set that does not use FACES.
+FACE_TABLES = {name: SPANISH_FACES for name in ("4x4-es", "5x5-es", "6x6-es")}
 CHECK_PRIME = 1021  # > every weight and < 32 * 32: two characters hold the check
 CHECK_CHARS = 2
 
-_FACE_NUMBER = {face: n for n, face in enumerate(FACES)}
 _DICE_BY_NUMBER = {n: name for name, n in DICE_NUMBERS.items()}
 
 
@@ -42,10 +49,11 @@ def encode(board: Board, dice: str) -> str:
     shared, though it can be played)."""
     if dice not in DICE_NUMBERS:
         raise CodeError(f"dice set {dice!r} has no board codes")
-    missing = sorted({f for f in board.cells if f not in _FACE_NUMBER})
+    number = {face: n for n, face in enumerate(faces_of(dice))}
+    missing = sorted({f for f in board.cells if f not in number})
     if missing:
         raise CodeError(f"faces {', '.join(missing)} have no board code")
-    values = [DICE_NUMBERS[dice], *(_FACE_NUMBER[f] for f in board.cells)]
+    values = [DICE_NUMBERS[dice], *(number[f] for f in board.cells)]
     return "".join(SYMBOLS[v] for v in [*values, *_check(values)])
 
 
@@ -63,13 +71,19 @@ def decode(code: str) -> tuple[Board, str]:
     if name is None:
         raise CodeError(f"board code {code.strip()!r} names no dice set this bot has")
     dice = dice_set(name)
+    faces = faces_of(name)
     cells = body[1:]
-    if len(cells) != len(dice.dice) or any(v >= len(FACES) for v in cells):
+    if len(cells) != len(dice.dice) or any(v >= len(faces) for v in cells):
         raise CodeError(f"board code {code.strip()!r} does not fit the dice {name}")
-    board = Board(dice.side, dice.side, tuple(FACES[v] for v in cells))
+    board = Board(dice.side, dice.side, tuple(faces[v] for v in cells))
     if not rolled_from(board, dice):
         raise CodeError(f"board code {code.strip()!r} is not a roll of the dice {name}")
     return board, name
+
+
+def faces_of(dice: str) -> tuple[str, ...]:
+    """The faces a code of this dice set can name, by their numbers."""
+    return FACE_TABLES.get(dice, FACES)
 
 
 def code_length(side: int) -> int:

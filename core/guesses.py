@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .languages import DEFAULT_LANGUAGE, Language, language
+
 MAX_WORD_LENGTH = 40
 MAX_WORDS_PER_MESSAGE = 60
 # NFKC can turn one character into eighteen (U+FDFA): normalising stops after this much output,
@@ -45,13 +47,15 @@ def is_chatter(text: str) -> bool:
     return len(tokens) >= 3 and stripped[-1] in ".!"
 
 
-def words_in(message: str) -> list[str]:
-    """The guesses in a message, in order, at most MAX_WORDS_PER_MESSAGE of them.
+def words_in(message: str, lang: Language | None = None) -> list[str]:
+    """The guesses in a message, in order, at most MAX_WORDS_PER_MESSAGE of them, each folded to
+    the letters of ``lang`` (default English): "Café" is "cafe", German "grün" is "gruen".
 
-    Tokens that are not all letters a-z once normalised and trimmed (numbers, emoji, ``x2``) are
-    skipped, as is a token longer than any board could spell. Each token is normalised on its own,
-    within NORMALISED_BUDGET characters in all.
+    Tokens that are not all letters of the language once normalised, trimmed and folded (numbers,
+    emoji, ``x2``, another script) are skipped, as is a token longer than any board could spell.
+    Each token is normalised on its own, within NORMALISED_BUDGET characters in all.
     """
+    fold = (lang or language(DEFAULT_LANGUAGE)).fold
     if is_chatter(message.casefold()):
         return []
     words: list[str] = []
@@ -64,8 +68,8 @@ def words_in(message: str) -> list[str]:
         if budget < 0:
             break
         for piece in _SEPARATORS.split(token):  # NFKC may make separators (full-width commas)
-            word = piece.strip(_EDGE_PUNCTUATION)
-            if word and len(word) <= MAX_WORD_LENGTH and word.isascii() and word.isalpha():
+            word = fold(piece.strip(_EDGE_PUNCTUATION))
+            if word and len(word) <= MAX_WORD_LENGTH:
                 words.append(word)
                 if len(words) == MAX_WORDS_PER_MESSAGE:
                     return words

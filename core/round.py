@@ -11,6 +11,11 @@ The last two need only the lexicon and the solution, never a path search, so a l
 one look-up per word. A word the server excludes (its banned words) is taken out of the solution at
 the start, so it never scores and is never missed; a guess of it is "not allowed", not a verdict
 that would hint whether it is on the board.
+
+A round has a language and a dictionary (``core.languages``): guesses are folded by the language's
+rule (a word typed with or without accents reads the same), and in the ``everyday`` dictionary only
+everyday words (``core.commonness``) are in the solution, count and are missed; a word of the full
+list that is not everyday gets its own verdict, RARE, not "not a word".
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .board import Board
+from .commonness import is_everyday
 from .guesses import words_in
+from .languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE, Language, check_dictionary, language
 from .lexicon import Lexicon
 from .scoring import word_score
 from .solver import Path, solve
@@ -40,6 +47,7 @@ class Verdict(StrEnum):
     TAKEN = "taken"
     NOT_ON_BOARD = "not_on_board"
     NOT_A_WORD = "not_a_word"
+    RARE = "rare"  # a word of the full dictionary that the everyday dictionary leaves out
     TOO_SHORT = "too_short"
     NOT_ALLOWED = "not_allowed"  # a word the server does not accept: never counts
     ROUND_OVER = "round_over"
@@ -144,6 +152,8 @@ class Round:
     found: dict[PlayerId, dict[str, float]] = field(default_factory=dict)
     first_finder: dict[str, PlayerId] = field(default_factory=dict)
     excluded: frozenset[str] = frozenset()  # words the server does not accept
+    language: Language = field(default_factory=lambda: language(DEFAULT_LANGUAGE))
+    dictionary: str = DEFAULT_DICTIONARY
 
     @classmethod
     def start(
@@ -155,13 +165,29 @@ class Round:
         *,
         excluded: Iterable[str] = (),
         solution: Mapping[str, Path] | None = None,
+        lang: Language | None = None,
+        dictionary: str = DEFAULT_DICTIONARY,
     ) -> Round:
         """A new round; ``solution`` is the board's whole solution when already solved (a roll
-        solves it), and ``excluded`` the words that do not count here."""
+        solves it), and ``excluded`` the words that do not count here. ``lexicon`` is the
+        language's (``languages.lexicon_for``); ``dictionary`` is ``full`` or ``everyday``."""
+        check_dictionary(dictionary)
         if solution is None:
             solution = solve(board, lexicon, rules.min_length)
+        if dictionary == "everyday":
+            solution = {w: p for w, p in solution.items() if is_everyday(w, lexicon)}
         allowed, banned = exclude(solution, excluded)
-        return cls(board, rules, allowed, lexicon, deadline, excluded=banned)
+        chosen = lang or language(DEFAULT_LANGUAGE)
+        return cls(
+            board,
+            rules,
+            allowed,
+            lexicon,
+            deadline,
+            excluded=banned,
+            language=chosen,
+            dictionary=dictionary,
+        )
 
     def is_over(self, now: float) -> bool:
         return now >= self.deadline
@@ -172,12 +198,17 @@ class Round:
 
     def guess(self, player: PlayerId, message: str, now: float) -> list[Judgement]:
         """Judge every word in a chat message; chatter gives no judgements."""
-        return [self.judge(player, word, now) for word in words_in(message)]
+        return [self.judge(player, word, now) for word in words_in(message, self.language)]
 
     def judge(self, player: PlayerId, word: str, now: float) -> Judgement:
-        """Judge one normalised word (lowercase a-z) and record it when accepted."""
+        """Judge one word (lowercase; folded here by the round's language, so "être" and "etre"
+        are one French word) and record it when accepted."""
         if self.is_over(now):
             return Judgement(word, Verdict.ROUND_OVER)
+        folded = self.language.fold(word)
+        if folded is None:
+            return Judgement(word, Verdict.NOT_A_WORD)
+        word = folded
         if len(word) < self.rules.min_length:
             return Judgement(word, Verdict.TOO_SHORT)
         mine = self.found.setdefault(player, {})
@@ -193,6 +224,8 @@ class Round:
             return Judgement(word, Verdict.ACCEPTED, word_score(word, self.rules.min_length))
         if word not in self.lexicon:
             return Judgement(word, Verdict.NOT_A_WORD)
+        if self.dictionary == "everyday" and not is_everyday(word, self.lexicon):
+            return Judgement(word, Verdict.RARE)
         return Judgement(word, Verdict.NOT_ON_BOARD)
 
     @classmethod
@@ -205,13 +238,24 @@ class Round:
         accepted: Iterable[tuple[PlayerId, str, float]],
         solution: Mapping[str, Path] | None = None,
         excluded: Iterable[str] = (),
+        lang: Language | None = None,
+        dictionary: str = DEFAULT_DICTIONARY,
     ) -> Round:
         """A round as stored: the words accepted before (in acceptance order) put back.
 
         The one way a stored round comes back, for a resume and for its results alike; a stored
         word the board cannot spell (an older dictionary), or that is excluded, is left out.
         """
-        game = cls.start(board, lexicon, rules, deadline, excluded=excluded, solution=solution)
+        game = cls.start(
+            board,
+            lexicon,
+            rules,
+            deadline,
+            excluded=excluded,
+            solution=solution,
+            lang=lang,
+            dictionary=dictionary,
+        )
         for player, word, at in accepted:
             if word in game.solution:
                 game.restore(player, word, at)

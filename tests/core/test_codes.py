@@ -17,6 +17,7 @@ from core.codes import (
     code_length,
     decode,
     encode,
+    faces_of,
     rolled_from,
 )
 from core.dice import available, dice_set
@@ -33,9 +34,11 @@ def rolls(draw: st.DrawFn) -> tuple[Board, str]:
 def test_every_shipped_dice_set_has_a_number_and_symbols_for_its_faces() -> None:
     assert set(DICE_NUMBERS) == set(available())
     assert len(set(DICE_NUMBERS.values())) == len(DICE_NUMBERS)
-    assert len(FACES) <= len(SYMBOLS) and len(set(FACES)) == len(FACES)
     for name in DICE_NUMBERS:
-        assert {face for die in dice_set(name).dice for face in die} <= set(FACES), name
+        faces = faces_of(name)
+        assert len(faces) <= len(SYMBOLS) and len(set(faces)) == len(faces)
+        assert {face for die in dice_set(name).dice for face in die} <= set(faces), name
+    assert "ñ" in faces_of("4x4-es") and faces_of("4x4-new") == FACES
 
 
 @given(rolls())
