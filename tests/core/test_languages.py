@@ -1,0 +1,245 @@
+"""Languages: folding, lexicons of any alphabet, frequencies, the solver on each language's dice
+against the brute force, the everyday dictionary's verdicts, and board codes of the new dice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.codes import decode, encode
+from core.commonness import Band, band_of, is_everyday, missed_order
+from core.dice import dice_set
+from core.generate import best_board, letter_weights
+from core.languages import (
+    DICTIONARIES,
+    LANGUAGE_CODES,
+    LanguageError,
+    language,
+    lexicon_for,
+)
+from core.lexicon import Lexicon, LexiconError, load
+from core.round import Mode, Round, Rules, Verdict
+from core.scoring import default_min_length
+from core.solver import solve
+from tests.core.brute import brute_solve
+
+
+@pytest.fixture(scope="module")
+def lexicons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lexicon]:
+    cache = tmp_path_factory.mktemp("languages")
+    return {code: lexicon_for(code, cache) for code in LANGUAGE_CODES}
+
+
+@pytest.fixture(scope="module")
+def word_lists() -> dict[str, list[str]]:
+    return {
+        code: language(code).words_file.read_text(encoding="utf-8").split()
+        for code in LANGUAGE_CODES
+    }
+
+
+def test_codes_and_errors() -> None:
+    assert LANGUAGE_CODES == ("en", "fr", "es", "de") and DICTIONARIES == ("full", "everyday")
+    assert [language(c).name for c in LANGUAGE_CODES] == [
+        "English",
+        "Français",
+        "Español",
+        "Deutsch",
+    ]
+    with pytest.raises(LanguageError, match="en, fr, es, de"):
+        language("it")
+
+
+@pytest.mark.parametrize(
+    ("code", "typed", "folded"),
+    [
+        ("en", "Café", "cafe"),
+        ("en", "naïve", "naive"),
+        ("fr", "Être", "etre"),
+        ("fr", "etre", "etre"),
+        ("fr", "cœur", "coeur"),
+        ("fr", "garçon", "garcon"),
+        ("fr", "NOËL", "noel"),
+        ("es", "año", "año"),
+        ("es", "AÑO", "año"),
+        ("es", "ano", "ano"),  # n is never ñ
+        ("es", "canción", "cancion"),
+        ("es", "pingüino", "pinguino"),
+        ("es", "an\u0303o", "año"),  # n + combining tilde, as some keyboards send it
+        ("de", "grün", "gruen"),
+        ("de", "gruen", "gruen"),
+        ("de", "Straße", "strasse"),
+        ("de", "ÖL", "oel"),
+        ("en", "año", "ano"),  # ñ is only Spanish's letter
+        ("en", "x2", None),
+        ("fr", "привет", None),
+        ("de", "", None),
+    ],
+)
+def test_fold(code: str, typed: str, folded: str | None) -> None:
+    assert language(code).fold(typed) == folded
+
+
+def test_word_lists_hold_only_their_letters_folded(word_lists: dict[str, list[str]]) -> None:
+    for code, words in word_lists.items():
+        lang = language(code)
+        letters = set(lang.alphabet)
+        sample = random.Random(code).sample(words, 5000)
+        assert all(set(w) <= letters and lang.fold(w) == w and len(w) >= 2 for w in sample), code
+    assert "año" in word_lists["es"] and "ano" in word_lists["es"]
+    assert "gruen" in word_lists["de"] and "grün" not in word_lists["de"]
+
+
+def test_guesses_read_the_way_the_list_was_folded(lexicons: dict[str, Lexicon]) -> None:
+    for code, typed in [("fr", "être"), ("fr", "etre"), ("de", "grün"), ("de", "Gruen")]:
+        assert language(code).fold(typed) in lexicons[code]
+    assert "año" in lexicons["es"] and "ano" in lexicons["es"]
+    assert lexicons["es"].zipf("año") != lexicons["es"].zipf("ano")
+
+
+def test_a_lexicon_of_another_alphabet_round_trips_through_the_cache(tmp_path) -> None:
+    greek = "αβγδεζηθικλμνξοπρσςτυφχψω"
+    words = tmp_path / "el.txt"
+    words.write_text("αλφα\nβητα\nγαμμα\nλογος\nλογοσ\nabc\n", encoding="utf-8")
+    freq = tmp_path / "el.tsv"
+    freq.write_text("λογος\t45\nαλφα\t30\n", encoding="utf-8")
+    built = load(words, tmp_path, alphabet=greek, frequencies=freq)
+    again = load(words, tmp_path, alphabet=greek, frequencies=freq)  # from the cache
+    assert (
+        list(again)
+        == list(built)
+        == sorted(
+            ["αλφα", "βητα", "γαμμα", "λογος", "λογοσ"], key=lambda w: [greek.index(c) for c in w]
+        )
+    )
+    assert again.alphabet == greek and again.zipf("λογος") == 4.5 and again.zipf("abc") is None
+    assert again.zipf("βητα") == 0.0
+
+
+def test_an_alphabet_longer_than_31_letters_is_refused() -> None:
+    Lexicon.from_words(["ab"], alphabet="abcdefghijklmnopqrstuvwxyzäöüßé")  # 31: the most
+    with pytest.raises(LexiconError, match="at most 31"):
+        Lexicon.from_words(["ab"], alphabet="abcdefghijklmnopqrstuvwxyzäöüßéè")
+
+
+def test_index_is_the_rank_in_alphabet_order(lexicons: dict[str, Lexicon]) -> None:
+    es = lexicons["es"]
+    words = list(es)
+    for rank in random.Random(3).sample(range(len(words)), 300):
+        assert es.index(words[rank]) == rank
+    assert words.index("ñu") > words.index("nuez")  # ñ sorts after n
+
+
+@pytest.mark.parametrize(
+    ("code", "common", "obscure"),
+    [
+        ("en", ["the", "cat", "house"], ["qat", "zyzzyva", "aardvark"]),
+        ("fr", ["etre", "maison", "chat"], ["zythum", "abaissa"]),
+        ("es", ["casa", "año", "gato"], ["zurrapa", "ñu"]),
+        ("de", ["haus", "katze", "gruen"], ["aalartig", "aalbeere"]),
+    ],
+)
+def test_common_words_rank_above_obscure_ones(
+    lexicons: dict[str, Lexicon], code: str, common: list[str], obscure: list[str]
+) -> None:
+    lexicon = lexicons[code]
+    assert min(lexicon.zipf(w) or 0 for w in common) > max(lexicon.zipf(w) or 0 for w in obscure)
+    assert all(is_everyday(w, lexicon) for w in common)
+    assert not any(is_everyday(w, lexicon) for w in obscure)
+    assert missed_order([*obscure, *common], lexicon)[: len(common)] == sorted(
+        common, key=lambda w: -(lexicon.zipf(w) or 0)
+    )
+    assert band_of("the" if code == "en" else common[0], lexicon) in (Band.VERY_COMMON, Band.COMMON)
+    assert band_of("zzzzq", lexicon) is None
+
+
+def test_missed_order_breaks_ties_by_length_then_alphabet(lexicons: dict[str, Lexicon]) -> None:
+    en = lexicons["en"]
+    unknown = ["zyzzyva", "zaxes", "zyzzyvas"]
+    assert all(en.zipf(w) == 0.0 for w in unknown)
+    assert missed_order(unknown, en) == ["zyzzyvas", "zyzzyva", "zaxes"]
+    assert missed_order(["zzz", "zax", "zaxes"], en) == ["zzz", "zax", "zaxes"]  # 2.2, 1.5, 0
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    code=st.sampled_from(LANGUAGE_CODES),
+    side=st.sampled_from((4, 5, 6)),
+    seed=st.integers(0, 2**32),
+)
+def test_solver_equals_brute_force_on_each_languages_dice(
+    lexicons: dict[str, Lexicon], word_lists: dict[str, list[str]], code: str, side: int, seed: int
+) -> None:
+    board = dice_set(language(code).default_dice(side)).roll(random.Random(seed))
+    min_length = default_min_length(side)
+    found = solve(board, lexicons[code], min_length)
+    assert set(found) == brute_solve(board, word_lists[code], min_length)
+
+
+def test_spanish_boards_spell_words_with_ñ(lexicons: dict[str, Lexicon]) -> None:
+    from core.board import Board
+
+    found = solve(Board.parse("añox/zzzz/zzzz/zzzz"), lexicons["es"], 3)
+    assert "año" in found and "ano" not in found
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_new_dice_board_codes_round_trip(code: str) -> None:
+    rng = random.Random(code)
+    for side in (4, 5, 6):
+        name = language(code).default_dice(side)
+        for _ in range(20):
+            board = dice_set(name).roll(rng)
+            assert decode(encode(board, name)) == (board, name)
+
+
+def test_best_board_searches_the_languages_letters(lexicons: dict[str, Lexicon]) -> None:
+    es = lexicons["es"]
+    assert len(letter_weights(es)) == 27
+    board, score = best_board(es, 3, 3, 10.0, random.Random(1), max_iterations=300)
+    assert score > 0 and all(face in es.alphabet or face == "qu" for face in board.cells)
+    assert sum(w.count("ñ") for w in solve(board, es, 3)) >= 0
+
+
+def start(lexicon: Lexicon, code: str, dictionary: str, text: str) -> Round:
+    from core.board import Board
+
+    return Round.start(
+        Board.parse(text), lexicon, Rules(Mode.CASUAL, 3), 100.0,
+        lang=language(code), dictionary=dictionary,
+    )  # fmt: skip
+
+
+def test_a_french_round_reads_accents_typed_or_not(lexicons: dict[str, Lexicon]) -> None:
+    game = start(lexicons["fr"], "fr", "full", "etre/xxxx/xxxx/xxxx")
+    first, second = game.guess(1, "Être", 1.0)[0], game.guess(1, "etre", 2.0)[0]
+    assert (first.word, first.verdict) == ("etre", Verdict.ACCEPTED)
+    assert second.verdict is Verdict.ALREADY_FOUND
+
+
+def test_everyday_verdicts(lexicons: dict[str, Lexicon]) -> None:
+    en = lexicons["en"]
+    board = "[q]atx/cxxx/xxxx/xxxx"  # spells cat and qat (a plain q face)
+    full = start(en, "en", "full", board)
+    everyday = start(en, "en", "everyday", board)
+    assert {"cat", "qat"} <= set(full.solution)
+    assert "cat" in everyday.solution and "qat" not in everyday.solution
+    assert everyday.judge(1, "qat", 1.0).verdict is Verdict.RARE  # a word, just not everyday
+    assert everyday.judge(1, "zyzzyva", 1.0).verdict is Verdict.RARE  # frequency unknown
+    assert everyday.judge(1, "cat", 1.0).verdict is Verdict.ACCEPTED
+    assert everyday.judge(1, "xqzt", 1.0).verdict is Verdict.NOT_A_WORD
+    assert everyday.judge(1, "house", 1.0).verdict is Verdict.NOT_ON_BOARD
+    assert full.judge(1, "qat", 1.0).verdict is Verdict.ACCEPTED
+    assert "qat" not in everyday.results().missed
+    again = Round.rebuild(
+        everyday.board, en, everyday.rules, 100.0, [(1, "cat", 1.0), (2, "qat", 1.0)],
+        lang=language("en"), dictionary="everyday",
+    )  # fmt: skip
+    assert again.words_of(1) == ["cat"] and again.words_of(2) == []
+    with pytest.raises(LanguageError, match="full, everyday"):
+        start(en, "en", "kids", board)
