@@ -1,6 +1,9 @@
 """``python -m core.compile``: build a word list's lexicon into the cache, whatever the cache holds.
 
-    python -m core.compile [--dict PATH] [--cache-dir DIR] [--stdout]
+    python -m core.compile [--lang CODE] [--dict PATH] [--cache-dir DIR] [--stdout]
+
+``--lang`` alone builds the language's own list with its frequencies (what ``lexicon_for`` loads);
+with ``--dict`` the list is read in the language's letters.
 
 Run where memory is plentiful or about to be given back: at image build time, or as a child of the
 bot, which then never holds the build's memory (the build's heap is several times its result, and
@@ -20,6 +23,7 @@ from typing import BinaryIO, TextIO
 
 from .cli import EXIT_BAD_INPUT, EXIT_OK
 from .cli.options import dictionary_options
+from .languages import language
 from .lexicon import Lexicon, LexiconError, cache_file, write_atomically
 
 
@@ -46,7 +50,11 @@ def main(
     err = stderr or sys.stderr
     args = build_parser().parse_args(argv)
     try:
-        lexicon = Lexicon.from_file(args.dict)
+        lang = language(args.lang)
+        if args.dict is None:  # the language's own list, letters and frequencies
+            lexicon = Lexicon.from_file(lang.words_file, lang.alphabet, lang.frequency_file)
+        else:
+            lexicon = Lexicon.from_file(args.dict, lang.alphabet)
     except LexiconError as exc:
         err.write(f"error: {exc}\n")
         return EXIT_BAD_INPUT

@@ -100,7 +100,7 @@ class Language:
         """The dice set a board of this side uses in this language."""
         if size not in self.dice:
             sizes = ", ".join(map(str, self.dice))
-            raise LanguageError(f"no {self.code} dice for a {size}x{size} board; sizes: {sizes}")
+            raise LanguageError(f"no dice for a {size}x{size} board in {self.code}; sizes: {sizes}")
         return self.dice[size]
 
 

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from ..board import BoardError
 from ..dice import DiceError
+from ..languages import LanguageError
 from ..lexicon import LexiconError
 from .boards import cmd_best, cmd_roll
 from .console import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, Console, UsageError
@@ -44,7 +45,7 @@ def main(
         if args.command is None:
             raise UsageError(f"choose a command: {', '.join(COMMANDS)} (see --help)")
         return COMMANDS[args.command](args, io)
-    except (UsageError, BoardError, DiceError, LexiconError) as exc:
+    except (UsageError, BoardError, DiceError, LanguageError, LexiconError) as exc:
         io.error(str(exc))
         return EXIT_BAD_INPUT
     except BrokenPipeError:

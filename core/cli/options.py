@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import NoReturn
 
 from ..board import Board, BoardError
-from ..dice import DATA_DIR, DiceSet, default_for, dice_set
+from ..dice import DATA_DIR, DiceSet, dice_set
+from ..languages import (
+    DEFAULT_LANGUAGE,
+    DICTIONARIES,
+    LANGUAGE_CODES,
+    Language,
+    language,
+    lexicon_for,
+)
 from ..lexicon import Lexicon, load
 from ..round import Mode
 from .console import UsageError
@@ -69,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("solve", help="list the words on boards")
     p.add_argument("boards", nargs="+", metavar="BOARD", help="board text, or - for stdin")
     dictionary_options(p)
+    dictionary_choice(p)
     _min_length(p)
     form = p.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="one JSON object a line per board")
@@ -107,14 +116,19 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     _min_length(p)
     dictionary_options(p)
+    dictionary_choice(p)
     return parser
 
 
 def dictionary_options(p: argparse.ArgumentParser) -> None:
-    """--dict and --cache-dir, shared with python -m core.compile."""
+    """--lang, --dict and --cache-dir, shared with python -m core.compile."""
     p.add_argument(
-        "--dict", type=Path, default=DEFAULT_DICT, metavar="PATH",
-        help="one-word-a-line word list (default: data/words/en.txt)",
+        "--lang", choices=LANGUAGE_CODES, default=DEFAULT_LANGUAGE,
+        help="language: its word list, letters, frequencies and dice (default en)",
+    )  # fmt: skip
+    p.add_argument(
+        "--dict", type=Path, default=None, metavar="PATH",
+        help="one-word-a-line word list in the language's letters (default: the language's)",
     )  # fmt: skip
     p.add_argument(
         "--cache-dir", type=Path, default=None, metavar="DIR",
@@ -139,7 +153,26 @@ def _dice(p: argparse.ArgumentParser) -> None:
 
 
 def lexicon(args: argparse.Namespace) -> Lexicon:
-    return load(args.dict, args.cache_dir)
+    """``--dict`` in the language's letters, else the language's own lexicon (with frequencies)."""
+    if args.dict is None:
+        return lexicon_for(lang(args), args.cache_dir)
+    return load(args.dict, args.cache_dir, alphabet=lang(args).alphabet)
+
+
+def lang(args: argparse.Namespace) -> Language:
+    return language(args.lang)
+
+
+def dict_name(args: argparse.Namespace) -> str:
+    """The word list's file name, as messages show it."""
+    return args.dict.name if args.dict is not None else lang(args).words_file.name
+
+
+def dictionary_choice(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--dictionary", choices=DICTIONARIES, default=DICTIONARIES[0],
+        help="full: every word of the list; everyday: common words only (default full)",
+    )  # fmt: skip
 
 
 def board(spec: str) -> Board:
@@ -158,7 +191,7 @@ def dice(args: argparse.Namespace) -> tuple[str, DiceSet]:
                 f"dice set {args.dice!r} is for {chosen.side}x{chosen.side}, not {args.size}"
             )
         return args.dice, chosen
-    name = default_for(args.size or DEFAULT_SIZE)
+    name = lang(args).default_dice(args.size or DEFAULT_SIZE)
     return name, dice_set(name)
 
 

@@ -9,6 +9,7 @@ import select
 from collections.abc import Iterator
 from typing import TextIO
 
+from ..commonness import missed_order
 from ..generate import roll_with_floor
 from ..round import Mode, Round, Rules, Verdict
 from ..scoring import default_min_length
@@ -23,6 +24,7 @@ _FEEDBACK = {
     Verdict.TAKEN: "already taken",
     Verdict.NOT_ON_BOARD: "not on the board",
     Verdict.NOT_A_WORD: "not a word",
+    Verdict.RARE: "not in the everyday dictionary",
     Verdict.ROUND_OVER: "time is up",
 }
 
@@ -37,7 +39,14 @@ def cmd_play(args: argparse.Namespace, io: Console) -> int:
         rules = Rules(Mode(args.mode), min_length)
     except ValueError as exc:
         raise UsageError(f"--min-length: {exc}") from None
-    game = Round.start(board, lexicon, rules, deadline=io.clock() + args.time)
+    game = Round.start(
+        board,
+        lexicon,
+        rules,
+        deadline=io.clock() + args.time,
+        lang=options.lang(args),
+        dictionary=args.dictionary,
+    )
     io.say(board.grid())
     io.say(
         f"{_seconds_text(args.time)} to find words of {min_length}+ letters "
@@ -75,11 +84,11 @@ def _report(io: Console, game: Round) -> None:
         f"({results.max_score} points possible)"
     )
     if results.missed:
-        io.say(_missed_line(results.missed))
+        io.say(_missed_line(tuple(missed_order(results.missed, game.lexicon))))
 
 
 def _missed_line(missed: tuple[str, ...]) -> str:
-    """``missed N words: a, b, ... (and M more)``: the first ``MISSED_SHOWN``, longest first."""
+    """``missed N words: a, b, ... (and M more)``: the first ``MISSED_SHOWN``, most common first."""
     shown = missed[:MISSED_SHOWN]
     more = f" (and {len(missed) - len(shown)} more)" if len(missed) > len(shown) else ""
     noun = "word" if len(missed) == 1 else "words"

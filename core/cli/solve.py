@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TextIO
 
 from ..board import Board, BoardError
+from ..commonness import band, is_everyday
 from ..scoring import default_min_length, total_score, word_score
 from ..solver import Path as CellPath
 from ..solver import find_path, solve
@@ -42,6 +43,8 @@ def cmd_solve(args: argparse.Namespace, io: Console) -> int:
     for index, board in enumerate(boards(args.boards, io.stdin)):
         min_length = args.min_length or default_min_length(board.size)
         found = solve(board, lexicon, min_length)
+        if args.dictionary == "everyday":
+            found = {w: p for w, p in found.items() if is_everyday(w, lexicon)}
         score = total_score(found, min_length)
         if args.summary:
             io.say(f"{board.compact()} {len(found)} {score}")
@@ -79,9 +82,12 @@ def json_line(board: Board, found: Mapping[str, CellPath], min_length: int) -> s
 
 
 def cmd_check(args: argparse.Namespace, io: Console) -> int:
-    word = args.word.strip().lower()
-    if not (word.isascii() and word.isalpha()):
-        raise UsageError(f"word {args.word!r}: use letters a-z")
+    lang = options.lang(args)
+    word = lang.fold(args.word.strip()) or ""
+    if not word:
+        extra = "".join(ch for ch in lang.alphabet if not ch.isascii())
+        letters = f"a-z and {extra}" if extra else "a-z"
+        raise UsageError(f"word {args.word!r}: use letters {letters}")
     board = options.board(args.board)
     min_length = args.min_length or default_min_length(board.size)
     lexicon = options.lexicon(args)
@@ -94,8 +100,12 @@ def cmd_check(args: argparse.Namespace, io: Console) -> int:
         cells = " ".join(f"({r},{c})" for r, c in map(board.position, path))
         letters = " ".join(_shown(board.cells[cell]) for cell in path)
         io.say(f"YES {cells} {letters}")
-    in_dict = word in lexicon
-    io.say(f"{'in' if in_dict else 'not in'} the dictionary ({args.dict.name})")
+    zipf = lexicon.zipf(word)
+    io.say(f"{'not in' if zipf is None else 'in'} the dictionary ({options.dict_name(args)})")
+    if zipf is not None and lexicon.has_frequencies:
+        everyday = "in" if is_everyday(word, lexicon) else "not in"
+        how = band(zipf).value.replace("_", " ")
+        io.say(f"{how} (Zipf {zipf:.1f}); {everyday} the everyday dictionary")
     return EXIT_OK if path is not None else EXIT_NO
 
 

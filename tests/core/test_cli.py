@@ -18,7 +18,9 @@ import pytest
 
 from core import cli
 from core.board import Board
+from core.commonness import missed_order
 from core.dice import dice_set
+from core.languages import lexicon_for
 from core.lexicon import Lexicon, load
 from core.scoring import total_score
 from core.solver import path_spells, solve
@@ -331,7 +333,7 @@ def test_play_feedback_deadline_and_missed(en_cache: Path) -> None:
         f"score: {points + total_score([other], 3)} points, 2 of {len(found)} words "
         f"({total_score(found, 3)} points possible)"
     )
-    missed = [w for w in words if w not in (good, other)]
+    missed = missed_order((w for w in words if w not in (good, other)), lexicon_for("en", en_cache))
     assert len(missed) > 30
     assert feedback[8] == (
         f"missed {len(missed)} words: {', '.join(missed[:30])} (and {len(missed) - 30} more)"
@@ -420,3 +422,39 @@ def test_python_m_core_solve_subprocess(small_dict: Path, tmp_path: Path) -> Non
     )  # fmt: skip
     assert bad.returncode == 2
     assert bad.stderr == "error: board 'abc/de': ragged rows: row 2 has 2 cells, row 1 has 3\n"
+
+
+def test_lang_check_folds_the_word_and_says_how_common_it_is(tmp_path: Path) -> None:
+    result = run("check", "Être", "etre/xxxx/xxxx/xxxx", "--lang", "fr", "--cache-dir", tmp_path)
+    assert result.code == 0, result.err
+    assert result.out.splitlines() == [
+        "YES (0,0) (0,1) (0,2) (0,3) E T R E",
+        "in the dictionary (fr.txt)",
+        "very common (Zipf 6.4); in the everyday dictionary",
+    ]
+    rare = run("check", "qat", "[q]at/xxx/xxx", "--cache-dir", tmp_path)
+    assert rare.out.splitlines()[1:] == [
+        "in the dictionary (en.txt)",
+        "rare (Zipf 1.9); not in the everyday dictionary",
+    ]
+    spanish = run("check", "año", "año/xxx/xxx", "--lang", "es", "--cache-dir", tmp_path)
+    assert spanish.code == 0 and spanish.out.startswith("YES")
+    bad = run("check", "año", "año/xxx/xxx", "--lang", "xx", "--cache-dir", tmp_path)
+    assert bad.code == 2 and "invalid choice" in bad.err
+
+
+def test_lang_solve_roll_and_everyday(tmp_path: Path) -> None:
+    solved = run(
+        "solve", "año/xxx/xxx", "--lang", "es", "--min-length", "3", "--cache-dir", tmp_path
+    )
+    assert solved.out.splitlines()[0] == "año"
+    full = run("solve", "[q]atx/cxxx/xxxx/xxxx", "--cache-dir", tmp_path).out.split()
+    everyday = run(
+        "solve", "[q]atx/cxxx/xxxx/xxxx", "--dictionary", "everyday", "--cache-dir", tmp_path
+    ).out.split()
+    assert "qat" in full and "qat" not in everyday and "cat" in everyday
+    rolled = run("roll", "--lang", "de", "--seed", "3", "--cache-dir", tmp_path)
+    assert "dice 4x4-de" in rolled.out
+    best = run("best", "--lang", "es", "--size", "3", "--iterations", "50", "--seed", "1",
+               "--cache-dir", tmp_path)  # fmt: skip
+    assert best.code == 0, best.err
