@@ -398,6 +398,65 @@ def measure_best(table: Table, enable: Path, cache: Path, seconds: float, seed: 
     )
 
 
+def measure_languages(table: Table, cache: Path, count: int, repeats: int) -> bool:
+    """Per language: lexicon size, cold build, cache load, solve time a board of its dice, share of
+    first rolls over the floor; English's solver against the a-z one from before alphabets."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from baseline_az import solve_az
+
+    from core.languages import LANGUAGES, lexicon_for
+    from core.lexicon import Lexicon as Lex
+
+    ok = True
+    for code, lang in LANGUAGES.items():
+        sources = (lang.words_file, lang.alphabet, lang.frequency_file)
+        started = time.perf_counter()
+        built = Lex.from_file(*sources)
+        build = time.perf_counter() - started
+        blob = built.to_bytes()
+        lexicon_for(lang, cache)  # into the cache
+        loads = []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            lexicon_for(lang, cache)
+            loads.append(time.perf_counter() - started)
+        stats = built.stats
+        table.add(
+            f"{code} lexicon",
+            f"{stats.words} words, {stats.nodes} nodes, {stats.edges} edges, "
+            f"cache {len(blob) / 1e6:.2f} MB; build {build:.2f} s, "
+            f"cache load {1000 * statistics.median(loads):.1f} ms (median, target <= 40)",
+        )
+        for side in (4, 5, 6):
+            name = lang.default_dice(side)
+            boards = seeded_boards(name, count, 7)
+            min_length = default_min_length(side)
+            floor = floor_for(side)
+            times, passed = [], 0
+            for board in boards:
+                started = time.perf_counter()
+                found = solve(board, built, min_length)
+                times.append(time.perf_counter() - started)
+                passed += floor.met_by(len(found), total_score(found, min_length))
+            line = (
+                f"{1000 * statistics.median(times):.2f} ms median a board; "
+                f"{100 * passed / len(boards):.0f}% of rolls pass the floor {floor.words}/{floor.points}"
+            )
+            if code == "en":
+                old = []
+                for board in boards:
+                    started = time.perf_counter()
+                    same = solve_az(board, built, min_length)
+                    old.append(time.perf_counter() - started)
+                    ok &= set(same) == set(solve(board, built, min_length))
+                ratio = statistics.median(times) / statistics.median(old)
+                line += (
+                    f"; before alphabets {1000 * statistics.median(old):.2f} ms (ratio {ratio:.2f})"
+                )
+            table.add(f"{code} {name}", line)
+    return ok
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--enable", type=Path, help="the ENABLE2K word list (published checks)")
@@ -405,6 +464,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--best-seconds", type=float, default=60.0, help="0 skips (default 60)")
     parser.add_argument("--seed", type=int, default=1, help="seed for best_board (default 1)")
     parser.add_argument("--repeats", type=int, default=7, help="cold starts to time (default 7)")
+    parser.add_argument(
+        "--languages", action="store_true", help="only the per-language figures (en, fr, es, de)"
+    )
     args = parser.parse_args(argv)
 
     table = Table()
@@ -416,6 +478,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"python {sys.version.split()[0]}",
             flush=True,
         )
+        if args.languages:
+            ok &= measure_languages(table, cache, args.boards, args.repeats)
+            table.print()
+            print("correctness:", "PASS" if ok else "FAIL")
+            return 0 if ok else 1
         measure_cold_start(table, EN_WORDS, cache, args.repeats)
         measure_memory(table, EN_WORDS, cache)
         lexicon = load(EN_WORDS, cache)
