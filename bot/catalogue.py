@@ -1,7 +1,7 @@
 """Every user-facing string, from one catalogue per language (``bot/locales/<lang>.toml``).
 
 Wording is data: a translation is a file with the same keys, not code. ``text`` fills in the
-``{names}``; ``count`` picks the plural form.
+``{names}``; ``count`` picks the plural form by the language's rule (``plural_form``).
 """
 
 from __future__ import annotations
@@ -11,8 +11,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .languages import DEFAULT_LANGUAGE
+
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
-DEFAULT_LANGUAGE = "en"
+# The counts that take the "one" form (CLDR's rules for whole numbers): French says "0 mot".
+_ONE = {"fr": frozenset({0, 1})}
+_ONLY_ONE = frozenset({1})
 
 
 @cache
@@ -27,7 +31,7 @@ def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     }
 
 
-def text(key: str, /, language: str = DEFAULT_LANGUAGE, **fields: object) -> str:
+def text(key: str, language: str = DEFAULT_LANGUAGE, /, **fields: object) -> str:
     """The entry ``key`` with its fields filled in; a missing key or field is a KeyError."""
     entry = catalogue(language)[key]
     if not isinstance(entry, str):
@@ -35,7 +39,12 @@ def text(key: str, /, language: str = DEFAULT_LANGUAGE, **fields: object) -> str
     return entry.format(**fields) if fields else entry
 
 
-def count(n: int, key: str, /, language: str = DEFAULT_LANGUAGE) -> str:
+def count(n: int, key: str, language: str = DEFAULT_LANGUAGE, /) -> str:
     """``n`` with the plural form of ``key`` (an entry with ``one`` and ``other``)."""
     forms = catalogue(language)[key]
-    return str(forms["one" if n == 1 else "other"]).format(n=n)
+    return str(forms[plural_form(n, language)]).format(n=n)
+
+
+def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """``"one"`` or ``"other"``: the form a count of ``n`` takes in ``language``."""
+    return "one" if abs(n) in _ONE.get(language, _ONLY_ONE) else "other"

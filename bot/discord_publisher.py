@@ -61,6 +61,7 @@ class DiscordPublisher:
             not self.reads_messages,
             status,
             post.hints,
+            post.round.language,
         )
 
     async def post_board(self, post: BoardPost) -> int:
@@ -93,9 +94,12 @@ class DiscordPublisher:
         ending: Ending | None = None,
     ) -> dict[int, tuple[int, int]]:
         classic_live = ending is None and post.rules.mode is Mode.CLASSIC
-        status, shown = render.status_text(standings, names, news, classic_live=classic_live)
+        language = post.round.language
+        status, shown = render.status_text(
+            standings, names, news, classic_live=classic_live, language=language
+        )
         if ending is not None:
-            status = "\n".join(filter(None, [status, render.ending_text(ending)]))
+            status = "\n".join(filter(None, [status, render.ending_text(ending, language)]))
         channel = await self._channel(post.round.channel_id)
         async with _translated():
             await channel.get_partial_message(message_id).edit(
@@ -103,9 +107,10 @@ class DiscordPublisher:
             )
         return shown
 
-    async def post_warning(self, channel_id: int, seconds_left: float) -> None:
+    async def post_warning(self, channel_id: int, seconds_left: float, language: str) -> None:
         async with _translated():
-            await (await self._channel(channel_id)).send(render.warning_text(seconds_left))
+            channel = await self._channel(channel_id)
+            await channel.send(render.warning_text(seconds_left, language))
 
     async def react(self, message: ChatMessage, accepted: bool) -> None:
         channel = await self._channel(message.channel_id)
@@ -130,7 +135,8 @@ class DiscordPublisher:
                 while posted < len(parts):
                     part = parts[posted]
                     last = posted == len(parts) - 1
-                    view = again_view(report.round_id) if last and report.round_id else None
+                    again = report.round_id if last else None
+                    view = again_view(again, report.language) if again else None
                     try:
                         await channel.send(
                             content=part.content or None,
@@ -188,6 +194,7 @@ def _results(
         picture=png,
         attachments=attach,
         code=report.code,
+        language=report.language,
     )
 
 

@@ -155,11 +155,11 @@ class Feedback:
 
     def warn(self, live: LiveRound, left: float) -> None:
         self.calls += 1
-        self._spawn(self._warn(live.channel_id, left))
+        self._spawn(self._warn(live.channel_id, left, live.language))
 
-    async def _warn(self, channel_id: int, left: float) -> None:
+    async def _warn(self, channel_id: int, left: float, language: str) -> None:
         try:
-            await self.publisher.post_warning(channel_id, left)
+            await self.publisher.post_warning(channel_id, left, language)
         except PublishError as exc:
             log.debug("warning skipped: %s", exc)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from core.board import Board
 from core.round import Judgement, Mode, Round
 
+from .languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from .publisher import BoardPost, ChatMessage
 from .storage import StoredRound
 
@@ -27,6 +28,8 @@ class RoundOptions:
     min_length: int
     board: Board | None = None  # a board to replay (a board code) instead of a roll
     hints: bool = False  # the words starting at each die, on the board's picture
+    language: str = DEFAULT_LANGUAGE  # the round's messages (its words once lexicons are wired)
+    dictionary: str = DEFAULT_DICTIONARY  # "full" or "everyday"
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,11 @@ class LiveRound:
     @property
     def channel_id(self) -> int:
         return self.stored.channel_id
+
+    @property
+    def language(self) -> str:
+        """The language every message of the round is written in."""
+        return self.stored.language
 
     @property
     def post(self) -> BoardPost:

@@ -14,6 +14,7 @@ from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
 from core.scoring import default_min_length
 
 from .catalogue import text
+from .languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES
 from .live_round import RoundOptions
 from .storage import ServerSettings
 
@@ -26,25 +27,35 @@ _DURATION = re.compile(r"^(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s(?:ec)?)?$")
 
 
 class OptionError(ValueError):
-    """An option the player can fix; the message is shown to them as it is."""
+    """An option the player can fix: a catalogue entry and its fields, so that the refusal is
+    written in the language of whoever reads it (``str()``: English, for logs)."""
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        super().__init__(text(key, **fields))
+        self.key = key
+        self.fields = fields
+
+    def text(self, language: str) -> str:
+        """The refusal in ``language``."""
+        return text(self.key, language, **self.fields)
 
 
 def parse_duration(raw: str) -> int:
     """``90s``, ``3m``, ``2m30s`` or a bare number of seconds, within 30 s to 30 min."""
     cleaned = raw.strip().lower().replace(" ", "")
     if len(cleaned) > 12 or not cleaned.isascii():
-        raise OptionError(text("options.bad_duration", text=repr(raw[:20])))
+        raise OptionError("options.bad_duration", text=repr(raw[:20]))
     if cleaned.isdigit():
         seconds = int(cleaned)
     else:
         match = _DURATION.match(cleaned)
         if not cleaned or match is None or not any(match.groups()):
-            raise OptionError(text("options.bad_duration", text=repr(raw)))
+            raise OptionError("options.bad_duration", text=repr(raw))
         minutes, secs = (int(g) if g else 0 for g in match.groups())
         seconds = minutes * 60 + secs
     if not MIN_SECONDS <= seconds <= MAX_SECONDS:
         raise OptionError(
-            text("options.duration_range", low=f"{MIN_SECONDS}s", high=f"{MAX_SECONDS // 60}m")
+            "options.duration_range", low=f"{MIN_SECONDS}s", high=f"{MAX_SECONDS // 60}m"
         )
     return seconds
 
@@ -56,6 +67,8 @@ def round_options(
     mode: str | None = None,
     min_length: int | None = None,
     defaults: ServerSettings = NO_SETTINGS,
+    language: str | None = None,
+    dictionary: str | None = None,
 ) -> RoundOptions:
     """The options of a new round: those given, else the server's ``defaults``, else the bot's;
     OptionError when one is out of range."""
@@ -64,24 +77,30 @@ def round_options(
     if size is None:
         size = dice_side or 4
     if size not in SIZES:
-        raise OptionError(text("options.size", sizes=", ".join(map(str, SIZES))))
+        raise OptionError("options.size", sizes=", ".join(map(str, SIZES)))
     if dice is None:
         dice = default_for(size)
         dice_side = size
     if dice_side != size:
         fits = ", ".join(n for n in available() if dice_size(n) == size)
         raise OptionError(
-            text("options.dice_size", dice=repr(dice), side=dice_side, size=size, fits=fits)
+            "options.dice_size", dice=repr(dice), side=dice_side, size=size, fits=fits
         )
     seconds = parse_duration(time) if time else defaults.seconds or DEFAULT_SECONDS
     chosen_mode = parse_mode(mode or defaults.mode or Mode.CLASSIC.value)
     if min_length is None:
         min_length = defaults.min_length or default_min_length(size)
     if not MIN_LENGTH_LOWEST <= min_length <= MIN_LENGTH_HIGHEST:
-        raise OptionError(
-            text("options.min_length", low=MIN_LENGTH_LOWEST, high=MIN_LENGTH_HIGHEST)
-        )
-    return RoundOptions(size, dice, seconds, chosen_mode, min_length)
+        raise OptionError("options.min_length", low=MIN_LENGTH_LOWEST, high=MIN_LENGTH_HIGHEST)
+    return RoundOptions(
+        size,
+        dice,
+        seconds,
+        chosen_mode,
+        min_length,
+        language=parse_language(language or defaults.language),
+        dictionary=parse_dictionary(dictionary or defaults.dictionary),
+    )
 
 
 def replayed(code: str, size: int | None, dice: str | None) -> tuple[Board, str]:
@@ -90,9 +109,9 @@ def replayed(code: str, size: int | None, dice: str | None) -> tuple[Board, str]
     try:
         board, name = decode(code)
     except CodeError as exc:
-        raise OptionError(text("options.board_code", error=exc)) from None
+        raise OptionError("options.board_code", error=exc) from None
     if (size is not None and size != board.size) or (dice is not None and dice != name):
-        raise OptionError(text("options.board_fixed", dice=name, size=board.size))
+        raise OptionError("options.board_fixed", dice=name, size=board.size)
     return board, name
 
 
@@ -104,7 +123,7 @@ def hints_for(hints: bool | None, mode: Mode, default: bool = False) -> bool:
     if hints is None:
         return default and mode is Mode.CASUAL
     if hints and mode is not Mode.CASUAL:
-        raise OptionError(text("options.hints_casual"))
+        raise OptionError("options.hints_casual")
     return hints
 
 
@@ -128,7 +147,25 @@ def parse_mode(name: str) -> Mode:
         return Mode(name.lower())
     except ValueError:
         modes = ", ".join(m.value for m in Mode)
-        raise OptionError(text("options.mode", modes=modes)) from None
+        raise OptionError("options.mode", modes=modes) from None
+
+
+def parse_language(name: str) -> str:
+    """A language by its code (``fr``) or its own name (``Français``), any case."""
+    cleaned = name.strip().casefold()
+    for code in LANGUAGE_CODES:
+        if cleaned in (code, LANGUAGE_NAMES[code].casefold()):
+            return code
+    shown = ", ".join(f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGE_CODES)
+    raise OptionError("options.language", languages=shown)
+
+
+def parse_dictionary(name: str) -> str:
+    """``full`` or ``everyday``, any case."""
+    cleaned = name.strip().lower()
+    if cleaned not in DICTIONARIES:
+        raise OptionError("options.dictionary", dictionaries=", ".join(DICTIONARIES))
+    return cleaned
 
 
 def parse_timezone(name: str) -> str:
@@ -139,7 +176,7 @@ def parse_timezone(name: str) -> str:
             raise ValueError(cleaned)
         ZoneInfo(cleaned)
     except (ValueError, ZoneInfoNotFoundError):
-        raise OptionError(text("options.timezone", name=repr(name[:MAX_TIMEZONE_LENGTH]))) from None
+        raise OptionError("options.timezone", name=repr(name[:MAX_TIMEZONE_LENGTH])) from None
     return cleaned
 
 
@@ -148,4 +185,4 @@ def dice_size(dice: str) -> int:
     try:
         return dice_set(dice).side
     except DiceError as exc:
-        raise OptionError(str(exc)) from None
+        raise OptionError("options.dice_set", error=exc) from None

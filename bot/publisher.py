@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 from core.board import Board
 from core.round import Results, Rules, Standing, Verdict
 
+from .languages import DEFAULT_LANGUAGE
+
 if TYPE_CHECKING:
     from .storage import StoredRound
 
@@ -86,6 +88,7 @@ class ResultsReport:
     rules: Rules
     round_id: int | None = None  # for the Play again button
     code: str | None = None  # the board code that replays this board (None: it has none)
+    language: str = DEFAULT_LANGUAGE  # the round's: the results are written in it
 
 
 class Publisher(Protocol):
@@ -107,8 +110,9 @@ class Publisher(Protocol):
         """Show the live status (or, with ``ending``, the final one) on the board message; per
         player, how many accepted and refused news items it showed. Raises PublishError."""
 
-    async def post_warning(self, channel_id: int, seconds_left: float) -> None:
-        """Tell the channel the round ends soon. Raises PublishError."""
+    async def post_warning(self, channel_id: int, seconds_left: float, language: str) -> None:
+        """Tell the channel (in the round's ``language``) the round ends soon. Raises
+        PublishError."""
 
     async def react(self, message: ChatMessage, accepted: bool) -> None:
         """Mark a guess message: accepted, or every word already found. Raises PublishError."""

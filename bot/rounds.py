@@ -116,6 +116,8 @@ class RoundService:
             deadline=game.deadline,
             excluded=game.excluded,
             hints=hints is not None,
+            language=options.language,
+            dictionary=options.dictionary,
         )
         live = LiveRound(stored, game, {starter_id: starter_name}, posted=False, hints=hints)
         self._live[channel_id] = live  # from here on a guess typed after the board is not lost
@@ -501,7 +503,7 @@ def _report(
         code: str | None = encode(board, stored.dice)
     except CodeError:
         code = None
-    return ResultsReport(results, names, board, rules, stored.id, code)
+    return ResultsReport(results, names, board, rules, stored.id, code, stored.language)
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

@@ -8,11 +8,12 @@ import re
 
 from core.guesses import MAX_WORD_LENGTH, normalise
 
-from .catalogue import text
 from .options import (
     OptionError,
     dice_size,
+    parse_dictionary,
     parse_duration,
+    parse_language,
     parse_mode,
     parse_timezone,
     round_options,
@@ -34,6 +35,8 @@ def changed_defaults(
     min_length: int | None = None,
     timezone: str | None = None,
     hints: bool | None = None,
+    language: str | None = None,
+    dictionary: str | None = None,
 ) -> ServerSettings:
     """The server's settings with these defaults changed (None: left as they are); OptionError,
     naming the setting, when one is wrong or they do not fit together. A new size without dice
@@ -49,6 +52,8 @@ def changed_defaults(
         min_length=min_length if min_length is not None else current.min_length,
         timezone=parse_timezone(timezone) if timezone is not None else current.timezone,
         hints=hints if hints is not None else current.hints,
+        language=parse_language(language) if language is not None else current.language,
+        dictionary=parse_dictionary(dictionary) if dictionary is not None else current.dictionary,
         channels=current.channels,
         banned=current.banned,
     )
@@ -57,8 +62,12 @@ def changed_defaults(
 
 
 def reset_defaults(current: ServerSettings) -> ServerSettings:
-    """Every default back to the bot's own; the round channels and banned words stay."""
-    return ServerSettings(channels=current.channels, banned=current.banned)
+    """Every default of new rounds back to the bot's own; the server's language (how it reads
+    the bot: a French server that resets its rounds still wants French), its round channels and
+    banned words stay."""
+    return ServerSettings(
+        language=current.language, channels=current.channels, banned=current.banned
+    )
 
 
 def banned_words(typed: str) -> list[str]:
@@ -71,11 +80,9 @@ def banned_words(typed: str) -> list[str]:
             continue
         if not (word.isascii() and word.isalpha() and len(word) <= MAX_WORD_LENGTH):
             raise OptionError(
-                text(
-                    "options.banned_word", word=repr(raw[:MAX_WORD_LENGTH]), longest=MAX_WORD_LENGTH
-                )
+                "options.banned_word", word=repr(raw[:MAX_WORD_LENGTH]), longest=MAX_WORD_LENGTH
             )
         words.append(word)
     if not words:
-        raise OptionError(text("options.no_words"))
+        raise OptionError("options.no_words")
     return list(dict.fromkeys(words))

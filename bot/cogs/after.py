@@ -15,10 +15,11 @@ from core.round import Mode, Rules
 from core.solver import Path, find_path
 
 from ..catalogue import text
+from ..languages import DEFAULT_LANGUAGE
 from ..options import OptionError, round_options
 from ..render.board import shape
 from ..render.text import PATH_FILE, pts
-from .game import begin_round, tell
+from .game import begin_round, reader_language, refusal, server_language, tell
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
@@ -31,10 +32,10 @@ class PlayAgain(discord.ui.DynamicItem[discord.ui.Button], template=r"boggle:aga
     """The results' button: the next round in the same channel with the same options. Its
     custom id carries the round's id, so any results message works, after any restart."""
 
-    def __init__(self, round_id: int) -> None:
+    def __init__(self, round_id: int, language: str = DEFAULT_LANGUAGE) -> None:
         super().__init__(
             discord.ui.Button(
-                label=text("again.label"),
+                label=text("again.label", language),
                 emoji="🔁",
                 style=discord.ButtonStyle.primary,
                 custom_id=AGAIN_ID.format(round_id=round_id),
@@ -52,25 +53,33 @@ class PlayAgain(discord.ui.DynamicItem[discord.ui.Button], template=r"boggle:aga
         bot = cast("BoggleBot", interaction.client)
         stored = await bot.storage.get_round(self.round_id)
         if stored is None or stored.channel_id != interaction.channel_id:
-            await tell(interaction, text("again.unknown"))
+            language = await server_language(bot, interaction)
+            await tell(interaction, text("again.unknown", language))
             return
         server = await bot.storage.server_settings(stored.guild_id)
         seconds = stored.seconds or max(1, round(stored.deadline - stored.started_at))
         try:
             options = round_options(
-                stored.size, stored.dice, str(seconds), stored.mode.value, stored.min_length
+                stored.size,
+                stored.dice,
+                str(seconds),
+                stored.mode.value,
+                stored.min_length,
+                language=stored.language,
+                dictionary=stored.dictionary,
             )
         except OptionError as exc:  # its dice set has since been removed
-            await tell(interaction, text("replies.bad_option", error=exc))
+            await tell(interaction, refusal(exc, server.language))
             return
         options = dataclasses.replace(options, hints=stored.hints)
         await begin_round(bot, interaction, options, server)
 
 
-def again_view(round_id: int) -> discord.ui.View:
-    """The view the results carry: persistent (no timeout), answered by ``PlayAgain``."""
+def again_view(round_id: int, language: str) -> discord.ui.View:
+    """The view the results carry (labelled in the round's ``language``): persistent (no
+    timeout), answered by ``PlayAgain``."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayAgain(round_id))
+    view.add_item(PlayAgain(round_id, language))
     return view
 
 
@@ -83,25 +92,28 @@ async def check(
     would tell a player what the board holds."""
     bot = cast("BoggleBot", interaction.client)
     if interaction.guild_id is None or interaction.channel_id is None:
-        await tell(interaction, text("replies.not_in_dm"))
+        await tell(interaction, text("replies.not_in_dm", reader_language(interaction)))
         return
     if bot.rounds.running(interaction.channel_id) is not None:
-        await tell(interaction, text("check.round_running"))
+        await tell(
+            interaction, text("check.round_running", await server_language(bot, interaction))
+        )
         return
     cleaned = word.strip().lower()
     if not (cleaned.isascii() and cleaned.isalpha()):
-        await tell(interaction, text("check.bad_word"))
+        await tell(interaction, text("check.bad_word", await server_language(bot, interaction)))
         return
     stored = await bot.storage.last_finished_round(interaction.channel_id)
     if stored is None:
-        await tell(interaction, text("check.no_round"))
+        await tell(interaction, text("check.no_round", await server_language(bot, interaction)))
         return
     board = Board.parse(stored.board)
     rules = Rules(Mode(stored.mode), stored.min_length)
     assert bot.lexicon is not None
     path = find_path(board, cleaned)
     banned = cleaned in stored.excluded_words
-    reply = check_text(cleaned, board, rules, cleaned in bot.lexicon, path, banned)
+    found = cleaned in bot.lexicon
+    reply = check_text(cleaned, board, rules, found, path, banned, stored.language)
     png = None
     if (
         path is not None
@@ -125,31 +137,33 @@ def check_text(
     in_dictionary: bool,
     path: Path | None,
     banned: bool = False,
+    language: str = DEFAULT_LANGUAGE,
 ) -> str:
-    """The answer to ``/boggle check``: the dictionary, the board (the path in words, for screen
-    readers and channels without pictures) and the points (none for a word the server did not
-    accept in that round, ``banned``)."""
+    """The answer to ``/boggle check``, in that round's ``language``: the dictionary, the board
+    (the path in words, for screen readers and channels without pictures) and the points (none
+    for a word the server did not accept in that round, ``banned``)."""
+    dictionary = "check.in_dictionary" if in_dictionary else "check.not_in_dictionary"
     lines = [
-        text("check.head", word=word, shape=shape(board, rules)),
-        text("check.in_dictionary") if in_dictionary else text("check.not_in_dictionary"),
+        text("check.head", language, word=word, shape=shape(board, rules, language)),
+        text(dictionary, language),
     ]
     if path is None:
-        lines.append(text("check.not_on_board"))
+        lines.append(text("check.not_on_board", language))
     else:
         steps = " → ".join(
-            text("check.step", face=_face(board.cells[c]), row=r + 1, col=k + 1)
+            text("check.step", language, face=_face(board.cells[c]), row=r + 1, col=k + 1)
             for c in path
             for r, k in [board.position(c)]
         )
-        lines.append(text("check.on_board", path=steps))
+        lines.append(text("check.on_board", language, path=steps))
     if not (in_dictionary and path is not None):
-        lines.append(text("check.no_points"))
+        lines.append(text("check.no_points", language))
     elif banned:
-        lines.append(text("check.banned"))
+        lines.append(text("check.banned", language))
     elif len(word) < rules.min_length:
-        lines.append(text("check.too_short", min_length=rules.min_length))
+        lines.append(text("check.too_short", language, min_length=rules.min_length))
     else:
-        lines.append(text("check.points", points=pts(rules.points(word))))
+        lines.append(text("check.points", language, points=pts(rules.points(word), language)))
     return "\n".join(lines)
 
 

@@ -9,7 +9,7 @@ others in its Integrations settings; only the permission itself lets a member ch
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -28,19 +28,30 @@ from ..server_config import (
     changed_defaults,
     reset_defaults,
 )
-from .game import round_option_docs, tell
+from ..storage import ServerSettings
+from .game import (
+    language_option_docs,
+    reader_language,
+    refusal,
+    round_option_docs,
+    tell,
+)
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
 
 
 async def _may_configure(interaction: discord.Interaction) -> bool:
-    """Manage Server in this channel, as Discord computed it for the member; else one line."""
+    """Manage Server in this channel, as Discord computed it for the member; else one line (in
+    the server's language, which needs a read: the answer is deferred first)."""
     if interaction.guild_id is None:
-        await tell(interaction, text("settings.not_in_dm"))
+        await tell(interaction, text("settings.not_in_dm", reader_language(interaction)))
         return False
     if not interaction.permissions.manage_guild:
-        await tell(interaction, text("settings.refused"))
+        bot = cast("BoggleBot", interaction.client)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        settings = await bot.storage.server_settings(interaction.guild_id)
+        await tell(interaction, text("settings.refused", settings.language))
         return False
     return True
 
@@ -59,24 +70,26 @@ class Config(
         self.bot = bot
         super().__init__()
 
-    async def _defer(self, interaction: discord.Interaction) -> int:
-        """Answer later, privately (the database may be busy for a moment); the server's id."""
+    async def _defer(self, interaction: discord.Interaction) -> tuple[int, ServerSettings]:
+        """Answer later, privately (the database may be busy for a moment); the server's id and
+        settings (their language is the replies')."""
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        return interaction.guild_id
+        return interaction.guild_id, await self.bot.storage.server_settings(interaction.guild_id)
 
     @app_commands.command(name="show", description=text("commands.config_show"))
     async def show(self, interaction: discord.Interaction) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._defer(interaction)
-        await tell(interaction, settings_text(await self.bot.storage.server_settings(guild)))
+        _, settings = await self._defer(interaction)
+        await tell(interaction, settings_text(settings, settings.language))
 
     @app_commands.command(name="set", description=text("commands.config_set"))
     @round_option_docs
     @app_commands.describe(
         timezone=text("commands.config_timezone"), hints=text("commands.config_hints")
     )
+    @language_option_docs(text("commands.config_language"), text("commands.config_dictionary"))
     async def set_(
         self,
         interaction: discord.Interaction,
@@ -87,18 +100,19 @@ class Config(
         min_length: app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST] | None = None,
         timezone: app_commands.Range[str, 1, 100] | None = None,
         hints: bool | None = None,
+        language: str | None = None,
+        dictionary: str | None = None,
     ) -> None:
         if not await _may_configure(interaction):
             return
-        given = (size, dice, time, mode, min_length, timezone, hints)
+        guild, current = await self._defer(interaction)
+        given = (size, dice, time, mode, min_length, timezone, hints, language, dictionary)
         if all(value is None for value in given):
-            await tell(interaction, text("settings.nothing_to_set"))
+            await tell(interaction, text("settings.nothing_to_set", current.language))
             return
-        guild = await self._defer(interaction)
-        storage = self.bot.storage
         try:
             changed = changed_defaults(
-                await storage.server_settings(guild),
+                current,
                 size=size,
                 dice=dice,
                 time=time,
@@ -106,21 +120,23 @@ class Config(
                 min_length=min_length,
                 timezone=timezone,
                 hints=hints,
+                language=language,
+                dictionary=dictionary,
             )
         except OptionError as exc:
-            await tell(interaction, text("replies.bad_option", error=exc))
+            await tell(interaction, refusal(exc, current.language))
             return
-        await storage.save_defaults(guild, changed)
-        await tell(interaction, text("settings.saved", settings=settings_text(changed)))
+        await self.bot.storage.save_defaults(guild, changed)
+        shown = settings_text(changed, changed.language)  # a new language answers at once
+        await tell(interaction, text("settings.saved", changed.language, settings=shown))
 
     @app_commands.command(name="reset", description=text("commands.config_reset"))
     async def reset(self, interaction: discord.Interaction) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._defer(interaction)
-        storage = self.bot.storage
-        await storage.save_defaults(guild, reset_defaults(await storage.server_settings(guild)))
-        await tell(interaction, text("settings.reset_done"))
+        guild, current = await self._defer(interaction)
+        await self.bot.storage.save_defaults(guild, reset_defaults(current))
+        await tell(interaction, text("settings.reset_done", current.language))
 
     @channels.command(name="add", description=text("commands.config_channels_add"))
     @app_commands.describe(channel=text("commands.config_channel"))
@@ -141,29 +157,30 @@ class Config(
     ) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._defer(interaction)
-        storage = self.bot.storage
-        listed = (await storage.server_settings(guild)).channels
+        guild, current = await self._defer(interaction)
+        language, listed = current.language, current.channels
         if allowed and channel not in listed and len(listed) >= MAX_ROUND_CHANNELS:
-            await tell(interaction, text("settings.channel_limit", limit=MAX_ROUND_CHANNELS))
+            reply = text("settings.channel_limit", language, limit=MAX_ROUND_CHANNELS)
+            await tell(interaction, reply)
             return
         if not allowed and channel not in listed:
-            where = channels_text(listed)
-            await tell(
-                interaction, text("settings.channel_not_listed", channel=channel, channels=where)
-            )
+            where = channels_text(listed, language)
+            reply = text("settings.channel_not_listed", language, channel=channel, channels=where)
+            await tell(interaction, reply)
             return
-        await storage.set_round_channel(guild, channel, allowed)
+        await self.bot.storage.set_round_channel(guild, channel, allowed)
         now = listed | {channel} if allowed else listed - {channel}
-        await tell(interaction, text("settings.channels_now", channels=channels_text(now)))
+        reply = text("settings.channels_now", language, channels=channels_text(now, language))
+        await tell(interaction, reply)
 
     @channels.command(name="clear", description=text("commands.config_channels_clear"))
     async def channels_clear(self, interaction: discord.Interaction) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._defer(interaction)
+        guild, current = await self._defer(interaction)
         await self.bot.storage.clear_round_channels(guild)
-        await tell(interaction, text("settings.channels_now", channels=channels_text(())))
+        anywhere = channels_text((), current.language)
+        await tell(interaction, text("settings.channels_now", current.language, channels=anywhere))
 
     @words.command(name="add", description=text("commands.config_words_add"))
     @app_commands.describe(words=text("commands.config_words_typed"))
@@ -184,34 +201,35 @@ class Config(
     ) -> None:
         if not await _may_configure(interaction):
             return
+        guild, settings = await self._defer(interaction)
+        language, current = settings.language, settings.banned
         try:
             words = banned_words(typed)
         except OptionError as exc:
-            await tell(interaction, text("replies.bad_option", error=exc))
+            await tell(interaction, refusal(exc, language))
             return
-        guild = await self._defer(interaction)
-        storage = self.bot.storage
-        current = (await storage.server_settings(guild)).banned
         if banned and len(current | set(words)) > MAX_BANNED_WORDS:
             total = len(current | set(words))
-            await tell(
-                interaction, text("settings.words_limit", limit=MAX_BANNED_WORDS, total=total)
-            )
+            reply = text("settings.words_limit", language, limit=MAX_BANNED_WORDS, total=total)
+            await tell(interaction, reply)
             return
-        changed = await storage.ban_words(guild, words, banned)
+        changed = await self.bot.storage.ban_words(guild, words, banned)
         total = len(current | set(words)) if banned else len(current - set(words))
         key = "settings.words_added" if banned else "settings.words_removed"
-        reply = text(key, changed=plural(changed, "word"), total=plural(total, "word"))
+        reply = text(
+            key,
+            language,
+            changed=plural(changed, "word", language),
+            total=plural(total, "word", language),
+        )
         await tell(interaction, reply)
 
     @words.command(name="list", description=text("commands.config_words_list"))
     async def words_list(self, interaction: discord.Interaction) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._defer(interaction)
-        await tell(
-            interaction, banned_list_text((await self.bot.storage.server_settings(guild)).banned)
-        )
+        _, settings = await self._defer(interaction)
+        await tell(interaction, banned_list_text(settings.banned, settings.language))
 
 
 async def setup(bot: BoggleBot) -> None:

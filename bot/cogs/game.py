@@ -19,6 +19,13 @@ from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, may_stop
 
 from .. import render
 from ..catalogue import text
+from ..languages import (
+    DEFAULT_LANGUAGE,
+    DICTIONARIES,
+    LANGUAGE_CODES,
+    LANGUAGE_NAMES,
+    language_of_locale,
+)
 from ..live_round import NoBoard, RoundOptions
 from ..options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
 from ..publisher import PublishError
@@ -35,6 +42,13 @@ CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
 SIZE_CHOICES = [app_commands.Choice(name=f"{n}x{n}", value=n) for n in SIZES]
 MODE_CHOICES = [app_commands.Choice(name=m.value, value=m.value) for m in Mode]
+# Each language by its own name, whatever the reader's; each dictionary with what it holds.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGE_CODES
+]
+DICTIONARY_CHOICES = [
+    app_commands.Choice(name=text(f"dictionaries.{name}"), value=name) for name in DICTIONARIES
+]
 
 
 def dice_choices() -> list[app_commands.Choice[str]]:
@@ -56,6 +70,19 @@ def round_option_docs(command: CommandT) -> CommandT:
     return app_commands.choices(mode=MODE_CHOICES, dice=dice_choices())(command)
 
 
+def language_option_docs(language: str, dictionary: str) -> Callable[[CommandT], CommandT]:
+    """The ``language`` and ``dictionary`` options described so, with their choices: each
+    language by its own name, each dictionary with what it holds."""
+
+    def document(command: CommandT) -> CommandT:
+        command = app_commands.describe(language=language, dictionary=dictionary)(command)
+        return app_commands.choices(language=LANGUAGE_CHOICES, dictionary=DICTIONARY_CHOICES)(
+            command
+        )
+
+    return document
+
+
 class Game(commands.Cog):
     boggle = app_commands.Group(name="boggle", description=text("commands.boggle"))
 
@@ -65,6 +92,7 @@ class Game(commands.Cog):
     @boggle.command(name="start", description=text("commands.start"))
     @round_option_docs
     @app_commands.describe(board=text("commands.start_board"), hints=text("commands.start_hints"))
+    @language_option_docs(text("commands.start_language"), text("commands.start_dictionary"))
     async def start(
         self,
         interaction: discord.Interaction,
@@ -75,23 +103,27 @@ class Game(commands.Cog):
         min_length: app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST] | None = None,
         board: app_commands.Range[str, 1, 80] | None = None,
         hints: bool | None = None,
+        language: str | None = None,
+        dictionary: str | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel is None:
-            await tell(interaction, text("replies.not_in_dm"))
+            await tell(interaction, text("replies.not_in_dm", reader_language(interaction)))
             return
         server = await self.bot.storage.server_settings(interaction.guild_id)
         try:
             replay = replayed(board, size, dice) if board else None
             if replay is not None:
                 size, dice = replay[0].size, replay[1]
-            options = round_options(size, dice, time, mode, min_length, server)
+            options = round_options(
+                size, dice, time, mode, min_length, server, language, dictionary
+            )
             options = dataclasses.replace(
                 options,
                 board=replay[0] if replay else None,
                 hints=hints_for(hints, options.mode, server.hints),
             )
         except OptionError as exc:
-            await tell(interaction, text("replies.bad_option", error=exc))
+            await tell(interaction, refusal(exc, server.language))
             return
         await begin_round(self.bot, interaction, options, server)
 
@@ -100,25 +132,27 @@ class Game(commands.Cog):
     @app_commands.choices(size=SIZE_CHOICES)
     async def rules(self, interaction: discord.Interaction, size: int | None = None) -> None:
         """The rules of a round started here now, with ``size`` if given."""
-        server = NO_SETTINGS
+        server = dataclasses.replace(NO_SETTINGS, language=reader_language(interaction))
         if interaction.guild_id is not None:
             server = await self.bot.storage.server_settings(interaction.guild_id)
         try:
             options = round_options(size=size, defaults=server)
         except OptionError as exc:  # a server's dice set that has since been removed
-            await tell(interaction, text("replies.bad_option", error=exc))
+            await tell(interaction, refusal(exc, server.language))
             return
-        await tell(interaction, rules_text(options.size, options.min_length, server.banned))
+        rules = rules_text(options.size, options.min_length, server.banned, server.language)
+        await tell(interaction, rules)
 
     @boggle.command(name="stop", description=text("commands.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:
         live = self.bot.rounds.running(interaction.channel_id or 0)
         if live is None:
-            await tell(interaction, text("replies.no_round"))
+            language = await server_language(self.bot, interaction)
+            await tell(interaction, text("replies.no_round", language))
             return
         moderates = interaction.permissions.manage_messages
         if not may_stop(live.stored.starter_id, interaction.user.id, moderates):
-            await tell(interaction, text("replies.stop_refused"))
+            await tell(interaction, text("replies.stop_refused", live.language))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         stopped = await self.bot.rounds.stop(live.channel_id)
@@ -128,7 +162,7 @@ class Game(commands.Cog):
             reply = "replies.stopped_pending"
         else:
             reply = "replies.stopped_posted"
-        await interaction.followup.send(text(reply), ephemeral=True)
+        await interaction.followup.send(text(reply, live.language), ephemeral=True)
 
     @app_commands.command(name="guess", description=text("commands.guess"))
     @app_commands.describe(words=text("commands.guess_words"))
@@ -138,27 +172,29 @@ class Game(commands.Cog):
         rounds = self.bot.rounds
         live = rounds.running(interaction.channel_id or 0)
         if live is None:
-            await tell(interaction, text("replies.no_round_start"))
+            language = await server_language(self.bot, interaction)
+            await tell(interaction, text("replies.no_round_start", language))
             return
+        language = live.language
         if not self.bot.guess_limiter.allow((live.channel_id, interaction.user.id)):
-            await tell(interaction, text("replies.slow_down"))
+            await tell(interaction, text("replies.slow_down", language))
             return
         guessed = rounds.guess(
             live.channel_id, interaction.user.id, interaction.user.display_name, words
         )
         if guessed is None:
-            await tell(interaction, text("replies.just_ended"))
+            await tell(interaction, text("replies.just_ended", language))
             return
         judgements = guessed.judgements
         if not judgements:
-            await tell(interaction, text("replies.nothing_to_judge"))
+            await tell(interaction, text("replies.nothing_to_judge", language))
             return
         # "Accepted" should mean stored; but Discord wants an answer within 3 s, and the
         # verdicts are decided either way.
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(rounds.committed(guessed.ticket), 2.0)
         lines = [
-            render.verdict_text(j.word, j.verdict, j.points, live.game.rules.min_length)
+            render.verdict_text(j.word, j.verdict, j.points, live.game.rules.min_length, language)
             for j in judgements
         ]
         await tell(interaction, render.fit("\n".join(lines), render.CONTENT_LIMIT))
@@ -178,22 +214,24 @@ async def begin_round(
 ) -> None:
     """Start a round in the interaction's channel (``/boggle start``, or Play again) through the
     one ``RoundService.start`` call, within the ``server``'s settings (its round channels, its
-    banned words), answering the player once, privately."""
+    banned words), answering the player once, privately: in the server's language, and once
+    the round is on, in the round's."""
+    language = server.language
     if interaction.guild_id is None or interaction.channel is None:
-        await tell(interaction, text("replies.not_in_dm"))
+        await tell(interaction, text("replies.not_in_dm", reader_language(interaction)))
         return
     if server.channels and interaction.channel.id not in server.channels:
-        where = channels_text(server.channels)
-        await tell(interaction, text("replies.not_a_round_channel", channels=where))
+        where = channels_text(server.channels, language)
+        await tell(interaction, text("replies.not_a_round_channel", language, channels=where))
         return
     rounds = bot.rounds
     running = rounds.running(interaction.channel.id)
     if running is not None:
-        await tell(interaction, _busy_text(running.channel_id, running.game.deadline))
+        await tell(interaction, _busy_text(running.channel_id, running.game.deadline, language))
         return
     perms = interaction.app_permissions
     if not (perms.send_messages and perms.view_channel):
-        await tell(interaction, text("replies.cannot_post"))
+        await tell(interaction, text("replies.cannot_post", language))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
@@ -209,26 +247,45 @@ async def begin_round(
         running = rounds.running(interaction.channel.id)
         deadline = running.game.deadline if running else bot.clock()
         await interaction.followup.send(
-            _busy_text(interaction.channel_id, deadline), ephemeral=True
+            _busy_text(interaction.channel_id, deadline, language), ephemeral=True
         )
         return
     except NoBoard:
         await interaction.followup.send(
-            text("replies.no_board", min_length=options.min_length), ephemeral=True
+            text("replies.no_board", language, min_length=options.min_length), ephemeral=True
         )
         return
     except PublishError as exc:
         await interaction.followup.send(
-            text("replies.board_not_posted", reason=exc.reason), ephemeral=True
+            text("replies.board_not_posted", language, reason=exc.reason), ephemeral=True
         )
         return
+    words = plural(len(live.game.solution), "word", live.language)
     await interaction.followup.send(
-        text("replies.started", words=plural(len(live.game.solution), "word")), ephemeral=True
+        text("replies.started", live.language, words=words), ephemeral=True
     )
 
 
-def _busy_text(channel_id: int | None, deadline: float) -> str:
-    return text("replies.busy", channel=channel_id, deadline=int(deadline))
+def _busy_text(channel_id: int | None, deadline: float, language: str) -> str:
+    return text("replies.busy", language, channel=channel_id, deadline=int(deadline))
+
+
+def reader_language(interaction: discord.Interaction) -> str:
+    """Where no server speaks (a DM): the reader's Discord language if it is one of ours."""
+    return language_of_locale(str(interaction.locale)) or DEFAULT_LANGUAGE
+
+
+async def server_language(bot: BoggleBot, interaction: discord.Interaction) -> str:
+    """The language of a private reply that belongs to no round: the server's (one language
+    per server, whoever asks); in a DM, the reader's."""
+    if interaction.guild_id is None:
+        return reader_language(interaction)
+    return (await bot.storage.server_settings(interaction.guild_id)).language
+
+
+def refusal(exc: OptionError, language: str) -> str:
+    """The one line that refuses a bad option, in ``language``."""
+    return text("replies.bad_option", language, error=exc.text(language))
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

@@ -23,6 +23,7 @@ from ..member_names import current_names
 from ..render import LEADERBOARD_SIZE
 from ..render.leaderboard import MEASURE_NAMES, PERIOD_NAMES, LeaderboardView, leaderboard_embed
 from ..storage import LeaderboardPage, Measure
+from .game import reader_language
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
@@ -51,7 +52,8 @@ class Leaderboard(commands.Cog):
         measure: str = Measure.POINTS.value,
     ) -> None:
         if interaction.guild is None:
-            await interaction.response.send_message(text("leaderboard.not_in_dm"), ephemeral=True)
+            reply = text("leaderboard.not_in_dm", reader_language(interaction))
+            await interaction.response.send_message(reply, ephemeral=True)
             return
         await interaction.response.defer()  # the database and the names may take a moment
         view = LeaderboardView(Period(period), Measure(measure), 0, interaction.user.id)
@@ -87,7 +89,9 @@ class Leaderboard(commands.Cog):
         shown = [*board.rows, *([board.own] if board.own else [])]
         kept = {r.user_id: r.display_name for r in shown}
         names = await current_names(guild, kept, [interaction.user])
-        return leaderboard_embed(board, view, names, guild.name), page_buttons(view, board.total)
+        language = (await self.bot.storage.server_settings(guild.id)).language
+        embed = leaderboard_embed(board, view, names, guild.name, language)
+        return embed, page_buttons(view, board.total, language)
 
     async def page(self, guild_id: int, view: LeaderboardView) -> LeaderboardPage:
         storage = self.bot.storage
@@ -135,14 +139,14 @@ class PageButton(
             await cog.turn_page(interaction, self.target)
 
 
-def page_buttons(view: LeaderboardView, total: int) -> discord.ui.View:
-    """◀ and ▶ for the pages either side (disabled at the ends)."""
+def page_buttons(view: LeaderboardView, total: int, language: str) -> discord.ui.View:
+    """◀ and ▶ for the pages either side (disabled at the ends), in the server's ``language``."""
     last = view.pages(total) - 1
     buttons = discord.ui.View(timeout=None)
     before = LeaderboardView(view.period, view.measure, max(0, view.page - 1), view.owner)
     after = LeaderboardView(view.period, view.measure, view.page + 1, view.owner)
-    buttons.add_item(PageButton(before, text("leaderboard.previous"), view.page <= 0))
-    buttons.add_item(PageButton(after, text("leaderboard.next"), view.page >= last))
+    buttons.add_item(PageButton(before, text("leaderboard.previous", language), view.page <= 0))
+    buttons.add_item(PageButton(after, text("leaderboard.next", language), view.page >= last))
     return buttons
 
 

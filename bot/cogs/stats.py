@@ -12,6 +12,7 @@ from discord.ext import commands
 from ..catalogue import text
 from ..member_names import current_names
 from ..render.stats import stats_embed
+from .game import reader_language
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
@@ -31,7 +32,8 @@ class Stats(commands.Cog):
     ) -> None:
         guild = interaction.guild
         if guild is None:
-            await interaction.response.send_message(text("stats.not_in_dm"), ephemeral=True)
+            reply = text("stats.not_in_dm", reader_language(interaction))
+            await interaction.response.send_message(reply, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=not share)
         target = player or interaction.user
@@ -42,7 +44,8 @@ class Stats(commands.Cog):
             guild, {target.id: kept.get(target.id)}, [target, interaction.user]
         )
         sharer = getattr(interaction.user, "display_name", None) if share else None
-        embed = stats_embed(figures, names[target.id], guild.name, sharer)
+        language = (await storage.server_settings(guild.id)).language
+        embed = stats_embed(figures, names[target.id], guild.name, sharer, language)
         await interaction.followup.send(
             embed=embed, ephemeral=not share, allowed_mentions=discord.AllowedMentions.none()
         )

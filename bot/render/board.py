@@ -9,6 +9,7 @@ from core.board import BLANK, Board
 from core.round import Mode, Rules, Standing
 
 from ..catalogue import text
+from ..languages import DEFAULT_LANGUAGE
 from ..publisher import Ending, News
 from .text import (
     CONTENT_LIMIT,
@@ -50,14 +51,20 @@ def _face_display(face: str) -> str:
     return "·" if face == BLANK else face[0].upper() + face[1:]
 
 
-def shape(board: Board, rules: Rules) -> str:
+def shape(board: Board, rules: Rules, language: str = DEFAULT_LANGUAGE) -> str:
     return text(
         "board.shape",
+        language,
         rows=board.rows,
         cols=board.cols,
-        mode=rules.mode.value,
+        mode=mode_name(rules.mode, language),
         min_length=rules.min_length,
     )
+
+
+def mode_name(mode: Mode, language: str = DEFAULT_LANGUAGE) -> str:
+    """The mode as a player of ``language`` calls it (``classic``, ``classique``)."""
+    return text(f"mode_names.{mode.value}", language)
 
 
 def board_message(
@@ -69,19 +76,21 @@ def board_message(
     via_slash_only: bool,
     status: str = "",
     hints: Sequence[int] | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> str:
-    """The round's board post; the bot edits it with a fresh ``status`` as guesses come in.
+    """The round's board post (in the round's ``language``); the bot edits it with a fresh ``status`` as guesses come in.
     With ``hints``, the words starting at each die in a grid of their own (the picture shows
     them too; this is for screen readers and channels without pictures)."""
     end = math.ceil(deadline)
+    dice, starter = escape(fit(dice_name, 40)), clean_name(starter_name, language)
     lines = [
-        text("board.title", shape=shape(board, rules)),
-        text("board.byline", dice=escape(fit(dice_name, 40)), starter=clean_name(starter_name)),
+        text("board.title", language, shape=shape(board, rules, language)),
+        text("board.byline", language, dice=dice, starter=starter),
         f"```\n{board_grid(board)}\n```",
-        *([text("board.hints"), f"```\n{hint_grid(board, hints)}\n```"] if hints else []),
-        text("board.ends", end=end),
-        text("board.how_slash" if via_slash_only else "board.how_chat"),
-        text("board.rules", rule=mode_rule(rules.mode)),
+        *([text("board.hints", language), f"```\n{hint_grid(board, hints)}\n```"] if hints else []),
+        text("board.ends", language, end=end),
+        text("board.how_slash" if via_slash_only else "board.how_chat", language),
+        text("board.rules", language, rule=mode_rule(rules.mode, language)),
     ]
     post = "\n".join(lines)
     if status.strip():
@@ -96,16 +105,16 @@ def board_message(
     return fit(post, CONTENT_LIMIT)
 
 
-def mode_rule(mode: Mode) -> str:
-    return text(f"modes.{mode.value}")
+def mode_rule(mode: Mode, language: str = DEFAULT_LANGUAGE) -> str:
+    return text(f"modes.{mode.value}", language)
 
 
-def ending_text(ending: Ending) -> str:
-    return text(f"board.{ending.value}")
+def ending_text(ending: Ending, language: str = DEFAULT_LANGUAGE) -> str:
+    return text(f"board.{ending.value}", language)
 
 
-def warning_text(seconds_left: float) -> str:
-    return text("board.warning", seconds=round(seconds_left))
+def warning_text(seconds_left: float, language: str = DEFAULT_LANGUAGE) -> str:
+    return text("board.warning", language, seconds=round(seconds_left))
 
 
 NEWS_RESERVE = 400  # of the status, kept for news: standings lines give way first
@@ -118,6 +127,7 @@ def status_text(
     news: Mapping[int, News] | None = None,
     *,
     classic_live: bool = False,
+    language: str = DEFAULT_LANGUAGE,
 ) -> tuple[str, dict[int, tuple[int, int]]]:
     """The live status under the board: each player's words (and points once they are certain),
     then what their latest chat guesses did: ✅ accepted words, ✗ refused ones with the reason.
@@ -129,11 +139,11 @@ def status_text(
     shown_players = _players_shown(standings, news)
     limit = STATUS_LIMIT - (NEWS_RESERVE if news else 0)
     while True:
-        bases = [_standing_line(s, names) for s in shown_players]
+        bases = [_standing_line(s, names, language) for s in shown_players]
         hidden = len(standings) - len(shown_players)
-        tail = [f"+{plural(hidden, 'more_player')}"] if hidden else []
+        tail = [f"+{plural(hidden, 'more_player', language)}"] if hidden else []
         if classic_live and standings:
-            tail.append(text("status.classic_note"))
+            tail.append(text("status.classic_note", language))
         if not shown_players or units("\n".join(bases + tail)) <= limit:
             break
         quiet = [i for i, s in enumerate(shown_players) if s.player not in news]
@@ -144,7 +154,9 @@ def status_text(
     lines, counts = [], {}
     for base, standing in zip(bases, shown_players, strict=True):
         item = news.get(standing.player)
-        extra, count = ("", (0, 0)) if item is None else _news_text(item, min(per_line, room))
+        extra, count = (
+            ("", (0, 0)) if item is None else _news_text(item, min(per_line, room), language)
+        )
         if count != (0, 0):
             counts[standing.player] = count
             room -= units(extra)
@@ -166,24 +178,24 @@ def _players_shown(standings: Sequence[Standing], news: Mapping[int, News]) -> l
     return sorted(shown, key=lambda s: rank[s.player])
 
 
-def _standing_line(standing: Standing, names: Mapping[int, str]) -> str:
-    name = clean_name(names.get(standing.player, fallback_name(standing.player)))
-    line = f"{name} · {plural(standing.words, 'word')}"
-    return line if standing.points is None else f"{line} · {pts(standing.points)}"
+def _standing_line(standing: Standing, names: Mapping[int, str], language: str) -> str:
+    shown = names.get(standing.player, fallback_name(standing.player, language))
+    line = f"{clean_name(shown, language)} · {plural(standing.words, 'word', language)}"
+    return line if standing.points is None else f"{line} · {pts(standing.points, language)}"
 
 
-def _news_text(news: News, budget: int) -> tuple[str, tuple[int, int]]:
+def _news_text(news: News, budget: int, language: str) -> tuple[str, tuple[int, int]]:
     """' · ✅ a, b · ✗ c (not a word)' within ``budget`` units: accepted words first."""
     line, accepted, refused = "", 0, 0
     for word in news.accepted:
-        add = (text("status.accepted") if accepted == 0 else ", ") + escape(word)
+        add = (text("status.accepted", language) if accepted == 0 else ", ") + escape(word)
         if units(line + add) > budget:
             return line, (accepted, refused)
         line, accepted = line + add, accepted + 1
     for word, verdict in news.refused:
-        reason = text(f"reasons.{verdict.value}")
-        item = text("status.refused_item", word=escape(fit(word, 20)), reason=reason)
-        add = (text("status.refused") if refused == 0 else ", ") + item
+        reason = text(f"reasons.{verdict.value}", language)
+        item = text("status.refused_item", language, word=escape(fit(word, 20)), reason=reason)
+        add = (text("status.refused", language) if refused == 0 else ", ") + item
         if units(line + add) > budget:
             break
         line, refused = line + add, refused + 1

@@ -10,6 +10,7 @@ import discord
 from core.periods import Period
 
 from ..catalogue import text
+from ..languages import DEFAULT_LANGUAGE
 from ..storage import LeaderboardPage, Measure, RankedPlayer
 from .text import (
     COLOUR,
@@ -59,49 +60,52 @@ def leaderboard_embed(
     view: LeaderboardView,
     names: Mapping[int, str],
     guild_name: str,
+    language: str = DEFAULT_LANGUAGE,
 ) -> discord.Embed:
     """The page's lines (shared ranks as given), then the owner's line when it is not on it;
     ``names`` holds the name shown for each player (escaped here: a name never pings)."""
     heading = text(
         "leaderboard.heading",
-        measure=text(MEASURE_NAMES[view.measure]),
-        period=text(PERIOD_NAMES[view.period]),
+        language,
+        measure=text(MEASURE_NAMES[view.measure], language),
+        period=text(PERIOD_NAMES[view.period], language),
     )
     lines = [heading, ""]
     if not board.rows:
-        lines.append(text("leaderboard.empty"))
-    lines += [f"{marker(r.rank)} {_line(r, view.measure, names)}" for r in board.rows]
+        lines.append(text("leaderboard.empty", language))
+    lines += [f"{marker(r.rank)} {_line(r, view.measure, names, language)}" for r in board.rows]
     if board.own is None:
-        lines += ["", text("leaderboard.not_ranked")]
+        lines += ["", text("leaderboard.not_ranked", language)]
     elif board.own not in board.rows:
-        line = _line(board.own, view.measure, names)
-        lines += ["", text("leaderboard.you", rank=board.own.rank, line=line)]
+        line = _line(board.own, view.measure, names, language)
+        lines += ["", text("leaderboard.you", language, rank=board.own.rank, line=line)]
     embed = discord.Embed(
-        title=fit(text("leaderboard.title", guild=guild_name), TITLE_LIMIT),
+        title=fit(text("leaderboard.title", language, guild=guild_name), TITLE_LIMIT),
         description=fit("\n".join(lines), DESCRIPTION_LIMIT),
         colour=COLOUR,
     )
     footer = text(
         "leaderboard.page",
+        language,
         page=view.page + 1,
         pages=view.pages(board.total),
-        players=plural(board.total, "player"),
+        players=plural(board.total, "player", language),
     )
     return embed.set_footer(text=fit(footer, FOOTER_LIMIT))
 
 
-def figure_text(measure: Measure, row: RankedPlayer) -> str:
+def figure_text(measure: Measure, row: RankedPlayer, language: str = DEFAULT_LANGUAGE) -> str:
     """A player's figure as the measure reads it."""
     if measure is Measure.LONGEST_WORD:
-        return text("leaderboard.longest", word=row.word, letters=int(row.figure))
+        return text("leaderboard.longest", language, word=row.word, letters=int(row.figure))
     if measure is Measure.SHARE:
-        return text("leaderboard.share", percent=f"{row.figure * 100:.1f}")
+        return text("leaderboard.share", language, percent=f"{row.figure * 100:.1f}")
     if measure is Measure.WINS:
-        return plural(int(row.figure), "win")
+        return plural(int(row.figure), "win", language)
     if measure is Measure.WORDS:
-        return plural(int(row.figure), "word")
-    return pts(int(row.figure))
+        return plural(int(row.figure), "word", language)
+    return pts(int(row.figure), language)
 
 
-def _line(row: RankedPlayer, measure: Measure, names: Mapping[int, str]) -> str:
-    return f"{clean_name(names[row.user_id])} · {figure_text(measure, row)}"
+def _line(row: RankedPlayer, measure: Measure, names: Mapping[int, str], language: str) -> str:
+    return f"{clean_name(names[row.user_id], language)} · {figure_text(measure, row, language)}"

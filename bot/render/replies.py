@@ -5,10 +5,14 @@ from __future__ import annotations
 from core.round import Verdict
 
 from ..catalogue import text
+from ..languages import DEFAULT_LANGUAGE
 from .text import escape, fit
 
 
-def verdict_text(word: str, verdict: Verdict, points: int, min_length: int) -> str:
+def verdict_text(
+    word: str, verdict: Verdict, points: int, min_length: int, language: str = DEFAULT_LANGUAGE
+) -> str:
     """One line of a /guess reply, so players see at once what each word did."""
     word = escape(fit(word, 40))
-    return text(f"verdicts.{verdict.value}", word=word, points=points, min_length=min_length)
+    key = f"verdicts.{verdict.value}"
+    return text(key, language, word=word, points=points, min_length=min_length)

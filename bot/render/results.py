@@ -11,7 +11,8 @@ from core.board import Board
 from core.round import FoundWord, Mode, Results, Rules
 
 from ..catalogue import text
-from .board import board_grid, shape
+from ..languages import DEFAULT_LANGUAGE
+from .board import board_grid, mode_name, shape
 from .text import (
     COLOUR,
     CONTENT_LIMIT,
@@ -47,6 +48,7 @@ def results_messages(
     picture: bytes | None = None,
     attachments: bool = True,
     code: str | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> list[RenderedMessage]:
     """The end-of-round post(s): ranking, each player's words, board totals and missed words.
 
@@ -55,21 +57,22 @@ def results_messages(
     ``picture`` (a PNG of the board) is attached to the board's message and shown in its embed.
     Without ``attachments`` (the bot may not attach files there) the posts are text only, as many
     as with them: no picture, no file, and a cut list says only how many it leaves out. ``code``
-    (the board's code) closes the headline, to replay the board.
+    (the board's code) closes the headline, to replay the board. All in the round's ``language``.
     """
     shown = {p.player: p.credited(rules.mode) for p in results.players}
     name_of = {
-        p.player: clean_name(names.get(p.player, fallback_name(p.player))) for p in results.players
+        p.player: clean_name(names.get(p.player, fallback_name(p.player, language)), language)
+        for p in results.players
     }
 
-    embeds = _ranking_embeds(results, name_of, shown)
-    word_embeds, players_cut = _word_embeds(results, name_of, shown, rules)
+    embeds = _ranking_embeds(results, name_of, shown, language)
+    word_embeds, players_cut = _word_embeds(results, name_of, shown, rules, language)
     embeds += word_embeds
-    board_embed, missed_cut = _board_embed(results, names, board)
+    board_embed, missed_cut = _board_embed(results, names, board, language)
     need_file = attachments and (missed_cut or players_cut)
     shown_picture = picture if attachments else None
     if need_file:
-        board_embed.set_footer(text=text("results.file_footer", file=MISSED_FILE))
+        board_embed.set_footer(text=text("results.file_footer", language, file=MISSED_FILE))
     if shown_picture is not None:
         board_embed.set_image(url=f"attachment://{PATH_FILE}")
     embeds.append(board_embed)
@@ -77,13 +80,12 @@ def results_messages(
     messages = _pack_embeds(embeds)
     if shown_picture is not None:
         messages[-1].files.append(discord.File(io.BytesIO(shown_picture), filename=PATH_FILE))
-    messages[0].content = _headline(results, name_of, board, rules, code)
+    messages[0].content = _headline(results, name_of, board, rules, code, language)
     if need_file:
-        listing = _file_text(results, names, board, rules, with_players=players_cut)
+        listing = _file_text(results, names, board, rules, players_cut, language)
         last = messages[-1]
-        note = text(
-            "results.file_note_all" if players_cut else "results.file_note_missed", file=MISSED_FILE
-        )
+        key = "results.file_note_all" if players_cut else "results.file_note_missed"
+        note = text(key, language, file=MISSED_FILE)
         last.content = fit(f"{last.content}\n{note}".strip(), CONTENT_LIMIT)
         data = io.BytesIO(listing.encode("utf-8"))
         last.files.append(discord.File(data, filename=MISSED_FILE))
@@ -99,55 +101,65 @@ def _headline(
     name_of: Mapping[int, str],
     board: Board,
     rules: Rules,
-    code: str | None = None,
+    code: str | None,
+    language: str,
 ) -> str:
-    lines = [text("results.headline", shape=shape(board, rules))]
+    lines = [text("results.headline", language, shape=shape(board, rules, language))]
     if not results.players:
-        lines.append(text("results.nobody_found"))
+        lines.append(text("results.nobody_found", language))
     elif not results.winners:
-        lines.append(text("results.nobody_scored"))
+        lines.append(text("results.nobody_scored", language))
     else:
-        top = pts(results.players[0].points)
+        top = pts(results.players[0].points, language)
         winners = [name_of[p] for p in results.winners]
         if len(winners) == 1:
-            lines.append(text("results.winner", name=winners[0], points=top))
+            lines.append(text("results.winner", language, name=winners[0], points=top))
         else:
-            lines.append(text("results.tie", points=top, names=join_names(winners, 1500)))
-    lines.append(found_line(results))
+            names = join_names(winners, 1500, language)
+            lines.append(text("results.tie", language, points=top, names=names))
+    lines.append(found_line(results, language))
     if code is not None:
-        lines.append(text("results.code", code=code))
+        lines.append(text("results.code", language, code=code))
     return fit("\n".join(lines), CONTENT_LIMIT)
 
 
-def found_line(results: Results) -> str:
+def found_line(results: Results, language: str = DEFAULT_LANGUAGE) -> str:
     """A lone find is "<1%", not 0%."""
     found, total = results.found_words, results.total_words
     share = "<1%" if found and not results.found_percent else f"{results.found_percent}%"
-    return text("results.found", found=found, total=plural(total, "word"), share=share)
+    total_words = plural(total, "word", language)
+    return text("results.found", language, found=found, total=total_words, share=share)
 
 
 def _ranking_embeds(
-    results: Results, name_of: Mapping[int, str], shown: Mapping[int, list[FoundWord]]
+    results: Results,
+    name_of: Mapping[int, str],
+    shown: Mapping[int, list[FoundWord]],
+    language: str,
 ) -> list[discord.Embed]:
     lines = [
-        f"{marker(p.rank)} {name_of[p.player]} · {pts(p.points)} · "
-        f"{plural(len(shown[p.player]), 'word')}"
+        f"{marker(p.rank)} {name_of[p.player]} · {pts(p.points, language)} · "
+        f"{plural(len(shown[p.player]), 'word', language)}"
         for p in results.players
     ]
     embeds: list[discord.Embed] = []
     chunk: list[str] = []
     for line in lines:
         if chunk and units("\n".join([*chunk, line])) > DESCRIPTION_LIMIT:
-            embeds.append(_embed(text("results.ranking"), "\n".join(chunk), len(embeds)))
+            title = text("results.ranking", language)
+            embeds.append(_embed(title, "\n".join(chunk), len(embeds), language))
             chunk = []
         chunk.append(fit(line, DESCRIPTION_LIMIT))
     if chunk:
-        embeds.append(_embed(text("results.ranking"), "\n".join(chunk), len(embeds)))
+        title = text("results.ranking", language)
+        embeds.append(_embed(title, "\n".join(chunk), len(embeds), language))
     return embeds
 
 
-def _embed(title: str, description: str = "", part: int = 0) -> discord.Embed:
-    title = text("results.continued", title=title) if part else title
+def _embed(
+    title: str, description: str = "", part: int = 0, language: str = DEFAULT_LANGUAGE
+) -> discord.Embed:
+    title = text("results.continued", language, title=title) if part else title
     return discord.Embed(title=title, description=description or None, colour=COLOUR)
 
 
@@ -156,59 +168,68 @@ def _word_embeds(
     name_of: Mapping[int, str],
     shown: Mapping[int, list[FoundWord]],
     rules: Rules,
+    language: str,
 ) -> tuple[list[discord.Embed], bool]:
     """One field per player; returns the embeds and whether any list was cut."""
     if not results.players:
         return [], False
     budget = max(200, min(FIELD_VALUE_LIMIT, WORDS_PER_RESULTS // len(results.players)))
     shared = rules.mode is Mode.CLASSIC and any(p.cancelled for p in results.players)
-    note = text("results.struck_note") if shared else ""
-    embeds = [_embed(text("results.words_found"), note)]
+    note = text("results.struck_note", language) if shared else ""
+    embeds = [_embed(text("results.words_found", language), note, 0, language)]
     cut = False
     for p in results.players:
-        name = fit(f"{marker(p.rank)} {name_of[p.player]} · {pts(p.points)}", FIELD_NAME_LIMIT)
+        name = fit(
+            f"{marker(p.rank)} {name_of[p.player]} · {pts(p.points, language)}", FIELD_NAME_LIMIT
+        )
         items = [_word_item(w) for w in shown[p.player]]
-        value, left = pack(items, budget) if items else (text("results.no_words_scored"), 0)
+        value, left = (
+            pack(items, budget, language=language)
+            if items
+            else (text("results.no_words_scored", language), 0)
+        )
         cut = cut or left > 0
         current = embeds[-1]
         if (
             len(current.fields) >= FIELDS_PER_EMBED
             or embed_units(current) + units(name) + units(value) > EMBED_TOTAL_LIMIT
         ):
-            current = _embed(text("results.words_found"), "", len(embeds))
+            current = _embed(text("results.words_found", language), "", len(embeds), language)
             embeds.append(current)
         current.add_field(name=name, value=value, inline=False)
     return embeds, cut
 
 
 def _board_embed(
-    results: Results, names: Mapping[int, str], board: Board
+    results: Results, names: Mapping[int, str], board: Board, language: str
 ) -> tuple[discord.Embed, bool]:
     """The board, its totals, the longest word and the missed words; True if some were left out."""
     lines = [
         f"```\n{board_grid(board)}\n```",
         text(
             "results.totals",
-            words=plural(results.total_words, "word"),
-            points=pts(results.max_score),
+            language,
+            words=plural(results.total_words, "word", language),
+            points=pts(results.max_score, language),
         ),
-        found_line(results),
+        found_line(results, language),
     ]
     longest = results.longest
     if longest is not None:
         word, player = longest
-        who = clean_name(names.get(player, fallback_name(player)))
-        lines.append(text("results.longest", word=word, letters=len(word), name=who))
+        who = clean_name(names.get(player, fallback_name(player, language)), language)
+        lines.append(text("results.longest", language, word=word, letters=len(word), name=who))
     left = 0
     if results.missed:
-        missed_head = text("results.missed_head")
+        missed_head = text("results.missed_head", language)
         head = "\n".join(lines) + f"\n\n{missed_head}\n"
         budget = min(MISSED_PREVIEW, DESCRIPTION_LIMIT - units(head))
-        missed, left = pack(results.missed, budget)
+        missed, left = pack(results.missed, budget, language=language)
         lines.append(f"\n{missed_head}\n{missed}")
     elif results.total_words:
-        lines.append("\n" + text("results.all_found"))
-    return _embed(text("results.board"), fit("\n".join(lines), DESCRIPTION_LIMIT)), left > 0
+        lines.append("\n" + text("results.all_found", language))
+    title = text("results.board", language)
+    return _embed(title, fit("\n".join(lines), DESCRIPTION_LIMIT), 0, language), left > 0
 
 
 def _pack_embeds(embeds: Sequence[discord.Embed]) -> list[RenderedMessage]:
@@ -229,29 +250,36 @@ def _pack_embeds(embeds: Sequence[discord.Embed]) -> list[RenderedMessage]:
 
 
 def _file_text(
-    results: Results, names: Mapping[int, str], board: Board, rules: Rules, with_players: bool
+    results: Results,
+    names: Mapping[int, str],
+    board: Board,
+    rules: Rules,
+    with_players: bool,
+    language: str,
 ) -> str:
     """missed-words.txt: one word a line with its points, longest first; then players' lists."""
     out = [
         text(
             "results.file_title",
+            language,
             rows=board.rows,
             cols=board.cols,
             board=board.text(),
-            mode=rules.mode.value,
+            mode=mode_name(rules.mode, language),
             min_length=rules.min_length,
         ),
-        found_line(results).removeprefix("🔎 "),
+        found_line(results, language).removeprefix("🔎 "),
         "",
-        text("results.file_missed", count=len(results.missed)),
+        text("results.file_missed", language, count=len(results.missed)),
     ]
     out += [f"{w} {rules.points(w)}" for w in results.missed]
     if with_players:
         for p in results.players:
-            name = " ".join(names.get(p.player, fallback_name(p.player)).split())
-            out += ["", f"{p.rank}. {name}: {pts(p.points)}"]
+            name = " ".join(names.get(p.player, fallback_name(p.player, language)).split())
+            out += ["", f"{p.rank}. {name}: {pts(p.points, language)}"]
             out += [
-                f"  {w.word} {w.points}" + (text("results.file_shared") if w.cancelled else "")
+                f"  {w.word} {w.points}"
+                + (text("results.file_shared", language) if w.cancelled else "")
                 for w in p.credited(rules.mode)
             ]
     return "\n".join(out) + "\n"

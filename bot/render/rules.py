@@ -11,27 +11,31 @@ from core.round import Mode
 from core.scoring import points_by_length
 
 from ..catalogue import text
+from ..languages import DEFAULT_LANGUAGE
 from .board import mode_rule
 from .text import CONTENT_LIMIT, fit, plural, pts
 
 
-def rules_text(size: int, min_length: int, banned: Collection[str] = ()) -> str:
+def rules_text(
+    size: int, min_length: int, banned: Collection[str] = (), language: str = DEFAULT_LANGUAGE
+) -> str:
     """The rules of a ``size`` board whose shortest word is ``min_length`` letters."""
     lines = [
-        text("rules.title", size=size),
-        text("rules.how"),
-        text("rules.length", min_length=min_length),
+        text("rules.title", language, size=size),
+        text("rules.how", language),
+        text("rules.length", language, min_length=min_length),
         "",
-        text("rules.modes"),
-        *(f"• {mode_rule(mode)}" for mode in Mode),
+        text("rules.modes", language),
+        *(f"• {mode_rule(mode, language)}" for mode in Mode),
         "",
-        text("rules.scoring"),
+        text("rules.scoring", language),
     ]
     table = points_by_length(min_length)
     for index, (letters, points) in enumerate(table):
         key = "rules.score_longer" if index == len(table) - 1 else "rules.score"
-        lines.append(text(key, letters=letters, points=pts(points)))
-    lines += ["", text("rules.fair_play", **rule_figures())]
+        lines.append(text(key, language, letters=letters, points=pts(points, language)))
+    lines += ["", text("rules.fair_play", language, **rule_figures())]
     if banned:
-        lines += ["", text("rules.banned", words=plural(len(banned), "word"))]
+        words = plural(len(banned), "word", language)
+        lines += ["", text("rules.banned", language, words=words)]
     return fit("\n".join(lines), CONTENT_LIMIT)

@@ -8,6 +8,7 @@ from core.board import Board
 from core.round import Mode
 
 from ..catalogue import text
+from ..languages import DEFAULT_LANGUAGE
 from ..storage import PlayerStats
 from ..storage.model import RECENT_ROUNDS
 from .board import board_grid
@@ -17,51 +18,59 @@ MODE_NAMES = {Mode.CLASSIC: "stats.classic", Mode.RACE: "stats.race", Mode.CASUA
 
 
 def stats_embed(
-    stats: PlayerStats | None, name: str, guild_name: str, shared_by: str | None = None
+    stats: PlayerStats | None,
+    name: str,
+    guild_name: str,
+    shared_by: str | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> discord.Embed:
     """The player's statistics (or that they have none); ``shared_by`` names who posted them."""
-    shown = clean_name(name)
+    shown = clean_name(name, language)
     embed = discord.Embed(
-        title=fit(text("stats.title", name=name, guild=guild_name), TITLE_LIMIT), colour=COLOUR
+        title=fit(text("stats.title", language, name=name, guild=guild_name), TITLE_LIMIT),
+        colour=COLOUR,
     )
     if shared_by is not None:
-        embed.set_footer(text=fit(text("stats.shared_by", name=shared_by), FOOTER_LIMIT))
+        embed.set_footer(text=fit(text("stats.shared_by", language, name=shared_by), FOOTER_LIMIT))
     if stats is None:
-        embed.description = text("stats.none", name=shown)
+        embed.description = text("stats.none", language, name=shown)
         return embed
     fields = [
         ("stats.rounds", str(stats.rounds)),
         ("stats.wins", str(stats.wins)),
         ("stats.points", str(stats.points)),
         ("stats.words", str(stats.words)),
-        ("stats.longest", stats.longest_word or text("stats.no_share")),
-        ("stats.favourite", text("stats.size", side=stats.favourite_size)),
-        ("stats.share", percent(stats.share)),
+        ("stats.longest", stats.longest_word or text("stats.no_share", language)),
+        ("stats.favourite", text("stats.size", language, side=stats.favourite_size)),
+        ("stats.share", percent(stats.share, language)),
     ]
     for key, value in fields:
-        embed.add_field(name=text(key), value=value)
+        embed.add_field(name=text(key, language), value=value)
     grid = board_grid(Board.parse(stats.best_board))
     embed.add_field(
-        name=text("stats.best"),
-        value=text("stats.best_value", points=pts(stats.best_points), grid=grid),
+        name=text("stats.best", language),
+        value=text(
+            "stats.best_value", language, points=pts(stats.best_points, language), grid=grid
+        ),
         inline=False,
     )
     for mode in stats.modes:
         value = text(
             "stats.mode_value",
-            rounds=plural(mode.rounds, "round"),
-            wins=plural(mode.wins, "win"),
-            points=pts(mode.points),
-            recent=percent(mode.recent_share),
+            language,
+            rounds=plural(mode.rounds, "round", language),
+            wins=plural(mode.wins, "win", language),
+            points=pts(mode.points, language),
+            recent=percent(mode.recent_share, language),
             count=RECENT_ROUNDS,
-            all=percent(mode.share),
+            all=percent(mode.share, language),
         )
-        embed.add_field(name=text(MODE_NAMES[mode.mode]), value=value, inline=False)
+        embed.add_field(name=text(MODE_NAMES[mode.mode], language), value=value, inline=False)
     return embed
 
 
-def percent(share: float | None) -> str:
+def percent(share: float | None, language: str = DEFAULT_LANGUAGE) -> str:
     """A share of the maximum as a percentage, or "n/a" when no round's maximum is known."""
     if share is None:
-        return text("stats.no_share")
-    return text("stats.percent", percent=f"{share * 100:.1f}")
+        return text("stats.no_share", language)
+    return text("stats.percent", language, percent=f"{share * 100:.1f}")

@@ -15,6 +15,7 @@ import discord
 from discord.utils import escape_markdown, escape_mentions
 
 from ..catalogue import count, text
+from ..languages import DEFAULT_LANGUAGE
 
 CONTENT_LIMIT = 2000
 TITLE_LIMIT = 256
@@ -76,10 +77,10 @@ def fit(text: str, limit: int) -> str:
     return cut + "…"
 
 
-def clean_name(name: str) -> str:
+def clean_name(name: str, language: str = DEFAULT_LANGUAGE) -> str:
     """A display name safe anywhere in a message: one line, <= 32 characters, no markdown or pings."""
     one_line = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
-    return escape(one_line[:NAME_CHARS].strip() or text("units.someone"))
+    return escape(one_line[:NAME_CHARS].strip() or text("units.someone", language))
 
 
 def escape(text: str) -> str:
@@ -88,20 +89,22 @@ def escape(text: str) -> str:
     return _LIST_START.sub(r"\1\\.", text)  # "1. x" at a line start would become a list
 
 
-def plural(n: int, unit: str) -> str:
+def plural(n: int, unit: str, language: str = DEFAULT_LANGUAGE) -> str:
     """``n`` and the unit's catalogue form for it: "1 word", "3 words"."""
-    return count(n, f"units.{unit}")
+    return count(n, f"units.{unit}", language)
 
 
-def pts(n: int) -> str:
-    return plural(n, "pt")
+def pts(n: int, language: str = DEFAULT_LANGUAGE) -> str:
+    return plural(n, "pt", language)
 
 
-def pack(items: Sequence[str], budget: int, sep: str = ", ") -> tuple[str, int]:
+def pack(
+    items: Sequence[str], budget: int, sep: str = ", ", language: str = DEFAULT_LANGUAGE
+) -> tuple[str, int]:
     """Join as many items as fit in ``budget`` units, then "+N more"; returns (text, left out)."""
 
     def more(n: int) -> str:
-        return text("units.more", n=n)
+        return text("units.more", language, n=n)
 
     shown: list[str] = []
     used = 0
@@ -117,23 +120,23 @@ def pack(items: Sequence[str], budget: int, sep: str = ", ") -> tuple[str, int]:
     return joined.strip(), left
 
 
-def join_names(names: Sequence[str], budget: int) -> str:
+def join_names(names: Sequence[str], budget: int, language: str = DEFAULT_LANGUAGE) -> str:
     """'a', 'a and b', 'a, b and c', or 'a, b and 12 others' when the names do not fit."""
     if len(names) == 1:
         return names[0]
     for shown in range(len(names), 0, -1):
         rest = len(names) - shown
         head = list(names[:shown]) if rest else list(names[: shown - 1])
-        tail = plural(rest, "other") if rest else names[shown - 1]
-        line = text("units.and", head=", ".join(head), tail=tail) if head else tail
+        tail = plural(rest, "other", language) if rest else names[shown - 1]
+        line = text("units.and", language, head=", ".join(head), tail=tail) if head else tail
         if units(line) <= budget:
             return line
-    return plural(len(names), "player")
+    return plural(len(names), "player", language)
 
 
-def fallback_name(player: int) -> str:
+def fallback_name(player: int, language: str = DEFAULT_LANGUAGE) -> str:
     """How a player the bot knows no name for is shown."""
-    return text("units.fallback_name", id=player)
+    return text("units.fallback_name", language, id=player)
 
 
 def marker(rank: int) -> str:

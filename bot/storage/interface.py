@@ -20,6 +20,7 @@ from core.board import Board
 from core.daily import DAILY_SECONDS
 from core.round import Mode, Results, Verdict
 
+from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from .model import (
     DEFAULT_BUSY_TIMEOUT,
     AcceptedWord,
@@ -98,10 +99,12 @@ class Storage(Protocol):
         deadline: float,
         excluded: Iterable[str] = (),
         hints: bool = False,
+        language: str = DEFAULT_LANGUAGE,
+        dictionary: str = DEFAULT_DICTIONARY,
     ) -> StoredRound:
         """Store a new running round whose length is ``deadline - started_at``, the banned
-        words its board holds (``excluded``) and whether it shows hints; ChannelBusy if the
-        channel already has one."""
+        words its board holds (``excluded``), whether it shows hints, and its language and
+        dictionary; ChannelBusy if the channel already has one."""
 
     async def set_deadline(self, round_id: int, deadline: float) -> None:
         """Move a running round's deadline (``/boggle stop``: now), kept for a restart."""

@@ -10,6 +10,8 @@ from typing import Any, NamedTuple
 
 from core.round import Mode, Verdict
 
+from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+
 # How long a statement waits for another writer's lock before it gives up (transient).
 DEFAULT_BUSY_TIMEOUT = 5.0
 
@@ -42,6 +44,8 @@ class StoredRound:
     seconds: int | None = None  # the round's length as chosen at its start
     excluded: str = ""  # the server's banned words this board holds, space-separated
     hints: bool = False  # the board shows the words starting at each die
+    language: str = DEFAULT_LANGUAGE  # the round's messages (and, once wired, its words)
+    dictionary: str = DEFAULT_DICTIONARY  # "full" or "everyday"
 
     @property
     def running(self) -> bool:
@@ -78,6 +82,8 @@ class ServerSettings:
     min_length: int | None = None
     timezone: str | None = None  # an IANA name; None: UTC
     hints: bool = False
+    language: str = DEFAULT_LANGUAGE  # the server's messages, and its rounds' by default
+    dictionary: str = DEFAULT_DICTIONARY  # its rounds' by default
     channels: frozenset[int] = frozenset()
     banned: frozenset[str] = frozenset()
     daily_channel: int | None = None  # where the end-of-day post goes; None: no post

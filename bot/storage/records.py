@@ -87,6 +87,8 @@ class ServerDefaults(NamedTuple):
     min_length: int | None
     timezone: str | None
     hints: int
+    language: str
+    dictionary: str
     daily_channel: int | None  # set on its own, never by saving the defaults
 
 

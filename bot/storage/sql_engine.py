@@ -20,6 +20,7 @@ from core.board import Board
 from core.history import longest_scoring, share_of_max, won
 from core.round import Mode, PlayerResult, Results, Verdict
 
+from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from . import statements as sql
 from .errors import ChannelBusy, StorageError, TargetNotEmpty
 from .model import (
@@ -100,6 +101,8 @@ class SQLStorage:
         deadline: float,
         excluded: Iterable[str] = (),
         hints: bool = False,
+        language: str = DEFAULT_LANGUAGE,
+        dictionary: str = DEFAULT_DICTIONARY,
     ) -> StoredRound:
         """Store a new running round; ChannelBusy if the channel has one."""
         seconds = max(1, round(deadline - started_at))
@@ -120,6 +123,8 @@ class SQLStorage:
                 seconds,
                 banned,
                 int(hints),
+                language,
+                dictionary,
             )
         if not rows:
             running = await self.running_round(channel_id)
@@ -139,6 +144,8 @@ class SQLStorage:
             seconds=seconds,
             excluded=banned,
             hints=hints,
+            language=language,
+            dictionary=dictionary,
         )
 
     async def set_deadline(self, round_id: int, deadline: float) -> None:
@@ -358,6 +365,8 @@ class SQLStorage:
             min_length=row.get("min_length"),
             timezone=row.get("timezone"),
             hints=bool(row.get("hints", 0)),
+            language=row.get("language", DEFAULT_LANGUAGE),
+            dictionary=row.get("dictionary", DEFAULT_DICTIONARY),
             channels=frozenset(r["channel_id"] for r in channels),
             banned=frozenset(r["word"] for r in banned),
             daily_channel=row.get("daily_channel"),
@@ -376,6 +385,8 @@ class SQLStorage:
                 settings.min_length,
                 settings.timezone,
                 int(settings.hints),
+                settings.language,
+                settings.dictionary,
             )
 
     async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None:

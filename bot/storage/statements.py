@@ -11,8 +11,8 @@ ROUND_COLUMNS = ", ".join(TABLES[0].columns)  # every field of StoredRound, by n
 # The partial unique index decides, even between processes: no id back means the channel is busy.
 INSERT_ROUND_SQL = (
     "INSERT INTO rounds (guild_id, channel_id, starter_id, board, dice, size, mode, min_length,"
-    " started_at, deadline, seconds, excluded, hints)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " started_at, deadline, seconds, excluded, hints, language, dictionary)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (channel_id) WHERE state = 'running' DO NOTHING RETURNING id"
 )
 GET_ROUND_SQL = f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = ?"

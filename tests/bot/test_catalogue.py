@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.catalogue import catalogue, count, text
+from bot.catalogue import catalogue, count, plural_form, text
+from bot.languages import DICTIONARIES, LANGUAGE_CODES
 from bot.publisher import Ending
 from bot.render.picture import BOARD_FILE, PATH_FILE
 from bot.render.text import MISSED_FILE
@@ -19,7 +20,9 @@ SECTIONS = sorted({key.split(".")[0] for key in catalogue()})
 LITERAL_KEY = re.compile(rf"""["']((?:{"|".join(SECTIONS)})\.[a-z_]+)["']""")
 # Attachments' names: literals of the keys' form ("board.png") that are no keys.
 FILE_NAMES = {BOARD_FILE, PATH_FILE, MISSED_FILE}
-PLURAL_UNIT = re.compile(r"""\bplural\([^()]*(?:\([^()]*\))?[^()]*,\s*["']([a-z_]+)["']\)""")
+PLURAL_UNIT = re.compile(
+    r"""\bplural\([^()]*(?:\([^()]*\))?[^()]*,\s*["']([a-z_]+)["']\s*(?:,\s*[a-z_.]+\s*)?\)"""
+)
 
 
 def keys_asked_for() -> set[str]:
@@ -28,7 +31,8 @@ def keys_asked_for() -> set[str]:
         source = path.read_text(encoding="utf-8")
         keys |= set(LITERAL_KEY.findall(source)) - FILE_NAMES
         keys |= {f"units.{unit}" for unit in PLURAL_UNIT.findall(source)}
-    keys |= {f"modes.{m.value}" for m in Mode}
+    keys |= {f"modes.{m.value}" for m in Mode} | {f"mode_names.{m.value}" for m in Mode}
+    keys |= {f"dictionaries.{name}" for name in DICTIONARIES}
     keys |= {f"reasons.{v.value}" for v in Verdict if v is not Verdict.ACCEPTED}
     keys |= {f"verdicts.{v.value}" for v in Verdict}
     keys |= {f"board.{e.value}" for e in Ending}
@@ -57,3 +61,76 @@ def test_every_entry_names_only_fields_it_is_given() -> None:
         for form in forms:
             fields = [f for _, f, _, _ in string.Formatter().parse(form) if f is not None]
             assert all(re.fullmatch(r"[a-z_]+", f) for f in fields), (key, fields)
+
+
+def fields_of(form: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(form) if f is not None}
+
+
+def forms_of(entry: str | dict[str, str]) -> dict[str, str]:
+    return entry if isinstance(entry, dict) else {"": entry}
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGE_CODES if code != "en"])
+def test_every_translation_has_englishs_keys_and_fields(language: str) -> None:
+    """Each catalogue holds exactly en.toml's keys, each entry the same fields (a missing key or
+    a stray placeholder fails here, not in front of a player) and the same plural forms."""
+    english, translated = catalogue("en"), catalogue(language)
+    assert set(translated) - set(english) == set(), "keys English does not have"
+    assert set(english) - set(translated) == set(), "keys not translated"
+    for key, entry in english.items():
+        theirs = translated[key]
+        assert isinstance(theirs, dict) == isinstance(entry, dict), key
+        ours_forms, their_forms = forms_of(entry), forms_of(theirs)
+        assert set(their_forms) == set(ours_forms), key
+        for form, wording in ours_forms.items():
+            assert fields_of(their_forms[form]) == fields_of(wording), (language, key, form)
+            assert their_forms[form].strip(), (language, key, form)
+            assert prose(their_forms[form]) != prose(wording) or not prose(wording), (
+                language,
+                key,
+                "still English",
+            )
+
+
+def prose(wording: str) -> list[str]:
+    """An entry's words outside fields and `code`, when there are two or more (a lone "Points"
+    or "mode" may well read the same in another language)."""
+    words = re.findall(r"[^\W\d_]{2,}", re.sub(r"\{[a-z_]+\}|`[^`]*`", "", wording))
+    return words if len(words) > 1 else []
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_every_entry_renders_with_sample_fields(language: str) -> None:
+    """Rendering every entry of every language, plural forms through ``count``, gives a text with
+    its fields filled and no braces left."""
+    for key, entry in catalogue(language).items():
+        if isinstance(entry, dict):
+            for n in (0, 1, 2, 5, 21):
+                shown = count(n, key, language)
+                assert str(n) in shown and "{" not in shown, (language, key, n)
+            continue
+        sample = {name: f"<{name}>" for name in fields_of(entry)}
+        shown = text(key, language, **sample)
+        assert all(value in shown for value in sample.values()), (language, key)
+        assert "{" not in shown.replace("{}", ""), (language, key)
+
+
+@pytest.mark.parametrize(
+    ("language", "n", "form"),
+    [("en", 0, "other"), ("en", 1, "one"), ("fr", 0, "one"), ("fr", 1, "one"), ("fr", 2, "other"),
+     ("es", 0, "other"), ("es", 1, "one"), ("de", 0, "other"), ("de", 1, "one"), ("de", 3, "other")],
+)  # fmt: skip
+def test_each_language_counts_by_its_own_plural_rule(language: str, n: int, form: str) -> None:
+    assert plural_form(n, language) == form
+
+
+def test_counts_read_naturally_in_each_language() -> None:
+    assert count(0, "units.word", "fr") == "0 mot"
+    assert count(2, "units.word", "fr") == "2 mots"
+    assert count(0, "units.word", "es") == "0 palabras"
+    assert count(1, "units.round", "es") == "1 ronda"
+    assert count(2, "units.word", "de") == "2 Wörter"
+    assert text("results.winner", "de", name="Ada", points=count(3, "units.pt", "de")) == (
+        "🏆 **Ada** gewinnt mit 3 Pkt.!"
+    )

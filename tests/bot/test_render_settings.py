@@ -8,6 +8,7 @@ import string
 
 import pytest
 
+from bot.languages import LANGUAGE_CODES
 from bot.render.rules import rules_text
 from bot.render.settings import banned_list_text, duration, settings_text
 from bot.render.text import CONTENT_LIMIT
@@ -30,11 +31,17 @@ def test_a_thousand_long_words_list_in_one_message() -> None:
 def test_every_setting_is_shown_within_the_limit() -> None:
     settings = ServerSettings(
         6, "6x6-superbig", 1799, Mode.CASUAL, 8, "America/Argentina/ComodRivadavia", True,
+        language="de", dictionary="everyday",
         channels=frozenset(range(2**63 - 25, 2**63)), banned=frozenset({"cat"}),
     )  # fmt: skip
     shown = settings_text(settings)
     assert len(shown) <= CONTENT_LIMIT and "(the bot's default)" not in shown
     assert "• round length: 29m59s\n" in shown and "• words not accepted: 1 word (" in shown
+    assert "• language: Deutsch\n• dictionary: everyday (common words only)\n" in shown
+    for language in LANGUAGE_CODES:
+        assert len(settings_text(settings, language)) <= CONTENT_LIMIT
+    german = settings_text(settings, "de")
+    assert "• Sprache: Deutsch\n" in german and "• Modus: locker\n" in german
 
 
 @pytest.mark.parametrize(("seconds", "typed"), [(30, "30s"), (90, "1m30s"), (180, "3m")])
