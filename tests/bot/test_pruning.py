@@ -76,14 +76,17 @@ async def test_prune_deletes_only_guesses_of_rounds_finished_before_the_cutoff(
 async def test_prune_lets_writes_in_between_its_batches(
     storage: Storage, store_target: StoreTarget
 ) -> None:
-    old = await played(storage, 10, 200, ended_at=100.0)
+    # 200 batches: on PostgreSQL the prune runs beside the write, not after it, so it must take
+    # far longer than one write (with 20 batches a loaded machine finished it first).
+    logged = 2000
+    old = await played(storage, 10, logged, ended_at=100.0)
     live = await new_round(storage, channel_id=11)
     prune = asyncio.create_task(storage.prune_guesses(1000.0, batch_size=10))
-    while await guesses_of(store_target, old) == 200:  # until its first transaction commits
+    while await guesses_of(store_target, old) == logged:  # until its first transaction commits
         await asyncio.sleep(0.001)
     await storage.record_guesses([accepted(live.id, 1, "cat", 1.0)])
-    assert 0 < await guesses_of(store_target, old) < 200  # written between two of its batches
-    assert await prune == 200
+    assert 0 < await guesses_of(store_target, old) < logged  # written between two of its batches
+    assert await prune == logged
     assert await storage.accepted_words(live.id) == [(1, "cat", 1.0)]
 
 
