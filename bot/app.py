@@ -14,8 +14,10 @@ from discord.ext import commands
 
 from core.lexicon import Lexicon
 
-from .catalogue import text
+from .catalogue import DEFAULT_LANGUAGE, text
 from .cogs import EXTENSIONS
+from .daily_posts import DailyPoster
+from .daily_service import DailyService
 from .discord_publisher import DiscordPublisher
 from .lexicon_loader import load_lexicon
 from .limits import Limiter
@@ -43,6 +45,8 @@ CLAIM_CHECK = 1.0
 # A stand-by that had to wait for its shards waits this long more before it resumes their rounds,
 # so that a process which lost them (rather than died) has seen it and stopped.
 TAKEOVER_GRACE = 2 * CLAIM_CHECK + 3.0
+# Ended days are looked for this often (the end-of-day posts).
+DAILY_POST_EVERY = 30.0
 
 
 class ShuttingDown(Exception):
@@ -90,6 +94,7 @@ class BoggleBot(commands.AutoShardedBot):
         self.lexicon = lexicon
         self.rng = rng
         self.busy_timeout = busy_timeout
+        self.daily_post_every = DAILY_POST_EVERY
         self.guess_limiter = Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
         self._ready_once = False
         self._closing = False
@@ -116,6 +121,13 @@ class BoggleBot(commands.AutoShardedBot):
             rng=self.rng,
             owns=self.settings.shards.owns,
         )
+        self.daily = DailyService(
+            self.storage,
+            self.lexicon_for,
+            self.clock,
+            tick=self.tick,
+            owns=self.settings.shards.owns,
+        )
         self.tree.error(self._on_command_error)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -126,7 +138,19 @@ class BoggleBot(commands.AutoShardedBot):
         if resumed:
             log.info("resumed %d unfinished rounds", resumed)
         self.rounds.post_unposted()
+        armed = await self.daily.resume_all()
+        if armed:
+            log.info("resumed %d daily attempts", armed)
+        self.daily_poster = DailyPoster(self, every=self.daily_post_every)
+        self.daily_poster.start()
         self.claims_watch = asyncio.create_task(self._watch_claims(), name="watch-shard-claims")
+
+    def lexicon_for(self, language: str) -> Lexicon:
+        """The lexicon of ``language``: the one place the bot looks one up. LookupError for a
+        language the bot has no lexicon of."""
+        if language != DEFAULT_LANGUAGE or self.lexicon is None:
+            raise LookupError(language)
+        return self.lexicon
 
     async def _claim_shards(self) -> None:
         """Hold our shards in the database before running anything: a process whose shards
@@ -212,6 +236,12 @@ class BoggleBot(commands.AutoShardedBot):
             grace = 0.0 if self.claims_lost else FINISH_GRACE
             await rounds.shutdown(grace, names_timeout=WRITER_GRACE)
             await rounds.feedback.drain(timeout=FEEDBACK_GRACE)
+        poster = getattr(self, "daily_poster", None)
+        if poster is not None:
+            await poster.close()
+        daily = getattr(self, "daily", None)
+        if daily is not None:
+            await daily.close()
         pruner = getattr(self, "pruner", None)
         if pruner is not None:
             await pruner.close()

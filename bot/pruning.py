@@ -7,11 +7,11 @@ The log is kept for statistics and support, never for scoring; with
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 
 from .storage import Storage
+from .tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +42,8 @@ class GuessPruner:
 
     async def close(self) -> None:
         """Stop; a prune in progress is cut between two of its transactions or rolled back."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel_and_wait(self._task)
+        self._task = None
 
     async def prune(self) -> int:
         """One pass: the guesses deleted."""

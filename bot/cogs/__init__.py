@@ -7,4 +7,5 @@ EXTENSIONS = (
     "bot.cogs.leaderboard",
     "bot.cogs.stats",
     "bot.cogs.config",
+    "bot.cogs.daily",
 )

@@ -65,6 +65,7 @@ class Config(
 
     channels = app_commands.Group(name="channels", description=text("commands.config_channels"))
     words = app_commands.Group(name="words", description=text("commands.config_words"))
+    daily = app_commands.Group(name="daily-channel", description=text("commands.config_daily"))
 
     def __init__(self, bot: BoggleBot) -> None:
         self.bot = bot
@@ -181,6 +182,31 @@ class Config(
         await self.bot.storage.clear_round_channels(guild)
         anywhere = channels_text((), current.language)
         await tell(interaction, text("settings.channels_now", current.language, channels=anywhere))
+
+    @daily.command(name="set", description=text("commands.config_daily_set"))
+    @app_commands.describe(channel=text("commands.config_channel"))
+    async def daily_set(
+        self, interaction: discord.Interaction, channel: discord.TextChannel
+    ) -> None:
+        if not await _may_configure(interaction):
+            return
+        perms = channel.permissions_for(channel.guild.me) if channel.guild.me else None
+        if perms is not None and not (perms.view_channel and perms.send_messages):
+            await tell(interaction, text("daily.channel_refused", channel=channel.id))
+            return
+        guild = await self._defer(interaction)
+        storage = self.bot.storage
+        await storage.set_daily_channel(guild, channel.id)
+        zone = (await storage.server_settings(guild)).timezone or text("settings.utc")
+        await tell(interaction, text("daily.channel_set", channel=channel.id, zone=zone))
+
+    @daily.command(name="clear", description=text("commands.config_daily_clear"))
+    async def daily_clear(self, interaction: discord.Interaction) -> None:
+        if not await _may_configure(interaction):
+            return
+        guild = await self._defer(interaction)
+        await self.bot.storage.set_daily_channel(guild, None)
+        await tell(interaction, text("daily.channel_cleared"))
 
     @words.command(name="add", description=text("commands.config_words_add"))
     @app_commands.describe(words=text("commands.config_words_typed"))

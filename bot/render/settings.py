@@ -58,6 +58,14 @@ def settings_text(settings: ServerSettings, language: str = DEFAULT_LANGUAGE) ->
     lines.append(
         text("settings.line", language, name=text("settings.channels", language), value=where)
     )
+    daily = (
+        f"<#{settings.daily_channel}>"
+        if settings.daily_channel
+        else text("settings.none", language)
+    )
+    lines.append(
+        text("settings.line", language, name=text("settings.daily_channel", language), value=daily)
+    )
     words = plural(len(settings.banned), "word", language)
     banned = text("settings.banned_value", language, words=words)
     lines.append(

@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from itertools import islice
 
+from ..tasks import cancel_and_wait
 from .errors import RejectedWrite, TransientStorageError
 from .interface import Storage
 from .model import GuessRow
@@ -129,11 +130,8 @@ class GuessWriter:
                 log.error("guess writer closed with %d rows not written", len(self._queue))
 
     async def _stop_task(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel_and_wait(self._task)
+        self._task = None
 
     async def _run(self) -> None:
         while True:

@@ -44,7 +44,7 @@ class Harness:
     standin: StandIn
     bot: BoggleBot
     clock: Clock
-    database: Path
+    database: Path | str  # a SQLite file, or a PostgreSQL URL (then ``query`` does not apply)
     lexicon: Lexicon
     seen: dict[str, int] = field(default_factory=dict)
 
@@ -143,7 +143,7 @@ class Harness:
         raise AssertionError("every candidate is on the board")
 
 
-def query(database: Path, sql: str, params: tuple = ()) -> list[tuple]:
+def query(database: Path | str, sql: str, params: tuple = ()) -> list[tuple]:
     """Read the database through a connection of the test's own (never the bot's)."""
     with contextlib.closing(sqlite3.connect(database)) as db:
         return db.execute(sql, params).fetchall()
@@ -230,7 +230,7 @@ class ProcessLog:
 
 
 def make_bot(
-    database: Path,
+    database: Path | str,
     clock: Clock,
     lexicon: Lexicon,
     *,
@@ -254,7 +254,7 @@ def make_bot(
 @asynccontextmanager
 async def bot_session(
     standin: StandIn,
-    database: Path,
+    database: Path | str,
     clock: Clock,
     lexicon: Lexicon,
     configure: Callable[[BoggleBot], None] | None = None,

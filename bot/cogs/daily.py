@@ -1,0 +1,291 @@
+"""``/daily [language]`` and ``/daily-guess words:``: the daily board, played privately.
+
+Everything goes through interaction responses (the player's ephemeral message, edited as they
+guess, and the Share button's answer), so the board works in servers, in the DM with the bot and
+as a user-installed app where the bot may not read or post in the channel. In a server that
+installed the bot, Share posts a normal message in the channel.
+
+``/daily guess`` cannot sit beside ``/daily`` itself: Discord makes a command with subcommands
+unusable on its own, so guesses typed as a command go through ``/daily-guess``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import io
+import logging
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+from zoneinfo import ZoneInfo
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from core.daily import DAILY_RULES
+
+from ..catalogue import DEFAULT_LANGUAGE, text
+from ..daily_service import DailyState, TooLate
+from ..discord_publisher import board_picture
+from ..languages import LANGUAGE_CODES, LANGUAGE_NAMES
+from ..render import BOARD_FILE
+from ..render.daily import daily_text, share_text, time_left_text, too_late_text
+from ..render.replies import verdict_text
+from ..render.text import CONTENT_LIMIT, fit
+from ..storage import DailyAttempt, ServerSettings
+from .game import tell
+
+if TYPE_CHECKING:
+    from ..app import BoggleBot
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def server_language(settings: ServerSettings | None) -> str:
+    """The server's language when it has one set (else English): the default of ``/daily``."""
+    return settings.language if settings is not None else DEFAULT_LANGUAGE
+
+
+def server_zone(settings: ServerSettings | None) -> datetime.tzinfo:
+    """The server's time zone (UTC where none is set, in DMs and on user installs)."""
+    name = settings.timezone if settings is not None else None
+    return ZoneInfo(name) if name else datetime.UTC
+
+
+def server_install(interaction: discord.Interaction) -> int | None:
+    """The server, when the command came through the server's install of the bot (not a DM,
+    not a user install): the one whose time zone, ranking and channel count."""
+    if interaction.guild_id is not None and interaction.is_guild_integration():
+        return interaction.guild_id
+    return None
+
+
+EVERYWHERE = {"guilds": True, "dms": True, "private_channels": True}
+BOTH_INSTALLS = {"guilds": True, "users": True}
+
+
+class Daily(commands.Cog):
+    def __init__(self, bot: BoggleBot) -> None:
+        self.bot = bot
+        # The interaction whose message shows each running attempt, edited when it finishes
+        # (its token lives 15 minutes, an attempt 3).
+        self.shown: dict[int, discord.Interaction] = {}
+        bot.daily.listeners.append(self.on_finish)
+
+    @app_commands.command(name="daily", description=text("commands.daily"))
+    @app_commands.allowed_contexts(**EVERYWHERE)
+    @app_commands.allowed_installs(**BOTH_INSTALLS)
+    @app_commands.describe(language=text("commands.daily_language"))
+    @app_commands.choices(
+        language=[app_commands.Choice(name=LANGUAGE_NAMES[c], value=c) for c in LANGUAGE_CODES]
+    )
+    async def daily(self, interaction: discord.Interaction, language: str | None = None) -> None:
+        guild_id = server_install(interaction)
+        settings = None
+        if guild_id is not None:
+            settings = await self.bot.storage.server_settings(guild_id)
+        language = language or server_language(settings)
+        try:
+            self.bot.lexicon_for(language)
+        except LookupError:
+            await tell(interaction, text("daily.no_language", lang=language))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = interaction.user
+        if guild_id is not None:
+            await self.bot.storage.remember_names(guild_id, {user.id: user.display_name})
+        opened = await self.bot.daily.open(
+            user.id, language, server_zone(settings), guild_id, interaction.channel_id or 0
+        )
+        state = opened.state
+        files: list[discord.File] = []
+        if state.result is None and interaction.app_permissions.attach_files:
+            png = await board_picture(state.board.board)
+            if png is not None:
+                files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
+        if state.result is None:
+            self.shown[state.attempt.id] = interaction
+        await interaction.edit_original_response(
+            content=daily_text(state, self.bot.clock()),
+            view=attempt_view(state),
+            attachments=files,
+            allowed_mentions=NO_PINGS,
+        )
+
+    @app_commands.command(name="daily-guess", description=text("commands.daily_guess"))
+    @app_commands.allowed_contexts(**EVERYWHERE)
+    @app_commands.allowed_installs(**BOTH_INSTALLS)
+    @app_commands.describe(words=text("commands.daily_guess_words"))
+    async def daily_guess(
+        self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 400]
+    ) -> None:
+        attempt = await self.bot.daily.running(interaction.user.id)
+        if attempt is None:
+            await tell(interaction, text("daily.no_attempt"))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            judgements, state = await self.bot.daily.guess(attempt.id, words)
+        except TooLate as late:
+            await self._show_late(interaction, late.attempt)
+            return
+        if not judgements:
+            await interaction.followup.send(text("daily.nothing_to_judge"), ephemeral=True)
+            return
+        rule = DAILY_RULES.min_length
+        lines = [verdict_text(j.word, j.verdict, j.points, rule) for j in judgements]
+        lines.append(time_left_text(state.attempt.deadline, self.bot.clock()))
+        await interaction.followup.send(fit("\n".join(lines), CONTENT_LIMIT), ephemeral=True)
+        shown = self.shown.get(attempt.id)
+        if shown is not None:  # the board's own message shows the words so far too
+            with contextlib.suppress(discord.HTTPException):
+                await shown.edit_original_response(
+                    content=daily_text(state, self.bot.clock()), view=attempt_view(state)
+                )
+
+    async def guess_from_modal(
+        self, interaction: discord.Interaction, attempt_id: int, words: str
+    ) -> None:
+        """A Guess modal's words: the board's message is edited in place with the verdicts."""
+        attempt = await self.bot.storage.get_daily_attempt(attempt_id)
+        if attempt is None or attempt.player_id != interaction.user.id:
+            await tell(interaction, text("daily.not_yours"))
+            return
+        try:
+            judgements, state = await self.bot.daily.guess(attempt_id, words)
+        except TooLate as late:
+            await self._show_late(interaction, late.attempt)
+            return
+        if not judgements:
+            await tell(interaction, text("daily.nothing_to_judge"))
+            return
+        await interaction.response.edit_message(
+            content=daily_text(state, self.bot.clock()), view=attempt_view(state)
+        )
+
+    async def _show_late(self, interaction: discord.Interaction, attempt: DailyAttempt) -> None:
+        """A guess after the deadline: one clear line and the result (with Share)."""
+        state = await self.bot.daily.state(attempt)
+        reply = fit(f"{too_late_text()}\n\n{daily_text(state, self.bot.clock())}", CONTENT_LIMIT)
+        if interaction.response.is_done():
+            await interaction.followup.send(reply, view=attempt_view(state), ephemeral=True)
+        else:
+            await interaction.response.send_message(reply, view=attempt_view(state), ephemeral=True)
+
+    async def on_finish(self, attempt: DailyAttempt) -> None:
+        """An attempt ended (its deadline, or a late guess): its message shows the result."""
+        interaction = self.shown.pop(attempt.id, None)
+        if interaction is None:
+            return
+        state = await self.bot.daily.state(attempt)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(
+                content=daily_text(state, self.bot.clock()), view=attempt_view(state)
+            )
+
+    async def share(self, interaction: discord.Interaction, attempt_id: int) -> None:
+        """The Share button: the summary (no words) in the channel, for the player only."""
+        attempt = await self.bot.storage.get_daily_attempt(attempt_id)
+        if attempt is None or attempt.player_id != interaction.user.id:
+            await tell(interaction, text("daily.not_yours"))
+            return
+        state = await self.bot.daily.state(attempt)
+        if state.result is None:
+            await tell(interaction, text("daily.no_attempt"))
+            return
+        summary = share_text(state.result.summary, interaction.user.display_name)
+        channel = interaction.channel
+        may_post = server_install(interaction) is not None and (
+            interaction.app_permissions.send_messages and isinstance(channel, discord.TextChannel)
+        )
+        if not may_post:  # a DM, a private channel, a user install: the answer is the post
+            await interaction.response.send_message(summary, allowed_mentions=NO_PINGS)
+            return
+        assert isinstance(channel, discord.TextChannel)
+        await interaction.response.send_message(text("daily.shared_done"), ephemeral=True)
+        try:
+            await channel.send(summary, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            await interaction.followup.send(summary, allowed_mentions=NO_PINGS)
+
+
+def attempt_view(state: DailyState) -> discord.ui.View:
+    """Guess while the attempt runs; Share once it is finished."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(AttemptButton("guess" if state.result is None else "share", state.attempt.id))
+    return view
+
+
+def _cog(interaction: discord.Interaction[Any]) -> Daily | None:
+    cog = interaction.client.get_cog(Daily.__cog_name__)
+    return cog if isinstance(cog, Daily) else None
+
+
+class GuessModal(discord.ui.Modal):
+    """One text input; several words allowed, read as chat guesses are."""
+
+    def __init__(self, attempt_id: int) -> None:
+        super().__init__(title=text("daily.modal_title"), custom_id=f"daily:modal:{attempt_id}")
+        self.attempt_id = attempt_id
+        self.words: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=text("daily.modal_words"),
+            custom_id="words",
+            placeholder=text("daily.modal_placeholder"),
+            max_length=400,
+        )
+        self.add_item(self.words)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        cog = _cog(interaction)
+        if cog is not None:
+            await cog.guess_from_modal(interaction, self.attempt_id, self.words.value)
+
+
+class AttemptButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"daily:(?P<action>guess|share):(?P<attempt>\d+)",
+):
+    """An attempt's Guess button (opens the modal) or Share button (posts the summary; its
+    player's only); the attempt's id is in the button, so it works after a restart."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "guess": discord.ButtonStyle.primary,
+        "share": discord.ButtonStyle.success,
+    }
+    LABELS: ClassVar[dict[str, str]] = {
+        "guess": "daily.guess_button",
+        "share": "daily.share_button",
+    }
+
+    def __init__(self, action: str, attempt_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text(self.LABELS[action]),
+                custom_id=f"daily:{action}:{attempt_id}",
+                style=self.STYLES[action],
+            )
+        )
+        self.action = action
+        self.attempt_id = attempt_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AttemptButton:
+        return cls(match["action"], int(match["attempt"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.action == "guess":
+            await interaction.response.send_modal(GuessModal(self.attempt_id))
+            return
+        cog = _cog(interaction)
+        if cog is not None:
+            await cog.share(interaction, self.attempt_id)
+
+
+async def setup(bot: BoggleBot) -> None:
+    bot.add_dynamic_items(AttemptButton)
+    await bot.add_cog(Daily(bot))

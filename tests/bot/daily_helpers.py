@@ -1,0 +1,53 @@
+"""What the daily board's bot tests share: opening ``/daily``, reading the player's attempt and
+words of its board, moving the clock to a given local time."""
+
+from __future__ import annotations
+
+from datetime import datetime, tzinfo
+
+from bot.storage import DailyAttempt
+from core.daily import DailyBoard
+from standin import StandIn
+from standin.state import StoredMessage
+
+from .harness import Clock, Harness
+
+
+async def open_daily(
+    game: Harness, user: str = "alice", channel: str | int = "boggle", **options: str
+) -> StoredMessage:
+    """``/daily`` as ``user``; the private message once it shows the board or the result."""
+    handle = await game.standin.slash(channel, user, "daily", options)
+    message = await handle.original_message()
+    assert message.ephemeral, message.content
+    return message
+
+
+async def attempt_of(game: Harness, user: str = "alice") -> DailyAttempt:
+    """The user's attempt in progress."""
+    attempt = await game.bot.daily.running(game.user_id(user))
+    assert attempt is not None
+    return attempt
+
+
+def words_of(board: DailyBoard, count: int, skip: int = 0) -> list[str]:
+    """``count`` words of the board, shortest first, after the first ``skip``."""
+    chosen = sorted(board.words, key=lambda w: (len(w), w))[skip : skip + count]
+    assert len(chosen) == count
+    return chosen
+
+
+def set_time(clock: Clock, when: datetime) -> None:
+    """Move the clock so that it reads ``when`` (an aware datetime) now."""
+    clock.advance(when.timestamp() - clock())
+
+
+def at(year: int, month: int, day: int, hour: int, minute: int, zone: tzinfo) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=zone)
+
+
+async def latest(standin: StandIn, user: str, message: StoredMessage, text: str) -> StoredMessage:
+    """``message`` once an edit of it holds ``text``."""
+    return await standin.wait_for_ephemeral(
+        user, lambda m: m.id == message.id and text in m.content
+    )

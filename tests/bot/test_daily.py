@@ -1,0 +1,106 @@
+"""The daily board end to end through the stand-in: a full attempt (open, guesses through the
+modal and /daily-guess, time passes, result, share), one attempt a day, the deadline."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.daily import DAILY_SECONDS
+from standin import CommandError
+
+from .daily_helpers import attempt_of, latest, open_daily, words_of
+from .harness import Harness
+
+
+async def test_a_full_daily_attempt(game: Harness) -> None:
+    board_message = await open_daily(game)
+    assert "Daily board #" in board_message.content and "3:00 left" in board_message.content
+    assert [a.filename for a in board_message.attachments] == ["board.png"]
+    assert game.standin.history("boggle") == []  # nobody else sees a thing
+    attempt = await attempt_of(game)
+    board = game.bot.daily.board_of(attempt)
+    first, second, third = words_of(board, 3)
+    alice = game.user_id("alice")
+
+    game.clock.advance(20)  # a person reads the board first (fair play counts typing speed)
+    opened = await game.standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
+    await opened.shown_modal()
+    with pytest.raises(CommandError, match="shown only"):
+        await game.standin.submit_modal(opened, {"words": first}, user="bob")
+    await game.standin.submit_modal(opened, {"words": f"{first} {second} qzxv"})
+    shown = await latest(game.standin, "alice", board_message, f"**{second}**")
+    assert f"**{first}**" in shown.content and "qzxv: not a word" in shown.content
+
+    game.clock.advance(20)
+    handle = await game.standin.slash(
+        "boggle", "alice", "daily-guess", {"words": f"{third} {first}"}
+    )
+    reply = await handle.followup()
+    assert reply.ephemeral and f"**{third}**" in reply.content
+    assert f"{first}: already found" in reply.content and "left" in reply.content
+    await latest(game.standin, "alice", board_message, f"**{third}**")
+    stored = game.query(
+        "SELECT word, verdict FROM daily_guesses WHERE attempt_id = ? ORDER BY id", (attempt.id,)
+    )
+    assert stored == [
+        (first, "accepted"),
+        (second, "accepted"),
+        ("qzxv", "not_a_word"),
+        (third, "accepted"),
+        (first, "already_found"),
+    ]
+
+    again = await open_daily(game)  # the same attempt, still running: never a new board
+    assert f"**{third}**" in again.content and "2:2" in again.content
+    assert game.query("SELECT count(*) FROM daily_attempts") == [(1,)]
+
+    game.clock.advance(DAILY_SECONDS)  # the player says nothing more: the timer ends it
+    result = await latest(game.standin, "alice", again, "your result")
+    assert "3 words" in result.content and "Streak: 1 (longest 1)" in result.content
+    assert "Missed (" in result.content and "this result is kept" not in result.content
+    missed = max(set(board.words) - {first, second, third}, key=lambda w: (len(w), w))
+    assert missed in result.content  # the most valuable missed word is listed
+    [(finished, score, flagged)] = game.query(
+        "SELECT finished_at IS NOT NULL, points, flagged FROM daily_attempts WHERE player_id = ?",
+        (alice,),
+    )
+    assert finished and flagged == 0 and f"{score} pt" in result.content
+
+    with pytest.raises(CommandError, match="shown only"):
+        await game.standin.click(result, "bob", f"daily:share:{attempt.id}")
+    shared = await game.standin.click(result, "alice", f"daily:share:{attempt.id}")
+    assert "Shared" in (await shared.original_message()).content
+    post = await game.standin.wait_for_message(
+        "boggle", lambda m: "played daily board" in m.content
+    )
+    assert not post.ephemeral and f"#{attempt.day_number}" in post.content
+    assert all(word not in post.content.lower() for word in board.words if len(word) > 3)
+    assert f"{score} pt" in post.content and "streak 1" in post.content
+
+    done = await open_daily(game)  # a second /daily the same day: the result, no new board
+    assert "your result" in done.content
+    assert game.query("SELECT count(*) FROM daily_attempts") == [(1,)]
+
+
+async def test_a_guess_after_the_deadline_is_refused_and_finishes_the_attempt(
+    game: Harness,
+) -> None:
+    await open_daily(game)
+    attempt = await attempt_of(game)
+    word = words_of(game.bot.daily.board_of(attempt), 1)[0]
+    game.bot.daily._armed.clear()  # the timer has not got to it yet
+    game.clock.advance(DAILY_SECONDS + 1)
+    handle = await game.standin.slash("boggle", "alice", "daily-guess", {"words": word})
+    reply = await handle.followup()
+    assert "Time is up" in reply.content and "your result" in reply.content
+    assert game.query("SELECT count(*) FROM daily_guesses") == [(0,)]
+    assert game.query("SELECT points, words FROM daily_attempts") == [(0, 0)]
+    late = await game.standin.slash("boggle", "alice", "daily-guess", {"words": word})
+    assert "no daily board in progress" in (await late.original_message()).content
+
+
+async def test_a_language_without_a_lexicon_is_one_clear_message(game: Harness) -> None:
+    handle = await game.standin.slash("boggle", "alice", "daily", {"language": "fr"})
+    reply = await handle.original_message()
+    assert reply.ephemeral and "not available in fr yet" in reply.content
+    assert game.query("SELECT count(*) FROM daily_attempts") == [(0,)]
