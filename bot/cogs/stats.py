@@ -3,13 +3,18 @@ they share them in the channel."""
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from core.days import local_date
+
 from ..catalogue import text
+from ..daily_service import player_streak
 from ..member_names import current_names
 from ..render.stats import stats_embed
 from .game import reader_language
@@ -44,8 +49,15 @@ class Stats(commands.Cog):
             guild, {target.id: kept.get(target.id)}, [target, interaction.user]
         )
         sharer = getattr(interaction.user, "display_name", None) if share else None
-        language = (await storage.server_settings(guild.id)).language
-        embed = stats_embed(figures, names[target.id], guild.name, sharer, language)
+        settings = await storage.server_settings(guild.id)
+        today = local_date(
+            self.bot.clock(), ZoneInfo(settings.timezone) if settings.timezone else datetime.UTC
+        )
+        daily = (
+            await storage.daily_history(target.id),
+            await player_streak(storage, target.id, today),
+        )
+        embed = stats_embed(figures, names[target.id], guild.name, sharer, settings.language, daily)
         await interaction.followup.send(
             embed=embed, ephemeral=not share, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from core.board import Board
 from core.round import Mode
+from core.streaks import Streak
 
 from ..catalogue import text
 from ..languages import DEFAULT_LANGUAGE
-from ..storage import PlayerStats
+from ..storage import DailyAttempt, PlayerStats
 from ..storage.model import RECENT_ROUNDS
 from .board import board_grid
-from .text import COLOUR, FOOTER_LIMIT, TITLE_LIMIT, clean_name, fit, plural, pts
+from .text import COLOUR, FIELD_VALUE_LIMIT, FOOTER_LIMIT, TITLE_LIMIT, clean_name, fit, plural, pts
 
 MODE_NAMES = {Mode.CLASSIC: "stats.classic", Mode.RACE: "stats.race", Mode.CASUAL: "stats.casual"}
 
@@ -23,8 +26,10 @@ def stats_embed(
     guild_name: str,
     shared_by: str | None = None,
     language: str = DEFAULT_LANGUAGE,
+    daily: tuple[Sequence[DailyAttempt], Streak] | None = None,
 ) -> discord.Embed:
-    """The player's statistics (or that they have none); ``shared_by`` names who posted them."""
+    """The player's statistics (or that they have none); ``shared_by`` names who posted them;
+    ``daily`` their latest daily attempts and streak, shown when they have played one."""
     shown = clean_name(name, language)
     embed = discord.Embed(
         title=fit(text("stats.title", language, name=name, guild=guild_name), TITLE_LIMIT),
@@ -32,6 +37,9 @@ def stats_embed(
     )
     if shared_by is not None:
         embed.set_footer(text=fit(text("stats.shared_by", language, name=shared_by), FOOTER_LIMIT))
+    if daily is not None and daily[0]:
+        value = daily_value(*daily, language=language)
+        embed.add_field(name=text("stats.daily", language), value=value, inline=False)
     if stats is None:
         embed.description = text("stats.none", language, name=shown)
         return embed
@@ -67,6 +75,25 @@ def stats_embed(
         )
         embed.add_field(name=text(MODE_NAMES[mode.mode], language), value=value, inline=False)
     return embed
+
+
+def daily_value(
+    history: Sequence[DailyAttempt], run: Streak, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """The daily field: the streaks, then each recent attempt (points, share, flagged)."""
+    lines = [text("stats.daily_streak", language, current=run.current, longest=run.longest)]
+    for attempt in history:
+        points = attempt.points or 0
+        line = text(
+            "stats.daily_line",
+            language,
+            number=attempt.day_number,
+            lang=attempt.language,
+            points=pts(points, language),
+            percent=points * 100 // attempt.max_points if attempt.max_points else 0,
+        )
+        lines.append(line + (text("stats.daily_flagged", language) if attempt.flagged else ""))
+    return fit("\n".join(lines), FIELD_VALUE_LIMIT)
 
 
 def percent(share: float | None, language: str = DEFAULT_LANGUAGE) -> str:
