@@ -14,7 +14,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, tzinfo
 
 from core.board import Board
@@ -22,6 +22,7 @@ from core.daily import DAILY_RULES, DailyBoard, ShareSummary, daily_board, share
 from core.days import local_date
 from core.lexicon import Lexicon
 from core.round import Judgement, Round, Verdict
+from core.solver import solve
 from core.streaks import Streak, streak
 
 from .storage import DailyAttempt, DailyGuess, Storage
@@ -116,10 +117,14 @@ class DailyService:
         return board
 
     def board_of(self, attempt: DailyAttempt) -> DailyBoard:
+        """The board the attempt was opened on: the day's roll, or (the dictionary changed
+        since, so the day rolls another) the stored board solved again."""
         board = self.board(attempt.date, attempt.language)
-        if board.board.text() != Board.parse(attempt.board).text():
-            log.warning("daily attempt %d: stored board differs from today's roll", attempt.id)
-        return board
+        stored = Board.parse(attempt.board)
+        if board.board.text() == stored.text():
+            return board
+        words = solve(stored, self.lexicon_for(attempt.language), DAILY_RULES.min_length)
+        return replace(board, board=stored, words=words, max_points=attempt.max_points)
 
     # -- an attempt --------------------------------------------------------------------------
 
@@ -198,6 +203,7 @@ class DailyService:
     async def finish(self, attempt_id: int) -> DailyAttempt:
         """End the attempt (once: a second finish returns it as it is), tell the listeners."""
         self._armed.pop(attempt_id, None)
+        self._locks.pop(attempt_id, None)
         before = await self.storage.get_daily_attempt(attempt_id)
         attempt = await self.storage.finish_daily(attempt_id, self.clock())
         if before is not None and not before.finished:
