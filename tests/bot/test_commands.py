@@ -167,7 +167,15 @@ async def test_commands_sync_to_the_development_guild(standin, database, clock, 
         synced = standin.calls_to("PUT /applications/{application_id}/guilds/{guild_id}/commands")
         assert synced and not standin.calls_to("PUT /applications/{application_id}/commands")
         names = {c["name"] for c in synced[-1].json}
-        assert names == {"boggle", "boggle-config", "guess", "leaderboard", "stats"}
+        assert names == {
+            "boggle",
+            "boggle-config",
+            "daily",
+            "daily-guess",
+            "guess",
+            "leaderboard",
+            "stats",
+        }
 
 
 async def test_a_warning_before_the_end(game: Harness) -> None:
