@@ -190,23 +190,23 @@ class Config(
     ) -> None:
         if not await _may_configure(interaction):
             return
+        guild, settings = await self._defer(interaction)
+        language = settings.language
         perms = channel.permissions_for(channel.guild.me) if channel.guild.me else None
         if perms is not None and not (perms.view_channel and perms.send_messages):
-            await tell(interaction, text("daily.channel_refused", channel=channel.id))
+            await tell(interaction, text("daily.channel_refused", language, channel=channel.id))
             return
-        guild = await self._defer(interaction)
-        storage = self.bot.storage
-        await storage.set_daily_channel(guild, channel.id)
-        zone = (await storage.server_settings(guild)).timezone or text("settings.utc")
-        await tell(interaction, text("daily.channel_set", channel=channel.id, zone=zone))
+        await self.bot.storage.set_daily_channel(guild, channel.id)
+        zone = settings.timezone or text("settings.utc", language)
+        await tell(interaction, text("daily.channel_set", language, channel=channel.id, zone=zone))
 
     @daily.command(name="clear", description=text("commands.config_daily_clear"))
     async def daily_clear(self, interaction: discord.Interaction) -> None:
         if not await _may_configure(interaction):
             return
-        guild = await self._defer(interaction)
+        guild, settings = await self._defer(interaction)
         await self.bot.storage.set_daily_channel(guild, None)
-        await tell(interaction, text("daily.channel_cleared"))
+        await tell(interaction, text("daily.channel_cleared", settings.language))
 
     @words.command(name="add", description=text("commands.config_words_add"))
     @app_commands.describe(words=text("commands.config_words_typed"))
