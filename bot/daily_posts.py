@@ -1,6 +1,8 @@
 """The end-of-day post of the daily board: after a server's day ends (its time zone), its daily
 channel gets the day's board, the server's ranking (fair results only) and the longest and best
-words nobody there found, once per (server, date, language) across restarts and processes.
+words nobody there found, once per (server, date, language) across restarts and processes. The
+post is written in the server's language and names the board's (a French server's post of the
+English board is in French).
 
 One task per process looks for ended days every ``every`` seconds; a server is posted for only
 by the process that owns its shard, and the database's marker (``take_daily_post``, then
@@ -86,7 +88,8 @@ class DailyPoster:
         ranking = await storage.daily_ranking(server.guild_id, language, day)
         found = await storage.daily_found_words(server.guild_id, language, day)
         missed = [w for w in board.words if w not in found]
-        content = end_of_day_text(board, ranking, missed)
+        spoken = (await storage.server_settings(server.guild_id)).language
+        content = end_of_day_text(board, ranking, missed, spoken)
         channel = self.bot.get_channel(server.channel_id)
         if not isinstance(channel, discord.TextChannel):
             log.warning("daily channel %d of server %d is gone", server.channel_id, server.guild_id)

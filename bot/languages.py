@@ -26,3 +26,9 @@ def language_of_locale(locale: str) -> str | None:
         if locale in locales:
             return language
     return None
+
+
+def language_name(code: str) -> str:
+    """A language as players read its name (its own name: "Français"); the code for one we do
+    not offer, so an old row never breaks a message."""
+    return LANGUAGE_NAMES.get(code, code)

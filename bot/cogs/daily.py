@@ -23,18 +23,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from core.daily import DAILY_RULES
-
-from ..catalogue import DEFAULT_LANGUAGE, text
+from ..catalogue import text
 from ..daily_service import DailyState, TooLate
 from ..discord_publisher import board_picture
-from ..languages import LANGUAGE_CODES, LANGUAGE_NAMES
+from ..languages import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGE_NAMES, language_name
 from ..render import BOARD_FILE
-from ..render.daily import daily_text, share_text, time_left_text, too_late_text
-from ..render.replies import verdict_text
+from ..render.daily import daily_text, share_text, time_left_text, too_late_text, verdict_lines
 from ..render.text import CONTENT_LIMIT, fit
 from ..storage import DailyAttempt, ServerSettings
-from .game import tell
+from .game import reader_language, tell
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
@@ -44,9 +41,10 @@ log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 
-def server_language(settings: ServerSettings | None) -> str:
-    """The server's language when it has one set (else English): the default of ``/daily``."""
-    return settings.language if settings is not None else DEFAULT_LANGUAGE
+def reply_language(settings: ServerSettings | None, interaction: discord.Interaction) -> str:
+    """The language of a reply that belongs to no attempt, and the default of ``/daily``: the
+    server's through its install of the bot; elsewhere (a DM, a user install) the reader's."""
+    return settings.language if settings is not None else reader_language(interaction)
 
 
 def server_zone(settings: ServerSettings | None) -> datetime.tzinfo:
@@ -87,11 +85,12 @@ class Daily(commands.Cog):
         settings = None
         if guild_id is not None:
             settings = await self.bot.storage.server_settings(guild_id)
-        language = language or server_language(settings)
+        language = language or reply_language(settings, interaction)
         try:
             self.bot.lexicon_for(language)
-        except LookupError:
-            await tell(interaction, text("daily.no_language", lang=language))
+        except LookupError:  # said in the language asked for: its reader chose it
+            refused = text("daily.no_language", language, lang=language_name(language))
+            await tell(interaction, refused)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
@@ -124,8 +123,9 @@ class Daily(commands.Cog):
     ) -> None:
         attempt = await self.bot.daily.running(interaction.user.id)
         if attempt is None:
-            await tell(interaction, text("daily.no_attempt"))
+            await tell(interaction, text("daily.no_attempt", await self._reader(interaction)))
             return
+        language = attempt.language
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             judgements, state = await self.bot.daily.guess(attempt.id, words)
@@ -133,11 +133,12 @@ class Daily(commands.Cog):
             await self._show_late(interaction, late.attempt)
             return
         if not judgements:
-            await interaction.followup.send(text("daily.nothing_to_judge"), ephemeral=True)
+            await interaction.followup.send(
+                text("daily.nothing_to_judge", language), ephemeral=True
+            )
             return
-        rule = DAILY_RULES.min_length
-        lines = [verdict_text(j.word, j.verdict, j.points, rule) for j in judgements]
-        lines.append(time_left_text(state.attempt.deadline, self.bot.clock()))
+        lines = verdict_lines(judgements, language)
+        lines.append(time_left_text(state.attempt.deadline, self.bot.clock(), language))
         await interaction.followup.send(fit("\n".join(lines), CONTENT_LIMIT), ephemeral=True)
         shown = self.shown.get(attempt.id)
         if shown is not None:  # the board's own message shows the words so far too
@@ -150,9 +151,8 @@ class Daily(commands.Cog):
         self, interaction: discord.Interaction, attempt_id: int, words: str
     ) -> None:
         """A Guess modal's words: the board's message is edited in place with the verdicts."""
-        attempt = await self.bot.storage.get_daily_attempt(attempt_id)
-        if attempt is None or attempt.player_id != interaction.user.id:
-            await tell(interaction, text("daily.not_yours"))
+        attempt = await self._own_attempt(interaction, attempt_id)
+        if attempt is None:
             return
         try:
             judgements, state = await self.bot.daily.guess(attempt_id, words)
@@ -160,7 +160,7 @@ class Daily(commands.Cog):
             await self._show_late(interaction, late.attempt)
             return
         if not judgements:
-            await tell(interaction, text("daily.nothing_to_judge"))
+            await tell(interaction, text("daily.nothing_to_judge", attempt.language))
             return
         await interaction.response.edit_message(
             content=daily_text(state, self.bot.clock()), view=attempt_view(state)
@@ -169,11 +169,35 @@ class Daily(commands.Cog):
     async def _show_late(self, interaction: discord.Interaction, attempt: DailyAttempt) -> None:
         """A guess after the deadline: one clear line and the result (with Share)."""
         state = await self.bot.daily.state(attempt)
-        reply = fit(f"{too_late_text()}\n\n{daily_text(state, self.bot.clock())}", CONTENT_LIMIT)
+        late = too_late_text(attempt.language)
+        reply = fit(f"{late}\n\n{daily_text(state, self.bot.clock())}", CONTENT_LIMIT)
         if interaction.response.is_done():
             await interaction.followup.send(reply, view=attempt_view(state), ephemeral=True)
         else:
             await interaction.response.send_message(reply, view=attempt_view(state), ephemeral=True)
+
+    async def _reader(self, interaction: discord.Interaction) -> str:
+        """The language of a reply about no attempt of the reader's (see ``reply_language``)."""
+        guild_id = server_install(interaction)
+        settings = None if guild_id is None else await self.bot.storage.server_settings(guild_id)
+        return reply_language(settings, interaction)
+
+    async def _own_attempt(
+        self, interaction: discord.Interaction, attempt_id: int
+    ) -> DailyAttempt | None:
+        """The clicker's attempt of a button or form; None (and told so) for anyone else's."""
+        attempt = await self.bot.storage.get_daily_attempt(attempt_id)
+        if attempt is None or attempt.player_id != interaction.user.id:
+            await tell(interaction, text("daily.not_yours", await self._reader(interaction)))
+            return None
+        return attempt
+
+    async def open_modal(self, interaction: discord.Interaction, attempt_id: int) -> None:
+        """The Guess button: the form, in the attempt's language."""
+        attempt = await self._own_attempt(interaction, attempt_id)
+        if attempt is None:
+            return
+        await interaction.response.send_modal(GuessModal(attempt_id, attempt.language))
 
     async def on_finish(self, attempt: DailyAttempt) -> None:
         """An attempt ended (its deadline, or a late guess): its message shows the result."""
@@ -188,13 +212,12 @@ class Daily(commands.Cog):
 
     async def share(self, interaction: discord.Interaction, attempt_id: int) -> None:
         """The Share button: the summary (no words) in the channel, for the player only."""
-        attempt = await self.bot.storage.get_daily_attempt(attempt_id)
-        if attempt is None or attempt.player_id != interaction.user.id:
-            await tell(interaction, text("daily.not_yours"))
+        attempt = await self._own_attempt(interaction, attempt_id)
+        if attempt is None:
             return
         state = await self.bot.daily.state(attempt)
         if state.result is None:
-            await tell(interaction, text("daily.no_attempt"))
+            await tell(interaction, text("daily.no_attempt", attempt.language))
             return
         summary = share_text(state.result.summary, interaction.user.display_name)
         channel = interaction.channel
@@ -205,7 +228,8 @@ class Daily(commands.Cog):
             await interaction.response.send_message(summary, allowed_mentions=NO_PINGS)
             return
         assert isinstance(channel, discord.TextChannel)
-        await interaction.response.send_message(text("daily.shared_done"), ephemeral=True)
+        done = text("daily.shared_done", attempt.language)
+        await interaction.response.send_message(done, ephemeral=True)
         try:
             await channel.send(summary, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
@@ -215,7 +239,8 @@ class Daily(commands.Cog):
 def attempt_view(state: DailyState) -> discord.ui.View:
     """Guess while the attempt runs; Share once it is finished."""
     view = discord.ui.View(timeout=None)
-    view.add_item(AttemptButton("guess" if state.result is None else "share", state.attempt.id))
+    action = "guess" if state.result is None else "share"
+    view.add_item(AttemptButton(action, state.attempt.id, state.attempt.language))
     return view
 
 
@@ -227,13 +252,15 @@ def _cog(interaction: discord.Interaction[Any]) -> Daily | None:
 class GuessModal(discord.ui.Modal):
     """One text input; several words allowed, read as chat guesses are."""
 
-    def __init__(self, attempt_id: int) -> None:
-        super().__init__(title=text("daily.modal_title"), custom_id=f"daily:modal:{attempt_id}")
+    def __init__(self, attempt_id: int, language: str) -> None:
+        super().__init__(
+            title=text("daily.modal_title", language), custom_id=f"daily:modal:{attempt_id}"
+        )
         self.attempt_id = attempt_id
         self.words: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=text("daily.modal_words"),
+            label=text("daily.modal_words", language),
             custom_id="words",
-            placeholder=text("daily.modal_placeholder"),
+            placeholder=text("daily.modal_placeholder", language),
             max_length=400,
         )
         self.add_item(self.words)
@@ -260,10 +287,12 @@ class AttemptButton(
         "share": "daily.share_button",
     }
 
-    def __init__(self, action: str, attempt_id: int) -> None:
+    def __init__(self, action: str, attempt_id: int, language: str | None = None) -> None:
+        # The label matters only when the button is drawn (in the attempt's language); one
+        # rebuilt from a click's custom id just dispatches it.
         super().__init__(
             discord.ui.Button(
-                label=text(self.LABELS[action]),
+                label=text(self.LABELS[action], language or DEFAULT_LANGUAGE),
                 custom_id=f"daily:{action}:{attempt_id}",
                 style=self.STYLES[action],
             )
@@ -278,11 +307,12 @@ class AttemptButton(
         return cls(match["action"], int(match["attempt"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.action == "guess":
-            await interaction.response.send_modal(GuessModal(self.attempt_id))
-            return
         cog = _cog(interaction)
-        if cog is not None:
+        if cog is None:
+            return
+        if self.action == "guess":
+            await cog.open_modal(interaction, self.attempt_id)
+        else:
             await cog.share(interaction, self.attempt_id)
 
 

@@ -1,5 +1,9 @@
 """The daily board's messages: the player's private board (words so far, time left), their
-result, the summary they share (no words) and the server's end-of-day post."""
+result, the summary they share (no words) and the server's end-of-day post.
+
+The player's messages and the summary they share are in the attempt's language (the board's);
+the end-of-day post is in the server's language and names the board's language.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,12 @@ from collections.abc import Sequence
 
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary
 from core.fairplay import rule_figures
-from core.round import Verdict
+from core.round import Judgement, Verdict
 
-from ..catalogue import catalogue, text
+from ..catalogue import text
 from ..daily_service import DailyResult, DailyState
-from ..storage import DailyRanked
+from ..languages import DEFAULT_LANGUAGE, language_name
+from ..storage import DailyGuess, DailyRanked
 from .board import board_grid
 from .replies import verdict_text
 from .text import CONTENT_LIMIT, clean_name, escape, fallback_name, fit, marker, pack, plural, pts
@@ -21,134 +26,160 @@ RANKING_SHOWN = 10  # players an end-of-day post ranks
 MISSED_POSTED = 10  # best missed words an end-of-day post names
 
 
-def language_name(language: str) -> str:
-    """The language's name as players read it (its code when the catalogue has none)."""
-    key = f"languages.{language}"
-    return text(key) if key in catalogue() else language
-
-
-def _title(board: DailyBoard) -> str:
-    return text("daily.title", number=board.number, lang=language_name(board.language))
-
-
 def daily_text(state: DailyState, now: float) -> str:
-    """The player's private message: the board and words so far while the attempt runs, the
-    result once it is finished."""
+    """The player's private message, in the attempt's language: the board and words so far
+    while the attempt runs, the result once it is finished."""
     if state.result is not None:
         return result_text(state, state.result)
+    language = state.attempt.language
+    board = state.board
     lines = [
-        _title(state.board),
-        text("daily.shape", min_length=DAILY_RULES.min_length),
-        f"```\n{board_grid(state.board.board)}\n```",
-        time_left_text(state.attempt.deadline, now),
-        text("daily.how"),
+        text("daily.title", language, number=board.number, lang=language_name(board.language)),
+        text("daily.shape", language, min_length=DAILY_RULES.min_length),
+        f"```\n{board_grid(board.board)}\n```",
+        time_left_text(state.attempt.deadline, now, language),
+        text("daily.how", language),
         "",
-        _guesses_text(state),
+        _guesses_text(state, language),
     ]
     return fit("\n".join(lines), CONTENT_LIMIT)
 
 
-def time_left_text(deadline: float, now: float) -> str:
+def time_left_text(deadline: float, now: float, language: str = DEFAULT_LANGUAGE) -> str:
     """The time left as of ``now``, and the end as a timestamp Discord counts down live."""
     left = max(0, math.ceil(deadline - now))
     return text(
-        "daily.time_left", minutes=left // 60, seconds=f"{left % 60:02d}", end=int(deadline)
+        "daily.time_left",
+        language,
+        minutes=left // 60,
+        seconds=f"{left % 60:02d}",
+        end=int(deadline),
     )
 
 
-def _guesses_text(state: DailyState) -> str:
+def verdict_lines(guesses: Sequence[DailyGuess | Judgement], language: str) -> list[str]:
+    """Each guess's verdict line (its points, or why it was refused), in ``language``: the same
+    on the board's message and in the answer to ``/daily-guess``."""
+    rule = DAILY_RULES.min_length
+    return [verdict_text(g.word, g.verdict, g.points, rule, language) for g in guesses]
+
+
+def _guesses_text(state: DailyState, language: str) -> str:
     if not state.guesses:
-        return text("daily.no_words_yet")
+        return text("daily.no_words_yet", language)
     accepted = [g for g in state.guesses if g.verdict is Verdict.ACCEPTED]
-    head = text("daily.so_far", words=plural(len(accepted), "word"), points=pts(state.points))
+    head = text(
+        "daily.so_far",
+        language,
+        words=plural(len(accepted), "word", language),
+        points=pts(state.points, language),
+    )
     refused = [g for g in state.guesses if g.verdict is not Verdict.ACCEPTED]
-    lines = [
-        verdict_text(g.word, g.verdict, g.points, DAILY_RULES.min_length)
-        for g in [*accepted, *refused[-5:]]
-    ]
-    body, _ = pack(lines, CONTENT_LIMIT - 900, sep="\n")
+    lines = verdict_lines([*accepted, *refused[-5:]], language)
+    body, _ = pack(lines, CONTENT_LIMIT - 900, sep="\n", language=language)
     return f"{head}\n{body}"
 
 
 def result_text(state: DailyState, result: DailyResult) -> str:
-    """The finished attempt: words, points, share of the maximum, streak, the missed words."""
+    """The finished attempt, in its language: words, points, share of the maximum, streak, the
+    missed words."""
     summary = result.summary
+    language = state.attempt.language
     accepted = [g for g in state.guesses if g.verdict is Verdict.ACCEPTED]
     found = sorted(accepted, key=lambda g: (-g.points, g.word))
     lines = [
-        text("daily.result_title", number=summary.number, lang=language_name(summary.language)),
+        text(
+            "daily.result_title",
+            language,
+            number=summary.number,
+            lang=language_name(summary.language),
+        ),
         f"```\n{board_grid(state.board.board)}\n```",
         text(
             "daily.result_figures",
-            words=plural(summary.words, "word"),
-            points=pts(summary.points),
+            language,
+            words=plural(summary.words, "word", language),
+            points=pts(summary.points, language),
             percent=summary.percent,
-            max_points=pts(summary.max_points),
+            max_points=pts(summary.max_points, language),
         ),
-        text("daily.streak", current=result.streak.current, longest=result.streak.longest),
+        text(
+            "daily.streak",
+            language,
+            current=result.streak.current,
+            longest=result.streak.longest,
+        ),
     ]
     if result.flagged:
-        lines += ["", text("daily.flagged", **rule_figures())]
+        lines += ["", text("daily.flagged", language, **rule_figures())]
     if found:
-        words, _ = pack([f"{escape(g.word)} ({g.points})" for g in found], 500)
-        lines += ["", text("daily.found", words=words)]
+        entries = [f"{escape(g.word)} ({g.points})" for g in found]
+        words, _ = pack(entries, 500, language=language)
+        lines += ["", text("daily.found", language, words=words)]
     if result.missed:
-        missed, _ = pack([f"{w} ({p})" for w, p in result.missed], 500)
-        lines += ["", text("daily.missed", total=result.missed_total, words=missed)]
-    lines += ["", text("daily.share_hint")]
+        missed, _ = pack([f"{w} ({p})" for w, p in result.missed], 500, language=language)
+        lines += ["", text("daily.missed", language, total=result.missed_total, words=missed)]
+    lines += ["", text("daily.share_hint", language)]
     return fit("\n".join(lines), CONTENT_LIMIT)
 
 
 def share_text(summary: ShareSummary, name: str) -> str:
-    """What the Share button posts: figures only, never a word of the board."""
+    """What the Share button posts, in the attempt's language: figures only, never a word of
+    the board."""
+    language = summary.language
     return text(
         "daily.shared",
-        name=clean_name(name),
+        language,
+        name=clean_name(name, language),
         number=summary.number,
-        lang=language_name(summary.language),
-        words=plural(summary.words, "word"),
-        points=pts(summary.points),
+        lang=language_name(language),
+        words=plural(summary.words, "word", language),
+        points=pts(summary.points, language),
         percent=summary.percent,
         streak=summary.streak,
     )
 
 
-def too_late_text() -> str:
-    return text("daily.too_late")
+def too_late_text(language: str = DEFAULT_LANGUAGE) -> str:
+    return text("daily.too_late", language)
 
 
 def end_of_day_text(
     board: DailyBoard,
     ranking: Sequence[DailyRanked],
     missed: Sequence[str],
+    language: str = DEFAULT_LANGUAGE,
 ) -> str:
-    """A server's post after its day ended: the board, its ranking, the longest and best words
-    nobody there found."""
+    """A server's post after its day ended, in the server's ``language`` (naming the board's):
+    the board, its ranking, the longest and best words nobody there found."""
     lines = [
-        text("daily.post_title", number=board.number, lang=language_name(board.language)),
+        text("daily.post_title", language, number=board.number, lang=language_name(board.language)),
         f"```\n{board_grid(board.board)}\n```",
-        text("daily.post_ranking"),
+        text("daily.post_ranking", language),
     ]
     for row in ranking[:RANKING_SHOWN]:
-        name = row.display_name or fallback_name(row.player_id)
+        name = row.display_name or fallback_name(row.player_id, language)
         lines.append(
             text(
                 "daily.post_line",
+                language,
                 marker=marker(row.rank),
-                name=clean_name(name),
-                points=pts(row.points),
-                words=plural(row.words, "word"),
+                name=clean_name(name, language),
+                points=pts(row.points, language),
+                words=plural(row.words, "word", language),
                 percent=row.points * 100 // row.max_points if row.max_points else 0,
             )
         )
     if len(ranking) > RANKING_SHOWN:
-        lines.append(text("daily.post_more", more=plural(len(ranking) - RANKING_SHOWN, "player")))
+        more = plural(len(ranking) - RANKING_SHOWN, "player", language)
+        lines.append(text("daily.post_more", language, more=more))
     longest = sorted(missed, key=lambda w: (-len(w), w))
     best = sorted(missed, key=lambda w: (-DAILY_RULES.points(w), -len(w), w))[:MISSED_POSTED]
     if longest:
-        lines.append(text("daily.post_longest", word=longest[0], letters=len(longest[0])))
-        words, _ = pack([f"{w} ({DAILY_RULES.points(w)})" for w in best], 600)
-        lines.append(text("daily.post_best", words=words, total=len(missed)))
+        word = longest[0]
+        lines.append(text("daily.post_longest", language, word=word, letters=len(word)))
+        words, _ = pack([f"{w} ({DAILY_RULES.points(w)})" for w in best], 600, language=language)
+        lines.append(text("daily.post_best", language, words=words, total=len(missed)))
     else:
-        lines.append(text("daily.post_all_found"))
+        lines.append(text("daily.post_all_found", language))
     return fit("\n".join(lines), CONTENT_LIMIT)

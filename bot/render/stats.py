@@ -11,7 +11,7 @@ from core.round import Mode
 from core.streaks import Streak
 
 from ..catalogue import text
-from ..languages import DEFAULT_LANGUAGE
+from ..languages import DEFAULT_LANGUAGE, language_name
 from ..storage import DailyAttempt, PlayerStats
 from ..storage.model import RECENT_ROUNDS
 from .board import board_grid
@@ -88,7 +88,7 @@ def daily_value(
             "stats.daily_line",
             language,
             number=attempt.day_number,
-            lang=attempt.language,
+            lang=language_name(attempt.language),
             points=pts(points, language),
             percent=points * 100 // attempt.max_points if attempt.max_points else 0,
         )

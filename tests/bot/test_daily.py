@@ -10,6 +10,7 @@ from standin import CommandError
 
 from .daily_helpers import attempt_of, latest, open_daily, words_of
 from .harness import Harness
+from .test_server_config import config
 
 
 async def test_a_full_daily_attempt(game: Harness) -> None:
@@ -100,7 +101,17 @@ async def test_a_guess_after_the_deadline_is_refused_and_finishes_the_attempt(
 
 
 async def test_a_language_without_a_lexicon_is_one_clear_message(game: Harness) -> None:
+    """Until the lexicons per language are wired in (``BoggleBot.lexicon_for``), a daily in
+    French or German is refused in one line, in the language asked for, and nothing is stored."""
     handle = await game.standin.slash("boggle", "alice", "daily", {"language": "fr"})
     reply = await handle.original_message()
-    assert reply.ephemeral and "not available in fr yet" in reply.content
-    assert game.query("SELECT count(*) FROM daily_attempts") == [(0,)]
+    assert reply.ephemeral and reply.content == (
+        "La grille du jour n'est pas encore disponible dans cette langue (Français)."
+    )
+    await config(game, "set", language="de")  # a German server: its language is the default
+    handle = await game.standin.slash("boggle", "alice", "daily", {})
+    reply = await handle.original_message()
+    assert reply.content == "Das Tagesrätsel gibt es in dieser Sprache (Deutsch) noch nicht."
+    handle = await game.standin.slash("boggle", "alice", "daily", {"language": "en"})
+    assert "Daily board #" in (await handle.original_message()).content
+    assert game.query("SELECT language FROM daily_attempts") == [("en",)]
