@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, tzinfo
 
 from bot.storage import DailyAttempt
-from core.daily import DailyBoard
+from core.daily import DAILY_SECONDS, DailyBoard
 from standin import StandIn
 from standin.state import StoredMessage
 
@@ -51,3 +51,15 @@ async def latest(standin: StandIn, user: str, message: StoredMessage, text: str)
     return await standin.wait_for_ephemeral(
         user, lambda m: m.id == message.id and text in m.content
     )
+
+
+async def guess_too_late(game: Harness, user: str = "alice") -> tuple[str, StoredMessage]:
+    """``user`` opens the daily and guesses one of its words a second after the deadline, before
+    the timer has finished the attempt: the word and the bot's answer."""
+    await open_daily(game, user)
+    attempt = await attempt_of(game, user)
+    word = words_of(game.bot.daily.board_of(attempt), 1)[0]
+    game.bot.daily._armed.clear()  # the timer has not got to it yet
+    game.clock.advance(DAILY_SECONDS + 1)
+    handle = await game.standin.slash("boggle", user, "daily-guess", {"words": word})
+    return word, await handle.followup()

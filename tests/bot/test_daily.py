@@ -8,7 +8,7 @@ import pytest
 from core.daily import DAILY_SECONDS
 from standin import CommandError
 
-from .daily_helpers import attempt_of, latest, open_daily, words_of
+from .daily_helpers import attempt_of, guess_too_late, latest, open_daily, words_of
 from .harness import Harness
 from .test_server_config import config
 
@@ -86,13 +86,7 @@ async def test_a_full_daily_attempt(game: Harness) -> None:
 async def test_a_guess_after_the_deadline_is_refused_and_finishes_the_attempt(
     game: Harness,
 ) -> None:
-    await open_daily(game)
-    attempt = await attempt_of(game)
-    word = words_of(game.bot.daily.board_of(attempt), 1)[0]
-    game.bot.daily._armed.clear()  # the timer has not got to it yet
-    game.clock.advance(DAILY_SECONDS + 1)
-    handle = await game.standin.slash("boggle", "alice", "daily-guess", {"words": word})
-    reply = await handle.followup()
+    word, reply = await guess_too_late(game)
     assert "Time is up" in reply.content and "your result" in reply.content
     assert game.query("SELECT count(*) FROM daily_guesses") == [(0,)]
     assert game.query("SELECT points, words FROM daily_attempts") == [(0, 0)]
