@@ -168,10 +168,7 @@ class DailyService:
 
     async def running(self, player_id: int) -> DailyAttempt | None:
         """The player's attempt in progress (the latest opened), if any."""
-        for attempt in reversed(await self.storage.unfinished_daily_attempts()):
-            if attempt.player_id == player_id:
-                return attempt
-        return None
+        return await self.storage.running_daily_attempt(player_id)
 
     async def guess(self, attempt_id: int, message: str) -> tuple[list[Judgement], DailyState]:
         """Judge the words of ``message`` (as chat guesses are read) and store them before

@@ -51,6 +51,11 @@ ATTEMPT_BY_ID_SQL = f"SELECT {_COLUMNS} FROM daily_attempts WHERE id = ?"
 UNFINISHED_SQL = (
     f"SELECT {_COLUMNS} FROM daily_attempts WHERE finished_at IS NULL ORDER BY started_at, id"
 )
+# One player's: the (player_id, language, day) key's index finds their few rows.
+RUNNING_SQL = (
+    f"SELECT {_COLUMNS} FROM daily_attempts WHERE player_id = ? AND finished_at IS NULL"
+    " ORDER BY started_at DESC, id DESC LIMIT 1"
+)
 # A word accepted twice (a retried call) is stored once.
 INSERT_GUESS_SQL = (
     "INSERT INTO daily_guesses (attempt_id, word, verdict, points, elapsed) VALUES (?, ?, ?, ?, ?)"
@@ -151,6 +156,10 @@ class DailyStorage(SQLStorage):
 
     async def unfinished_daily_attempts(self) -> list[DailyAttempt]:
         return [DailyAttempt.from_columns(r) for r in await self._fetch(UNFINISHED_SQL)]
+
+    async def running_daily_attempt(self, player_id: int) -> DailyAttempt | None:
+        rows = await self._fetch(RUNNING_SQL, player_id)
+        return DailyAttempt.from_columns(rows[0]) if rows else None
 
     async def add_daily_guesses(
         self, attempt_id: int, guesses: Sequence[tuple[str, Verdict, int]], at: float

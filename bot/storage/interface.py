@@ -245,6 +245,10 @@ class Storage(Protocol):
         """Attempts not finished yet, oldest first: at start-up, finish those past their deadline
         and resume the others with ``time_left``."""
 
+    async def running_daily_attempt(self, player_id: int) -> DailyAttempt | None:
+        """The player's latest attempt not finished yet (the one ``/daily-guess`` plays on),
+        read through the player's own rows, not every running attempt."""
+
     async def add_daily_guesses(
         self, attempt_id: int, guesses: Sequence[tuple[str, Verdict, int]], at: float
     ) -> bool:

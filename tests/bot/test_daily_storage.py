@@ -1,7 +1,7 @@
 """The daily board's storage on both engines (issue 12): one attempt per player, language and
-date across a reopen and two stores on one database; guesses refused from the deadline on; a
-finish that scores and flags once; rankings, streak days, history and the daily leaderboard leave
-flagged results out; the daily channel; the end-of-day post taken once."""
+date across a reopen and two stores on one database; a player's running attempt; guesses refused
+from the deadline on; a finish that scores and flags once; rankings, streak days, history and the
+daily leaderboard leave flagged results out; the daily channel; the end-of-day post taken once."""
 
 from __future__ import annotations
 
@@ -132,6 +132,23 @@ async def test_guesses_from_the_deadline_on_are_refused(store_target: StoreTarge
         ]
     finally:
         await store.close()
+
+
+async def test_a_players_running_attempt_is_their_latest_unfinished(storage: Storage) -> None:
+    """What ``/daily-guess`` plays on: the player's own latest attempt not finished, never
+    another player's, and none once theirs are finished."""
+    player, other = 7, 2**53 + 11  # Discord ids go beyond 32 bits
+    assert await storage.running_daily_attempt(player) is None
+    first = await start(storage, player)
+    theirs = await start(storage, other, started_at=START + 5)
+    assert await storage.running_daily_attempt(player) == first
+    later = await start(storage, player, DAY + timedelta(days=1), "fr", None, START + 86400)
+    assert await storage.running_daily_attempt(player) == later
+    await storage.finish_daily(later.id, START + 86400 + 30)
+    assert await storage.running_daily_attempt(player) == first  # its timer has not ended it
+    await storage.finish_daily(first.id, START + DAILY_SECONDS)
+    assert await storage.running_daily_attempt(player) is None
+    assert await storage.running_daily_attempt(other) == theirs
 
 
 async def test_a_finish_scores_once_and_stops_the_guesses(storage: Storage) -> None:
