@@ -15,6 +15,12 @@ from tests.stores import ENGINES, SQLiteTarget, StoreTarget, postgres_target
 from .harness import Clock, Harness, bot_session
 
 
+@pytest.fixture(scope="session")
+def lexicon(english: Lexicon) -> Lexicon:
+    """English as the bot reads it: with its frequencies (missed words most common first)."""
+    return english
+
+
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
