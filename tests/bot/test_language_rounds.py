@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from bot.catalogue import text
+from bot.options import OptionError
+from bot.server_config import banned_words
 from core.board import Board
 from core.codes import encode, rolled_from
 from core.commonness import band_of, is_everyday, missed_order
@@ -237,3 +239,13 @@ async def test_a_spanish_everyday_round_keeps_language_and_dictionary_through_a_
         assert await judged(game, "alice", word) == ("accepted", RULES.points(word))
         results = await finish(game, "es", board.id)
         assert "📖 Diccionario: común (solo palabras de uso diario)" in results
+
+
+def test_banned_words_are_read_in_the_servers_language() -> None:
+    assert banned_words("Pétard, CAFÉ", "fr") == ["petard", "cafe"]
+    assert banned_words("año ano", "es") == ["año", "ano"]  # ñ is a letter of its own
+    assert banned_words("Grün", "de") == ["gruen"]
+    assert banned_words("año", "en") == ["ano"]  # English folds the tilde away
+    with pytest.raises(OptionError) as refused:
+        banned_words("λόγος", "es")
+    assert "no puede ser una palabra: solo letras del idioma del servidor" in refused.value.text("es")
