@@ -23,6 +23,7 @@ from .pruning import GuessPruner
 from .rounds import FINISH_GRACE, RoundService
 from .settings import Settings
 from .storage import GuessWriter, Storage
+from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +123,7 @@ class BoggleBot(commands.AutoShardedBot):
             owns=self.settings.shards.owns,
         )
         self.tree.error(self._on_command_error)
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
