@@ -248,4 +248,6 @@ def test_banned_words_are_read_in_the_servers_language() -> None:
     assert banned_words("año", "en") == ["ano"]  # English folds the tilde away
     with pytest.raises(OptionError) as refused:
         banned_words("λόγος", "es")
-    assert "no puede ser una palabra: solo letras del idioma del servidor" in refused.value.text("es")
+    assert "no puede ser una palabra: solo letras del idioma del servidor" in refused.value.text(
+        "es"
+    )
