@@ -2,12 +2,15 @@
 
 Run by hand from the repository root (not a test; 127.0.0.1 only)::
 
-    .venv/bin/python bench/bench_memory.py [--repeats 3]
+    .venv/bin/python bench/bench_memory.py [--repeats 3] [--pictures on|off] [--languages]
 
 Every start is a real bot process, as tests/bot/harness.py starts one (a temporary database and
 lexicon cache), pointed at a stand-in running in this process. Each start waits until the bot is
 connected, starts a round, plays one word on it and waits for the ✅, then reads the process's
 ``/proc/PID/status``: VmHWM (its peak RSS since it started) and VmRSS (what the running bot holds).
+With ``--languages`` it plays a round in each of English, French, Spanish and German first (each
+stopped before the next), so all four lexicons are loaded when it measures; the baseline (the bot
+before languages) still plays English only.
 
 - ours, first start: ``python -m bot`` with an empty cache; the lexicon is built by
   ``python -m core.compile`` in a child process.
@@ -46,13 +49,11 @@ sys.path.insert(0, str(REPO))
 
 from bench_core import Table, yes  # noqa: E402
 
-from core.dice import DATA_DIR  # noqa: E402
-from core.lexicon import cached  # noqa: E402
+from core.languages import LANGUAGE_CODES, cached_lexicon_for  # noqa: E402
 from core.solver import solve  # noqa: E402
 from standin import StandIn  # noqa: E402
 from tests.bot.harness import bot_env, read_board, spawn_bot  # noqa: E402
 
-EN_WORDS = DATA_DIR / "words" / "en.txt"
 TOKEN = "MTIzNDU2Nzg5.bench.token"
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 30.0
@@ -64,13 +65,17 @@ SAMPLE_S = 0.005
 IN_PROCESS = f"""
 import asyncio, sys
 sys.path.insert(0, {str(REPO)!r})
-import bot.app
+import bot.lexicons
+from core.languages import language
 from core.lexicon import load
 
-async def load_in_process(dictionary, cache_dir=None):
-    return await asyncio.to_thread(load, dictionary, cache_dir)
+async def load_in_process(dictionary, cache_dir=None, *, lang="en", frequencies=None):
+    alphabet = language(lang).alphabet
+    return await asyncio.to_thread(
+        load, dictionary, cache_dir, alphabet=alphabet, frequencies=frequencies
+    )
 
-bot.app.load_lexicon = load_in_process
+bot.lexicons.load_lexicon = load_in_process
 from bot.__main__ import main
 sys.exit(main())
 """
@@ -108,7 +113,9 @@ def proc_status(pid: int) -> dict[str, float]:
     return figures
 
 
-async def start_bot(folder: Path, cache: Path, in_process: bool, pictures: str) -> Start:
+async def start_bot(
+    folder: Path, cache: Path, in_process: bool, pictures: str, languages: Sequence[str] = ("en",)
+) -> Start:
     """One life of the bot: started, connected, a word played in a round, measured, stopped."""
     async with StandIn() as standin:
         env = bot_env(
@@ -139,7 +146,8 @@ async def start_bot(folder: Path, cache: Path, in_process: bool, pictures: str) 
         try:
             await standin.wait_for_connection(START_TIMEOUT)
             ready = time.perf_counter() - started
-            await play_one_word(standin, cache)
+            for turn, code in enumerate(languages):
+                await play_one_word(standin, cache, code, stop_first=turn > 0)
             figures = proc_status(process.pid)
         finally:
             sampler.cancel()
@@ -153,17 +161,31 @@ async def start_bot(folder: Path, cache: Path, in_process: bool, pictures: str) 
     return Start(ready, figures["VmHWM"], figures["VmRSS"], family[0], logs)
 
 
-async def play_one_word(standin: StandIn, cache: Path) -> None:
-    """A round started and a word on its board played, until the bot's ✅ is on the message."""
-    handle = await standin.slash("boggle", "alice", "boggle start", {"time": "5m"})
-    await handle.followup(timeout=10)
-    board = await standin.wait_for_message("boggle", lambda m: "Boggle" in m.content, 10, after=0)
+async def play_one_word(
+    standin: StandIn, cache: Path, code: str = "en", stop_first: bool = False
+) -> None:
+    """A round in language ``code`` started (the last one stopped first) and a word on its
+    board played, until the bot's ✅ is on the message."""
+    since = max(standin.world.messages, default=0)
+    if stop_first:
+        await (await standin.slash("boggle", "alice", "boggle stop", {})).followup(timeout=30)
+        since = max(standin.world.messages, default=0)
+    options = {"time": "5m", "language": code}
+    handle = await standin.slash("boggle", "alice", "boggle start", options)
+    await handle.followup(timeout=60)  # a language's first round waits for its lexicon
+    board = await standin.wait_for_message(
+        "boggle", lambda m: "Boggle" in m.content, 10, after=since
+    )
     grid = board.content.split("```")[1].strip().splitlines()
-    lexicon = cached(EN_WORDS, cache)
+    lexicon = cached_lexicon_for(code, cache)
     assert lexicon is not None, "the bot is up but the cache holds no lexicon"
     word = min(solve(read_board(grid), lexicon, 3), key=len)
+    print(f"  ... {code}: playing {word!r}", flush=True)
     message = await standin.user_says("boggle", "bob", word)
-    await standin.wait_until(lambda: message.reactions, 10)
+    # The ✅, or (the reaction budget spent by earlier rounds) the word accepted in the status.
+    await standin.wait_until(
+        lambda: message.reactions or f"✅ {word}" in standin.world.messages[board.id].content, 10
+    )
 
 
 def child_build_peak(folder: Path) -> tuple[float, float, bytes]:
@@ -199,7 +221,9 @@ def median_of(starts: Sequence[Start], field: str) -> float:
     return statistics.median(getattr(s, field) for s in starts)
 
 
-async def measure(repeats: int, root: Path, pictures: str) -> tuple[Table, bool]:
+async def measure(
+    repeats: int, root: Path, pictures: str, languages: Sequence[str] = ("en",)
+) -> tuple[Table, bool]:
     """Every scenario ``repeats`` times, interleaved so that load on the machine hits all alike."""
     runs: dict[tuple[str, bool], list[Start]] = {}
     expected = {"cold": "built by a child process", "warm": "from the cache"}
@@ -209,7 +233,8 @@ async def measure(repeats: int, root: Path, pictures: str) -> tuple[Table, bool]
             cache = root / f"cache-{turn}-{'in-process' if in_process else 'ours'}"
             for scenario in ("cold", "warm"):
                 folder = Path(tempfile.mkdtemp(dir=root))
-                start = await start_bot(folder, cache, in_process, pictures)
+                played = ("en",) if in_process else languages  # the bot before spoke English
+                start = await start_bot(folder, cache, in_process, pictures, played)
                 runs.setdefault((scenario, in_process), []).append(start)
                 if not in_process and expected[scenario] not in start.logs:
                     print(f"{scenario} start: expected {expected[scenario]!r}", file=sys.stderr)
@@ -236,7 +261,7 @@ async def measure(repeats: int, root: Path, pictures: str) -> tuple[Table, bool]
         o, b = median_of(ours, "ready_s"), median_of(base, "ready_s")
         table.add(f"bot connected, {label}", f"{o:.2f} s", f"{b:.2f} s", f"{o / b:.2f}")
     peaks, seconds = [], []
-    bots_cache = cached(EN_WORDS, root / "cache-0-ours")  # what the bot's child wrote
+    bots_cache = cached_lexicon_for("en", root / "cache-0-ours")  # what the bot's child wrote
     for turn in range(repeats):
         peak, spent, blob = child_build_peak(root / f"child-{turn}")
         peaks.append(peak)
@@ -253,14 +278,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--pictures", choices=("on", "off"), default="on", help="BOGGLE_BOARD_PICTURES of the bot"
     )
+    parser.add_argument(
+        "--languages",
+        action="store_true",
+        help="a round in each of en, fr, es, de (all four lexicons loaded) before measuring",
+    )
     args = parser.parse_args(argv)
+    languages = LANGUAGE_CODES if args.languages else ("en",)
     print(
-        f"word list {EN_WORDS.relative_to(REPO)}, {args.repeats} starts a scenario, "
+        f"languages {', '.join(languages)}, {args.repeats} starts a scenario, "
         f"python {sys.version.split()[0]}, {os.cpu_count()} cores",
         flush=True,
     )
     with tempfile.TemporaryDirectory(prefix="boggle-bench-memory-") as temp:
-        table, ok = asyncio.run(measure(args.repeats, Path(temp), args.pictures))
+        table, ok = asyncio.run(measure(args.repeats, Path(temp), args.pictures, languages))
     print()
     table.print()
     print()

@@ -7,7 +7,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import discord
 from discord.ext import commands
@@ -19,12 +19,13 @@ from .cogs import EXTENSIONS
 from .daily_posts import DailyPoster
 from .daily_service import DailyService
 from .discord_publisher import DiscordPublisher
-from .lexicon_loader import load_lexicon
+from .lexicons import Lexicons
 from .limits import Limiter
 from .pruning import GuessPruner
 from .rounds import FINISH_GRACE, RoundService
 from .settings import Settings
 from .storage import GuessWriter, Storage
+from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,7 @@ class BoggleBot(commands.AutoShardedBot):
         clock: Callable[[], float] = time.time,
         tick: float = 0.5,
         lexicon: Lexicon | None = None,
+        lexicons: Mapping[str, Lexicon] | None = None,
         rng: random.Random | None = None,
         busy_timeout: float = 5.0,
         **options: object,
@@ -91,7 +93,12 @@ class BoggleBot(commands.AutoShardedBot):
         self.reads_messages = reads_messages
         self.clock = clock
         self.tick = tick
-        self.lexicon = lexicon
+        # Every language's lexicon (bot.lexicons): ``lexicon`` is English's when already at hand,
+        # ``lexicons`` any language's (tests, benchmarks); the others are loaded on first use.
+        at_hand = dict(lexicons or {})
+        if lexicon is not None:
+            at_hand["en"] = lexicon
+        self.lexicons = Lexicons(settings.dictionary, loaded=at_hand)
         self.rng = rng
         self.busy_timeout = busy_timeout
         self.daily_post_every = DAILY_POST_EVERY
@@ -102,8 +109,7 @@ class BoggleBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Everything a round needs, before the first event arrives."""
-        if self.lexicon is None:
-            self.lexicon = await load_lexicon(self.settings.dictionary)
+        await self.lexicons.get("en")  # English at start: a bad BOGGLE_DICTIONARY stops it here
         self.storage = await Storage.open(self.settings.database, busy_timeout=self.busy_timeout)
         await self._claim_shards()
         self.writer = GuessWriter(self.storage)
@@ -115,7 +121,7 @@ class BoggleBot(commands.AutoShardedBot):
             ),
             self.storage,
             self.writer,
-            self.lexicon,
+            self.lexicons,
             self.clock,
             tick=self.tick,
             rng=self.rng,
@@ -129,6 +135,7 @@ class BoggleBot(commands.AutoShardedBot):
             owns=self.settings.shards.owns,
         )
         self.tree.error(self._on_command_error)
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()

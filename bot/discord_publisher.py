@@ -195,6 +195,7 @@ def _results(
         attachments=attach,
         code=report.code,
         language=report.language,
+        dictionary=report.dictionary,
     )
 
 

@@ -1,16 +1,29 @@
-"""The languages and dictionaries a server or a round may choose, as the bot offers them: one
-place for the codes, the name each language is shown by, and Discord's locales for them."""
+"""The languages and dictionaries a server or a round may choose, as the bot offers them: the
+codes are core's (``core.languages``); here, the name each language is shown by and Discord's
+locales for them."""
 
 from __future__ import annotations
 
-# moves to core.languages when it lands (LANGUAGE_CODES, DICTIONARIES there are the same tuples)
-LANGUAGE_CODES = ("en", "fr", "es", "de")
-DICTIONARIES = ("full", "everyday")
+from core.languages import (
+    DEFAULT_DICTIONARY,
+    DEFAULT_LANGUAGE,
+    DICTIONARIES,
+    LANGUAGE_CODES,
+    language,
+)
 
-DEFAULT_LANGUAGE = "en"
-DEFAULT_DICTIONARY = "full"
+__all__ = [
+    "DEFAULT_DICTIONARY",
+    "DEFAULT_LANGUAGE",
+    "DICTIONARIES",
+    "DISCORD_LOCALES",
+    "LANGUAGE_CODES",
+    "LANGUAGE_NAMES",
+    "language_of_locale",
+]
+
 # Each language by its own name: a player looks for the name of their language as they write it.
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "es": "Español", "de": "Deutsch"}
+LANGUAGE_NAMES = {code: language(code).name for code in LANGUAGE_CODES}
 # Discord's locale codes (``interaction.locale``) of each language.
 DISCORD_LOCALES = {
     "en": ("en-US", "en-GB"),
@@ -22,9 +35,9 @@ DISCORD_LOCALES = {
 
 def language_of_locale(locale: str) -> str | None:
     """Our language for a Discord locale (``"es-419"``: ``"es"``); None for one we do not speak."""
-    for language, locales in DISCORD_LOCALES.items():
+    for code, locales in DISCORD_LOCALES.items():
         if locale in locales:
-            return language
+            return code
     return None
 
 

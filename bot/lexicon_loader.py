@@ -1,4 +1,4 @@
-"""The bot's lexicon: read from the cache, or built by a child process when the cache lacks it.
+"""A lexicon for the bot: read from the cache, or built by a child process when the cache lacks it.
 
 A build takes several times the memory of the lexicon it makes, and a Python process keeps the
 heap it has grown to: built in the bot, it left the bot at 171 MB for good instead of 50. The child
@@ -16,29 +16,40 @@ import sys
 import time
 from pathlib import Path
 
+from core.languages import DEFAULT_LANGUAGE, language
 from core.lexicon import Lexicon, LexiconError, cached, default_cache_dir
 
 log = logging.getLogger(__name__)
 
 
 async def load_lexicon(
-    dictionary: str | os.PathLike[str], cache_dir: str | os.PathLike[str] | None = None
+    dictionary: str | os.PathLike[str],
+    cache_dir: str | os.PathLike[str] | None = None,
+    *,
+    lang: str = DEFAULT_LANGUAGE,
+    frequencies: str | os.PathLike[str] | None = None,
 ) -> Lexicon:
-    """The lexicon of ``dictionary``: from the cache, else built by a child process."""
+    """The lexicon of the word list ``dictionary`` in the letters of ``lang`` (with the Zipf
+    values of ``frequencies``, if given): from the cache, else built by a child process."""
     started = time.perf_counter()
     cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
-    lexicon = await asyncio.to_thread(cached, dictionary, cache)
+    alphabet = language(lang).alphabet
+    lexicon = await asyncio.to_thread(
+        cached, dictionary, cache, alphabet=alphabet, frequencies=frequencies
+    )
     origin = "from the cache"
     if lexicon is None:
         log.info(
             "no compiled lexicon for %s in %s: building it in a child process", dictionary, cache
         )
-        lexicon = Lexicon.from_bytes(await build_in_child(dictionary, cache))
+        blob = await build_in_child(dictionary, cache, lang, frequencies)
+        lexicon = Lexicon.from_bytes(blob)
         origin = "built by a child process"
     if not len(lexicon):
         raise LexiconError("it holds no words (one word a line, in UTF-8)")
     log.info(
-        "lexicon ready: %d words in %.0f ms, %s",
+        "lexicon ready (%s): %d words in %.0f ms, %s",
+        lang,
         len(lexicon),
         1000 * (time.perf_counter() - started),
         origin,
@@ -46,18 +57,27 @@ async def load_lexicon(
     return lexicon
 
 
-async def build_in_child(dictionary: str | os.PathLike[str], cache_dir: Path) -> bytes:
+async def build_in_child(
+    dictionary: str | os.PathLike[str],
+    cache_dir: Path,
+    lang: str = DEFAULT_LANGUAGE,
+    frequencies: str | os.PathLike[str] | None = None,
+) -> bytes:
     """The compiled lexicon, as ``python -m core.compile`` writes it to the cache and to stdout.
 
     Raises LexiconError when the child fails; a child still building when the bot is stopped is
     killed, not left behind.
     """
+    extra = [] if frequencies is None else ["--freq", os.fspath(frequencies)]
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "core.compile",
+        "--lang",
+        lang,
         "--dict",
         os.fspath(dictionary),
+        *extra,
         "--cache-dir",
         os.fspath(cache_dir),
         "--stdout",

@@ -8,7 +8,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from core.board import Board
 from core.codes import CodeError, decode
-from core.dice import DiceError, available, default_for, dice_set
+from core.dice import DiceError, available, dice_set
+from core.languages import dice_language
+from core.languages import language as language_of
 from core.round import Mode
 from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
 from core.scoring import default_min_length
@@ -71,16 +73,25 @@ def round_options(
     dictionary: str | None = None,
 ) -> RoundOptions:
     """The options of a new round: those given, else the server's ``defaults``, else the bot's;
-    OptionError when one is out of range."""
-    size, dice = _board_defaults(size, dice, defaults)
+    OptionError when one is out of range. Without dice, the round's language's dice are rolled;
+    dice of another language are refused (their letters are not that language's)."""
+    chosen_language = parse_language(language or defaults.language)
+    size, dice = _board_defaults(size, dice, defaults, chosen_language)
     dice_side = dice_size(dice) if dice else None
     if size is None:
         size = dice_side or 4
     if size not in SIZES:
         raise OptionError("options.size", sizes=", ".join(map(str, SIZES)))
     if dice is None:
-        dice = default_for(size)
+        dice = language_of(chosen_language).default_dice(size)
         dice_side = size
+    if dice_language(dice) != chosen_language:
+        raise OptionError(
+            "options.dice_language",
+            dice=dice,
+            dice_language=LANGUAGE_NAMES[dice_language(dice)],
+            language=LANGUAGE_NAMES[chosen_language],
+        )
     if dice_side != size:
         fits = ", ".join(n for n in available() if dice_size(n) == size)
         raise OptionError(
@@ -98,21 +109,28 @@ def round_options(
         seconds,
         chosen_mode,
         min_length,
-        language=parse_language(language or defaults.language),
+        language=chosen_language,
         dictionary=parse_dictionary(dictionary or defaults.dictionary),
     )
 
 
-def replayed(code: str, size: int | None, dice: str | None) -> tuple[Board, str]:
-    """The board and dice set a board code names; the code fixes both, so a size or dice that
-    differ are refused rather than ignored."""
+def replayed(
+    code: str, size: int | None, dice: str | None, language: str | None = None
+) -> tuple[Board, str, str]:
+    """The board, dice set and language a board code names: its dice set is one language's, so
+    the code fixes all three (whatever the server's default language), and a size, dice or
+    ``language`` option that differs is refused rather than ignored."""
     try:
         board, name = decode(code)
     except CodeError as exc:
         raise OptionError("options.board_code", error=exc) from None
     if (size is not None and size != board.size) or (dice is not None and dice != name):
         raise OptionError("options.board_fixed", dice=name, size=board.size)
-    return board, name
+    code_language = dice_language(name)
+    if language is not None and parse_language(language) != code_language:
+        shown = LANGUAGE_NAMES[code_language]
+        raise OptionError("options.board_language", dice=name, dice_language=shown)
+    return board, name, code_language
 
 
 def hints_for(hints: bool | None, mode: Mode, default: bool = False) -> bool:
@@ -128,16 +146,20 @@ def hints_for(hints: bool | None, mode: Mode, default: bool = False) -> bool:
 
 
 def _board_defaults(
-    size: int | None, dice: str | None, defaults: ServerSettings
+    size: int | None, dice: str | None, defaults: ServerSettings, language: str
 ) -> tuple[int | None, str | None]:
     """Size and dice as chosen, else the server's: its dice only where they fit the size chosen
-    for this round (``size:6`` on a server of 4x4 dice rolls the usual 6x6 set)."""
+    for this round (``size:6`` on a server of 4x4 dice rolls the usual 6x6 set) and its language
+    (``language:es`` on a server of English dice rolls the Spanish set)."""
     if dice is not None:
         return size, dice
+    server_dice = defaults.dice
+    if server_dice is not None and dice_language(server_dice) != language:
+        server_dice = None
     if size is None:
-        return defaults.size, defaults.dice
-    if defaults.dice is not None and dice_size(defaults.dice) == size:
-        return size, defaults.dice
+        return defaults.size, server_dice
+    if server_dice is not None and dice_size(server_dice) == size:
+        return size, server_dice
     return size, None
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from core.board import Board
 from core.round import Results, Rules, Standing, Verdict
 
-from .languages import DEFAULT_LANGUAGE
+from .languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 
 if TYPE_CHECKING:
     from .storage import StoredRound
@@ -89,6 +89,7 @@ class ResultsReport:
     round_id: int | None = None  # for the Play again button
     code: str | None = None  # the board code that replays this board (None: it has none)
     language: str = DEFAULT_LANGUAGE  # the round's: the results are written in it
+    dictionary: str = DEFAULT_DICTIONARY  # the round's: the results name it
 
 
 class Publisher(Protocol):

@@ -22,14 +22,17 @@ from types import MappingProxyType
 
 from core.board import Board
 from core.codes import CodeError, encode
+from core.commonness import missed_order
 from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.hints import word_starts
+from core.languages import language
 from core.lexicon import Lexicon
-from core.round import Mode, PlayerResult, Results, Round, Rules, Verdict, exclude
-from core.solver import Path, solve
+from core.round import Mode, PlayerResult, Results, Round, Rules, Verdict
+from core.solver import solve
 
 from .feedback import Feedback
+from .lexicons import Lexicons
 from .live_round import Guessed, LiveRound, NoBoard, RoundOptions
 from .publisher import ChatMessage, Gone, Publisher, PublishError, Refused, ResultsReport
 from .storage import ChannelBusy, GuessRow, GuessWriter, Storage, StoredRound
@@ -50,7 +53,7 @@ class RoundService:
         publisher: Publisher,
         storage: Storage,
         writer: GuessWriter,
-        lexicon: Lexicon,
+        lexicons: Lexicons,
         clock: Callable[[], float],
         *,
         tick: float = 0.5,
@@ -62,7 +65,7 @@ class RoundService:
         self.publisher = publisher
         self.storage = storage
         self.writer = writer
-        self.lexicon = lexicon
+        self.lexicons = lexicons  # a round's lexicon is its language's
         self.clock = clock
         self.tick = tick
         self.rng = rng or random.Random()
@@ -98,17 +101,16 @@ class RoundService:
         """
         if channel_id in self._live:
             raise ChannelBusy(channel_id)
-        board, solution, hints = await asyncio.to_thread(self._roll, options, banned)
-        rules = Rules(options.mode, options.min_length)
+        lexicon = await self.lexicons.get(options.language)  # a first round may wait for it
         now = self.clock()
-        game = Round.start(
-            board, self.lexicon, rules, now + options.seconds, excluded=banned, solution=solution
+        game, hints = await asyncio.to_thread(
+            self._roll, options, lexicon, now + options.seconds, banned
         )
         stored = await self.storage.create_round(
             guild_id=guild_id,
             channel_id=channel_id,
             starter_id=starter_id,
-            board=board,
+            board=game.board,
             dice=options.dice,
             mode=options.mode,
             min_length=options.min_length,
@@ -141,23 +143,37 @@ class RoundService:
         return live
 
     def _roll(
-        self, options: RoundOptions, banned: frozenset[str] = frozenset()
-    ) -> tuple[Board, dict[str, Path], tuple[int, ...] | None]:
-        """The board (rolled with core's floor rule, ``core.generate.floor_for``, or the one to
-        replay), its words, and its hints if asked for (of the words that count: not the
-        ``banned``); a board on which no word can be found is never played."""
+        self,
+        options: RoundOptions,
+        lexicon: Lexicon,
+        deadline: float,
+        banned: frozenset[str] = frozenset(),
+    ) -> tuple[Round, tuple[int, ...] | None]:
+        """The round: its board (rolled from the options' dice, which are the language's unless
+        chosen, with core's floor rule, ``core.generate.floor_for``, or the one to replay) judged
+        in the round's language and dictionary, and its hints if asked for (of the words that
+        count: not the ``banned``, only everyday ones in the everyday dictionary). A board on
+        which no word counts is never played."""
         if options.board is not None:
             board = options.board
-            solution = solve(board, self.lexicon, options.min_length)
+            solution = solve(board, lexicon, options.min_length)
         else:
             board, solution = roll_with_floor(
-                dice_set(options.dice), self.rng, self.lexicon, options.min_length
+                dice_set(options.dice), self.rng, lexicon, options.min_length
             )
-        if not solution:
+        game = Round.start(
+            board,
+            lexicon,
+            Rules(options.mode, options.min_length),
+            deadline,
+            excluded=banned,
+            solution=solution,
+            lang=language(options.language),
+            dictionary=options.dictionary,
+        )
+        if not game.solution:
             raise NoBoard(options.min_length)
-        if not options.hints:
-            return board, solution, None
-        return board, solution, word_starts(board, exclude(solution, banned)[0])
+        return game, word_starts(board, game.solution) if options.hints else None
 
     async def _abandon(self, live: LiveRound) -> None:
         """The board could not be posted: end the round (nobody played it) rather than leave it."""
@@ -180,11 +196,13 @@ class RoundService:
         for stored in rounds:
             game = Round.rebuild(
                 Board.parse(stored.board),
-                self.lexicon,
+                await self.lexicons.get(stored.language),
                 Rules(Mode(stored.mode), stored.min_length),
                 stored.deadline,
                 await self.storage.accepted_words(stored.id),
                 excluded=stored.excluded_words,
+                lang=language(stored.language),
+                dictionary=stored.dictionary,
             )
             names = await self.storage.display_names(
                 stored.guild_id, [*game.found, stored.starter_id]
@@ -345,18 +363,24 @@ class RoundService:
                 delay = min(delay * 2, RETRY_MAX)
 
     async def _score(self, stored: StoredRound, game: Round) -> Results:
-        """The results from what the database holds: a word counts once it is committed."""
+        """The results from what the database holds: a word counts once it is committed. The
+        missed words come most common first (``core.commonness.missed_order``), for every
+        renderer alike: the list teaches words people know before obscure ones."""
         accepted = await self.storage.accepted_words(stored.id)
         rebuilt = Round.rebuild(
             game.board,
-            self.lexicon,
+            game.lexicon,
             game.rules,
             game.deadline,
             accepted,
             game.solution,
             excluded=game.excluded,
+            lang=game.language,
+            dictionary=game.dictionary,
         )
-        return rebuilt.results()
+        results = rebuilt.results()
+        missed = tuple(missed_order(results.missed, game.lexicon))
+        return dataclasses.replace(results, missed=missed)
 
     async def _names(
         self, guild_id: int, known: Mapping[int, str], players: tuple[PlayerResult, ...]
@@ -452,7 +476,13 @@ class RoundService:
             board = Board.parse(stored.board)
             rules = Rules(Mode(stored.mode), stored.min_length)
             game = Round.start(
-                board, self.lexicon, rules, stored.deadline, excluded=stored.excluded_words
+                board,
+                await self.lexicons.get(stored.language),
+                rules,
+                stored.deadline,
+                excluded=stored.excluded_words,
+                lang=language(stored.language),
+                dictionary=stored.dictionary,
             )
             results = await self._score(stored, game)
             names = await self._names(stored.guild_id, {}, results.players)
@@ -503,7 +533,9 @@ def _report(
         code: str | None = encode(board, stored.dice)
     except CodeError:
         code = None
-    return ResultsReport(results, names, board, rules, stored.id, code, stored.language)
+    return ResultsReport(
+        results, names, board, rules, stored.id, code, stored.language, stored.dictionary
+    )
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

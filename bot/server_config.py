@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 from core.guesses import MAX_WORD_LENGTH, normalise
+from core.languages import DEFAULT_LANGUAGE, dice_language
+from core.languages import language as language_of
 
 from .options import (
     OptionError,
@@ -40,9 +42,13 @@ def changed_defaults(
 ) -> ServerSettings:
     """The server's settings with these defaults changed (None: left as they are); OptionError,
     naming the setting, when one is wrong or they do not fit together. A new size without dice
-    drops dice of another size (the size's usual set is rolled)."""
+    drops dice of another size (the size's usual set is rolled), and a new language without dice
+    drops dice of another language (the language's set is rolled)."""
+    new_language = parse_language(language) if language is not None else current.language
     new_dice = dice if dice is not None else current.dice
     if size is not None and dice is None and new_dice is not None and dice_size(new_dice) != size:
+        new_dice = None
+    if dice is None and new_dice is not None and dice_language(new_dice) != new_language:
         new_dice = None
     changed = ServerSettings(
         size=size if size is not None else current.size,
@@ -52,7 +58,7 @@ def changed_defaults(
         min_length=min_length if min_length is not None else current.min_length,
         timezone=parse_timezone(timezone) if timezone is not None else current.timezone,
         hints=hints if hints is not None else current.hints,
-        language=parse_language(language) if language is not None else current.language,
+        language=new_language,
         dictionary=parse_dictionary(dictionary) if dictionary is not None else current.dictionary,
         channels=current.channels,
         banned=current.banned,
@@ -70,15 +76,18 @@ def reset_defaults(current: ServerSettings) -> ServerSettings:
     )
 
 
-def banned_words(typed: str) -> list[str]:
-    """The words of a ``words add`` or ``words remove``: normalised as guesses are (so a banned
-    word is the word a player types), letters only; OptionError naming the first that is not."""
+def banned_words(typed: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The words of a ``words add`` or ``words remove``: normalised and folded as guesses are in
+    the server's ``language`` (so a banned word is the word a player types: French "pétard" is
+    "petard"), its letters only; OptionError naming the first that is not."""
+    fold = language_of(language).fold
     words: list[str] = []
     for raw in _WORD_SEPARATORS.split(normalise(typed)):
-        word = raw.strip("\"'`.!:()[]{}*_~-")
-        if not word:
+        stripped = raw.strip("\"'`.!:()[]{}*_~-")
+        if not stripped:
             continue
-        if not (word.isascii() and word.isalpha() and len(word) <= MAX_WORD_LENGTH):
+        word = fold(stripped)
+        if word is None or len(word) > MAX_WORD_LENGTH:
             raise OptionError(
                 "options.banned_word", word=repr(raw[:MAX_WORD_LENGTH]), longest=MAX_WORD_LENGTH
             )

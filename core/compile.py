@@ -1,9 +1,10 @@
 """``python -m core.compile``: build a word list's lexicon into the cache, whatever the cache holds.
 
-    python -m core.compile [--lang CODE] [--dict PATH] [--cache-dir DIR] [--stdout]
+    python -m core.compile [--lang CODE] [--dict PATH [--freq PATH]] [--cache-dir DIR] [--stdout]
 
 ``--lang`` alone builds the language's own list with its frequencies (what ``lexicon_for`` loads);
-with ``--dict`` the list is read in the language's letters.
+with ``--dict`` the list is read in the language's letters, with the Zipf values of ``--freq``
+(a ``word<TAB>Zipf x 10`` file, such as the language's own) if given.
 
 Run where memory is plentiful or about to be given back: at image build time, or as a child of the
 bot, which then never holds the build's memory (the build's heap is several times its result, and
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from .cli import EXIT_BAD_INPUT, EXIT_OK
@@ -32,6 +34,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m core.compile", description="Build a word list's lexicon into the cache."
     )
     dictionary_options(parser)
+    parser.add_argument(
+        "--freq", type=Path, default=None, metavar="PATH",
+        help="with --dict: a word<TAB>Zipf x 10 file giving the words their frequencies",
+    )  # fmt: skip
     parser.add_argument(
         "--stdout", action="store_true",
         help="also write the compiled lexicon to stdout (the cache becomes best effort)",
@@ -48,13 +54,16 @@ def main(
     """Build, cache, and report; returns the exit code."""
     out = stdout or sys.stdout.buffer
     err = stderr or sys.stderr
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.freq is not None and args.dict is None:
+        parser.error("--freq goes with --dict (a language's own list has its own frequencies)")
     try:
         lang = language(args.lang)
         if args.dict is None:  # the language's own list, letters and frequencies
             lexicon = Lexicon.from_file(lang.words_file, lang.alphabet, lang.frequency_file)
         else:
-            lexicon = Lexicon.from_file(args.dict, lang.alphabet)
+            lexicon = Lexicon.from_file(args.dict, lang.alphabet, args.freq)
     except LexiconError as exc:
         err.write(f"error: {exc}\n")
         return EXIT_BAD_INPUT

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from .board import Board
-from .dice import DiceSet, default_for, dice_set
+from .dice import DiceSet, dice_set
 from .generate import roll_with_floor
+from .languages import language as language_named
 from .lexicon import Lexicon
 from .round import Mode, Rules
 from .scoring import default_min_length, total_score
@@ -56,9 +57,9 @@ class DailyBoard:
 def daily_board(
     day: date, language: str, lexicon: Lexicon, dice: DiceSet | None = None
 ) -> DailyBoard:
-    """The board of ``day`` in ``language``: ``lexicon`` is that language's, ``dice`` its 4x4 set
-    (default: the English one, which every language rolls until it has dice of its own)."""
-    dice = dice or dice_set(default_for(DAILY_SIZE))
+    """The board of ``day`` in ``language``: ``lexicon`` is that language's, ``dice`` a 4x4 set
+    (default: the language's own)."""
+    dice = dice or dice_set(language_named(language).default_dice(DAILY_SIZE))
     rng = random.Random(daily_seed(day, language))
     board, words = roll_with_floor(dice, rng, lexicon, DAILY_RULES.min_length)
     return DailyBoard(

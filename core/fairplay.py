@@ -11,6 +11,10 @@ from the moment the board was shown, and flags an attempt that breaks any of thr
   strong player reads off a fresh board is a solver;
 - **a sustained rate**: more accepted words within any half minute than anyone finds.
 
+The words of one submit (a modal or ``/daily-guess`` with several words) arrive together; for the
+last two limits they are spread over the time since the previous submit, as they could have been
+typed.
+
 The limits are generous on purpose (a strong player must never be flagged) and live here only;
 flagged results are kept but left out of rankings, leaderboards and streaks.
 """
@@ -60,12 +64,34 @@ def judge(guesses: Iterable[TimedGuess]) -> Flag | None:
         typed += len(guess.word) + 1  # the word and the space or return after it
         if typed > MAX_CHARS_PER_SECOND * max(guess.elapsed, 0.0) + TYPING_SLACK_CHARS:
             return Flag.TYPING
-    found = [g.elapsed for g in ordered if g.accepted]
+    found = [g.elapsed for g in _spread_submits(ordered) if g.accepted]
     if sum(1 for t in found if t < OPENING_SECONDS) > OPENING_MAX_WORDS:
         return Flag.OPENING
     if _busiest_window(found, WINDOW_SECONDS) > WINDOW_MAX_WORDS:
         return Flag.RATE
     return None
+
+
+def _spread_submits(ordered: Sequence[TimedGuess]) -> list[TimedGuess]:
+    """The guesses with the words of one submit (one modal or command: they share a time) spread
+    evenly over the time since the previous submit, the last at its own time: a player may type
+    thirty words into one modal over a minute, and the opening and rate limits must not read them
+    as found in one instant. (The typing limit needs no spreading: it counts letters by arrival.)"""
+    spread: list[TimedGuess] = []
+    previous = 0.0
+    start = 0
+    while start < len(ordered):
+        at = ordered[start].elapsed
+        end = start
+        while end < len(ordered) and ordered[end].elapsed == at:
+            end += 1
+        count = end - start
+        step = (at - previous) / count
+        for k, guess in enumerate(ordered[start:end], start=1):
+            spread.append(TimedGuess(at - step * (count - k), guess.word, guess.accepted))
+        previous = at
+        start = end
+    return spread
 
 
 def _busiest_window(times: Sequence[float], seconds: float) -> int:

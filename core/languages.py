@@ -141,6 +141,17 @@ def language(code: str) -> Language:
     return found
 
 
+def dice_language(name: str) -> str:
+    """The language a dice set is for: the one it is a default of, else the one its name ends
+    with (``4x4-fr``), else English (the a-z sets of the English editions, ``4x4-classic``). A
+    board rolled from a set is a board of that language: its letters are that alphabet's."""
+    for lang in LANGUAGES.values():
+        if name in lang.dice.values():
+            return lang.code
+    suffix = name.rsplit("-", 1)[-1]
+    return suffix if suffix in LANGUAGES else DEFAULT_LANGUAGE
+
+
 def check_dictionary(name: str) -> str:
     """``name`` when it is one of DICTIONARIES, else LanguageError listing them."""
     if name not in DICTIONARIES:

@@ -2,9 +2,10 @@
 
 The days are the local dates of a player's finished, unflagged attempts, in any language and any
 server (a day counts once however many languages were played). A streak is current while its
-last day is today or yesterday: it is not broken until a whole day passes without a game. Dates
-after ``today`` count as today's: a server in a zone ahead of the caller's may already be on
-tomorrow's board.
+last day is yesterday or later: it is not broken until a whole day passes without a game. A date
+after ``today`` (a server in a zone ahead of the caller's may already be on tomorrow's board) is a
+day like any other: the run must still hold every date up to it, so playing yesterday's and
+tomorrow's boards but not today's is two runs.
 """
 
 from __future__ import annotations

@@ -11,11 +11,14 @@ import discord
 from discord import app_commands
 
 from core.board import Board
+from core.commonness import Band, band_of, is_everyday
+from core.guesses import normalise
+from core.languages import language as language_of
 from core.round import Mode, Rules
 from core.solver import Path, find_path
 
 from ..catalogue import text
-from ..languages import DEFAULT_LANGUAGE
+from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from ..options import OptionError, round_options
 from ..render.board import shape
 from ..render.text import PATH_FILE, pts
@@ -87,9 +90,10 @@ def again_view(round_id: int, language: str) -> discord.ui.View:
 async def check(
     interaction: discord.Interaction, word: app_commands.Range[str, 1, LONGEST_CHECKED]
 ) -> None:
-    """Whether a word was good on this channel's last board: in the dictionary, on the board
-    (its path, drawn), and its points by that round's rules. Not while a round runs here: it
-    would tell a player what the board holds."""
+    """Whether a word was good on this channel's last board: which dictionary has it (full,
+    everyday) and how common it is, in that round's language (the word read by its rules: "être"
+    is "etre" in French); on the board (its path, drawn); its points by that round's rules and
+    dictionary. Not while a round runs here: it would tell a player what the board holds."""
     bot = cast("BoggleBot", interaction.client)
     if interaction.guild_id is None or interaction.channel_id is None:
         await tell(interaction, text("replies.not_in_dm", reader_language(interaction)))
@@ -99,21 +103,25 @@ async def check(
             interaction, text("check.round_running", await server_language(bot, interaction))
         )
         return
-    cleaned = word.strip().lower()
-    if not (cleaned.isascii() and cleaned.isalpha()):
-        await tell(interaction, text("check.bad_word", await server_language(bot, interaction)))
-        return
     stored = await bot.storage.last_finished_round(interaction.channel_id)
     if stored is None:
         await tell(interaction, text("check.no_round", await server_language(bot, interaction)))
         return
+    cleaned = language_of(stored.language).fold(normalise(word.strip()))
+    if cleaned is None:
+        await tell(interaction, text("check.bad_word", stored.language))
+        return
     board = Board.parse(stored.board)
     rules = Rules(Mode(stored.mode), stored.min_length)
-    assert bot.lexicon is not None
+    if bot.lexicons.loaded(stored.language) is None:  # a first load may take seconds
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    lexicon = await bot.lexicons.get(stored.language)
     path = find_path(board, cleaned)
     banned = cleaned in stored.excluded_words
-    found = cleaned in bot.lexicon
-    reply = check_text(cleaned, board, rules, found, path, banned, stored.language)
+    band, everyday = band_of(cleaned, lexicon), is_everyday(cleaned, lexicon)
+    reply = check_text(
+        cleaned, board, rules, band, path, banned, stored.language, stored.dictionary, everyday
+    )
     png = None
     if (
         path is not None
@@ -127,26 +135,35 @@ async def check(
         await tell(interaction, reply)
         return
     file = discord.File(io.BytesIO(png), filename=PATH_FILE)
-    await interaction.response.send_message(reply, file=file, ephemeral=True)
+    if interaction.response.is_done():
+        await interaction.followup.send(reply, file=file, ephemeral=True)
+    else:
+        await interaction.response.send_message(reply, file=file, ephemeral=True)
 
 
 def check_text(
     word: str,
     board: Board,
     rules: Rules,
-    in_dictionary: bool,
+    band: Band | None,
     path: Path | None,
     banned: bool = False,
     language: str = DEFAULT_LANGUAGE,
+    dictionary: str = DEFAULT_DICTIONARY,
+    everyday: bool = False,
 ) -> str:
-    """The answer to ``/boggle check``, in that round's ``language``: the dictionary, the board
-    (the path in words, for screen readers and channels without pictures) and the points (none
-    for a word the server did not accept in that round, ``banned``)."""
-    dictionary = "check.in_dictionary" if in_dictionary else "check.not_in_dictionary"
-    lines = [
-        text("check.head", language, word=word, shape=shape(board, rules, language)),
-        text(dictionary, language),
-    ]
+    """The answer to ``/boggle check``, in that round's ``language``: which dictionary has the
+    word and how common it is (its ``band``; None: no dictionary has it), the board (the path in
+    words, for screen readers and channels without pictures) and the points (none for a word the
+    server did not accept in that round, ``banned``, nor for a word not ``everyday`` when that
+    round's ``dictionary`` was the everyday one)."""
+    in_dictionary = band is not None
+    lines = [text("check.head", language, word=word, shape=shape(board, rules, language))]
+    if band is None:
+        lines.append(text("check.not_in_dictionary", language))
+    else:
+        which = "check.in_everyday" if everyday else "check.in_full_only"
+        lines.append(text(which, language, band=text(f"bands.{band.value}", language)))
     if path is None:
         lines.append(text("check.not_on_board", language))
     else:
@@ -160,6 +177,8 @@ def check_text(
         lines.append(text("check.no_points", language))
     elif banned:
         lines.append(text("check.banned", language))
+    elif dictionary == "everyday" and not everyday:
+        lines.append(text("check.rare", language))
     elif len(word) < rules.min_length:
         lines.append(text("check.too_short", language, min_length=rules.min_length))
     else:

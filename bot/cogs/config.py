@@ -230,7 +230,7 @@ class Config(
         guild, settings = await self._defer(interaction)
         language, current = settings.language, settings.banned
         try:
-            words = banned_words(typed)
+            words = banned_words(typed, language)
         except OptionError as exc:
             await tell(interaction, refusal(exc, language))
             return

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from core.dice import available
+from core.lexicon import LexiconError
 from core.round import Mode
 from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, may_stop
 
@@ -111,9 +112,9 @@ class Game(commands.Cog):
             return
         server = await self.bot.storage.server_settings(interaction.guild_id)
         try:
-            replay = replayed(board, size, dice) if board else None
+            replay = replayed(board, size, dice, language) if board else None
             if replay is not None:
-                size, dice = replay[0].size, replay[1]
+                size, dice, language = replay[0].size, replay[1], replay[2]
             options = round_options(
                 size, dice, time, mode, min_length, server, language, dictionary
             )
@@ -253,6 +254,13 @@ async def begin_round(
     except NoBoard:
         await interaction.followup.send(
             text("replies.no_board", language, min_length=options.min_length), ephemeral=True
+        )
+        return
+    except LexiconError:
+        log.exception("the %s lexicon could not be loaded", options.language)
+        name = LANGUAGE_NAMES[options.language]
+        await interaction.followup.send(
+            text("replies.lexicon_failed", language, language=name), ephemeral=True
         )
         return
     except PublishError as exc:

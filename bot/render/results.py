@@ -11,7 +11,7 @@ from core.board import Board
 from core.round import FoundWord, Mode, Results, Rules
 
 from ..catalogue import text
-from ..languages import DEFAULT_LANGUAGE
+from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from .board import board_grid, mode_name, shape
 from .text import (
     COLOUR,
@@ -49,6 +49,7 @@ def results_messages(
     attachments: bool = True,
     code: str | None = None,
     language: str = DEFAULT_LANGUAGE,
+    dictionary: str = DEFAULT_DICTIONARY,
 ) -> list[RenderedMessage]:
     """The end-of-round post(s): ranking, each player's words, board totals and missed words.
 
@@ -57,7 +58,8 @@ def results_messages(
     ``picture`` (a PNG of the board) is attached to the board's message and shown in its embed.
     Without ``attachments`` (the bot may not attach files there) the posts are text only, as many
     as with them: no picture, no file, and a cut list says only how many it leaves out. ``code``
-    (the board's code) closes the headline, to replay the board. All in the round's ``language``.
+    (the board's code) closes the headline, to replay the board. All in the round's ``language``;
+    the board's totals name the round's ``dictionary`` (its words are the only ones counted).
     """
     shown = {p.player: p.credited(rules.mode) for p in results.players}
     name_of = {
@@ -68,7 +70,7 @@ def results_messages(
     embeds = _ranking_embeds(results, name_of, shown, language)
     word_embeds, players_cut = _word_embeds(results, name_of, shown, rules, language)
     embeds += word_embeds
-    board_embed, missed_cut = _board_embed(results, names, board, language)
+    board_embed, missed_cut = _board_embed(results, names, board, language, dictionary)
     need_file = attachments and (missed_cut or players_cut)
     shown_picture = picture if attachments else None
     if need_file:
@@ -201,9 +203,10 @@ def _word_embeds(
 
 
 def _board_embed(
-    results: Results, names: Mapping[int, str], board: Board, language: str
+    results: Results, names: Mapping[int, str], board: Board, language: str, dictionary: str
 ) -> tuple[discord.Embed, bool]:
-    """The board, its totals, the longest word and the missed words; True if some were left out."""
+    """The board, its totals and dictionary, the longest word and the missed words (most common
+    first, as the round service orders them); True if some were left out."""
     lines = [
         f"```\n{board_grid(board)}\n```",
         text(
@@ -211,6 +214,11 @@ def _board_embed(
             language,
             words=plural(results.total_words, "word", language),
             points=pts(results.max_score, language),
+        ),
+        text(
+            "results.dictionary",
+            language,
+            dictionary=text(f"dictionaries.{dictionary}", language),
         ),
         found_line(results, language),
     ]
@@ -257,7 +265,8 @@ def _file_text(
     with_players: bool,
     language: str,
 ) -> str:
-    """missed-words.txt: one word a line with its points, longest first; then players' lists."""
+    """missed-words.txt: one word a line with its points, most common first; then players'
+    lists."""
     out = [
         text(
             "results.file_title",

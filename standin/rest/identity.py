@@ -11,6 +11,7 @@ from .. import payloads
 from ..actions import Actions
 from ..errors import ApiError, invalid_form, json_response, missing_access
 from ..interactions import CommandRegistry
+from ..localizations import check_commands
 from ..state import Perm, World
 from . import request as call
 from .request import Route, snowflake
@@ -120,10 +121,12 @@ class IdentityRoutes(Routes):
         body = call.body()
         if not isinstance(body, list):
             raise invalid_form("_root", "LIST_TYPE_CONVERT", "Must be a list.")
+        check_commands(body)
         return json_response(self.commands.overwrite(scope, body))
 
     async def post_command(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
+        check_commands([call.body()])
         return json_response(self.commands.upsert(scope, call.body()), status=201)
 
     # guilds and channels

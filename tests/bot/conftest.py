@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,25 @@ from standin import StandIn
 from tests.stores import ENGINES, SQLiteTarget, StoreTarget, postgres_target
 
 from .harness import Clock, Harness, bot_session
+
+
+@pytest.fixture(scope="session")
+def lexicon(english: Lexicon) -> Lexicon:
+    """English as the bot reads it: with its frequencies (missed words most common first)."""
+    return english
+
+
+@pytest.fixture(scope="session", autouse=True)
+def bots_lexicon_cache(lexicon_cache: Path) -> Iterator[None]:
+    """A bot in this process loads other languages' lexicons from the test run's cache (built
+    there by a child process when missing), never from the user's."""
+    before = os.environ.get("BOGGLE_CACHE_DIR")
+    os.environ["BOGGLE_CACHE_DIR"] = str(lexicon_cache)
+    yield
+    if before is None:
+        del os.environ["BOGGLE_CACHE_DIR"]
+    else:
+        os.environ["BOGGLE_CACHE_DIR"] = before
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import random
 import sqlite3
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -237,8 +237,11 @@ def make_bot(
     seed: int = 1,
     reads_messages: bool = True,
     busy_timeout: float = 5.0,
+    lexicons: Mapping[str, Lexicon] | None = None,
     **settings: Any,
 ) -> BoggleBot:
+    """The bot in this process; ``lexicons``: other languages' lexicons at hand (else a round in
+    one loads it as the bot does, through a child process when the cache lacks it)."""
     return BoggleBot(
         Settings(database=str(database), **settings),
         reads_messages=reads_messages,
@@ -246,6 +249,7 @@ def make_bot(
         clock=clock,
         tick=0.02,
         lexicon=lexicon,
+        lexicons=lexicons,
         rng=random.Random(seed),
         guild_ready_timeout=0.05,
     )

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from bot.catalogue import text
 from bot.render import picture
 from bot.render.board import hint_grid
 from bot.storage import ServerSettings
 from core.board import Board
 from core.codes import decode
+from core.commonness import band_of
 from core.hints import word_starts
 from core.lexicon import Lexicon
 from core.round import Mode
@@ -99,7 +101,9 @@ async def test_check_a_word_after_the_round(game: Harness) -> None:
     answer = await handle.original_message()
     assert answer.ephemeral
     assert f"**{word}**" in answer.content
-    assert "In the dictionary." in answer.content and "On the board:" in answer.content
+    assert "📖 In the full" in answer.content and "On the board:" in answer.content
+    band = text(f"bands.{band_of(word, game.lexicon)}")
+    assert f" · {band}.\n" in answer.content  # how common it is
     assert f"Worth {live.game.rules.points(word)} pt" in answer.content
     (attachment,) = answer.attachments
     assert attachment.filename == picture.PATH_FILE
@@ -109,11 +113,11 @@ async def test_check_a_word_after_the_round(game: Harness) -> None:
     answer = await (
         await game.standin.slash("boggle", "bob", "boggle check", {"word": missing})
     ).original_message()
-    assert "In the dictionary." in answer.content and "Not on the board." in answer.content
+    assert "📖 In the full" in answer.content and "Not on the board." in answer.content
     assert "Worth nothing" in answer.content and answer.attachments == []
 
     bad = await game.standin.slash("boggle", "bob", "boggle check", {"word": "c@t"})
-    assert "letters a-z only" in (await bad.original_message()).content
+    assert "in the letters of that round's language" in (await bad.original_message()).content
 
 
 async def test_a_non_word_on_the_board_and_a_word_too_short(game: Harness) -> None:

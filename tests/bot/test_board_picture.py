@@ -13,6 +13,7 @@ from bot.catalogue import text
 from bot.render import board_grid, picture
 from bot.render.text import MISSED_FILE, MISSED_PREVIEW
 from core.board import Board
+from core.commonness import missed_order
 from core.lexicon import Lexicon
 from core.solver import find_path
 from standin import StandIn
@@ -119,7 +120,7 @@ async def test_results_show_the_path_of_the_longest_word_found(game: Harness) ->
 async def test_nobody_found_a_word_so_the_best_missed_word_is_drawn(game: Harness) -> None:
     live, _ = await game.start_round("alice", size=4)
     board = live.game.board
-    best_missed = min(live.game.solution, key=lambda w: (-len(w), w))
+    best_missed = missed_order(live.game.solution, game.lexicon)[0]  # the first listed
     await game.end_round()
     _, attachment = await path_picture(game)
     path = find_path(board, best_missed)

@@ -13,6 +13,7 @@ from bot.languages import DICTIONARIES, LANGUAGE_CODES
 from bot.publisher import Ending
 from bot.render.picture import BOARD_FILE, PATH_FILE
 from bot.render.text import MISSED_FILE
+from core.commonness import Band
 from core.round import Mode, Verdict
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
@@ -33,6 +34,7 @@ def keys_asked_for() -> set[str]:
         keys |= {f"units.{unit}" for unit in PLURAL_UNIT.findall(source)}
     keys |= {f"modes.{m.value}" for m in Mode} | {f"mode_names.{m.value}" for m in Mode}
     keys |= {f"dictionaries.{name}" for name in DICTIONARIES}
+    keys |= {f"bands.{band.value}" for band in Band}
     keys |= {f"reasons.{v.value}" for v in Verdict if v is not Verdict.ACCEPTED}
     keys |= {f"verdicts.{v.value}" for v in Verdict}
     keys |= {f"board.{e.value}" for e in Ending}

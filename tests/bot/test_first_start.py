@@ -8,11 +8,14 @@ import asyncio
 import signal
 from pathlib import Path
 
+from core.languages import language
 from core.lexicon import Lexicon, cache_file, cached
 from standin import StandIn
 from tests.core.brute import EN_WORDS
 
 from .harness import bot_env, spawn_bot
+
+EN_ZIPF = language("en").frequency_file  # the bot reads English with its frequencies
 
 TOKEN = "MTIzNDU2Nzg5.first-start-token"
 
@@ -41,13 +44,13 @@ async def test_first_start_builds_the_cache_in_a_child(
     tmp_path: Path, standin: StandIn, lexicon: Lexicon
 ) -> None:
     cache = tmp_path / "cache"  # where bot_env puts it; empty
-    assert cached(EN_WORDS, cache) is None
+    assert cached(EN_WORDS, cache, frequencies=EN_ZIPF) is None
     logs = await run_bot_once(tmp_path, standin)
     assert "built by a child process" in logs
     written = cache_file(lexicon.source_hash, cache)
     assert [p.name for p in cache.iterdir()] == [written.name]  # no temporary file left
     assert written.read_bytes() == lexicon.to_bytes()
-    from_cache = cached(EN_WORDS, cache)
+    from_cache = cached(EN_WORDS, cache, frequencies=EN_ZIPF)
     assert from_cache is not None and len(from_cache) == len(lexicon)
 
     stamp = written.stat().st_mtime_ns

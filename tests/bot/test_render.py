@@ -32,7 +32,7 @@ from core.scoring import word_score
 
 CLASSIC3 = Rules(Mode.CLASSIC, 3)
 BOARD4 = Board.parse("rael/mofs/teok/nati")
-MISSED_HEAD = "**Missed words**, longest first:\n"
+MISSED_HEAD = "**Missed words**, most common first:\n"
 
 
 def u16(text: str) -> int:

@@ -19,6 +19,7 @@ from core.daily import (
     share_summary,
 )
 from core.generate import floor_for
+from core.languages import language
 from core.lexicon import Lexicon
 from core.round import Mode
 from core.scoring import total_score
@@ -50,22 +51,26 @@ def test_the_seed_does_not_depend_on_the_process() -> None:
     assert int(out.stdout) == daily_seed(DAY, "fr")
 
 
-def test_dates_and_languages_each_change_the_board(lexicon: Lexicon) -> None:
+def test_dates_and_languages_each_change_the_board(
+    lexicon: Lexicon, lexicons: dict[str, Lexicon]
+) -> None:
     days = [DAY + timedelta(days=n) for n in range(10)]
     by_day = {daily_board(d, "en", lexicon).board for d in days}
     assert len(by_day) == len(days)
-    by_language = {daily_board(DAY, code, lexicon).board for code in LANGUAGES}
+    by_language = {daily_board(DAY, code, lexicons[code]).board for code in LANGUAGES}
     assert len(by_language) == len(LANGUAGES)
     assert len({daily_seed(d, code) for d in days for code in LANGUAGES}) == 40
 
 
-def test_every_daily_board_clears_the_quality_floor(lexicon: Lexicon) -> None:
+def test_every_daily_board_clears_the_quality_floor(lexicons: dict[str, Lexicon]) -> None:
+    """Each language's board is rolled from its own dice and solved with its own words."""
     floor = floor_for(DAILY_SIZE)
     for n in range(25):
         for code in LANGUAGES:
-            daily = daily_board(DAY + timedelta(days=n), code, lexicon)
+            daily = daily_board(DAY + timedelta(days=n), code, lexicons[code])
             assert daily.board.size == DAILY_SIZE
-            words = solve(daily.board, lexicon, DAILY_RULES.min_length)
+            assert daily.dice == language(code).default_dice(DAILY_SIZE)
+            words = solve(daily.board, lexicons[code], DAILY_RULES.min_length)
             assert words.keys() == daily.words.keys()
             assert daily.max_points == total_score(words, DAILY_RULES.min_length)
             assert floor.met_by(len(words), daily.max_points), (daily.day, code)

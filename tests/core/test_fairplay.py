@@ -60,3 +60,16 @@ def test_the_rules_wording_gets_whole_numbers() -> None:
     assert figures["opening_words"] == OPENING_MAX_WORDS
     assert figures["window_seconds"] == int(WINDOW_SECONDS)
     assert all(isinstance(v, int) for v in figures.values())
+
+
+def test_words_typed_into_one_submit_over_a_long_time_pass() -> None:
+    """A strong player types 31 words into the modal over 100 seconds and submits once: they
+    arrive together, yet no limit is broken (reviewed as flagged for rate before)."""
+    one_submit = [TimedGuess(100.0, f"word{n:02}", True) for n in range(WINDOW_MAX_WORDS + 1)]
+    assert judge(one_submit) is None
+
+
+def test_a_submit_full_of_words_early_is_still_flagged() -> None:
+    """Twelve words submitted at 9 s: spread back to 0 s, all are in the opening."""
+    early = [TimedGuess(9.0, "at", True) for _ in range(OPENING_MAX_WORDS + 2)]
+    assert judge(early) is Flag.OPENING

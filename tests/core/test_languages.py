@@ -18,19 +18,12 @@ from core.languages import (
     LANGUAGE_CODES,
     LanguageError,
     language,
-    lexicon_for,
 )
 from core.lexicon import Lexicon, LexiconError, load
 from core.round import Mode, Round, Rules, Verdict
 from core.scoring import default_min_length
 from core.solver import solve
 from tests.core.brute import brute_solve
-
-
-@pytest.fixture(scope="module")
-def lexicons(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lexicon]:
-    cache = tmp_path_factory.mktemp("languages")
-    return {code: lexicon_for(code, cache) for code in LANGUAGE_CODES}
 
 
 @pytest.fixture(scope="module")

@@ -52,3 +52,10 @@ def test_dates_come_from_each_servers_zone_not_from_hours_apart() -> None:
     # The other way round: an Auckland date can be a day ahead of the caller's today in LA.
     ahead = [date(2026, 3, 1), date(2026, 3, 2), date(2026, 3, 3)]
     assert streak(ahead, local_date(morning, la)) == Streak(3, 3)  # 2 March in LA
+
+
+def test_a_date_ahead_of_today_needs_the_days_before_it() -> None:
+    """Yesterday's board, then tomorrow's in a zone ahead, but not today's: two runs of one."""
+    today = D1 + timedelta(days=1)
+    assert streak(days(0, 2), today) == Streak(1, 1)
+    assert streak(days(0, 1, 2), today) == Streak(3, 3)
