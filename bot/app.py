@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from core.lexicon import Lexicon
 
-from .catalogue import DEFAULT_LANGUAGE, text
+from .catalogue import text
 from .cogs import EXTENSIONS
 from .daily_posts import DailyPoster
 from .daily_service import DailyService
@@ -129,7 +129,7 @@ class BoggleBot(commands.AutoShardedBot):
         )
         self.daily = DailyService(
             self.storage,
-            self.lexicon_for,
+            self.lexicons,
             self.clock,
             tick=self.tick,
             owns=self.settings.shards.owns,
@@ -151,13 +151,6 @@ class BoggleBot(commands.AutoShardedBot):
         self.daily_poster = DailyPoster(self, every=self.daily_post_every)
         self.daily_poster.start()
         self.claims_watch = asyncio.create_task(self._watch_claims(), name="watch-shard-claims")
-
-    def lexicon_for(self, language: str) -> Lexicon:
-        """The lexicon of ``language``: the one place the bot looks one up. LookupError for a
-        language the bot has no lexicon of."""
-        if language != DEFAULT_LANGUAGE or self.lexicon is None:
-            raise LookupError(language)
-        return self.lexicon
 
     async def _claim_shards(self) -> None:
         """Hold our shards in the database before running anything: a process whose shards

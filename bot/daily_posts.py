@@ -84,7 +84,7 @@ class DailyPoster:
     async def _post(self, server: DailyChannel, day: date, language: str) -> bool:
         """Send one post; False when it should be tried again later (Discord failed)."""
         storage = self.bot.storage
-        board = self.bot.daily.board(day, language)
+        board = await self.bot.daily.board(day, language)
         ranking = await storage.daily_ranking(server.guild_id, language, day)
         found = await storage.daily_found_words(server.guild_id, language, day)
         missed = [w for w in board.words if w not in found]

@@ -16,10 +16,12 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, tzinfo
+from typing import Protocol
 
 from core.board import Board
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary, daily_board, share_summary
 from core.days import local_date
+from core.languages import language as language_named
 from core.lexicon import Lexicon
 from core.round import Judgement, Round, Verdict
 from core.solver import solve
@@ -34,6 +36,12 @@ BOARDS_KEPT = 8  # rolled boards kept (a few languages, today and yesterday)
 MISSED_SHOWN = 15  # missed words a result lists, most valuable first
 
 FinishListener = Callable[[DailyAttempt], Awaitable[None]]
+
+
+class LexiconSource(Protocol):
+    """Where the service gets a language's lexicon (the bot's ``Lexicons``: loaded on first use)."""
+
+    async def get(self, code: str) -> Lexicon: ...
 
 
 class TooLate(Exception):
@@ -85,14 +93,14 @@ class DailyService:
     def __init__(
         self,
         storage: Storage,
-        lexicon_for: Callable[[str], Lexicon],
+        lexicons: LexiconSource,
         clock: Callable[[], float],
         *,
         tick: float = 0.5,
         owns: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.storage = storage
-        self.lexicon_for = lexicon_for
+        self.lexicons = lexicons
         self.clock = clock
         self.tick = tick
         self.owns = owns
@@ -104,26 +112,26 @@ class DailyService:
 
     # -- the board ---------------------------------------------------------------------------
 
-    def board(self, day: date, language: str) -> DailyBoard:
+    async def board(self, day: date, language: str) -> DailyBoard:
         """The day's board in ``language`` (rolled once a process, then kept)."""
         key = (day, language)
         board = self._boards.get(key)
         if board is None:
-            board = daily_board(day, language, self.lexicon_for(language))
+            board = daily_board(day, language, await self.lexicons.get(language))
             self._boards[key] = board
             while len(self._boards) > BOARDS_KEPT:
                 self._boards.popitem(last=False)
         self._boards.move_to_end(key)
         return board
 
-    def board_of(self, attempt: DailyAttempt) -> DailyBoard:
+    async def board_of(self, attempt: DailyAttempt) -> DailyBoard:
         """The board the attempt was opened on: the day's roll, or (the dictionary changed
         since, so the day rolls another) the stored board solved again."""
-        board = self.board(attempt.date, attempt.language)
+        board = await self.board(attempt.date, attempt.language)
         stored = Board.parse(attempt.board)
         if board.board.text() == stored.text():
             return board
-        words = solve(stored, self.lexicon_for(attempt.language), DAILY_RULES.min_length)
+        words = solve(stored, await self.lexicons.get(attempt.language), DAILY_RULES.min_length)
         return replace(board, board=stored, words=words, max_points=attempt.max_points)
 
     # -- an attempt --------------------------------------------------------------------------
@@ -140,7 +148,7 @@ class DailyService:
         running, or the one they already have (running or finished), never a second."""
         now = self.clock()
         day = local_date(now, zone)
-        board = self.board(day, language)
+        board = await self.board(day, language)
         started = await self.storage.start_daily(
             player_id=player_id,
             language=language,
@@ -161,7 +169,7 @@ class DailyService:
 
     async def state(self, attempt: DailyAttempt) -> DailyState:
         """The attempt as its player sees it now."""
-        board = self.board_of(attempt)
+        board = await self.board_of(attempt)
         guesses = tuple(await self.storage.daily_guesses(attempt.id))
         result = await self._result(attempt, board, guesses) if attempt.finished else None
         return DailyState(attempt, board, guesses, result)
@@ -180,15 +188,16 @@ class DailyService:
             now = self.clock()
             if attempt.finished or now >= attempt.deadline:
                 raise TooLate(await self.finish(attempt_id))
-            board = self.board_of(attempt)
+            board = await self.board_of(attempt)
             guesses = await self.storage.daily_guesses(attempt_id)
             game = Round.rebuild(
                 board.board,
-                self.lexicon_for(attempt.language),
+                await self.lexicons.get(attempt.language),
                 DAILY_RULES,
                 attempt.deadline,
                 [(attempt.player_id, g.word, g.elapsed) for g in guesses if _accepted(g)],
                 solution=board.words,
+                lang=language_named(attempt.language),
             )
             judgements = game.guess(attempt.player_id, message, now)
             if judgements:

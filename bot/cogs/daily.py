@@ -26,7 +26,7 @@ from discord.ext import commands
 from ..catalogue import text
 from ..daily_service import DailyState, TooLate
 from ..discord_publisher import board_picture
-from ..languages import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGE_NAMES, language_name
+from ..languages import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGE_NAMES
 from ..render import BOARD_FILE
 from ..render.daily import daily_text, share_text, time_left_text, too_late_text, verdict_lines
 from ..render.text import CONTENT_LIMIT, fit
@@ -86,12 +86,6 @@ class Daily(commands.Cog):
         if guild_id is not None:
             settings = await self.bot.storage.server_settings(guild_id)
         language = language or reply_language(settings, interaction)
-        try:
-            self.bot.lexicon_for(language)
-        except LookupError:  # said in the language asked for: its reader chose it
-            refused = text("daily.no_language", language, lang=language_name(language))
-            await tell(interaction, refused)
-            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         if guild_id is not None:

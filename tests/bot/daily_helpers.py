@@ -58,7 +58,7 @@ async def guess_too_late(game: Harness, user: str = "alice") -> tuple[str, Store
     the timer has finished the attempt: the word and the bot's answer."""
     await open_daily(game, user)
     attempt = await attempt_of(game, user)
-    word = words_of(game.bot.daily.board_of(attempt), 1)[0]
+    word = words_of(await game.bot.daily.board_of(attempt), 1)[0]
     game.bot.daily._armed.clear()  # the timer has not got to it yet
     game.clock.advance(DAILY_SECONDS + 1)
     handle = await game.standin.slash("boggle", user, "daily-guess", {"words": word})

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.daily import DAILY_SECONDS
+from core.lexicon import Lexicon
 from standin import CommandError
 
 from .daily_helpers import attempt_of, guess_too_late, latest, open_daily, words_of
@@ -19,7 +20,7 @@ async def test_a_full_daily_attempt(game: Harness) -> None:
     assert [a.filename for a in board_message.attachments] == ["board.png"]
     assert game.standin.history("boggle") == []  # nobody else sees a thing
     attempt = await attempt_of(game)
-    board = game.bot.daily.board_of(attempt)
+    board = await game.bot.daily.board_of(attempt)
     first, second, third = words_of(board, 3)
     alice = game.user_id("alice")
 
@@ -94,18 +95,23 @@ async def test_a_guess_after_the_deadline_is_refused_and_finishes_the_attempt(
     assert "no daily board in progress" in (await late.original_message()).content
 
 
-async def test_a_language_without_a_lexicon_is_one_clear_message(game: Harness) -> None:
-    """Until the lexicons per language are wired in (``BoggleBot.lexicon_for``), a daily in
-    French or German is refused in one line, in the language asked for, and nothing is stored."""
-    handle = await game.standin.slash("boggle", "alice", "daily", {"language": "fr"})
-    reply = await handle.original_message()
-    assert reply.ephemeral and reply.content == (
-        "La grille du jour n'est pas encore disponible dans cette langue (Français)."
-    )
-    await config(game, "set", language="de")  # a German server: its language is the default
+async def test_the_servers_language_is_the_daily_default(
+    game: Harness, lexicons: dict[str, Lexicon]
+) -> None:
+    """A German server's /daily opens the German board (its dice, its words), in German; a
+    language asked for wins; one attempt per language and day. (``lexicons``: the run's cache
+    holds German, so the bot loads it from there rather than waiting for a child build.)"""
+    await config(game, "set", language="de")
     handle = await game.standin.slash("boggle", "alice", "daily", {})
     reply = await handle.original_message()
-    assert reply.content == "Das Tagesrätsel gibt es in dieser Sprache (Deutsch) noch nicht."
+    assert reply.ephemeral and "Tagesrätsel" in reply.content
     handle = await game.standin.slash("boggle", "alice", "daily", {"language": "en"})
     assert "Daily board #" in (await handle.original_message()).content
-    assert game.query("SELECT language FROM daily_attempts") == [("en",)]
+    assert game.query("SELECT language FROM daily_attempts ORDER BY id") == [("de",), ("en",)]
+    german = next(
+        a for a in await game.bot.storage.unfinished_daily_attempts() if a.language == "de"
+    )
+    board = await game.bot.daily.board_of(german)
+    assert board.dice == "4x4-de"
+    german_words = await game.bot.lexicons.get("de")
+    assert all(w in german_words for w in board.words)

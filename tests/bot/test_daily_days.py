@@ -27,7 +27,7 @@ async def play(game: Harness, user: str, channel: str | int, count: int, wait: f
     time run out; the attempt's id once its result is shown."""
     message = await open_daily(game, user, channel)
     attempt = await attempt_of(game, user)
-    words = words_of(game.bot.daily.board_of(attempt), count)
+    words = words_of(await game.bot.daily.board_of(attempt), count)
     game.clock.advance(wait)
     handle = await game.standin.slash(channel, user, "daily-guess", {"words": " ".join(words)})
     await handle.followup()
@@ -92,7 +92,7 @@ async def test_a_flagged_result_and_the_end_of_day_post(
         # carol sends a dozen words the moment the board appears: no person types that fast
         message = await open_daily(game, "carol")
         carols = await attempt_of(game, "carol")
-        words = words_of(game.bot.daily.board_of(carols), 12)
+        words = words_of(await game.bot.daily.board_of(carols), 12)
         clock.advance(1)
         handle = await standin.slash("boggle", "carol", "daily-guess", {"words": " ".join(words)})
         await handle.followup()

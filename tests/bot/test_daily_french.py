@@ -2,16 +2,14 @@
 (board, Guess form, verdicts, time left, result and Share in French), and a French server's
 end-of-day posts are in French whatever the board's language, naming it.
 
-The bot's one lexicon look-up (``BoggleBot.lexicon_for``) knows only English on this branch: the
-lexicons per language are wired in by the integrator. These tests give the bot the real French
-lexicon (``core.languages.lexicon_for``, the French word list) through the harness's
-``configure`` hook, as the wiring will, so the French board holds French words.
+The bot is given every language's lexicon at hand (``lexicons``, as the test run built them) so
+no test waits for a child build; it looks them up as always, through ``bot.lexicons``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from datetime import UTC
 from pathlib import Path
 
@@ -19,7 +17,6 @@ import pytest
 
 from bot.app import BoggleBot
 from core.daily import DAILY_RULES, DAILY_SECONDS, day_number
-from core.languages import lexicon_for
 from core.lexicon import Lexicon
 from standin import StandIn
 from standin.state import StoredMessage
@@ -31,31 +28,20 @@ from .test_server_config import config
 
 
 @pytest.fixture(scope="module")
-def french(tmp_path_factory: pytest.TempPathFactory) -> Lexicon:
-    return lexicon_for("fr", tmp_path_factory.mktemp("lexicon-fr"))
+def french(lexicons: dict[str, Lexicon]) -> Lexicon:
+    return lexicons["fr"]
 
 
-def speaking(english: Lexicon, french: Lexicon) -> Callable[[BoggleBot], None]:
-    """The bot with a French lexicon beside its English one, and a quick end-of-day poster."""
-    lexicons = {"en": english, "fr": french}
-
-    def configure(bot: BoggleBot) -> None:
-        def look_up(language: str) -> Lexicon:
-            if language not in lexicons:
-                raise LookupError(language)
-            return lexicons[language]
-
-        bot.lexicon_for = look_up  # type: ignore[method-assign]
-        bot.daily_post_every = 0.05
-
-    return configure
+def quick_posts(bot: BoggleBot) -> None:
+    """The end-of-day poster looks often, so a test does not wait for it."""
+    bot.daily_post_every = 0.05
 
 
 @pytest.fixture
 async def game(
-    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon, french: Lexicon
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon, lexicons: dict[str, Lexicon]
 ) -> AsyncIterator[Harness]:
-    async with bot_session(standin, database, clock, lexicon, speaking(lexicon, french)) as h:
+    async with bot_session(standin, database, clock, lexicon, quick_posts, lexicons=lexicons) as h:
         await config(h, "set", language="fr")
         yield h
 
@@ -68,7 +54,7 @@ async def test_a_french_daily_attempt_speaks_french(
     board_message = await open_daily(game)  # no language: the server's, French
     attempt = await attempt_of(game)
     assert attempt.language == "fr"
-    board = game.bot.daily.board_of(attempt)
+    board = await game.bot.daily.board_of(attempt)
     assert all(w in french for w in board.words)  # French words, some of them no English ones
     assert any(w not in lexicon for w in board.words)
     content = board_message.content
@@ -143,7 +129,7 @@ async def finish(game: Harness, user: str, count: int, language: str) -> StoredM
     """``user`` plays the daily in ``language``: ``count`` words, then the time runs out."""
     message = await open_daily(game, user, language=language)
     attempt = await attempt_of(game, user)
-    words = words_of(game.bot.daily.board_of(attempt), count)
+    words = words_of(await game.bot.daily.board_of(attempt), count)
     game.clock.advance(15)
     handle = await game.standin.slash("boggle", user, "daily-guess", {"words": " ".join(words)})
     await handle.followup()

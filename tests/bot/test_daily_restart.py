@@ -38,7 +38,7 @@ async def test_one_attempt_a_day_across_restarts(
         async with bot_session(standin, database, clock, lexicon) as game:
             await open_daily(game, "alice")
             attempt = await attempt_of(game, "alice")
-            first, second = words_of(game.bot.daily.board_of(attempt), 2)
+            first, second = words_of(await game.bot.daily.board_of(attempt), 2)
             game.clock.advance(30)
             handle = await standin.slash("boggle", "alice", "daily-guess", {"words": first})
             assert f"**{first}**" in (await handle.followup()).content

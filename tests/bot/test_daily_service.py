@@ -7,9 +7,11 @@ import asyncio
 from datetime import UTC
 
 from bot.daily_service import DailyService
+from bot.lexicons import Lexicons
 from bot.storage import Storage
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
+from core.round import Verdict
 from core.solver import solve
 
 from .harness import Clock
@@ -19,14 +21,14 @@ OTHER_BOARD = "cato/dogs/rent/lime"
 
 async def test_an_attempt_keeps_its_stored_board(storage: Storage, lexicon: Lexicon) -> None:
     clock = Clock()
-    service = DailyService(storage, lambda language: lexicon, clock, tick=0.01)
+    service = DailyService(storage, Lexicons(loaded={"en": lexicon}), clock, tick=0.01)
     opened = await service.open(7, "en", UTC, None, 1)
     assert not opened.existed and opened.state.result is None
     again = await service.open(7, "en", UTC, None, 1)
     assert again.existed and again.state.attempt.id == opened.state.attempt.id
     attempt = opened.state.attempt
     changed = type(attempt)(**vars(attempt) | {"board": OTHER_BOARD})
-    board = service.board_of(changed)
+    board = await service.board_of(changed)
     assert board.board.text() == OTHER_BOARD
     assert board.words.keys() == solve(board.board, lexicon, 3).keys()
     clock.advance(DAILY_SECONDS)
@@ -35,4 +37,22 @@ async def test_an_attempt_keeps_its_stored_board(storage: Storage, lexicon: Lexi
             break
         await asyncio.sleep(0.01)
     assert stored is not None and stored.finished and stored.points == 0
+    await service.close()
+
+
+async def test_a_german_attempt_reads_guesses_by_german_rules(
+    storage: Storage, lexicons: dict[str, Lexicon]
+) -> None:
+    """A German daily is rolled on the German dice with the German words, and a guess typed
+    with an umlaut is read as German folds it ("ü" is "ue"; English would read "u")."""
+    service = DailyService(storage, Lexicons(loaded=lexicons), Clock(), tick=0.01)
+    opened = await service.open(7, "de", UTC, None, 1)
+    board = opened.state.board
+    assert board.dice == "4x4-de" and board.words
+    assert board.words.keys() == solve(board.board, lexicons["de"], 3).keys()
+    umlauts = {"ae": "ä", "oe": "ö", "ue": "ü"}
+    word, pair = next((w, p) for w in sorted(board.words) for p in umlauts if p in w)
+    typed = word.replace(pair, umlauts[pair], 1).upper()
+    judgements, _ = await service.guess(opened.state.attempt.id, typed)
+    assert [(j.word, j.verdict) for j in judgements] == [(word, Verdict.ACCEPTED)]
     await service.close()
