@@ -225,6 +225,10 @@ class ProcessLog:
 
         await asyncio.wait_for(seen(), timeout)
 
+    async def closed(self) -> None:
+        """Until the process's stderr ends (it has exited): every line is in."""
+        await self._task
+
     def __str__(self) -> str:
         return "".join(self.lines)
 

@@ -16,10 +16,29 @@ from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn
 
-from .harness import bot_env, read_board, spawn_bot
+from .harness import ProcessLog, bot_env, read_board, spawn_bot
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-value"
 ROOT = Path(__file__).resolve().parents[2]
+
+
+async def _spawn_logged(
+    env: dict[str, str], cwd: Path
+) -> tuple[asyncio.subprocess.Process, ProcessLog]:
+    """The bot with its stderr read as it comes: at DEBUG a start logs more than a pipe holds (the
+    synced commands alone, with their translations), and a bot writing to a full pipe blocks."""
+    process = await spawn_bot(env, cwd)
+    return process, ProcessLog(process)
+
+
+async def _stopped(process: asyncio.subprocess.Process, log: ProcessLog) -> str:
+    """SIGTERM, then everything the process wrote once it has exited."""
+    process.send_signal(signal.SIGTERM)
+    assert process.stdout is not None
+    out = await asyncio.wait_for(process.stdout.read(), 30)  # stderr is the log's to read
+    await asyncio.wait_for(process.wait(), 30)
+    await log.closed()
+    return out.decode() + str(log)
 
 
 def _env(tmp_path: Path, standin: StandIn | None = None, **extra: str) -> dict[str, str]:
@@ -72,7 +91,7 @@ async def test_invalid_setting_stops_the_process(tmp_path: Path) -> None:
 async def test_runs_plays_and_stops_cleanly_on_sigterm(
     tmp_path: Path, standin: StandIn, lexicon: Lexicon
 ) -> None:
-    process = await spawn_bot(_env(tmp_path, standin), tmp_path)
+    process, log = await _spawn_logged(_env(tmp_path, standin), tmp_path)
     try:
         await standin.wait_until(
             lambda: standin.calls_to("PUT /applications/{application_id}/commands"), 30
@@ -88,9 +107,7 @@ async def test_runs_plays_and_stops_cleanly_on_sigterm(
         message = await standin.user_says("boggle", "bob", word)
         await standin.wait_until(lambda: message.reactions, 10)
     finally:
-        process.send_signal(signal.SIGTERM)
-        out, err = await asyncio.wait_for(process.communicate(), 30)
-    logs = (out + err).decode()
+        logs = await _stopped(process, log)
     assert process.returncode == 0, logs
     assert TOKEN not in logs
     with sqlite3.connect(tmp_path / "boggle.sqlite3") as db:
@@ -100,7 +117,7 @@ async def test_runs_plays_and_stops_cleanly_on_sigterm(
 
 async def test_without_the_intent_it_runs_on_slash_guesses(tmp_path: Path) -> None:
     async with StandIn(refuse_privileged_intents=True) as standin:
-        process = await spawn_bot(_env(tmp_path, standin), tmp_path)
+        process, log = await _spawn_logged(_env(tmp_path, standin), tmp_path)
         try:
             await standin.wait_for_connection(30)
             handle = await standin.slash("boggle", "alice", "boggle start", {})
@@ -110,17 +127,15 @@ async def test_without_the_intent_it_runs_on_slash_guesses(tmp_path: Path) -> No
             )
             assert "/guess" in board.content
         finally:
-            process.send_signal(signal.SIGTERM)
-            out, err = await asyncio.wait_for(process.communicate(), 30)
-    assert process.returncode == 0
-    assert "/guess only" in (out + err).decode()
+            logs = await _stopped(process, log)
+    assert process.returncode == 0, logs
+    assert "/guess only" in logs
 
 
 async def test_a_database_from_a_newer_bot_stops_it(tmp_path: Path, standin: StandIn) -> None:
-    process = await spawn_bot(_env(tmp_path, standin), tmp_path)
+    process, log = await _spawn_logged(_env(tmp_path, standin), tmp_path)
     await standin.wait_for_connection(30)
-    process.send_signal(signal.SIGTERM)
-    await asyncio.wait_for(process.communicate(), 30)
+    await _stopped(process, log)
     with sqlite3.connect(tmp_path / "boggle.sqlite3") as db:
         columns = [r[1] for r in db.execute("PRAGMA table_info(schema_migrations)")]
         values = {"version": 9999, "name": "9999_future", "applied_at": 0.0}
