@@ -117,13 +117,15 @@ async def test_a_spanish_round_speaks_spanish_in_an_english_server(game: Harness
 
 
 async def test_languages_survive_a_restart_and_play_again(
-    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon, lexicons: dict[str, Lexicon]
 ) -> None:
-    async with bot_session(standin, database, clock, lexicon) as game:
+    # Spanish and German at hand: loading them here would be a child build when the run's cache
+    # is still cold (seconds under load), longer than a board is waited for.
+    async with bot_session(standin, database, clock, lexicon, lexicons=lexicons) as game:
         await config(game, "set", language="de", dictionary="everyday")
         board = await start_in(game, language="es", time="2m")
         assert "palabras de 3 letras" in board.content
-    async with bot_session(standin, database, clock, lexicon) as game:
+    async with bot_session(standin, database, clock, lexicon, lexicons=lexicons) as game:
         shown = await config(game, "show")
         assert "• Sprache: Deutsch\n" in shown
         assert "• Wörterbuch: alltäglich (nur gängige Wörter)\n" in shown
