@@ -10,11 +10,14 @@ character and every swap of two neighbours; and the faces must be a roll of the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from string import ascii_lowercase
+from typing import ClassVar
 
 from .board import BLANK, Board
 from .dice import DiceSet, dice_set
+from .problems import Problem
 
 SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _READ_AS = {"O": "0", "I": "1", "L": "1"}
@@ -38,8 +41,35 @@ CHECK_CHARS = 2
 _DICE_BY_NUMBER = {n: name for name, n in DICE_NUMBERS.items()}
 
 
-class CodeError(ValueError):
-    """A code that names no board; the message says what is wrong, for the player to fix."""
+class CodeProblem(StrEnum):
+    """What is wrong with a code (``CodeError.kind``); the fields each names are in ENGLISH."""
+
+    NO_CODES = "no_codes"  # encode: the dice set has no number
+    FACES_WITHOUT_CODE = "faces_without_code"  # encode: faces its table lacks
+    BAD_CHARACTER = "bad_character"
+    TOO_SHORT = "too_short"
+    TYPO = "typo"
+    UNKNOWN_DICE = "unknown_dice"
+    WRONG_FIT = "wrong_fit"
+    NOT_A_ROLL = "not_a_roll"
+
+
+class CodeError(Problem):
+    """A code that names no board (or a board that has no code): ``kind``, a CodeProblem, and
+    the values it names, for the player to fix; ``str()`` says it in English."""
+
+    ENGLISH: ClassVar[Mapping[str, str]] = {
+        CodeProblem.NO_CODES: "dice set {dice!r} has no board codes",
+        CodeProblem.FACES_WITHOUT_CODE: "faces {faces} have no board code",
+        CodeProblem.BAD_CHARACTER: (
+            "board code {code!r}: {character!r} at position {position} is not a code character"
+        ),
+        CodeProblem.TOO_SHORT: "board code {code!r} is too short",
+        CodeProblem.TYPO: "board code {code!r} has a typo: its check characters do not match",
+        CodeProblem.UNKNOWN_DICE: "board code {code!r} names no dice set this bot has",
+        CodeProblem.WRONG_FIT: "board code {code!r} does not fit the dice {dice}",
+        CodeProblem.NOT_A_ROLL: "board code {code!r} is not a roll of the dice {dice}",
+    }
 
 
 def encode(board: Board, dice: str) -> str:
@@ -48,11 +78,11 @@ def encode(board: Board, dice: str) -> str:
     CodeError when the dice set has no number or a face has no symbol (the board cannot be
     shared, though it can be played)."""
     if dice not in DICE_NUMBERS:
-        raise CodeError(f"dice set {dice!r} has no board codes")
+        raise CodeError(CodeProblem.NO_CODES, dice=dice)
     number = {face: n for n, face in enumerate(faces_of(dice))}
     missing = sorted({f for f in board.cells if f not in number})
     if missing:
-        raise CodeError(f"faces {', '.join(missing)} have no board code")
+        raise CodeError(CodeProblem.FACES_WITHOUT_CODE, faces=", ".join(missing))
     values = [DICE_NUMBERS[dice], *(number[f] for f in board.cells)]
     return "".join(SYMBOLS[v] for v in [*values, *_check(values)])
 
@@ -60,24 +90,23 @@ def encode(board: Board, dice: str) -> str:
 def decode(code: str) -> tuple[Board, str]:
     """The board and dice set name a code stands for; CodeError saying what is wrong."""
     values = _read(code)
+    shown = code.strip()
     if len(values) < 1 + CHECK_CHARS:
-        raise CodeError(f"board code {code.strip()!r} is too short")
+        raise CodeError(CodeProblem.TOO_SHORT, code=shown)
     body, check = values[:-CHECK_CHARS], values[-CHECK_CHARS:]
     if _check(body) != check:
-        raise CodeError(
-            f"board code {code.strip()!r} has a typo: its check characters do not match"
-        )
+        raise CodeError(CodeProblem.TYPO, code=shown)
     name = _DICE_BY_NUMBER.get(body[0])
     if name is None:
-        raise CodeError(f"board code {code.strip()!r} names no dice set this bot has")
+        raise CodeError(CodeProblem.UNKNOWN_DICE, code=shown)
     dice = dice_set(name)
     faces = faces_of(name)
     cells = body[1:]
     if len(cells) != len(dice.dice) or any(v >= len(faces) for v in cells):
-        raise CodeError(f"board code {code.strip()!r} does not fit the dice {name}")
+        raise CodeError(CodeProblem.WRONG_FIT, code=shown, dice=name)
     board = Board(dice.side, dice.side, tuple(faces[v] for v in cells))
     if not rolled_from(board, dice):
-        raise CodeError(f"board code {code.strip()!r} is not a roll of the dice {name}")
+        raise CodeError(CodeProblem.NOT_A_ROLL, code=shown, dice=name)
     return board, name
 
 
@@ -120,7 +149,7 @@ def _read(code: str) -> list[int]:
         index = SYMBOLS.find(upper) if len(upper) == 1 else -1
         if index < 0:
             raise CodeError(
-                f"board code {code.strip()!r}: {ch!r} at position {position} is not a code character"
+                CodeProblem.BAD_CHARACTER, code=code.strip(), character=ch, position=position
             )
         values.append(index)
     return values

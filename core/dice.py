@@ -9,18 +9,41 @@ from __future__ import annotations
 import math
 import random
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
+from typing import ClassVar
 
 from .board import BLANK, MAX_FACE_LETTERS, Board, is_letters
+from .problems import Problem
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DICE_DIR = DATA_DIR / "dice"
 DEFAULT_DICE = {4: "4x4-new", 5: "5x5-original", 6: "6x6-superbig"}
 
 
-class DiceError(ValueError):
-    """A dice file that cannot be used; the message names the file and line."""
+class DiceProblem(StrEnum):
+    """Why dice cannot be used (``DiceError.kind``); the fields each names are in ENGLISH."""
+
+    UNKNOWN_SET = "unknown_set"  # a name no file has: the player's to fix
+    UNREADABLE = "unreadable"  # these three: a broken file, the operator's to fix
+    NOT_SQUARE = "not_square"
+    BAD_FACE = "bad_face"
+    NO_DEFAULT = "no_default"  # a board size no default set is for
+
+
+class DiceError(Problem):
+    """Dice that cannot be used: ``kind``, a DiceProblem, and the values it names (the set, the
+    file and line); ``str()`` says it in English."""
+
+    ENGLISH: ClassVar[Mapping[str, str]] = {
+        DiceProblem.UNKNOWN_SET: "unknown dice set {name!r}; choose one of: {names}",
+        DiceProblem.UNREADABLE: "cannot read dice file {path!r}: {reason}",
+        DiceProblem.NOT_SQUARE: "{name}: {count} dice do not fill a square board",
+        DiceProblem.BAD_FACE: "{name} line {line}: {token!r} is not a face",
+        DiceProblem.NO_DEFAULT: "no dice for a {size}x{size} board; sizes: {sizes}",
+    }
 
 
 @dataclass(frozen=True)
@@ -49,7 +72,7 @@ class DiceSet:
                 dice.append(tuple(_face(token, name, number) for token in line.split()))
         side = math.isqrt(len(dice))
         if not dice or side * side != len(dice):
-            raise DiceError(f"{name}: {len(dice)} dice do not fill a square board")
+            raise DiceError(DiceProblem.NOT_SQUARE, name=name, count=len(dice))
         return cls(name, tuple(dice))
 
     @classmethod
@@ -58,7 +81,7 @@ class DiceSet:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise DiceError(f"cannot read dice file {str(path)!r}: {exc.strerror}") from exc
+            raise DiceError(DiceProblem.UNREADABLE, path=str(path), reason=exc.strerror) from exc
         return cls.parse(path.stem, text)
 
 
@@ -67,7 +90,7 @@ def _face(token: str, name: str, line: int) -> str:
         return BLANK
     face = unicodedata.normalize("NFC", token).lower()
     if not (is_letters(face) and len(face) <= MAX_FACE_LETTERS):
-        raise DiceError(f"{name} line {line}: {token!r} is not a face")
+        raise DiceError(DiceProblem.BAD_FACE, name=name, line=line, token=token)
     return "qu" if face == "q" else face
 
 
@@ -80,14 +103,13 @@ def dice_set(name: str, directory: Path = DICE_DIR) -> DiceSet:
     """A dice set by name; the error lists the names there are."""
     files = available(directory)
     if name not in files:
-        raise DiceError(f"unknown dice set {name!r}; choose one of: {', '.join(files)}")
+        raise DiceError(DiceProblem.UNKNOWN_SET, name=name, names=", ".join(files))
     return DiceSet.load(files[name])
 
 
 def default_for(size: int) -> str:
     """The dice set a board of this side uses unless told otherwise."""
     if size not in DEFAULT_DICE:
-        raise DiceError(
-            f"no dice for a {size}x{size} board; sizes: {', '.join(map(str, DEFAULT_DICE))}"
-        )
+        sizes = ", ".join(map(str, DEFAULT_DICE))
+        raise DiceError(DiceProblem.NO_DEFAULT, size=size, sizes=sizes)
     return DEFAULT_DICE[size]

@@ -30,10 +30,13 @@ import os
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
+from typing import ClassVar
 
 from .lexicon import Lexicon, cached, load
+from .problems import Problem
 
 LANGUAGE_CODES = ("en", "fr", "es", "de")
 DEFAULT_LANGUAGE = "en"
@@ -45,8 +48,25 @@ LATIN = "abcdefghijklmnopqrstuvwxyz"
 SPANISH = "abcdefghijklmnñopqrstuvwxyz"
 
 
-class LanguageError(ValueError):
-    """A language code or dictionary name this game does not have; the message lists those it has."""
+class LanguageProblem(StrEnum):
+    """What is missing (``LanguageError.kind``); the fields each names are in ENGLISH."""
+
+    UNKNOWN_LANGUAGE = "unknown_language"
+    UNKNOWN_DICTIONARY = "unknown_dictionary"
+    NO_DICE = "no_dice"
+
+
+class LanguageError(Problem):
+    """A language, dictionary or board size this game does not have: ``kind``, a
+    LanguageProblem, and the values it names (those it has); ``str()`` says it in English."""
+
+    ENGLISH: ClassVar[Mapping[str, str]] = {
+        LanguageProblem.UNKNOWN_LANGUAGE: "unknown language {code!r}; choose one of: {codes}",
+        LanguageProblem.UNKNOWN_DICTIONARY: (
+            "unknown dictionary {name!r}; choose one of: {dictionaries}"
+        ),
+        LanguageProblem.NO_DICE: "no dice for a {size}x{size} board in {language}; sizes: {sizes}",
+    }
 
 
 @dataclass(frozen=True)
@@ -100,7 +120,7 @@ class Language:
         """The dice set a board of this side uses in this language."""
         if size not in self.dice:
             sizes = ", ".join(map(str, self.dice))
-            raise LanguageError(f"no dice for a {size}x{size} board in {self.code}; sizes: {sizes}")
+            raise LanguageError(LanguageProblem.NO_DICE, size=size, language=self.code, sizes=sizes)
         return self.dice[size]
 
 
@@ -135,9 +155,8 @@ def language(code: str) -> Language:
     """The language with this code; LanguageError listing the codes there are."""
     found = LANGUAGES.get(code)
     if found is None:
-        raise LanguageError(
-            f"unknown language {code!r}; choose one of: {', '.join(LANGUAGE_CODES)}"
-        )
+        codes = ", ".join(LANGUAGE_CODES)
+        raise LanguageError(LanguageProblem.UNKNOWN_LANGUAGE, code=code, codes=codes)
     return found
 
 
@@ -155,9 +174,8 @@ def dice_language(name: str) -> str:
 def check_dictionary(name: str) -> str:
     """``name`` when it is one of DICTIONARIES, else LanguageError listing them."""
     if name not in DICTIONARIES:
-        raise LanguageError(
-            f"unknown dictionary {name!r}; choose one of: {', '.join(DICTIONARIES)}"
-        )
+        names = ", ".join(DICTIONARIES)
+        raise LanguageError(LanguageProblem.UNKNOWN_DICTIONARY, name=name, dictionaries=names)
     return name
 
 

@@ -14,6 +14,7 @@ from core.codes import (
     FACES,
     SYMBOLS,
     CodeError,
+    CodeProblem,
     code_length,
     decode,
     encode,
@@ -111,6 +112,27 @@ def test_a_well_checked_code_for_no_real_board_is_refused() -> None:
     z = FACES.index("z")
     with pytest.raises(CodeError, match="not a roll of the dice 4x4-new"):
         decode(_sealed([DICE_NUMBERS["4x4-new"], *[z] * 16]))
+
+
+@pytest.mark.parametrize(
+    ("typed", "kind", "fields"),
+    [
+        ("7Q", CodeProblem.TOO_SHORT, {"code": "7Q"}),
+        (" ab!c ", CodeProblem.BAD_CHARACTER, {"code": "ab!c", "character": "!", "position": 3}),
+        ("1234", CodeProblem.TYPO, {"code": "1234"}),
+        (_sealed([31, *[1] * 16]), CodeProblem.UNKNOWN_DICE, {}),
+        (_sealed([1, *[1] * 15]), CodeProblem.WRONG_FIT, {"dice": "4x4-new"}),
+        (_sealed([1, *[FACES.index("z")] * 16]), CodeProblem.NOT_A_ROLL, {"dice": "4x4-new"}),
+    ],
+)
+def test_each_refusal_is_a_kind_and_its_values(
+    typed: str, kind: CodeProblem, fields: dict[str, object]
+) -> None:
+    """The bot words a refusal in the reader's language from these alone, never from str()."""
+    with pytest.raises(CodeError) as caught:
+        decode(typed)
+    assert caught.value.kind is kind
+    assert caught.value.fields == {"code": typed.strip(), **fields}
 
 
 def test_boards_no_code_can_name() -> None:

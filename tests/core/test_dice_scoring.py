@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.dice import DiceError, DiceSet, available, default_for, dice_set
+from core.dice import DiceError, DiceProblem, DiceSet, available, default_for, dice_set
 from core.scoring import TABLE, default_min_length, total_score, word_score
 from tests.core.brute import DICE_DIR, brute_score
 
@@ -113,8 +113,11 @@ def test_default_sets():
     assert default_for(6) == "6x6-superbig"
     with pytest.raises(DiceError, match="3x3"):
         default_for(3)
-    with pytest.raises(DiceError, match="4x4-new"):
+    with pytest.raises(DiceError, match="4x4-new") as caught:
         dice_set("nope")
+    assert caught.value.kind is DiceProblem.UNKNOWN_SET
+    assert caught.value.fields["name"] == "nope"
+    assert str(caught.value.fields["names"]).split(", ") == list(available())
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from core.languages import (
     DICTIONARIES,
     LANGUAGE_CODES,
     LanguageError,
+    LanguageProblem,
     language,
 )
 from core.lexicon import Lexicon, LexiconError, load
@@ -42,8 +43,13 @@ def test_codes_and_errors() -> None:
         "Español",
         "Deutsch",
     ]
-    with pytest.raises(LanguageError, match="en, fr, es, de"):
+    with pytest.raises(LanguageError, match="en, fr, es, de") as caught:
         language("it")
+    assert caught.value.kind is LanguageProblem.UNKNOWN_LANGUAGE
+    assert caught.value.fields == {"code": "it", "codes": "en, fr, es, de"}
+    with pytest.raises(LanguageError, match="no dice for a 3x3 board in fr") as caught:
+        language("fr").default_dice(3)
+    assert caught.value.kind is LanguageProblem.NO_DICE
 
 
 @pytest.mark.parametrize(
