@@ -7,8 +7,8 @@ import re
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from core.board import Board
-from core.codes import CodeError, decode
-from core.dice import DiceError, available, dice_set
+from core.codes import CodeError, CodeProblem, decode
+from core.dice import DiceError, DiceProblem, available, dice_set
 from core.languages import dice_language
 from core.languages import language as language_of
 from core.round import Mode
@@ -26,6 +26,15 @@ DEFAULT_SECONDS = 180
 MAX_TIMEZONE_LENGTH = 64  # the longest IANA name is 32 characters
 NO_SETTINGS = ServerSettings()  # a server that never changed a setting
 _DURATION = re.compile(r"^(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s(?:ec)?)?$")
+# What a typed board code can get wrong (core says what, the catalogue says it to the player).
+_CODE_REFUSALS = {
+    CodeProblem.TOO_SHORT: "options.board_too_short",
+    CodeProblem.BAD_CHARACTER: "options.board_character",
+    CodeProblem.TYPO: "options.board_typo",
+    CodeProblem.UNKNOWN_DICE: "options.board_unknown_dice",
+    CodeProblem.WRONG_FIT: "options.board_wrong_fit",
+    CodeProblem.NOT_A_ROLL: "options.board_not_a_roll",
+}
 
 
 class OptionError(ValueError):
@@ -123,7 +132,7 @@ def replayed(
     try:
         board, name = decode(code)
     except CodeError as exc:
-        raise OptionError("options.board_code", error=exc) from None
+        raise _code_refusal(exc) from None
     if (size is not None and size != board.size) or (dice is not None and dice != name):
         raise OptionError("options.board_fixed", dice=name, size=board.size)
     code_language = dice_language(name)
@@ -131,6 +140,14 @@ def replayed(
         shown = LANGUAGE_NAMES[code_language]
         raise OptionError("options.board_language", dice=name, dice_language=shown)
     return board, name, code_language
+
+
+def _code_refusal(exc: CodeError) -> OptionError:
+    """A code ``decode`` refused, as the catalogue words its kind; what the player typed is
+    quoted, as the other refusals quote it."""
+    quoted = ("code", "character")
+    fields = {name: repr(v) if name in quoted else v for name, v in exc.fields.items()}
+    return OptionError(_CODE_REFUSALS[CodeProblem(exc.kind)], **fields)
 
 
 def hints_for(hints: bool | None, mode: Mode, default: bool = False) -> bool:
@@ -203,8 +220,11 @@ def parse_timezone(name: str) -> str:
 
 
 def dice_size(dice: str) -> int:
-    """The side of the boards a dice set is for; OptionError for a set that does not exist."""
+    """The side of the boards a dice set is for; OptionError for a set that does not exist (a
+    broken dice file is the operator's to fix: its DiceError goes on, to the logs)."""
     try:
         return dice_set(dice).side
     except DiceError as exc:
-        raise OptionError("options.dice_set", error=exc) from None
+        if exc.kind != DiceProblem.UNKNOWN_SET:
+            raise
+        raise OptionError("options.dice_set", dice=repr(dice), sets=exc.fields["names"]) from None

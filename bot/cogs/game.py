@@ -29,7 +29,7 @@ from ..languages import (
 )
 from ..live_round import NoBoard, RoundOptions
 from ..options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
-from ..publisher import PublishError
+from ..publisher import Gone, PublishError, Refused
 from ..render.rules import rules_text
 from ..render.settings import channels_text
 from ..render.text import plural
@@ -264,14 +264,23 @@ async def begin_round(
         )
         return
     except PublishError as exc:
-        await interaction.followup.send(
-            text("replies.board_not_posted", language, reason=exc.reason), ephemeral=True
-        )
+        log.warning("channel %s: board not posted (%s)", interaction.channel.id, exc.reason)
+        await interaction.followup.send(text(_not_posted(exc), language), ephemeral=True)
         return
     words = plural(len(live.game.solution), "word", live.language)
     await interaction.followup.send(
         text("replies.started", live.language, words=words), ephemeral=True
     )
+
+
+def _not_posted(exc: PublishError) -> str:
+    """The catalogue key that says why the board is not there: Discord's own reason is English
+    (and for the logs), so the kind of failure is what the player reads."""
+    if isinstance(exc, Gone):
+        return "replies.board_gone"
+    if isinstance(exc, Refused):
+        return "replies.board_refused"
+    return "replies.board_not_posted"
 
 
 def _busy_text(channel_id: int | None, deadline: float, language: str) -> str:
