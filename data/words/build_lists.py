@@ -32,14 +32,80 @@ MIN_LETTERS = 2
 ZIPF_FLOOR = 10  # Zipf 1.0: wordfreq lists nothing rarer
 
 
-def folded_words(lang: Language, words: Iterable[str], banned: set[str]) -> list[str]:
-    """The source words as the lexicon holds them: folded, long enough, not offensive."""
+def folded_words(lang: Language, words: Iterable[str]) -> set[str]:
+    """The source words as the lexicon holds them: folded, long enough."""
     kept = set()
     for raw in words:
         word = lang.fold(raw.strip())
-        if word is not None and len(word) >= MIN_LETTERS and word not in banned:
+        if word is not None and len(word) >= MIN_LETTERS:
             kept.add(word)
-    return sorted(kept)
+    return kept
+
+
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+# Endings added to an offensive entry to find its inflected forms in the list (a form is removed
+# only when the list has it). Over-generation is harmless unless it hits an ordinary word; those
+# are kept by a ``!`` line of offensive-<code>.txt (the build prints every removed word to review).
+NOUN_ENDINGS = {
+    "fr": ("s", "e", "es", "x", "sse", "sses"),
+    "es": ("s", "es", "a", "as", "o", "os", "ito", "ita", "itos", "itas", "azo", "azos"),
+    "de": ("e", "en", "n", "s", "er", "ern", "es", "em", "in", "innen", "chen"),
+}
+# Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
+VERB_ENDINGS = {
+    "fr": _split(
+        "e es ent ons ez ais ait ions iez aient ai as a ames ates erent erai eras era erons "
+        "erez eront erais erait erions eriez eraient asse asses at assions assiez assent "
+        "e ee es ees ant eur eurs euse euses"
+    ),
+    "es": _split(
+        "o as a amos ais an e es emos eis en aba abas abamos abais aban ado ada ados adas ando "
+        "ar aste asteis aron ara aras aramos arais aran ase ases are aremos areis aria arias "
+        "ariamos ariais arian ador adora adores adoras"
+    ),
+    "de": _split("e st t en et te test ten tet end ende enden ender endes er"),
+}
+SPANISH_ER_ENDINGS = _split(
+    "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
+    "ieron a as amos ais an iera ieras ieramos ieran iese ieses eria erias eriamos erian ere "
+    "eremos eran"
+)
+VERB_INFINITIVE = {"fr": "er", "es": "ar", "de": "en"}
+
+
+def inflections(code: str, entry: str) -> set[str]:
+    """The entry and the forms its language's regular endings make of it: plurals, feminines
+    and (for a verb) its regular conjugation; in German also ge-...-t participles and umlaut
+    plurals ("arschloch" -> "arschloecher"), in Spanish the other gender ("puta" -> "putos")."""
+    forms = {entry} | {entry + end for end in NOUN_ENDINGS[code]}
+    if code == "es" and entry[-1:] in ("a", "o"):
+        other = entry[:-1] + ("o" if entry.endswith("a") else "a")
+        forms |= {other, other + "s"}
+    if code == "es" and entry.endswith(("er", "ir")):
+        forms |= {entry[:-2] + end for end in SPANISH_ER_ENDINGS}
+    if code == "fr" and entry.endswith("e"):
+        forms |= {entry[:-1] + end for end in ("", "s")}
+    infinitive = VERB_INFINITIVE[code]
+    if entry.endswith(infinitive) or (code == "de" and entry.endswith("eln")):
+        stem = entry[: -len(infinitive)] if not entry.endswith("eln") else entry[:-1]
+        forms |= {stem + end for end in VERB_ENDINGS[code]}
+        if code == "de":
+            forms |= {
+                prefix + stem + "t" + end
+                for prefix in ("ge", "")
+                for end in ("", "e", "en", "er", "es", "em")
+            }
+    if code == "de":
+        at = max(entry.rfind(v) for v in "aou")  # the last full vowel takes the umlaut
+        if at >= 0 and entry[at + 1 : at + 2] != "e":
+            if entry[at] == "u" and entry[at - 1 : at] == "a":
+                at -= 1  # "au" -> "aeu"
+            plural = entry[:at] + entry[at] + "e" + entry[at + 1 :]
+            forms |= {plural + end for end in ("", "e", "en", "er", "ern")}
+    return forms
 
 
 def naughty(lang: Language, directory: Path) -> set[str]:
@@ -47,6 +113,49 @@ def naughty(lang: Language, directory: Path) -> set[str]:
     entries = json.loads((directory / f"{lang.code}.json").read_text(encoding="utf-8"))
     folded = (lang.fold(e.strip()) for e in entries if len(e.split()) == 1)
     return {w for w in folded if w}
+
+
+def supplement(lang: Language) -> tuple[set[str], set[str], set[str]]:
+    """``offensive-<code>.txt`` (found by hand, see README): the words to remove besides
+    naughty-words' (inflected like them), the patterns with ``*`` (``neger*`` every word that
+    starts so, ``*fick*`` every word that holds it; only for stems no ordinary word contains), and
+    the words after ``!`` that are never removed (ordinary words the rules or naughty-words would
+    take, of a kind the English list keeps)."""
+    path = HERE / f"offensive-{lang.code}.txt"
+    banned: set[str] = set()
+    patterns: set[str] = set()
+    kept: set[str] = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        for entry in line.split("#", 1)[0].split():
+            word = lang.fold(entry.strip("!*"))
+            if not word:
+                continue
+            if entry.startswith("!"):
+                kept.add(word)
+            elif "*" in entry:
+                patterns.add(entry.replace(word, "(" + word + ")"))
+            else:
+                banned.add(word)
+    return banned, patterns, kept
+
+
+def matches(pattern: str, word: str) -> bool:
+    """Whether ``word`` fits a supplement pattern: ``(x)*`` starts with x, ``*(x)*`` holds it."""
+    stem = pattern.strip("*()")
+    if pattern.startswith("*"):
+        return stem in word if pattern.endswith("*") else word.endswith(stem)
+    return word.startswith(stem)
+
+
+def offensive(lang: Language, directory: Path, words: set[str]) -> set[str]:
+    """The words of the folded list to remove: each naughty-words and supplement entry with its
+    inflected forms (``inflections``) and the words fitting a supplement pattern, except the words
+    the supplement keeps."""
+    banned, patterns, kept = supplement(lang)
+    stems = (naughty(lang, directory) | banned) - kept
+    found = {form for stem in stems for form in inflections(lang.code, stem) if form in words}
+    found |= {w for w in words for p in patterns if matches(p, w)}
+    return found - kept
 
 
 def source_words(code: str, directory: Path) -> list[str]:
@@ -67,9 +176,12 @@ def build_words(args: argparse.Namespace) -> None:
     sources = {"fr": args.french, "es": args.spanish, "de": args.german}
     for code, directory in sources.items():
         lang = language(code)
-        words = folded_words(lang, source_words(code, directory), naughty(lang, args.naughty))
-        count = write_lines(HERE / f"{code}.txt", words)
-        print(f"{code}.txt: {count} words")
+        words = folded_words(lang, source_words(code, directory))
+        dropped = offensive(lang, args.naughty, words)
+        count = write_lines(HERE / f"{code}.txt", sorted(words - dropped))
+        print(f"{code}.txt: {count} words ({len(dropped)} offensive words removed)")
+        if args.show_removed:
+            print(" ".join(sorted(dropped)))
 
 
 def build_zipf(args: argparse.Namespace) -> None:
@@ -98,6 +210,7 @@ def main(argv: list[str] | None = None) -> None:
     p = commands.add_parser("words", help="fold and filter the fr, es and de lists")
     for name in ("french", "spanish", "german", "naughty"):
         p.add_argument(f"--{name}", type=Path, required=True, metavar="DIR")
+    p.add_argument("--show-removed", action="store_true", help="print the offensive words removed")
     p = commands.add_parser("zipf", help="write the frequency files (needs wordfreq)")
     p.add_argument("languages", nargs="*", default=list(LANGUAGE_CODES))
     args = parser.parse_args(argv)

@@ -1,0 +1,48 @@
+"""The shipped word lists: what data/words/build_lists.py removed from them (inflected offensive
+words, German names and abbreviations) and the ordinary words it had to keep."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.languages import language
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+@pytest.fixture(scope="module")
+def word_sets() -> dict[str, set[str]]:
+    return {
+        code: set(language(code).words_file.read_text(encoding="utf-8").split())
+        for code in ("fr", "es", "de")
+    }
+
+
+# The reviewer's samples: plurals and verb forms of naughty-words entries, and slurs it lacks.
+OFFENSIVE = {
+    "fr": words("putes salopes connards negres tapettes youpin youpins enculer niquer"),
+    "es": words("putas putos maricones maricas sudaca sudacas cabrones jodido follamos"),
+    "de": words(
+        "fotzen fickt gefickt arschloecher schlampen schwuchteln kanaken nutten negern spast "
+        "negerkuss scheissegal"
+    ),
+}
+# Ordinary words an ending rule or a pattern would have taken (kept by "!" lines or by the
+# pattern's shape: "neger*" leaves "suehnegericht").
+ORDINARY = {
+    "fr": words("bande bandes salopette cone put tringle gerbe folle jouir pipi"),
+    "es": words("piso pisos pollo martillo idiota cacao orina drogas trio racista"),
+    "de": words("suehnegericht nackt rosette kimme fratze popelin schwanz"),
+}
+
+
+@pytest.mark.parametrize("code", ["fr", "es", "de"])
+def test_offensive_forms_are_gone(code: str, word_sets: dict[str, set[str]]) -> None:
+    assert [w for w in OFFENSIVE[code] if w in word_sets[code]] == []
+
+
+@pytest.mark.parametrize("code", ["fr", "es", "de"])
+def test_ordinary_words_are_kept(code: str, word_sets: dict[str, set[str]]) -> None:
+    assert [w for w in ORDINARY[code] if w not in word_sets[code]] == []
