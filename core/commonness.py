@@ -8,6 +8,10 @@ The ``everyday`` dictionary keeps a word when its Zipf is at least ``EVERYDAY_ZI
 a million words): everyday short words ("cat" 4.8, "chat" 4.8, "gato" 4.6, "kuh" 4.0, "mop" 3.4)
 are well above it; obscure words the lists accept ("qat" 1.9, "tog" 2.4, "ewe" 2.8, "ñu" 2.5) are
 below it, and words the frequency list does not know ("zyzzyva", "zythum", "aalartig") are out.
+For French, Spanish and German the lexicon's number is the word's *everyday* Zipf, judged by its
+family at build time (data/words/build_lists.py ``family_zipf``: "mangeons" 2.9 counts as 3.8 by
+its siblings), since those languages spread a word's use over many forms; bands and the
+missed-word order read the same number, so ``/boggle check`` never calls an everyday word rare.
 """
 
 from __future__ import annotations

