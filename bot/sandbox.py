@@ -18,10 +18,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from standin import CommandError, StandIn, StoredMessage, TranscriptEntry
+from standin import CommandError, InteractionHandle, StandIn, StoredMessage, TranscriptEntry
 from standin.codes import ComponentType
 from standin.hooks import pointed_at
 from standin.world_file import WorldFile
+
+from .sandbox_forms import CANCEL, Form
 
 StartBot = Callable[[str, str], Coroutine[Any, Any, None]]
 
@@ -42,7 +44,11 @@ HELP = """\
   :as NAME      play as another person (joins the server if new); :as sandbox-owner
                 is the server's owner, who may use /boggle-config
   :in CHANNEL   move to another channel (e.g. :in general)
-  :click LABEL  click a button on the bot's latest message that has it
+  /daily        today's daily board, only you see it: :click Guess, then type your words
+  :click LABEL  click a button on the latest message you see that has it (the bot's
+                messages only you can see included)
+  A form the bot opens asks for each field on its own line: type the value (an empty
+  line skips an optional field); :cancel dismisses the form, sending nothing
   :help         this help
   :quit         leave (end of input does the same)
 """
@@ -61,6 +67,7 @@ class Terminal:
         self.last_activity = 0.0
         self._loading: set[int] = set()
         self.save_error: str | None = None
+        self.form: Form | None = None  # the modal being filled in: lines go to its fields
 
     def write(self, text: str) -> None:
         text = show_timestamps(text)
@@ -133,13 +140,9 @@ class Terminal:
         for filename, data in entry.attachments:
             path = self._save(entry.message_id, filename, data)
             self.write(f"  [attachment {filename} saved to {path} ({len(data)} bytes)]")
-        buttons = [
-            c for c in iter_components(entry.components) if c.get("type") == ComponentType.BUTTON
-        ]
+        buttons = buttons_of(entry.components)
         if buttons:
-            self.write(
-                "  " + " ".join(f"[{b.get('label') or b.get('custom_id')}]" for b in buttons)
-            )
+            self.write("  " + " ".join(f"[{_label(b)}]" for b in buttons))
 
     def _save(self, message_id: int, filename: str, data: bytes) -> Path:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -400,6 +403,10 @@ async def _chat(
             await _settle(terminal, quiet, 5.0)
             return
         line = line.strip()
+        if terminal.form is not None:
+            if not await _fill(standin, terminal, line, quiet):
+                return
+            continue
         if not line:
             continue
         if line.startswith(":"):
@@ -421,10 +428,54 @@ async def _slash(standin: StandIn, terminal: Terminal, line: str) -> None:
     if terminal.echo_people:
         terminal.write(f"{terminal.player} used {line}")
     handle = await standin.slash(terminal.channel, terminal.player, name, options)
+    await _answered(terminal, handle)
+
+
+async def _answered(terminal: Terminal, handle: InteractionHandle) -> None:
+    """Wait for the bot's answer to an interaction; a modal it answers with opens as a form."""
     try:
         await handle.response(timeout=3.0)
     except TimeoutError:
         terminal.write("  ! The application did not respond (Discord would show this error).")
+        return
+    if handle.modal is not None:
+        terminal.form = Form(handle)
+        for line in terminal.form.opening():
+            terminal.write(line)
+
+
+async def _fill(standin: StandIn, terminal: Terminal, line: str, quiet: float) -> bool:
+    """One line typed while a form is open: the current field's value, ``:cancel`` (the form
+    dismissed, nothing sent) or ``:quit``; the form is submitted once every field is filled.
+    False means quit."""
+    form = terminal.form
+    assert form is not None
+    if line in (":quit", ":q", ":exit"):
+        return False
+    if line == CANCEL:
+        terminal.form = None
+        terminal.write("  (form dismissed: nothing was sent)")
+        return True
+    if terminal.echo_people:
+        terminal.write(f"  > {line}")
+    try:
+        form.take(line)
+    except CommandError as exc:
+        terminal.write(f"  ! {exc}")
+        terminal.write(form.prompt())
+        return True
+    if not form.filled:
+        terminal.write(form.prompt())
+        return True
+    terminal.form = None
+    try:
+        submit = await standin.submit_modal(form.handle, form.values, user=terminal.player)
+    except CommandError as exc:
+        terminal.write(f"  ! {exc}")
+        return True
+    await _answered(terminal, submit)
+    await _settle(terminal, quiet, 5.0)
+    return True
 
 
 async def _meta(standin: StandIn, terminal: Terminal, line: str) -> bool:
@@ -456,22 +507,44 @@ async def _meta(standin: StandIn, terminal: Terminal, line: str) -> bool:
 
 
 async def _click(standin: StandIn, terminal: Terminal, label: str) -> None:
-    for msg in reversed(standin.messages(terminal.channel)):
-        button = _button(msg, label)
-        if button is not None:
-            handle = await standin.click(msg, terminal.player, button["custom_id"])
-            try:
-                await handle.response(timeout=3.0)
-            except TimeoutError:
-                terminal.write("  ! The application did not respond.")
-            await _settle(terminal, 0.1, 2.0)
-            return
-    terminal.write(f"  ! no button {label!r} in #{terminal.channel}")
+    """Click ``label`` on the latest message the person sees in the channel that has it: the
+    channel's, and the bot's answers only they can see (Discord shows those there too)."""
+    seen = list(reversed(standin.seen_by(terminal.player, terminal.channel)))
+    found = next(((m, b) for m in seen if (b := _button(m, label)) is not None), None)
+    if found is None:
+        labels = dict.fromkeys(_label(b) for m in seen for b in buttons_of(m.components))
+        there = f" (buttons there: {', '.join(labels)})" if labels else ""
+        terminal.write(
+            f"  ! no message you see in #{terminal.channel} has a button {label!r}{there}"
+        )
+        return
+    msg, button = found
+    if button.get("url"):
+        terminal.write(f"  ({_label(button)} is a link: {button['url']})")
+        return
+    try:
+        handle = await standin.click(msg, terminal.player, button["custom_id"])
+    except CommandError as exc:  # a disabled button, a message gone meanwhile
+        terminal.write(f"  ! {exc}")
+        return
+    if terminal.echo_people:
+        terminal.write(f"{terminal.player} clicked [{_label(button)}]")
+    await _answered(terminal, handle)
+    await _settle(terminal, 0.1, 2.0)
+
+
+def buttons_of(components: list[dict]) -> list[dict]:
+    """A message's buttons, in the order they are drawn."""
+    return [c for c in iter_components(components) if c.get("type") == ComponentType.BUTTON]
+
+
+def _label(button: dict) -> str:
+    return str(button.get("label") or button.get("custom_id") or button.get("url"))
 
 
 def _button(msg: StoredMessage, label: str) -> dict | None:
-    for component in iter_components(msg.components):
-        if component.get("type") == ComponentType.BUTTON and label.lower() in (
+    for component in buttons_of(msg.components):
+        if label.lower() in (
             str(component.get("label", "")).lower(),
             str(component.get("custom_id", "")).lower(),
         ):

@@ -172,7 +172,7 @@ def submission(modal: dict[str, Any], values: dict[str, str]) -> list[dict[str, 
         )
     filled = {cid: str(values.get(cid, c.get("value") or "")) for cid, c in inputs.items()}
     for cid, value in filled.items():
-        _check_value(inputs[cid], input_label(modal, cid), value)
+        check_value(inputs[cid], input_label(modal, cid), value)
     ids = iter(range(1, 1 + 2 * len(modal["components"])))
     out: list[dict[str, Any]] = []
     for component in modal["components"]:
@@ -198,7 +198,9 @@ def _answer(custom_id: str, value: str, id_: int) -> dict[str, Any]:
     return {"type": ComponentType.TEXT_INPUT, "id": id_, "custom_id": custom_id, "value": value}
 
 
-def _check_value(component: dict[str, Any], label: str, value: str) -> None:
+def check_value(component: dict[str, Any], label: str, value: str) -> None:
+    """``CommandError`` with the reason Discord's client gives when it will not submit
+    ``value`` in the text input ``component`` (shown as ``label``); the sandbox asks again."""
     if not value:
         if component.get("required", True):
             raise CommandError(f"{label!r} is required")
