@@ -13,6 +13,7 @@ from standin import StandIn
 from standin.hooks import point_discord_at
 
 from .demo_bot import DemoBot, raw_commands
+from .private_bot import PrivateBot
 
 SCRIPT = """\
 :help
@@ -63,6 +64,60 @@ async def test_scripted_sandbox_session(tmp_path: Path) -> None:
     assert "never read" not in text
     assert text.rstrip().endswith("Sandbox closed.")
     assert base_before == discord.http.Route.BASE
+
+
+FORMS = """\
+/ask
+ab
+cat dog
+first\\nsecond
+/private
+:click guess
+:cancel
+:as bob
+:click Guess
+:as alice
+:click Guess
+tea
+
+:quit
+"""
+
+
+async def _start_private(api_base: str, gateway_url: str) -> None:
+    point_discord_at(api_base, gateway_url)
+    async with PrivateBot() as bot:
+        await bot.start("sandbox-token")
+
+
+async def test_a_modal_is_filled_in_at_the_terminal(tmp_path: Path) -> None:
+    """A modal opened by a command or by a button on a private message: each field asked in
+    turn with its limits, a value the client refuses asked again, an optional one skipped by
+    an empty line, a paragraph's line breaks typed as \\n; :cancel sends nothing."""
+    out = io.StringIO()
+    await run_sandbox(
+        _start_private, stdin=io.StringIO(FORMS), stdout=out, folder=tmp_path, quiet=0.15
+    )
+    text = out.getvalue()
+    words = "  Words [required; 3 to 40 characters; e.g. cat dog]:\n"
+    note = "  Note [optional: an empty line skips it; \\n for a line break]:\n"
+    assert (
+        "  [form] Your guesses (one line a field; :cancel dismisses it)\n"
+        + words
+        + "  > ab\n  ! 'Words' needs at least 3 characters\n"
+        + words
+        + "  > cat dog\n"
+        + note
+    ) in text
+    assert (
+        "BoggleBot: (only you can see this) (to alice's command)\n  guessed cat dog (first\n  second)"
+        in text
+    )
+    assert "alice clicked [Guess]\n  [form] Your guesses" in text
+    assert "  (form dismissed: nothing was sent)\n  (you are now bob)" in text
+    assert "  ! no message you see in #boggle has a button 'Guess'\n" in text
+    assert "BoggleBot: guessed tea (no note) (edited) (only you can see this)" in text
+    assert text.count("guessed") == 2
 
 
 async def test_sandbox_ends_cleanly_at_end_of_input(tmp_path: Path) -> None:
