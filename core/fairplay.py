@@ -2,14 +2,18 @@
 
 A daily attempt is played alone and privately, so nothing stops a script (or a solver in another
 window) from sending every word at once. The rule looks only at when each guess arrived, counted
-from the moment the board was shown, and flags an attempt that breaks any of three human limits:
+from the moment the board was shown (and how many words were found), and flags an attempt that
+breaks any of four human limits:
 
 - **typing**: every guess, accepted or refused, was typed after the board appeared, so the letters
   sent by any moment cannot exceed a fast typist's pace (plus a little slack for the first
   message);
 - **the opening**: finding words takes looking; more accepted words in the first seconds than a
   strong player reads off a fresh board is a solver;
-- **a sustained rate**: more accepted words within any half minute than anyone finds.
+- **a sustained rate**: more accepted words within any half minute than anyone finds;
+- **the total**: more accepted words in one attempt than anyone finds on a 4x4 board in three
+  minutes, however they are paced (a script sending just under the rate limit every half minute
+  would otherwise find about 170).
 
 The words of one submit (a modal or ``/daily-guess`` with several words) arrive together; for the
 last two limits they are spread over the time since the previous submit, as they could have been
@@ -36,6 +40,9 @@ OPENING_MAX_WORDS = 10
 # A sustained rate: at most this many accepted words in any window of this length.
 WINDOW_SECONDS = 30.0
 WINDOW_MAX_WORDS = 30
+# The total: at most this many accepted words in one attempt, well above any person's three
+# minutes on a 4x4 board.
+ATTEMPT_MAX_WORDS = 100
 
 
 class Flag(StrEnum):
@@ -44,6 +51,7 @@ class Flag(StrEnum):
     TYPING = "typing"
     OPENING = "opening"
     RATE = "rate"
+    TOTAL = "total"
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,8 @@ def judge(guesses: Iterable[TimedGuess]) -> Flag | None:
         return Flag.OPENING
     if _busiest_window(found, WINDOW_SECONDS) > WINDOW_MAX_WORDS:
         return Flag.RATE
+    if len(found) > ATTEMPT_MAX_WORDS:
+        return Flag.TOTAL
     return None
 
 
@@ -112,6 +122,7 @@ class RuleFigures(TypedDict):
     window_words: int
     window_seconds: int
     chars_per_second: int
+    total_words: int
 
 
 def rule_figures() -> RuleFigures:
@@ -122,10 +133,12 @@ def rule_figures() -> RuleFigures:
         window_words=WINDOW_MAX_WORDS,
         window_seconds=int(WINDOW_SECONDS),
         chars_per_second=int(MAX_CHARS_PER_SECOND),
+        total_words=ATTEMPT_MAX_WORDS,
     )
 
 
 __all__ = [
+    "ATTEMPT_MAX_WORDS",
     "MAX_CHARS_PER_SECOND",
     "OPENING_MAX_WORDS",
     "OPENING_SECONDS",

@@ -12,6 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import render
+from bot.catalogue import catalogue
+from bot.languages import LANGUAGE_CODES
 from bot.render import (
     STATUS_LIMIT,
     News,
@@ -24,8 +26,10 @@ from bot.render import (
 )
 from bot.render import results as render_results
 from bot.render.leaderboard import LeaderboardView, leaderboard_embed
+from bot.render.rules import rules_text
 from bot.storage import LeaderboardPage, Measure, RankedPlayer
 from core.board import Board
+from core.fairplay import ATTEMPT_MAX_WORDS, rule_figures
 from core.periods import Period
 from core.round import Mode, Results, Rules, Standing, Verdict, tally
 from core.scoring import word_score
@@ -571,3 +575,15 @@ def test_verdict_texts() -> None:
     assert verdict_text("cat", Verdict.TOO_SHORT, 0, 4) == "✂️ cat: too short (min 4)"
     assert verdict_text("word", Verdict.ROUND_OVER, 0, 4) == "⏰ word: the round is over"
     assert verdict_text("**x**", Verdict.NOT_A_WORD, 0, 3).startswith("📖 \\*\\*x")
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_the_fair_play_wording_names_every_limit(language: str) -> None:
+    """``/boggle rules`` and a flagged result name each of core's limits, the total too, in
+    every language (a figure a locale leaves out is a rule players are never told)."""
+    figures = rule_figures()
+    rule = rules_text(4, 3, language=language).split("\n\n")[-1]
+    for key in ("rules.fair_play", "daily.flagged"):
+        wording = catalogue(language)[key]
+        assert {f"{{{name}}}" for name in figures} <= set(re.findall(r"\{\w+\}", wording)), key
+    assert f" {ATTEMPT_MAX_WORDS} " in rule

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.daily import DAILY_SECONDS
 from core.fairplay import (
+    ATTEMPT_MAX_WORDS,
     OPENING_MAX_WORDS,
     OPENING_SECONDS,
     WINDOW_MAX_WORDS,
@@ -59,6 +64,7 @@ def test_the_rules_wording_gets_whole_numbers() -> None:
     figures = rule_figures()
     assert figures["opening_words"] == OPENING_MAX_WORDS
     assert figures["window_seconds"] == int(WINDOW_SECONDS)
+    assert figures["total_words"] == ATTEMPT_MAX_WORDS
     assert all(isinstance(v, int) for v in figures.values())
 
 
@@ -73,3 +79,53 @@ def test_a_submit_full_of_words_early_is_still_flagged() -> None:
     """Twelve words submitted at 9 s: spread back to 0 s, all are in the opening."""
     early = [TimedGuess(9.0, "at", True) for _ in range(OPENING_MAX_WORDS + 2)]
     assert judge(early) is Flag.OPENING
+
+
+def paced(count: int, start: float = 5.0) -> list[TimedGuess]:
+    """``count`` accepted words one by one, evenly from ``start`` to the end of the attempt:
+    the steadiest pace, within every other limit."""
+    step = (DAILY_SECONDS - 1 - start) / max(count, 1)
+    return [TimedGuess(start + step * n, f"w{n:03}", True) for n in range(count)]
+
+
+def test_the_total_allows_the_limit_and_flags_one_more() -> None:
+    assert ATTEMPT_MAX_WORDS == 100
+    assert judge(paced(ATTEMPT_MAX_WORDS)) is None
+    assert judge(paced(ATTEMPT_MAX_WORDS + 1)) is Flag.TOTAL
+    refused = [TimedGuess(g.elapsed + 0.5, "zzz", False) for g in paced(20)]
+    assert judge(paced(ATTEMPT_MAX_WORDS) + refused) is None  # refused guesses are no words found
+
+
+def test_a_script_paced_just_under_the_rate_is_flagged() -> None:
+    """29 words submitted together every 30 seconds: within the rate in every window, but
+    174 words in three minutes, far beyond anyone on a 4x4 board (passed before the total)."""
+    script = [
+        TimedGuess(30.0 * submit - 0.5, f"w{submit}{n:02}", True)
+        for submit in range(1, int(DAILY_SECONDS // WINDOW_SECONDS) + 1)
+        for n in range(WINDOW_MAX_WORDS - 1)
+    ]
+    assert len(script) == 174
+    assert judge(script) is Flag.TOTAL
+
+
+@given(
+    st.integers(min_value=0, max_value=ATTEMPT_MAX_WORDS), st.floats(min_value=10.0, max_value=60.0)
+)
+def test_a_steady_game_within_the_total_is_never_flagged(count: int, start: float) -> None:
+    assert judge(paced(count, start)) is None
+
+
+_TIMES = st.floats(min_value=0.0, max_value=DAILY_SECONDS - 0.01)
+
+
+@given(
+    st.lists(_TIMES, min_size=ATTEMPT_MAX_WORDS + 1, max_size=2 * ATTEMPT_MAX_WORDS),
+    st.lists(_TIMES, max_size=20),
+)
+def test_more_accepted_words_than_the_total_are_always_flagged(
+    accepted: list[float], refused: list[float]
+) -> None:
+    """However a script paces (or bunches) them, one word over the total is flagged."""
+    guesses = [TimedGuess(t, f"w{n:03}", True) for n, t in enumerate(accepted)]
+    guesses += [TimedGuess(t, "zzz", False) for t in refused]
+    assert judge(guesses) is not None
