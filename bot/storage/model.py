@@ -129,7 +129,7 @@ class Measure(StrEnum):
     BEST_ROUND = "best_round"
     LONGEST_WORD = "longest_word"
     SHARE = "share"
-    DAILY = "daily"  # points on the daily board (unflagged attempts opened in the server)
+    DAILY = "daily"  # daily board points: each day's best fair attempt in the server, any language
 
 
 @dataclass(frozen=True)

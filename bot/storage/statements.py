@@ -196,11 +196,14 @@ def leaderboard_sql(measure: Measure, over_period: bool) -> str:
     caller. A period has both ends: with one, SQLite (without STAT4) guesses the range wide and
     walks the whole guild by player instead."""
     if measure is Measure.DAILY:
+        # A day counts once, by its best fair attempt in any language: playing the board in
+        # four languages must not be worth four times one.
         period = " AND started_at >= ? AND started_at < ?" if over_period else ""
         figures = (
-            f"SELECT player_id AS user_id, SUM(points) AS figure, {_NO_WORD} FROM daily_attempts"
+            f"SELECT user_id, SUM(best) AS figure, {_NO_WORD} FROM (SELECT player_id AS user_id,"
+            " MAX(points) AS best FROM daily_attempts"
             f" WHERE guild_id = ? AND finished_at IS NOT NULL AND flagged = 0{period}"
-            " GROUP BY player_id"
+            " GROUP BY player_id, day) AS days GROUP BY user_id"
         )
     elif measure is Measure.LONGEST_WORD:
         figures = (

@@ -237,6 +237,22 @@ async def test_the_daily_leaderboard_measure_sums_fair_points(storage: Storage) 
     assert [(r.rank, r.user_id, r.figure) for r in today.rows] == [(1, 2, 8), (2, 1, 4)]
 
 
+async def test_the_daily_measure_counts_a_day_once_by_its_best_language(
+    storage: Storage,
+) -> None:
+    """Playing the day's board in several languages counts the best fair attempt of the day,
+    not their sum (it summed before: four languages were worth up to four times one)."""
+    await play(storage, 1, 6)
+    await play(storage, 1, 9, language="fr")
+    await play(storage, 1, 30, language="de", flagged=True)  # better, but not fair
+    await play(storage, 1, 4, day=DAY + timedelta(days=1), language="es")
+    await play(storage, 2, 12, language="fr")
+    all_time = await storage.leaderboard_page(1, Measure.DAILY, None, 0, 3, 10)
+    assert [(r.user_id, r.figure) for r in all_time.rows] == [(1, 13), (2, 12)]
+    first_day = await storage.leaderboard_page(1, Measure.DAILY, START, 0, 1, 10, START + 86400)
+    assert [(r.user_id, r.figure) for r in first_day.rows] == [(2, 12), (1, 9)]
+
+
 async def test_the_daily_channel_is_a_setting_of_its_own(storage: Storage) -> None:
     assert await storage.daily_channels() == []
     await storage.save_defaults(1, ServerSettings(timezone="Pacific/Auckland"))
