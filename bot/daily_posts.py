@@ -4,6 +4,12 @@ words nobody there found, once per (server, date, language) across restarts and 
 post is written in the server's language and names the board's (a French server's post of the
 English board is in French).
 
+A day is posted once its midnight is ``DAILY_POST_DELAY`` behind (an attempt opened at 23:59
+plays until 00:02), and first the server's attempts of that day still unfinished past their
+deadline are finished through the bot's ``DailyService.finish`` (scored, flagged, their players
+told), so the ranking is whole even when the process whose timer held them is gone; while one of
+them still runs, the server's post waits for the next pass.
+
 One task per process looks for ended days every ``every`` seconds; a server is posted for only
 by the process that owns its shard, and the database's marker (``take_daily_post``, then
 ``mark_daily_posted``) makes the post happen once even when two processes take it together.
@@ -22,12 +28,13 @@ from zoneinfo import ZoneInfo
 
 import discord
 
+from core.daily import DAILY_POST_DELAY
 from core.days import last_ended_day
 
 from .discord_publisher import board_picture
 from .render import BOARD_FILE
 from .render.daily import end_of_day_text
-from .storage import DailyChannel
+from .storage import DailyAttempt, DailyChannel
 from .tasks import cancel_and_wait
 
 if TYPE_CHECKING:
@@ -65,11 +72,16 @@ class DailyPoster:
         """One pass: post every ended day not posted yet; the number posted."""
         storage = self.bot.storage
         posted = 0
+        unfinished: list[DailyAttempt] | None = None  # read once a pass, if a server is owned
         for server in await storage.daily_channels():
             if not self.bot.settings.shards.owns(server.guild_id):
                 continue
             zone = ZoneInfo(server.timezone) if server.timezone else datetime.UTC
-            day = last_ended_day(self.bot.clock(), zone)
+            day = last_ended_day(self.bot.clock(), zone, DAILY_POST_DELAY)
+            if unfinished is None:
+                unfinished = await storage.unfinished_daily_attempts()
+            if not await self._finish_day(server.guild_id, day, unfinished):
+                continue
             for language in await storage.daily_languages(server.guild_id, day):
                 now = self.bot.clock()
                 if not await storage.take_daily_post(server.guild_id, day, language, now):
@@ -80,6 +92,20 @@ class DailyPoster:
                     )
                     posted += 1
         return posted
+
+    async def _finish_day(self, guild_id: int, day: date, unfinished: list[DailyAttempt]) -> bool:
+        """Finish the server's attempts of ``day`` that are past their deadline; False while
+        one of them still runs (the post waits for it)."""
+        now = self.bot.clock()
+        ready = True
+        for attempt in unfinished:
+            if attempt.guild_id != guild_id or attempt.date != day:
+                continue
+            if now < attempt.deadline:
+                ready = False
+            else:
+                await self.bot.daily.finish(attempt.id)
+        return ready
 
     async def _post(self, server: DailyChannel, day: date, language: str) -> bool:
         """Send one post; False when it should be tried again later (Discord failed)."""

@@ -24,6 +24,11 @@ from .solver import Path
 
 DAILY_SIZE = 4
 DAILY_SECONDS = 180  # from the moment a player opens the board
+# A day's end-of-day post waits this long after its midnight: an attempt opened just before
+# midnight plays on for DAILY_SECONDS, and the slack covers a board made slowly at the start and
+# a deadline just missed by the timer, so the post's ranking is complete.
+DAILY_POST_SLACK = 30
+DAILY_POST_DELAY = DAILY_SECONDS + DAILY_POST_SLACK
 DAILY_RULES = Rules(Mode.CLASSIC, default_min_length(DAILY_SIZE))
 EPOCH = date(2025, 1, 1)  # day #1; fixed for good, since shared results name their number
 _SEED_SALT = "boggle-daily-v1"  # a new salt gives every date a new board: never change it
@@ -99,6 +104,8 @@ def share_summary(
 
 
 __all__ = [
+    "DAILY_POST_DELAY",
+    "DAILY_POST_SLACK",
     "DAILY_RULES",
     "DAILY_SECONDS",
     "DAILY_SIZE",

@@ -28,10 +28,11 @@ def day_end(day: date, zone: tzinfo = UTC) -> float:
     return day_start(day + timedelta(days=1), zone)
 
 
-def last_ended_day(now: float, zone: tzinfo = UTC) -> date:
-    """The latest day in ``zone`` that is over at ``now`` (yesterday, locally): the one the
-    end-of-day post is about."""
-    return local_date(now, zone) - timedelta(days=1)
+def last_ended_day(now: float, zone: tzinfo = UTC, delay: float = 0.0) -> date:
+    """The latest day in ``zone`` that ended at least ``delay`` seconds before ``now``
+    (yesterday, locally, once ``delay`` has passed since midnight): the one the end-of-day post
+    is about, once the attempts opened just before its end are over too."""
+    return local_date(now - delay, zone) - timedelta(days=1)
 
 
 __all__ = ["day_end", "day_start", "last_ended_day", "local_date"]

@@ -1,6 +1,7 @@
 """The daily board's days, with the bot's clock moved by the test: the day boundary in two time
 zones, a streak across three days and its break, a flagged result left out of the ranking and
-the leaderboard, the end-of-day post (once, across a restart and two takers), /stats."""
+the leaderboard, the end-of-day post (once, across a restart and two takers; after the attempts
+opened just before midnight, in two zones), /stats."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import asyncio
 from datetime import UTC, date
 from pathlib import Path
 from zoneinfo import ZoneInfo
+
+import pytest
 
 from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import OPENING_MAX_WORDS
@@ -116,7 +119,7 @@ async def test_a_flagged_result_and_the_end_of_day_post(
         assert "streak 0" in daily["value"].lower()
 
         assert standin.messages("general") == []  # the day is not over in Tokyo yet
-        set_time(clock, at(2026, 5, 20, 15, 1, UTC))  # 00:01 on the 21st in Tokyo
+        set_time(clock, at(2026, 5, 20, 15, 4, UTC))  # 00:04 on the 21st in Tokyo
         post = await standin.wait_for_message("general", lambda m: "the day is over" in m.content)
         assert f"#{carols.day_number}" in post.content
         ranking = post.content.split("ranking")[1]
@@ -134,3 +137,47 @@ async def test_a_flagged_result_and_the_end_of_day_post(
         cleared = await config(game, "daily-channel clear")
         assert "No end-of-day post" in cleared
         assert await game.bot.storage.daily_channels() == []
+
+
+@pytest.mark.parametrize("zone", ["Asia/Tokyo", "America/Los_Angeles"])
+async def test_the_post_waits_for_an_attempt_opened_just_before_midnight(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon, zone: str
+) -> None:
+    """Alice opens the board at 23:59 and plays until 00:02: the post neither goes at 00:01
+    without her (it did before) nor misses her at 00:04, though the timer that held her attempt
+    is gone: the poster finishes it (scored, her message shows the result) before posting."""
+
+    def seldom(bot: object) -> None:
+        bot.daily_post_every = 3600  # type: ignore[attr-defined]  # the test's passes only
+
+    local = ZoneInfo(zone)
+    async with bot_session(standin, database, clock, lexicon, configure=seldom) as game:
+        await config(game, "daily-channel set", channel=standin.channel("general").id)
+        await config(game, "set", timezone=zone)
+        set_time(clock, at(2026, 5, 20, 12, 0, local))
+        await play(game, "bob", "boggle", 1)
+        set_time(clock, at(2026, 5, 20, 23, 59, local))
+        message = await open_daily(game, "alice")
+        alices = await attempt_of(game, "alice")
+        words = words_of(await game.bot.daily.board_of(alices), 3)
+        clock.advance(15)
+        handle = await standin.slash("boggle", "alice", "daily-guess", {"words": " ".join(words)})
+        await handle.followup()
+        game.bot.daily._armed.clear()  # the process whose timer held her attempt is gone
+
+        set_time(clock, at(2026, 5, 21, 0, 1, local))
+        assert await game.bot.daily_poster.post_due() == 0
+        assert standin.messages("general") == []
+
+        set_time(clock, at(2026, 5, 21, 0, 4, local))
+        assert await game.bot.daily_poster.post_due() == 1
+        [post] = standin.messages("general")
+        assert "the day is over" in post.content and f"#{alices.day_number}" in post.content
+        ranking = post.content.split("ranking")[1]
+        assert ranking.index("Alice") < ranking.index("Bob")
+        [(finished, words_found)] = game.query(
+            "SELECT finished_at, words FROM daily_attempts WHERE id = ?", (alices.id,)
+        )
+        assert finished == alices.deadline and words_found == 3
+        await latest(standin, "alice", message, "your result")
+        assert await game.bot.daily_poster.post_due() == 0

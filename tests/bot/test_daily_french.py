@@ -161,7 +161,7 @@ async def test_a_french_servers_end_of_day_posts_are_in_french(
     assert daily["value"].startswith(f"🔥 Série 1 (la plus longue : 1)\nn° {number} · English · ")
 
     since = max(standin.world.messages)
-    set_time(game.clock, at(2026, 6, 3, 0, 1, UTC))  # the day is over in UTC: one post a language
+    set_time(game.clock, at(2026, 6, 3, 0, 4, UTC))  # the day is over in UTC: one post a language
     posts = [
         await standin.wait_for_message(
             "general", lambda m, lang=lang: lang in m.content, after=since

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
 from pathlib import Path
 
 from bot.storage import ServerSettings, Storage
-from core.daily import DAILY_SECONDS, day_number
+from core.daily import DAILY_POST_DELAY, DAILY_SECONDS, day_number
+from core.days import last_ended_day
 from core.round import Verdict
 from standin import StandIn, World
 
@@ -22,10 +23,12 @@ POSTED = "the day is over", "la journée est finie"  # shard 1's server speaks F
 
 
 async def seed(database: str, standin: StandIn) -> list[int]:
-    """Yesterday (UTC) in each shard's server: a daily channel, a finished attempt (alice's in
-    shard 0, bob's in shard 1: one attempt a day each); the server of shard 1 speaks French. The ``#general`` channel ids, shard by shard."""
+    """The day the post is due for (yesterday in UTC, once the post's delay after midnight is
+    over) in each shard's server: a daily channel, a finished attempt (alice's in shard 0, bob's
+    in shard 1: one attempt a day each); the server of shard 1 speaks French. The ``#general``
+    channel ids, shard by shard."""
     now = time.time()
-    yesterday = datetime.fromtimestamp(now, UTC).date() - timedelta(days=1)
+    yesterday = last_ended_day(now, UTC, DAILY_POST_DELAY)
     storage = await Storage.open(database)
     generals = []
     try:
@@ -68,7 +71,7 @@ async def test_each_servers_end_of_day_post_comes_once_with_the_shards_split(
         processes(standin, shared_database, tmp_path) as (bots, start),
     ):
         generals = await seed(shared_database, standin)
-        number = day_number(datetime.now(UTC).date() - timedelta(days=1))
+        number = day_number(last_ended_day(time.time(), UTC, DAILY_POST_DELAY))
         first, second = await start("0"), await start("1")  # type: ignore[operator]
         for shard, general in enumerate(generals):
             await standin.wait_for_connection(30, shard=(shard, SHARDS))

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from core.daily import DAILY_POST_DELAY, DAILY_SECONDS
 from core.days import day_end, day_start, last_ended_day, local_date
 
 AUCKLAND = ZoneInfo("Pacific/Auckland")
@@ -42,6 +43,16 @@ def test_the_date_turns_over_at_local_midnight(
     assert day_start(day, zone) == midnight
     assert last_ended_day(midnight, zone) == date(2026, 6, 1)
     assert last_ended_day(midnight - 1, zone) == date(2026, 5, 31)
+    # the end-of-day post waits for the attempts opened just before midnight
+    assert last_ended_day(midnight + 60, zone, DAILY_POST_DELAY) == date(2026, 5, 31)
+    assert last_ended_day(midnight + DAILY_POST_DELAY - 1, zone, DAILY_POST_DELAY) == date(
+        2026, 5, 31
+    )
+    assert last_ended_day(midnight + DAILY_POST_DELAY, zone, DAILY_POST_DELAY) == date(2026, 6, 1)
+
+
+def test_the_post_delay_outlasts_an_attempt_opened_at_the_last_moment() -> None:
+    assert DAILY_POST_DELAY == DAILY_SECONDS + 30
 
 
 def test_one_instant_is_two_dates_in_two_zones() -> None:
