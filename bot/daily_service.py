@@ -145,10 +145,13 @@ class DailyService:
         channel_id: int,
     ) -> Opened:
         """The player's attempt today (their date in ``zone``): a new one with its timer
-        running, or the one they already have (running or finished), never a second."""
-        now = self.clock()
-        day = local_date(now, zone)
+        running, or the one they already have (running or finished), never a second.
+
+        The day is the one ``/daily`` came on; the three minutes start once the board is ready
+        (a first board of a language may wait seconds for its lexicon), not before."""
+        day = local_date(self.clock(), zone)
         board = await self.board(day, language)
+        now = self.clock()
         started = await self.storage.start_daily(
             player_id=player_id,
             language=language,

@@ -144,10 +144,15 @@ class Daily(commands.Cog):
     async def guess_from_modal(
         self, interaction: discord.Interaction, attempt_id: int, words: str
     ) -> None:
-        """A Guess modal's words: the board's message is edited in place with the verdicts."""
+        """A Guess modal's words: the board's message is edited in place with the verdicts.
+        Judging needs the attempt's lexicon: when it is not in memory (a restart since), its
+        load may outlast Discord's 3 seconds to answer, so the answer is deferred first."""
         attempt = await self._own_attempt(interaction, attempt_id)
         if attempt is None:
             return
+        deferred = self.bot.lexicons.loaded(attempt.language) is None
+        if deferred:
+            await interaction.response.defer()  # the edit of the board's message comes later
         try:
             judgements, state = await self.bot.daily.guess(attempt_id, words)
         except TooLate as late:
@@ -156,9 +161,11 @@ class Daily(commands.Cog):
         if not judgements:
             await tell(interaction, text("daily.nothing_to_judge", attempt.language))
             return
-        await interaction.response.edit_message(
-            content=daily_text(state, self.bot.clock()), view=attempt_view(state)
-        )
+        content, view = daily_text(state, self.bot.clock()), attempt_view(state)
+        if deferred:
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.response.edit_message(content=content, view=view)
 
     async def _show_late(self, interaction: discord.Interaction, attempt: DailyAttempt) -> None:
         """A guess after the deadline: one clear line and the result (with Share)."""

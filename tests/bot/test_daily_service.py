@@ -4,7 +4,7 @@ even when the day now rolls another (a new dictionary), and the timer finishes i
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC
+from datetime import UTC, datetime
 
 from bot.daily_service import DailyService
 from bot.lexicons import Lexicons
@@ -17,6 +17,33 @@ from core.solver import solve
 from .harness import Clock
 
 OTHER_BOARD = "cato/dogs/rent/lime"
+
+
+class StoppedClock:
+    """A clock that moves only when told: exact deadlines to compare."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class SlowLexicons:
+    """The bot's ``Lexicons``, but every load takes ``seconds`` of the clock (a first German
+    board reads its lexicon from disk and solves: seconds)."""
+
+    def __init__(self, lexicons: Lexicons, clock: StoppedClock, seconds: float) -> None:
+        self.lexicons = lexicons
+        self.clock = clock
+        self.seconds = seconds
+
+    async def get(self, code: str) -> Lexicon:
+        self.clock.advance(self.seconds)
+        return await self.lexicons.get(code)
 
 
 async def test_an_attempt_keeps_its_stored_board(storage: Storage, lexicon: Lexicon) -> None:
@@ -55,4 +82,21 @@ async def test_a_german_attempt_reads_guesses_by_german_rules(
     typed = word.replace(pair, umlauts[pair], 1).upper()
     judgements, _ = await service.guess(opened.state.attempt.id, typed)
     assert [(j.word, j.verdict) for j in judgements] == [(word, Verdict.ACCEPTED)]
+    await service.close()
+
+
+async def test_the_three_minutes_start_once_the_board_is_ready(
+    storage: Storage, lexicon: Lexicon
+) -> None:
+    """The board takes 5 s to make (its lexicon loads): the player still gets 3 minutes from
+    when it is ready, and the day is the one /daily came on."""
+    clock = StoppedClock(datetime(2026, 6, 1, 23, 59, 59, tzinfo=UTC).timestamp())
+    asked = clock()
+    slow = SlowLexicons(Lexicons(loaded={"en": lexicon}), clock, 5)
+    service = DailyService(storage, slow, clock, tick=0.01)
+    opened = await service.open(7, "en", UTC, None, 1)
+    attempt = opened.state.attempt
+    assert attempt.started_at == asked + 5
+    assert attempt.deadline == asked + 5 + DAILY_SECONDS
+    assert attempt.date == datetime.fromtimestamp(asked, UTC).date()  # not the next day
     await service.close()

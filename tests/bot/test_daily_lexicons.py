@@ -1,0 +1,51 @@
+"""The daily board when its language's lexicon is not in memory: a Guess form submitted after a
+restart (the lexicon loads first, which may outlast Discord's 3 seconds to answer) is deferred,
+then the board's message edited; a lexicon that cannot load gets its own answer and changes
+nothing.
+
+The stand-in does not time the 3 seconds, so the test checks the answer's kind: a deferred
+update (then the edit) while the lexicon loads, the edit at once when it is in memory.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.lexicon import Lexicon
+from standin import StandIn
+from standin.codes import CallbackType
+
+from .daily_helpers import attempt_of, latest, open_daily, words_of
+from .harness import Clock, bot_session
+
+
+async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
+    standin: StandIn,
+    database: Path,
+    clock: Clock,
+    lexicon: Lexicon,
+    lexicons: dict[str, Lexicon],  # the run's cache holds French: loaded from there
+) -> None:
+    async with bot_session(standin, database, clock, lexicon) as game:
+        board_message = await open_daily(game, language="fr")
+        attempt = await attempt_of(game)
+        first, second = words_of(await game.bot.daily.board_of(attempt), 2)
+
+    clock.advance(20)
+    async with bot_session(standin, database, clock, lexicon) as game:  # a restart
+        assert game.bot.lexicons.loaded("fr") is None
+        opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
+        await opened.shown_modal()
+        submit = await standin.submit_modal(opened, {"words": first})
+        assert (await submit.response())["type"] == CallbackType.DEFERRED_UPDATE_MESSAGE
+        await latest(standin, "alice", board_message, f"**{first}**")
+        assert game.bot.lexicons.loaded("fr") is not None
+
+        opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
+        await opened.shown_modal()
+        submit = await standin.submit_modal(opened, {"words": second})
+        assert (await submit.response())["type"] == CallbackType.UPDATE_MESSAGE  # loaded: at once
+        shown = await latest(standin, "alice", board_message, f"**{second}**")
+        assert f"**{first}**" in shown.content
+        stored = await game.bot.storage.daily_guesses(attempt.id)
+        assert [g.word for g in stored] == [first, second]
