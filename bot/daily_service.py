@@ -19,6 +19,7 @@ from datetime import date, tzinfo
 from typing import Protocol
 
 from core.board import Board
+from core.commonness import missed_order
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary, daily_board, share_summary
 from core.days import local_date
 from core.languages import language as language_named
@@ -33,7 +34,7 @@ from .tasks import cancel_and_wait
 log = logging.getLogger(__name__)
 
 BOARDS_KEPT = 8  # rolled boards kept (a few languages, today and yesterday)
-MISSED_SHOWN = 15  # missed words a result lists, most valuable first
+MISSED_SHOWN = 15  # missed words a result lists, most common first
 
 FinishListener = Callable[[DailyAttempt], Awaitable[None]]
 
@@ -69,8 +70,9 @@ class DailyState:
 
 @dataclass(frozen=True)
 class DailyResult:
-    """A finished attempt: its summary to share (no words), the streak, the missed words most
-    valuable first (at most ``MISSED_SHOWN``) and how many were missed in all."""
+    """A finished attempt: its summary to share (no words), the streak, the missed words (with
+    their points) most common first as everywhere (``core.commonness.missed_order``: known words
+    teach first; at most ``MISSED_SHOWN``) and how many were missed in all."""
 
     summary: ShareSummary
     streak: Streak
@@ -227,10 +229,11 @@ class DailyService:
         self, attempt: DailyAttempt, board: DailyBoard, guesses: Sequence[DailyGuess]
     ) -> DailyResult:
         found = {g.word for g in guesses if _accepted(g)}
-        missed = sorted(
-            ((w, DAILY_RULES.points(w)) for w in board.words if w not in found),
-            key=lambda item: (-item[1], -len(item[0]), item[0]),
-        )
+        lexicon = await self.lexicons.get(attempt.language)
+        missed = [
+            (w, DAILY_RULES.points(w))
+            for w in missed_order((w for w in board.words if w not in found), lexicon)
+        ]
         run = streak(await self.storage.daily_days(attempt.player_id), attempt.date)
         summary = share_summary(
             attempt.date,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.commonness import missed_order
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
 from standin import CommandError
@@ -60,8 +61,8 @@ async def test_a_full_daily_attempt(game: Harness) -> None:
     result = await latest(game.standin, "alice", again, "your result")
     assert "3 words" in result.content and "Streak: 1 (longest 1)" in result.content
     assert "Missed (" in result.content and "this result is kept" not in result.content
-    missed = max(set(board.words) - {first, second, third}, key=lambda w: (len(w), w))
-    assert missed in result.content  # the most valuable missed word is listed
+    missed = missed_order(set(board.words) - {first, second, third}, game.lexicon)[0]
+    assert f"most common first:** {missed} (" in result.content  # the best known comes first
     [(finished, score, flagged)] = game.query(
         "SELECT finished_at IS NOT NULL, points, flagged FROM daily_attempts WHERE player_id = ?",
         (alice,),

@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from bot.daily_service import DailyService
 from bot.lexicons import Lexicons
 from bot.storage import Storage
-from core.daily import DAILY_SECONDS
+from core.commonness import missed_order
+from core.daily import DAILY_RULES, DAILY_SECONDS
 from core.lexicon import Lexicon
 from core.round import Verdict
 from core.solver import solve
@@ -99,4 +100,29 @@ async def test_the_three_minutes_start_once_the_board_is_ready(
     assert attempt.started_at == asked + 5
     assert attempt.deadline == asked + 5 + DAILY_SECONDS
     assert attempt.date == datetime.fromtimestamp(asked, UTC).date()  # not the next day
+    await service.close()
+
+
+async def test_a_results_missed_words_come_most_common_first(
+    storage: Storage, lexicon: Lexicon
+) -> None:
+    """As everywhere (issue 11): the missed words a result lists teach known words first, not
+    the most valuable (on this day's board the two orders differ)."""
+    clock = StoppedClock(datetime(2026, 6, 1, 12, 0, tzinfo=UTC).timestamp())
+    service = DailyService(storage, Lexicons(loaded={"en": lexicon}), clock, tick=0.01)
+    opened = await service.open(7, "en", UTC, None, 1)
+    board = opened.state.board
+    found = sorted(board.words, key=lambda w: (len(w), w))[0]
+    await service.guess(opened.state.attempt.id, found)
+    clock.advance(DAILY_SECONDS)
+    finished = await service.finish(opened.state.attempt.id)
+    result = (await service.state(finished)).result
+    assert result is not None
+    rest = [w for w in board.words if w != found]
+    assert result.missed_total == len(rest)
+    common = [(w, DAILY_RULES.points(w)) for w in missed_order(rest, lexicon)][:15]
+    assert list(result.missed) == common
+    valuable = sorted(rest, key=lambda w: (-DAILY_RULES.points(w), -len(w), w))[:15]
+    assert [w for w, _ in common] != valuable  # the old order would have listed others first
+    assert (lexicon.zipf(common[0][0]) or 0) > (lexicon.zipf(valuable[0]) or 0)
     await service.close()
