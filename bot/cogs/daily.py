@@ -23,6 +23,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from core.lexicon import LexiconError
+
 from ..catalogue import text
 from ..daily_service import DailyState, TooLate
 from ..discord_publisher import board_picture
@@ -85,14 +87,23 @@ class Daily(commands.Cog):
         settings = None
         if guild_id is not None:
             settings = await self.bot.storage.server_settings(guild_id)
-        language = language or reply_language(settings, interaction)
+        reader = reply_language(settings, interaction)
+        language = language or reader
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
+        try:
+            opened = await self.bot.daily.open(
+                user.id, language, server_zone(settings), guild_id, interaction.channel_id or 0
+            )
+        except LexiconError:  # nothing was stored: the board is made before the attempt
+            log.exception("the %s lexicon could not be loaded", language)
+            name = LANGUAGE_NAMES[language]
+            await interaction.edit_original_response(
+                content=text("daily.lexicon_failed", reader, language=name)
+            )
+            return
         if guild_id is not None:
             await self.bot.storage.remember_names(guild_id, {user.id: user.display_name})
-        opened = await self.bot.daily.open(
-            user.id, language, server_zone(settings), guild_id, interaction.channel_id or 0
-        )
         state = opened.state
         files: list[discord.File] = []
         if state.result is None and interaction.app_permissions.attach_files:

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+import core.languages
 from core.lexicon import Lexicon
 from standin import StandIn
 from standin.codes import CallbackType
 
 from .daily_helpers import attempt_of, latest, open_daily, words_of
-from .harness import Clock, bot_session
+from .harness import Clock, Harness, bot_session
+from .test_server_config import config
 
 
 async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
@@ -49,3 +53,30 @@ async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
         assert f"**{first}**" in shown.content
         stored = await game.bot.storage.daily_guesses(attempt.id)
         assert [g.word for g in stored] == [first, second]
+
+
+async def test_a_daily_whose_lexicon_cannot_load_says_so_and_stores_nothing(
+    game: Harness,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    lexicons: dict[str, Lexicon],  # the run's cache holds German, for the second try
+) -> None:
+    """German's word list is missing: a French server's /daily in German answers in French,
+    naming German, and stores nothing; once the list is back, the next /daily opens the board."""
+    await config(game, "set", language="fr")
+    monkeypatch.setattr(core.languages, "WORDS_DIR", tmp_path / "no words here")
+    handle = await game.standin.slash("boggle", "alice", "daily", {"language": "de"})
+    reply = await handle.original_message()
+    assert reply.ephemeral and reply.content == (
+        "La liste de mots en Deutsch n'a pas pu être chargée, aucune grille du jour n'a été"
+        " ouverte ; réessayez plus tard."
+    )
+    assert game.query("SELECT count(*) FROM daily_attempts") == [(0,)]
+    guild = game.standin.channel("boggle").guild_id
+    assert guild is not None
+    assert await game.bot.storage.display_names(guild, [game.user_id("alice")]) == {}
+
+    monkeypatch.undo()
+    board = await open_daily(game, language="de")
+    assert "Tagesrätsel" in board.content
+    assert game.query("SELECT language FROM daily_attempts") == [("de",)]
