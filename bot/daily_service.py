@@ -255,11 +255,14 @@ class DailyService:
 
     async def resume_all(self) -> int:
         """After a start: attempts this process owns that were running are armed again with
-        their remaining time; those past their deadline are finished at once."""
+        their remaining time; those past their deadline are finished at once. A server's
+        attempts are its shard's process's; one outside servers (a DM, a user install) belongs
+        to no shard, so every process arms it: the database finishes it once, whichever
+        process gets there first, and none is left without a timer when one process is down."""
         now = self.clock()
         armed = 0
         for attempt in await self.storage.unfinished_daily_attempts():
-            if not self.owns(attempt.guild_id or 0):
+            if attempt.guild_id is not None and not self.owns(attempt.guild_id):
                 continue
             if now >= attempt.deadline:
                 await self.finish(attempt.id)

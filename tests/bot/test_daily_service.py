@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 from bot.daily_service import DailyService
 from bot.lexicons import Lexicons
-from bot.storage import Storage
+from bot.shards import ShardSlice
+from bot.storage import DailyAttempt, Storage
 from core.commonness import missed_order
 from core.daily import DAILY_RULES, DAILY_SECONDS
 from core.lexicon import Lexicon
@@ -126,3 +127,62 @@ async def test_a_results_missed_words_come_most_common_first(
     assert [w for w, _ in common] != valuable  # the old order would have listed others first
     assert (lexicon.zipf(common[0][0]) or 0) > (lexicon.zipf(valuable[0]) or 0)
     await service.close()
+
+
+async def test_attempts_outside_servers_are_resumed_by_every_process(
+    storage: Storage, lexicon: Lexicon
+) -> None:
+    """Shards split over two processes on one database: a server's attempt is resumed by its
+    shard's process only, one outside servers (a DM) by both, so it ends on time even while
+    the process of shard 0 is down; the database finishes each once."""
+    clock = StoppedClock(datetime(2026, 6, 1, 12, 0, tzinfo=UTC).timestamp())
+    shard_0, shard_1 = 2 << 22, 3 << 22  # guild ids: (id >> 22) % 2 is the shard
+    dm, in_0, in_1 = [
+        (
+            await storage.start_daily(
+                player_id=player,
+                language="en",
+                day=datetime.fromtimestamp(clock(), UTC).date(),
+                guild_id=guild,
+                channel_id=player,
+                board="abcd/efgh/ijkl/mnop",
+                max_points=10,
+                started_at=clock(),
+            )
+        ).attempt.id
+        for player, guild in ((1, None), (2, shard_0), (3, shard_1))
+    ]
+    english = Lexicons(loaded={"en": lexicon})
+
+    def process(shard: int, heard: list[int]) -> DailyService:
+        owns = ShardSlice(count=2, ids=(shard,)).owns
+        service = DailyService(storage, english, clock, tick=0.01, owns=owns)
+
+        async def listener(attempt: DailyAttempt) -> None:
+            heard.append(attempt.id)
+
+        service.listeners.append(listener)
+        return service
+
+    heard_0: list[int] = []
+    first = process(0, heard_0)
+    assert await first.resume_all() == 2 and first._armed.keys() == {dm, in_0}
+    await first.close()  # shard 0's process goes down before the deadline
+
+    heard_1: list[int] = []
+    second = process(1, heard_1)
+    assert await second.resume_all() == 2 and second._armed.keys() == {dm, in_1}
+    clock.advance(DAILY_SECONDS)
+    for _ in range(500):  # the timer's next ticks
+        if len(heard_1) == 2:
+            break
+        await asyncio.sleep(0.01)
+    assert sorted(heard_1) == [dm, in_1]
+    stored = await storage.get_daily_attempt(in_0)
+    assert stored is not None and not stored.finished  # shard 0's, for its process
+
+    again = process(0, heard_0)  # shard 0's process is back: finishes its own, once
+    assert await again.resume_all() == 0 and heard_0 == [in_0]
+    assert await storage.unfinished_daily_attempts() == []
+    for service in (second, again):
+        await service.close()
