@@ -35,6 +35,7 @@ from .feedback import Feedback
 from .lexicons import Lexicons
 from .live_round import Guessed, LiveRound, NoBoard, RoundOptions
 from .publisher import ChatMessage, Gone, Publisher, PublishError, Refused, ResultsReport
+from .server_config import round_banned
 from .storage import ChannelBusy, GuessRow, GuessWriter, Storage, StoredRound
 
 log = logging.getLogger(__name__)
@@ -94,7 +95,8 @@ class RoundService:
         banned: frozenset[str] = frozenset(),
     ) -> LiveRound:
         """Roll, store and post a new round. Guesses count from the moment the board is posted;
-        the server's ``banned`` words never count in it, whatever the list becomes meanwhile.
+        the server's ``banned`` words (as typed) never count in it, read by the round's language,
+        whatever the list becomes meanwhile.
 
         Raises ChannelBusy when the channel has a round, NoBoard when no roll has a word long
         enough, and PublishError when the board cannot be posted (the round is then ended).
@@ -103,8 +105,9 @@ class RoundService:
             raise ChannelBusy(channel_id)
         lexicon = await self.lexicons.get(options.language)  # a first round may wait for it
         now = self.clock()
+        excluded = round_banned(banned, options.language)  # kept as typed: read by its rules
         game, hints = await asyncio.to_thread(
-            self._roll, options, lexicon, now + options.seconds, banned
+            self._roll, options, lexicon, now + options.seconds, excluded
         )
         stored = await self.storage.create_round(
             guild_id=guild_id,

@@ -5,9 +5,11 @@ channels and its banned words. No Discord here."""
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable
 
 from core.guesses import MAX_WORD_LENGTH, normalise
-from core.languages import DEFAULT_LANGUAGE, dice_language
+from core.languages import LANGUAGES, dice_language
 from core.languages import language as language_of
 
 from .options import (
@@ -25,6 +27,7 @@ from .storage import ServerSettings
 MAX_ROUND_CHANNELS = 25  # a list longer than this says "anywhere" better
 MAX_BANNED_WORDS = 1000  # per server: every round start reads them all
 _WORD_SEPARATORS = re.compile(r"[\s,;/|]+")
+_LANGUAGES = tuple(LANGUAGES.values())
 
 
 def changed_defaults(
@@ -76,18 +79,18 @@ def reset_defaults(current: ServerSettings) -> ServerSettings:
     )
 
 
-def banned_words(typed: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
-    """The words of a ``words add`` or ``words remove``: normalised and folded as guesses are in
-    the server's ``language`` (so a banned word is the word a player types: French "pétard" is
-    "petard"), its letters only; OptionError naming the first that is not."""
-    fold = language_of(language).fold
+def banned_words(typed: str) -> list[str]:
+    """The words of a ``words add`` or ``words remove``, as typed: normalised as a guess is (NFKC,
+    lower case) but not folded, since each round folds them by its own language's rules (a
+    Spanish round keeps "peña" apart from "pena", a French one reads both as "pena"); each must
+    be spelled with the letters of at least one language, else OptionError naming the first."""
     words: list[str] = []
     for raw in _WORD_SEPARATORS.split(normalise(typed)):
         stripped = raw.strip("\"'`.!:()[]{}*_~-")
         if not stripped:
             continue
-        word = fold(stripped)
-        if word is None or len(word) > MAX_WORD_LENGTH:
+        word = unicodedata.normalize("NFC", stripped)
+        if len(word) > MAX_WORD_LENGTH or all(lang.fold(word) is None for lang in _LANGUAGES):
             raise OptionError(
                 "options.banned_word", word=repr(raw[:MAX_WORD_LENGTH]), longest=MAX_WORD_LENGTH
             )
@@ -95,3 +98,21 @@ def banned_words(typed: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     if not words:
         raise OptionError("options.no_words")
     return list(dict.fromkeys(words))
+
+
+def unbanned(words: Iterable[str], listed: Iterable[str], language: str) -> set[str]:
+    """The listed words a ``words remove`` of ``words`` takes off: those the server's
+    ``language`` reads as one of them (in a French server, "petard" takes off "pétard"; words
+    banned before they were kept as typed were stored folded that way)."""
+    fold = language_of(language).fold
+    wanted = set(words)
+    folded = {fold(w) or w for w in wanted}
+    return {w for w in listed if w in wanted or (fold(w) or w) in folded}
+
+
+def round_banned(words: Iterable[str], language: str) -> frozenset[str]:
+    """The server's banned words as a round in ``language`` reads them (folded by its rules: a
+    word its letters cannot spell is on none of its boards). Folding is idempotent, so words
+    stored folded already stay as they were."""
+    fold = language_of(language).fold
+    return frozenset(f for f in map(fold, words) if f is not None)

@@ -27,6 +27,7 @@ from ..server_config import (
     banned_words,
     changed_defaults,
     reset_defaults,
+    unbanned,
 )
 from ..storage import ServerSettings
 from .game import (
@@ -230,16 +231,18 @@ class Config(
         guild, settings = await self._defer(interaction)
         language, current = settings.language, settings.banned
         try:
-            words = banned_words(typed, language)
+            words = banned_words(typed)
         except OptionError as exc:
             await tell(interaction, refusal(exc, language))
             return
+        if not banned:  # every listed form the server's language reads as a word typed
+            words = sorted(unbanned(words, current, language))
         if banned and len(current | set(words)) > MAX_BANNED_WORDS:
             total = len(current | set(words))
             reply = text("settings.words_limit", language, limit=MAX_BANNED_WORDS, total=total)
             await tell(interaction, reply)
             return
-        changed = await self.bot.storage.ban_words(guild, words, banned)
+        changed = await self.bot.storage.ban_words(guild, words, banned) if words else 0
         total = len(current | set(words)) if banned else len(current - set(words))
         key = "settings.words_added" if banned else "settings.words_removed"
         reply = text(

@@ -15,7 +15,7 @@ import pytest
 
 from bot.catalogue import text
 from bot.options import OptionError
-from bot.server_config import banned_words
+from bot.server_config import banned_words, round_banned, unbanned
 from core.board import Board
 from core.codes import encode, rolled_from
 from core.commonness import band_of, is_everyday, missed_order
@@ -28,6 +28,7 @@ from standin import StandIn
 from standin.state import StoredMessage
 
 from .harness import Clock, Harness, bot_session
+from .test_server_config import config
 
 RULES = Rules(Mode.CASUAL, 3)
 
@@ -241,13 +242,87 @@ async def test_a_spanish_everyday_round_keeps_language_and_dictionary_through_a_
         assert "📖 Diccionario: común (solo palabras de uso diario)" in results
 
 
-def test_banned_words_are_read_in_the_servers_language() -> None:
-    assert banned_words("Pétard, CAFÉ", "fr") == ["petard", "cafe"]
-    assert banned_words("año ano", "es") == ["año", "ano"]  # ñ is a letter of its own
-    assert banned_words("Grün", "de") == ["gruen"]
-    assert banned_words("año", "en") == ["ano"]  # English folds the tilde away
+def test_banned_words_are_kept_as_typed_and_read_by_each_rounds_language() -> None:
+    assert banned_words("Pétard, CAFÉ año ano Grün") == ["pétard", "café", "año", "ano", "grün"]
+    typed = ["pétard", "año", "grün", "gruen", "petard"]  # "gruen", "petard": stored folded before
+    assert round_banned(typed, "es") == {"petard", "año", "grun", "gruen"}  # ñ is a letter
+    assert round_banned(typed, "fr") == {"petard", "ano", "grun", "gruen"}
+    assert round_banned(typed, "de") == {"petard", "ano", "gruen"}  # "grün" is "gruen"
     with pytest.raises(OptionError) as refused:
-        banned_words("λόγος", "es")
-    assert "no puede ser una palabra: solo letras del idioma del servidor" in refused.value.text(
-        "es"
+        banned_words("peña λόγος")  # no language spells it
+    assert refused.value.text("es").endswith(  # the word as typed, case folded: 'λόγοσ'
+        "' no puede ser una palabra: solo letras del inglés, francés, español o alemán, "
+        "como mucho 40"
     )
+
+
+def test_a_removal_takes_off_what_the_servers_language_reads_as_the_word() -> None:
+    listed = {"pétard", "petard", "peña", "pena", "chat"}
+    assert unbanned(["petard"], listed, "fr") == {"pétard", "petard"}
+    assert unbanned(["peña"], listed, "fr") == {"peña", "pena"}
+    assert unbanned(["peña"], listed, "es") == {"peña"}  # "pena" is another word in Spanish
+    assert unbanned(["chien"], listed, "fr") == set()
+
+
+def board_holding(dice_name: str, faces: dict[int, str]) -> str:
+    """The code of a board of these dice showing ``faces`` (cell: face) and any face elsewhere."""
+    dice = dice_set(dice_name).dice
+    chosen: dict[int, int] = {}  # cell -> die
+
+    def place(cells: list[int]) -> bool:
+        if not cells:
+            return True
+        for die, die_faces in enumerate(dice):
+            if die not in chosen.values() and faces[cells[0]] in die_faces:
+                chosen[cells[0]] = die
+                if place(cells[1:]):
+                    return True
+                del chosen[cells[0]]
+        return False
+
+    assert place(sorted(faces)), f"{dice_name} cannot show {faces}"
+    spare = iter(d for d in range(len(dice)) if d not in chosen.values())
+    cells = tuple(faces[c] if c in faces else dice[next(spare)][0] for c in range(len(dice)))
+    side = dice_set(dice_name).side
+    return encode(Board(side, side, cells), dice_name)
+
+
+async def test_a_word_banned_in_a_french_server_is_read_by_each_rounds_language(
+    play: Harness,
+) -> None:
+    """Banned as typed, "peña" is "peña" in a Spanish round ("pena" still counts there) and
+    "pena" in a French one, where "viña" and "vina" are one banned word."""
+    await config(play, "set", language="fr")
+    reply = await config(play, "words add", words="Peña, viña")
+    assert reply == "✅ Ajout : 2 mots ; mots refusés sur ce serveur : 2 mots."
+    # p e ñ / . n a: "peña" and "pena" (p e n a) both on the board.
+    board = await start(
+        play, board=board_holding("4x4-es", {0: "p", 1: "e", 2: "ñ", 5: "n", 6: "a"}),
+        mode="casual", time="2m",
+    )  # fmt: skip
+    live = play.live()
+    assert live.game.language.code == "es" and {"peña", "pena"} <= set(
+        solve(live.game.board, live.game.lexicon, 3)
+    )
+    await play.say("alice", "PEÑA")
+    assert await judged(play, "alice", "peña") == ("not_allowed", 0)
+    await play.say("bob", "pena")
+    assert await judged(play, "bob", "pena") == ("accepted", RULES.points("pena"))
+    assert play.query("SELECT excluded FROM rounds WHERE id = ?", (live.id,)) == [("peña",)]
+    await finish(play, "es", board.id)
+    await play.standin.wait_until(lambda: play.bot.rounds.live == {})
+    handle = await play.standin.slash("boggle", "bob", "boggle check", {"word": "peña"})
+    assert text("check.banned", "es") in (await handle.original_message()).content
+
+    board = await start(
+        play, board=board_holding("4x4-fr", {0: "v", 1: "i", 2: "n", 3: "a"}), mode="casual"
+    )
+    live = play.live()
+    assert live.game.language.code == "fr" and "vina" in solve(
+        live.game.board, live.game.lexicon, 3
+    )
+    await play.say("alice", "viña")
+    await play.say("bob", "vina")
+    assert await judged(play, "alice", "vina") == ("not_allowed", 0)
+    assert await judged(play, "bob", "vina") == ("not_allowed", 0)
+    assert play.query("SELECT excluded FROM rounds WHERE id = ?", (live.id,)) == [("vina",)]
