@@ -80,7 +80,13 @@ class Daily(commands.Cog):
     @app_commands.allowed_installs(**BOTH_INSTALLS)
     @app_commands.describe(language=text("commands.daily_language"))
     @app_commands.choices(
-        language=[app_commands.Choice(name=LANGUAGE_NAMES[c], value=c) for c in LANGUAGE_CODES]
+        language=[
+            app_commands.Choice(
+                name=app_commands.locale_str(LANGUAGE_NAMES[c], key=f"choices.language_{c}"),
+                value=c,
+            )
+            for c in LANGUAGE_CODES
+        ]
     )
     async def daily(self, interaction: discord.Interaction, language: str | None = None) -> None:
         guild_id = server_install(interaction)

@@ -34,6 +34,7 @@ from ..render.rules import rules_text
 from ..render.settings import channels_text
 from ..render.text import plural
 from ..storage import ChannelBusy, ServerSettings
+from ..translator import choice
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
@@ -41,15 +42,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
-SIZE_CHOICES = [app_commands.Choice(name=f"{n}x{n}", value=n) for n in SIZES]
-MODE_CHOICES = [app_commands.Choice(name=m.value, value=m.value) for m in Mode]
-# Each language by its own name, whatever the reader's; each dictionary with what it holds.
+# Each choice worded in the reader's language (bot.translator); sizes with their dice, each
+# language by its own name (and the reader's name for it), each dictionary with what it holds.
+SIZE_CHOICES = [choice("choices.size", n, side=n, dice=n * n) for n in SIZES]
+MODE_CHOICES = [choice(f"mode_names.{m.value}", m.value) for m in Mode]
 LANGUAGE_CHOICES = [
-    app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGE_CODES
+    choice(f"choices.language_{code}", code, name=LANGUAGE_NAMES[code]) for code in LANGUAGE_CODES
 ]
-DICTIONARY_CHOICES = [
-    app_commands.Choice(name=text(f"dictionaries.{name}"), value=name) for name in DICTIONARIES
-]
+DICTIONARY_CHOICES = [choice(f"dictionaries.{name}", name) for name in DICTIONARIES]
 
 
 def dice_choices() -> list[app_commands.Choice[str]]:

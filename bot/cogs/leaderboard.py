@@ -23,6 +23,7 @@ from ..member_names import current_names
 from ..render import LEADERBOARD_SIZE
 from ..render.leaderboard import MEASURE_NAMES, PERIOD_NAMES, LeaderboardView, leaderboard_embed
 from ..storage import LeaderboardPage, Measure
+from ..translator import choice
 from .game import reader_language
 
 if TYPE_CHECKING:
@@ -40,10 +41,8 @@ class Leaderboard(commands.Cog):
         period=text("commands.leaderboard_period"), measure=text("commands.leaderboard_measure")
     )
     @app_commands.choices(
-        period=[app_commands.Choice(name=text(k), value=p.value) for p, k in PERIOD_NAMES.items()],
-        measure=[
-            app_commands.Choice(name=text(k), value=m.value) for m, k in MEASURE_NAMES.items()
-        ],
+        period=[choice(k, p.value) for p, k in PERIOD_NAMES.items()],
+        measure=[choice(k, m.value) for m, k in MEASURE_NAMES.items()],
     )
     async def leaderboard(
         self,

@@ -34,6 +34,7 @@ def keys_asked_for() -> set[str]:
         keys |= {f"units.{unit}" for unit in PLURAL_UNIT.findall(source)}
     keys |= {f"modes.{m.value}" for m in Mode} | {f"mode_names.{m.value}" for m in Mode}
     keys |= {f"dictionaries.{name}" for name in DICTIONARIES}
+    keys |= {f"choices.language_{code}" for code in LANGUAGE_CODES}
     keys |= {f"bands.{band.value}" for band in Band}
     keys |= {f"reasons.{v.value}" for v in Verdict if v is not Verdict.ACCEPTED}
     keys |= {f"verdicts.{v.value}" for v in Verdict}

@@ -1,11 +1,17 @@
-"""Discord command localisations (issue 11): every description and dictionary choice synced with
-its French, Spanish and German wording from the catalogues, as Discord validates them."""
+"""Discord command localisations (issue 11): every description and every choice synced with its
+French, Spanish and German wording from the catalogues, as Discord validates them."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from bot.catalogue import text
+from bot.render.leaderboard import MEASURE_NAMES, PERIOD_NAMES
+from bot.storage import Measure
+from core.periods import Period
 from standin.errors import ApiError
 from standin.localizations import check_commands
 
@@ -31,6 +37,66 @@ async def test_commands_are_synced_with_fr_es_de_descriptions(game: Harness) -> 
     assert everyday["name_localizations"]["es-ES"] == text("dictionaries.everyday", "es")
     guess = commands["guess"]
     assert guess["description_localizations"]["fr"] == text("commands.guess", "fr")
+
+
+# Each option's choices, worded for a language: every choice but the dice sets (named by their
+# files, as typed in ``dice:``).
+CHOICE_TEXTS = {
+    "size": lambda v, lang: text("choices.size", lang, side=v, dice=v * v),
+    "mode": lambda v, lang: text(f"mode_names.{v}", lang),
+    "language": lambda v, lang: text(f"choices.language_{v}", lang),
+    "dictionary": lambda v, lang: text(f"dictionaries.{v}", lang),
+    "period": lambda v, lang: text(PERIOD_NAMES[Period(v)], lang),
+    "measure": lambda v, lang: text(MEASURE_NAMES[Measure(v)], lang),
+}
+LOCALES = {"fr": "fr", "es-ES": "es", "es-419": "es", "de": "de"}
+
+
+def choices_of(item: dict[str, Any], path: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Every choice under a synced command: where it is, its option's name, the choice."""
+    for option in item.get("options") or []:
+        where = f"{path} {option['name']}"
+        for entry in option.get("choices") or []:
+            yield where, option["name"], entry
+        yield from choices_of(option, where)
+
+
+async def test_every_choice_is_synced_with_fr_es_de_names(game: Harness) -> None:
+    seen: set[str] = set()
+    for command in game.standin.commands.commands(None):
+        for where, option, entry in choices_of(command, command["name"]):
+            if option == "dice":
+                continue
+            seen.add(where)
+            wording = CHOICE_TEXTS[option]
+            expected = {locale: wording(entry["value"], lang) for locale, lang in LOCALES.items()}
+            localised = entry.get("name_localizations") or {}
+            assert {k: localised.get(k) for k in LOCALES} == expected, (where, entry)
+    assert {w.rsplit(" ", 1)[1] for w in seen} == set(CHOICE_TEXTS)
+    assert {
+        "boggle start size",
+        "boggle rules size",
+        "boggle-config set mode",
+        "daily language",
+    } < seen
+
+    # A language keeps its own name, with the reader's name for it beside it.
+    daily = next(c for c in game.standin.commands.commands(None) if c["name"] == "daily")
+    spanish = next(c for c in daily["options"][0]["choices"] if c["value"] == "es")
+    assert spanish["name"] == "Español"
+    assert spanish["name_localizations"]["fr"] == "Español (espagnol)"
+    assert spanish["name_localizations"]["en-US"] == "Español (Spanish)"
+    assert spanish["name_localizations"]["es-ES"] == "Español"
+    boggle = next(c for c in game.standin.commands.commands(None) if c["name"] == "boggle")
+    start = next(o for o in boggle["options"] if o["name"] == "start")
+    race = next(
+        c
+        for o in start["options"]
+        if o["name"] == "mode"
+        for c in o["choices"]
+        if c["value"] == "race"
+    )
+    assert (race["name"], race["name_localizations"]["de"]) == ("race", "Wettlauf")
 
 
 def test_the_stand_in_refuses_localisations_discord_would_refuse() -> None:
