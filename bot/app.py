@@ -16,6 +16,7 @@ from core.lexicon import Lexicon
 
 from .catalogue import text
 from .cogs import EXTENSIONS
+from .cogs.game import reader_language
 from .daily_posts import DailyPoster
 from .daily_service import DailyService
 from .discord_publisher import DiscordPublisher
@@ -48,6 +49,9 @@ CLAIM_CHECK = 1.0
 TAKEOVER_GRACE = 2 * CLAIM_CHECK + 3.0
 # Ended days are looked for this often (the end-of-day posts).
 DAILY_POST_EVERY = 30.0
+# A failed command's reply waits this long for the server's language (Discord waits 3 s for an
+# answer that was not deferred).
+ERROR_LANGUAGE_WAIT = 1.0
 
 
 class ShuttingDown(Exception):
@@ -196,18 +200,33 @@ class BoggleBot(commands.AutoShardedBot):
     async def _on_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
-        """Every interaction gets an answer, even when a command fails."""
+        """Every interaction gets an answer, even when a command fails: in the reader's language."""
         log.error(
             "command %s failed",
             interaction.command and interaction.command.qualified_name,
             exc_info=error,
         )
-        reply = text("replies.failed")
+        reply = text("replies.failed", await self._reply_language(interaction))
         with contextlib.suppress(discord.HTTPException):
             if interaction.response.is_done():
                 await interaction.followup.send(reply, ephemeral=True)
             else:
                 await interaction.response.send_message(reply, ephemeral=True)
+
+    async def _reply_language(self, interaction: discord.Interaction) -> str:
+        """The server's language through the server's install of the bot; elsewhere (a DM, a user
+        install), or when the failure is the database's and it does not answer in time, the
+        reader's Discord language."""
+        if interaction.guild_id is not None and interaction.is_guild_integration():
+            try:
+                settings = await asyncio.wait_for(
+                    self.storage.server_settings(interaction.guild_id), ERROR_LANGUAGE_WAIT
+                )
+            except Exception:  # the answer matters more than its language
+                log.warning("server %s: its language is unknown", interaction.guild_id)
+            else:
+                return settings.language
+        return reader_language(interaction)
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: chat is read by the guesses cog alone, and a message that starts

@@ -135,3 +135,27 @@ async def test_a_board_discord_failed_to_take_is_explained_in_german(game: Harne
         "oder gestört); versuch es gleich noch einmal."
     )
     assert game.query("SELECT state FROM rounds") == [("finished",)]
+
+
+async def test_a_command_that_fails_answers_in_the_servers_language(game: Harness) -> None:
+    """A failure nobody foresaw (here the database has lost the table that ``/leaderboard``
+    reads) is still answered in the server's language."""
+    await config(game, "set", language="fr")
+    game.query("DROP TABLE standings")
+    handle = await game.standin.slash("boggle", "alice", "leaderboard", {})
+    reply = await handle.followup()
+    assert reply.content == (
+        "Un problème est survenu avec cette commande ; il a été noté dans le journal."
+    )
+
+
+async def test_a_failure_with_the_servers_language_unreadable_is_answered_in_the_readers(
+    game: Harness,
+) -> None:
+    """The server's settings are gone too: the answer still comes, in the reader's Discord
+    language (the stand-in's people read en-US)."""
+    await config(game, "set", language="fr")
+    game.query("DROP TABLE server_settings")
+    handle = await game.standin.slash("boggle", "alice", "leaderboard", {})
+    reply = await handle.followup()
+    assert reply.content == "Something went wrong with that command; it has been logged."
