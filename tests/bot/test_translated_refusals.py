@@ -11,12 +11,20 @@ from bot.options import OptionError, dice_size, replayed
 from bot.storage import ServerSettings
 from core.codes import DICE_NUMBERS, FACES, SYMBOLS, CodeProblem, _check, encode
 from core.dice import available, dice_set
+from core.lexicon import Lexicon
 
 from .harness import Harness
 from .test_server_config import config, guild_of
 
 SEND = "POST /channels/{channel_id}/messages"
 SETS = ", ".join(available())
+
+
+@pytest.fixture(autouse=True)
+def languages_cached(lexicons: dict[str, Lexicon]) -> None:
+    """Every language is in the run's lexicon cache before a bot here needs it: a German round
+    whose lexicon a child process builds from a cold cache (4 s and more on a loaded machine)
+    missed the 5 s a reply is waited for."""
 
 
 def sealed(values: list[int]) -> str:
