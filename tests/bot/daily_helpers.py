@@ -53,6 +53,25 @@ async def latest(standin: StandIn, user: str, message: StoredMessage, text: str)
     )
 
 
+async def open_and_guess(
+    game: Harness,
+    user: str,
+    count: int,
+    after: float,
+    channel: str | int = "boggle",
+    **options: str,
+) -> tuple[StoredMessage, DailyAttempt]:
+    """``user`` opens the daily (with ``options``) and, ``after`` seconds, sends ``count`` of its
+    words in one ``/daily-guess``: the private message and the attempt."""
+    message = await open_daily(game, user, channel, **options)
+    attempt = await attempt_of(game, user)
+    words = words_of(await game.bot.daily.board_of(attempt), count)
+    game.clock.advance(after)
+    handle = await game.standin.slash(channel, user, "daily-guess", {"words": " ".join(words)})
+    await handle.followup()
+    return message, attempt
+
+
 async def guess_too_late(game: Harness, user: str = "alice") -> tuple[str, StoredMessage]:
     """``user`` opens the daily and guesses one of its words a second after the deadline, before
     the timer has finished the attempt: the word and the bot's answer."""

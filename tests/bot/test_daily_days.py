@@ -17,7 +17,7 @@ from core.fairplay import OPENING_MAX_WORDS
 from core.lexicon import Lexicon
 from standin import StandIn
 
-from .daily_helpers import at, attempt_of, latest, open_daily, set_time, words_of
+from .daily_helpers import at, attempt_of, latest, open_and_guess, open_daily, set_time
 from .harness import Clock, Harness, bot_session
 from .test_leaderboard import description, leaderboard
 from .test_server_config import config
@@ -28,12 +28,7 @@ TOKYO = ZoneInfo("Asia/Tokyo")  # UTC+9, no daylight saving
 async def play(game: Harness, user: str, channel: str | int, count: int, wait: float = 15) -> int:
     """A whole attempt: open, wait ``wait`` seconds, guess ``count`` words in one go, let the
     time run out; the attempt's id once its result is shown."""
-    message = await open_daily(game, user, channel)
-    attempt = await attempt_of(game, user)
-    words = words_of(await game.bot.daily.board_of(attempt), count)
-    game.clock.advance(wait)
-    handle = await game.standin.slash(channel, user, "daily-guess", {"words": " ".join(words)})
-    await handle.followup()
+    message, attempt = await open_and_guess(game, user, count, wait, channel)
     game.clock.advance(DAILY_SECONDS)
     await latest(game.standin, user, message, "your result")
     return attempt.id
@@ -93,12 +88,7 @@ async def test_a_flagged_result_and_the_end_of_day_post(
         await play(game, "alice", "boggle", 3)
         await play(game, "bob", "boggle", 1)
         # carol sends a dozen words the moment the board appears: no person types that fast
-        message = await open_daily(game, "carol")
-        carols = await attempt_of(game, "carol")
-        words = words_of(await game.bot.daily.board_of(carols), 12)
-        clock.advance(1)
-        handle = await standin.slash("boggle", "carol", "daily-guess", {"words": " ".join(words)})
-        await handle.followup()
+        message, carols = await open_and_guess(game, "carol", 12, after=1)
         clock.advance(DAILY_SECONDS)
         result = await latest(standin, "carol", message, "your result")
         assert "left out of the rankings" in result.content
@@ -157,12 +147,7 @@ async def test_the_post_waits_for_an_attempt_opened_just_before_midnight(
         set_time(clock, at(2026, 5, 20, 12, 0, local))
         await play(game, "bob", "boggle", 1)
         set_time(clock, at(2026, 5, 20, 23, 59, local))
-        message = await open_daily(game, "alice")
-        alices = await attempt_of(game, "alice")
-        words = words_of(await game.bot.daily.board_of(alices), 3)
-        clock.advance(15)
-        handle = await standin.slash("boggle", "alice", "daily-guess", {"words": " ".join(words)})
-        await handle.followup()
+        message, alices = await open_and_guess(game, "alice", 3, after=15)
         game.bot.daily._armed.clear()  # the process whose timer held her attempt is gone
 
         set_time(clock, at(2026, 5, 21, 0, 1, local))

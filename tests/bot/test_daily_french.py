@@ -21,7 +21,16 @@ from core.lexicon import Lexicon
 from standin import StandIn
 from standin.state import StoredMessage
 
-from .daily_helpers import at, attempt_of, guess_too_late, latest, open_daily, set_time, words_of
+from .daily_helpers import (
+    at,
+    attempt_of,
+    guess_too_late,
+    latest,
+    open_and_guess,
+    open_daily,
+    set_time,
+    words_of,
+)
 from .harness import Clock, Harness, bot_session
 from .test_languages import button_labels
 from .test_server_config import config
@@ -127,12 +136,7 @@ async def test_a_guess_after_the_end_is_refused_in_french(game: Harness) -> None
 
 async def finish(game: Harness, user: str, count: int, language: str) -> StoredMessage:
     """``user`` plays the daily in ``language``: ``count`` words, then the time runs out."""
-    message = await open_daily(game, user, language=language)
-    attempt = await attempt_of(game, user)
-    words = words_of(await game.bot.daily.board_of(attempt), count)
-    game.clock.advance(15)
-    handle = await game.standin.slash("boggle", user, "daily-guess", {"words": " ".join(words)})
-    await handle.followup()
+    message, _ = await open_and_guess(game, user, count, 15, language=language)
     game.clock.advance(DAILY_SECONDS)
     return await latest(game.standin, user, message, "🏁")
 
