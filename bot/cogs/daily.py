@@ -233,25 +233,37 @@ class Daily(commands.Cog):
         attempt = await self._own_attempt(interaction, attempt_id)
         if attempt is None:
             return
-        state = await self.bot.daily.state(attempt)
-        if state.result is None:
-            await tell(interaction, text("daily.no_attempt", attempt.language))
-            return
-        summary = share_text(state.result.summary, interaction.user.display_name)
         channel = interaction.channel
         may_post = server_install(interaction) is not None and (
             interaction.app_permissions.send_messages and isinstance(channel, discord.TextChannel)
         )
+        if self.bot.lexicons.loaded(attempt.language) is None:  # as a Guess form: it may load
+            await interaction.response.defer(ephemeral=may_post, thinking=True)
+        state = await self.bot.daily.state(attempt)
+        if state.result is None:
+            await answer(interaction, text("daily.no_attempt", attempt.language), ephemeral=True)
+            return
+        summary = share_text(state.result.summary, interaction.user.display_name)
         if not may_post:  # a DM, a private channel, a user install: the answer is the post
-            await interaction.response.send_message(summary, allowed_mentions=NO_PINGS)
+            await answer(interaction, summary, ephemeral=False)
             return
         assert isinstance(channel, discord.TextChannel)
-        done = text("daily.shared_done", attempt.language)
-        await interaction.response.send_message(done, ephemeral=True)
+        await answer(interaction, text("daily.shared_done", attempt.language), ephemeral=True)
         try:
             await channel.send(summary, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             await interaction.followup.send(summary, allowed_mentions=NO_PINGS)
+
+
+async def answer(interaction: discord.Interaction, content: str, *, ephemeral: bool) -> None:
+    """The interaction's answer: or, once deferred, the deferral's message edited (its privacy
+    was chosen when it was deferred)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, allowed_mentions=NO_PINGS)
+    else:
+        await interaction.response.send_message(
+            content, ephemeral=ephemeral, allowed_mentions=NO_PINGS
+        )
 
 
 def attempt_view(state: DailyState) -> discord.ui.View:

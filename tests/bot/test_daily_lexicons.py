@@ -1,6 +1,7 @@
 """The daily board when its language's lexicon is not in memory: a Guess form submitted after a
 restart (the lexicon loads first, which may outlast Discord's 3 seconds to answer) is deferred,
-then the board's message edited; a lexicon that cannot load gets its own answer and changes
+then the board's message edited; so is a Share pressed after a restart, privately in a server
+(the summary goes to the channel) and publicly in a DM (the answer is the summary); a lexicon that cannot load gets its own answer and changes
 nothing.
 
 The stand-in does not time the 3 seconds, so the test checks the answer's kind: a deferred
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import core.languages
+from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
 from standin import StandIn
 from standin.codes import CallbackType
@@ -80,3 +82,37 @@ async def test_a_daily_whose_lexicon_cannot_load_says_so_and_stores_nothing(
     board = await open_daily(game, language="de")
     assert "Tagesrätsel" in board.content
     assert game.query("SELECT language FROM daily_attempts") == [("de",)]
+
+
+@pytest.mark.parametrize("where", ["server", "dm"])
+async def test_a_share_waiting_for_its_lexicon_is_deferred(
+    standin: StandIn,
+    database: Path,
+    clock: Clock,
+    lexicon: Lexicon,
+    lexicons: dict[str, Lexicon],  # the run's cache holds Spanish: loaded from there
+    where: str,
+) -> None:
+    channel = "boggle" if where == "server" else standin.dm_with("alice")
+    async with bot_session(standin, database, clock, lexicon) as game:
+        await open_daily(game, "alice", channel, language="es")
+        attempt = await attempt_of(game)
+        clock.advance(DAILY_SECONDS + 1)
+        again = await open_daily(game, "alice", channel, language="es")
+        result = await latest(standin, "alice", again, "🏁")
+
+    async with bot_session(standin, database, clock, lexicon) as game:  # a restart
+        assert game.bot.lexicons.loaded("es") is None
+        shared = await standin.click(result, "alice", f"daily:share:{attempt.id}")
+        first = await shared.response()
+        assert first["type"] == CallbackType.DEFERRED_CHANNEL_MESSAGE
+        answer = await shared.original_message()
+        if where == "server":  # privately "shared", the summary in the channel
+            assert answer.ephemeral and answer.content == "Compartido."
+            post = await standin.wait_for_message(
+                "boggle", lambda m: "🔥" in m.content, after=answer.id
+            )
+        else:  # the answer is the summary itself
+            post = answer
+        assert not post.ephemeral and f"n.º {attempt.day_number} (Español)" in post.content
+        assert game.bot.lexicons.loaded("es") is not None
