@@ -212,12 +212,15 @@ class DailyService:
             return judgements, await self.state(attempt)
 
     async def finish(self, attempt_id: int) -> DailyAttempt:
-        """End the attempt (once: a second finish returns it as it is), tell the listeners."""
-        self._armed.pop(attempt_id, None)
+        """End the attempt (once: a second finish returns it as it is), and tell the listeners
+        when this call ended it or this process had it armed: another process may have finished
+        it first (attempts outside servers are armed by every process), and the one that holds
+        the player's message must still show the result."""
+        held = self._armed.pop(attempt_id, None) is not None
         self._locks.pop(attempt_id, None)
         before = await self.storage.get_daily_attempt(attempt_id)
         attempt = await self.storage.finish_daily(attempt_id, self.clock())
-        if before is not None and not before.finished:
+        if held or (before is not None and not before.finished):
             for listener in self.listeners:
                 try:
                     await listener(attempt)

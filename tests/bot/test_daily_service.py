@@ -186,3 +186,39 @@ async def test_attempts_outside_servers_are_resumed_by_every_process(
     assert await storage.unfinished_daily_attempts() == []
     for service in (second, again):
         await service.close()
+
+
+async def test_the_process_holding_an_attempt_hears_its_end_when_another_finished_it(
+    storage: Storage, lexicon: Lexicon
+) -> None:
+    """A DM attempt is armed by the process that opened it (which holds the player's message)
+    and by another that restarted: whichever finishes it first, the holder is told, so the
+    player's message shows the result (before, the holder saw it finished already and said
+    nothing)."""
+    clock = StoppedClock(datetime(2026, 6, 1, 12, 0, tzinfo=UTC).timestamp())
+    english = Lexicons(loaded={"en": lexicon})
+    heard: dict[str, list[int]] = {"holder": [], "other": []}
+
+    def process(name: str) -> DailyService:
+        service = DailyService(storage, english, clock, tick=0.01)
+
+        async def listener(attempt: DailyAttempt) -> None:
+            heard[name].append(attempt.id)
+
+        service.listeners.append(listener)
+        return service
+
+    holder, other = process("holder"), process("other")
+    opened = await holder.open(1, "en", UTC, None, 1)
+    attempt = opened.state.attempt
+    assert await other.resume_all() == 1
+    clock.advance(DAILY_SECONDS)
+    await other.finish(attempt.id)  # the other process's timer got there first
+    for _ in range(500):  # the holder's timer's next ticks
+        if heard["holder"]:
+            break
+        await asyncio.sleep(0.01)
+    assert heard == {"holder": [attempt.id], "other": [attempt.id]}
+    assert not holder._armed
+    for service in (holder, other):
+        await service.close()
