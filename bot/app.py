@@ -49,8 +49,8 @@ CLAIM_CHECK = 1.0
 TAKEOVER_GRACE = 2 * CLAIM_CHECK + 3.0
 # Ended days are looked for this often (the end-of-day posts).
 DAILY_POST_EVERY = 30.0
-# A failed command's reply waits this long for the server's language (Discord waits 3 s for an
-# answer that was not deferred).
+# A failed command's reply waits this long for the server's language (it is deferred first, so
+# Discord's 3 s to answer are kept).
 ERROR_LANGUAGE_WAIT = 1.0
 
 
@@ -206,12 +206,14 @@ class BoggleBot(commands.AutoShardedBot):
             interaction.command and interaction.command.qualified_name,
             exc_info=error,
         )
-        reply = text("replies.failed", await self._reply_language(interaction))
         with contextlib.suppress(discord.HTTPException):
             if interaction.response.is_done():
-                await interaction.followup.send(reply, ephemeral=True)
-            else:
-                await interaction.response.send_message(reply, ephemeral=True)
+                language = await self._reply_language(interaction)
+                await interaction.followup.send(text("replies.failed", language), ephemeral=True)
+            else:  # answered at once: the language may take the database's time
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                language = await self._reply_language(interaction)
+                await interaction.edit_original_response(content=text("replies.failed", language))
 
     async def _reply_language(self, interaction: discord.Interaction) -> str:
         """The server's language through the server's install of the bot; elsewhere (a DM, a user

@@ -12,6 +12,7 @@ from bot.storage import ServerSettings
 from core.codes import DICE_NUMBERS, FACES, SYMBOLS, CodeProblem, _check, encode
 from core.dice import available, dice_set
 from core.lexicon import Lexicon
+from standin.codes import CallbackType
 
 from .harness import Harness
 from .test_server_config import config, guild_of
@@ -167,3 +168,19 @@ async def test_a_failure_with_the_servers_language_unreadable_is_answered_in_the
     handle = await game.standin.slash("boggle", "alice", "leaderboard", {})
     reply = await handle.followup()
     assert reply.content == "Something went wrong with that command; it has been logged."
+
+
+async def test_a_command_that_fails_before_answering_is_deferred_then_answered(
+    game: Harness,
+) -> None:
+    """``/boggle check`` reads the channel's last round before it answers; that read fails: the
+    answer is deferred first (the server's language may take the database's time, and Discord
+    waits 3 s), then worded in the server's language."""
+    await config(game, "set", language="fr")
+    game.query("DROP TABLE rounds")
+    handle = await game.standin.slash("boggle", "alice", "boggle check", {"word": "chat"})
+    assert (await handle.response())["type"] == CallbackType.DEFERRED_CHANNEL_MESSAGE
+    reply = await handle.original_message()
+    assert reply.ephemeral and reply.content == (
+        "Un problème est survenu avec cette commande ; il a été noté dans le journal."
+    )
