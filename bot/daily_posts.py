@@ -103,8 +103,12 @@ class DailyPoster:
                 continue
             if now < attempt.deadline:
                 ready = False
-            else:
+                continue
+            try:
                 await self.bot.daily.finish(attempt.id)
+            except Exception:  # this server waits for the next pass; the others go on
+                log.exception("daily attempt %d: not finished before its post", attempt.id)
+                ready = False
         return ready
 
     async def _post(self, server: DailyChannel, day: date, language: str) -> bool:

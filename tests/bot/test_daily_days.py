@@ -166,3 +166,41 @@ async def test_the_post_waits_for_an_attempt_opened_just_before_midnight(
         assert finished == alices.deadline and words_found == 3
         await latest(standin, "alice", message, "your result")
         assert await game.bot.daily_poster.post_due() == 0
+
+
+async def test_the_post_waits_while_an_attempt_of_the_day_still_runs(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    """An attempt of the day whose board was ready only a minute after midnight (its deadline
+    00:04:00, after the post's usual 00:03:30): the post waits for it, then ranks it."""
+
+    def seldom(bot: object) -> None:
+        bot.daily_post_every = 3600  # type: ignore[attr-defined]  # the test's passes only
+
+    async with bot_session(standin, database, clock, lexicon, configure=seldom) as game:
+        await config(game, "daily-channel set", channel=standin.channel("general").id)
+        set_time(clock, at(2026, 5, 20, 12, 0, UTC))
+        await play(game, "bob", "boggle", 1)
+        board = await game.bot.daily.board(date(2026, 5, 20), "en")
+        guild = standin.channel("boggle").guild_id
+        await game.bot.storage.start_daily(
+            player_id=game.user_id("carol"),
+            language="en",
+            day=board.day,
+            guild_id=guild,
+            channel_id=standin.channel("boggle").id,
+            board=board.board.text(),
+            max_points=board.max_points,
+            started_at=at(2026, 5, 21, 0, 1, UTC).timestamp(),
+        )
+        await game.bot.storage.remember_names(guild or 0, {game.user_id("carol"): "Carol"})
+
+        set_time(clock, at(2026, 5, 21, 0, 3, UTC))
+        clock.advance(45)  # 00:03:45, past the usual delay: Carol still plays
+        assert await game.bot.daily_poster.post_due() == 0
+        assert standin.messages("general") == []
+
+        clock.advance(20)  # 00:04:05: her time is up
+        assert await game.bot.daily_poster.post_due() == 1
+        [post] = standin.messages("general")
+        assert "Bob" in post.content and "Carol" in post.content
