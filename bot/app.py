@@ -16,7 +16,7 @@ from core.lexicon import Lexicon
 
 from .catalogue import text
 from .cogs import EXTENSIONS
-from .cogs.game import reader_language
+from .cogs.game import reader_language, server_language
 from .daily_posts import DailyPoster
 from .daily_service import DailyService
 from .discord_publisher import DiscordPublisher
@@ -219,16 +219,11 @@ class BoggleBot(commands.AutoShardedBot):
         """The server's language through the server's install of the bot; elsewhere (a DM, a user
         install), or when the failure is the database's and it does not answer in time, the
         reader's Discord language."""
-        if interaction.guild_id is not None and interaction.is_guild_integration():
-            try:
-                settings = await asyncio.wait_for(
-                    self.storage.server_settings(interaction.guild_id), ERROR_LANGUAGE_WAIT
-                )
-            except Exception:  # the answer matters more than its language
-                log.warning("server %s: its language is unknown", interaction.guild_id)
-            else:
-                return settings.language
-        return reader_language(interaction)
+        try:
+            return await asyncio.wait_for(server_language(self, interaction), ERROR_LANGUAGE_WAIT)
+        except Exception:  # the answer matters more than its language
+            log.warning("server %s: its language is unknown", interaction.guild_id)
+            return reader_language(interaction)
 
     async def on_message(self, message: discord.Message, /) -> None:
         """No prefix commands: chat is read by the guesses cog alone, and a message that starts

@@ -28,12 +28,12 @@ from core.lexicon import LexiconError
 from ..catalogue import text
 from ..daily_service import DailyState, TooLate
 from ..discord_publisher import board_picture
-from ..languages import DEFAULT_LANGUAGE, LANGUAGE_CODES, LANGUAGE_NAMES
+from ..languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES
 from ..render import BOARD_FILE
 from ..render.daily import daily_text, share_text, time_left_text, too_late_text, verdict_lines
 from ..render.text import CONTENT_LIMIT, fit
 from ..storage import DailyAttempt, ServerSettings
-from .game import reader_language, tell
+from .game import LANGUAGE_CHOICES, reader_language, server_language, tell
 
 if TYPE_CHECKING:
     from ..app import BoggleBot
@@ -79,15 +79,7 @@ class Daily(commands.Cog):
     @app_commands.allowed_contexts(**EVERYWHERE)
     @app_commands.allowed_installs(**BOTH_INSTALLS)
     @app_commands.describe(language=text("commands.daily_language"))
-    @app_commands.choices(
-        language=[
-            app_commands.Choice(
-                name=app_commands.locale_str(LANGUAGE_NAMES[c], key=f"choices.language_{c}"),
-                value=c,
-            )
-            for c in LANGUAGE_CODES
-        ]
-    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def daily(self, interaction: discord.Interaction, language: str | None = None) -> None:
         guild_id = server_install(interaction)
         settings = None
@@ -134,7 +126,9 @@ class Daily(commands.Cog):
     ) -> None:
         attempt = await self.bot.daily.running(interaction.user.id)
         if attempt is None:
-            await tell(interaction, text("daily.no_attempt", await self._reader(interaction)))
+            await tell(
+                interaction, text("daily.no_attempt", await server_language(self.bot, interaction))
+            )
             return
         language = attempt.language
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -194,19 +188,15 @@ class Daily(commands.Cog):
         else:
             await interaction.response.send_message(reply, view=attempt_view(state), ephemeral=True)
 
-    async def _reader(self, interaction: discord.Interaction) -> str:
-        """The language of a reply about no attempt of the reader's (see ``reply_language``)."""
-        guild_id = server_install(interaction)
-        settings = None if guild_id is None else await self.bot.storage.server_settings(guild_id)
-        return reply_language(settings, interaction)
-
     async def _own_attempt(
         self, interaction: discord.Interaction, attempt_id: int
     ) -> DailyAttempt | None:
         """The clicker's attempt of a button or form; None (and told so) for anyone else's."""
         attempt = await self.bot.storage.get_daily_attempt(attempt_id)
         if attempt is None or attempt.player_id != interaction.user.id:
-            await tell(interaction, text("daily.not_yours", await self._reader(interaction)))
+            await tell(
+                interaction, text("daily.not_yours", await server_language(self.bot, interaction))
+            )
             return None
         return attempt
 

@@ -294,8 +294,9 @@ def reader_language(interaction: discord.Interaction) -> str:
 
 async def server_language(bot: BoggleBot, interaction: discord.Interaction) -> str:
     """The language of a private reply that belongs to no round: the server's (one language
-    per server, whoever asks); in a DM, the reader's."""
-    if interaction.guild_id is None:
+    per server, whoever asks) through the server's install of the bot; elsewhere (a DM, a user
+    install) the reader's."""
+    if interaction.guild_id is None or not interaction.is_guild_integration():
         return reader_language(interaction)
     return (await bot.storage.server_settings(interaction.guild_id)).language
 
