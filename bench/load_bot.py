@@ -32,10 +32,10 @@ from pathlib import Path
 
 from load_link import proc_status, serve
 
-from bot.app import BoggleBot
-from bot.live_round import LiveRound
-from bot.settings import Settings
-from bot.shards import ShardSlice
+from bot.config.settings import Settings
+from bot.config.shards import ShardSlice
+from bot.discord.app import BoggleBot
+from bot.service.live_round import LiveRound
 from bot.storage import GuessRow
 from core.board import Board
 from core.lexicon import cached
@@ -171,8 +171,8 @@ class Probe:
 
     def attach(self, bot: BoggleBot) -> None:
         limiter_allow = bot.guess_limiter.allow
-        submit = bot.writer.submit
-        record_guesses = bot.storage.record_guesses
+        submit = bot.services.writer.submit
+        record_guesses = bot.services.storage.record_guesses
 
         def allow(key: Key, cost: float = 1.0) -> bool:
             ok = limiter_allow(key, cost)
@@ -197,9 +197,9 @@ class Probe:
             self.phase.batch_ms.append(1000 * (time.perf_counter() - started))
 
         bot.guess_limiter.allow = allow  # type: ignore[method-assign, assignment]
-        bot.writer.submit = submit_row  # type: ignore[method-assign]
-        bot.storage.record_guesses = record  # type: ignore[method-assign]
-        bot.writer.on_commit = self.on_commit
+        bot.services.writer.submit = submit_row  # type: ignore[method-assign]
+        bot.services.storage.record_guesses = record  # type: ignore[method-assign]
+        bot.services.writer.on_commit = self.on_commit
 
     def on_commit(self, batch: list[GuessRow]) -> None:
         now = time.perf_counter()
@@ -229,7 +229,7 @@ class Probe:
             late = 1000 * (time.perf_counter() - before - every)
             if late > 5:
                 self.phase.stalls_ms.append(late)
-            self.phase.max_pending = max(self.phase.max_pending, bot.writer.pending)
+            self.phase.max_pending = max(self.phase.max_pending, bot.services.writer.pending)
 
 
 class BotSide:
@@ -295,7 +295,7 @@ class BotSide:
                 self.profiler = cProfile.Profile()
                 self.profiler.enable()
             self.watcher = asyncio.create_task(self.probe.watch_loop(self.bot))
-        self.marks = (self.bot.rounds.feedback.calls, time.process_time())
+        self.marks = (self.bot.services.rounds.feedback.calls, time.process_time())
 
     async def end(self, sent: dict[Key, int]) -> Taken:
         """Once every message of ``sent`` (how many each of this process's players sent in all)
@@ -305,7 +305,7 @@ class BotSide:
         deadline = time.monotonic() + DRAIN_TIMEOUT
         while (
             any(self.probe.seen[key] < count for key, count in sent.items())
-            or bot.writer.pending
+            or bot.services.writer.pending
             or self.probe.rows
         ):
             if time.monotonic() > deadline:
@@ -315,7 +315,7 @@ class BotSide:
         phase.drained = time.perf_counter()
         calls, cpu = self.marks
         phase.cpu_seconds = time.process_time() - cpu
-        phase.feedback_calls = bot.rounds.feedback.calls - calls
+        phase.feedback_calls = bot.services.rounds.feedback.calls - calls
         return phase
 
     def loaded(self) -> Loaded:
@@ -348,7 +348,7 @@ class BotSide:
         """Until the bot has let go of every round (results written), or ``QUIET_TIMEOUT``."""
         assert self.bot is not None
         deadline = time.monotonic() + QUIET_TIMEOUT
-        while self.bot.rounds.live and time.monotonic() < deadline:
+        while self.bot.services.rounds.live and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
 
     async def close(self) -> float:
@@ -382,7 +382,7 @@ async def wait_for_rounds(bot: BoggleBot, channels: set[int]) -> list[LiveRound]
     """Every channel's live round, once its board is posted."""
     deadline = time.monotonic() + READY_TIMEOUT
     while True:
-        lives = [bot.rounds.live.get(c) for c in channels]
+        lives = [bot.services.rounds.live.get(c) for c in channels]
         if all(live is not None and live.stored.board_message_id for live in lives):
             return lives  # type: ignore[return-value]
         if time.monotonic() > deadline:

@@ -19,8 +19,8 @@ from multiprocessing.connection import Connection
 
 from load_link import proc_status, serve
 
-from bot.catalogue import text as wording
-from bot.discord_publisher import ACCEPTED
+from bot.discord.publisher import ACCEPTED
+from bot.i18n.catalogue import text as wording
 from bot.render.text import clean_name
 from standin import StandIn
 from standin.recorder import TranscriptEntry

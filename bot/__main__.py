@@ -10,10 +10,9 @@ import sys
 
 import discord
 
-from standin.hooks import point_discord_at
-
-from .failures import report_failure
-from .settings import Settings, SettingsError, configure_logging
+from .config.settings import Settings, SettingsError, configure_logging
+from .discord.endpoints import point_discord_at
+from .discord.failures import report_failure
 
 log = logging.getLogger("bot")
 
@@ -33,7 +32,8 @@ async def run_bot(settings: Settings) -> int:
 
 async def _run_once(settings: Settings, reads_messages: bool) -> int:
     """A SIGINT or SIGTERM closes the bot cleanly: rounds saved, database closed, exit code 0."""
-    from .app import BoggleBot, ShuttingDown
+    from .discord.app import BoggleBot
+    from .service.claims import ShuttingDown
 
     bot = BoggleBot(settings, reads_messages=reads_messages)
     loop = asyncio.get_running_loop()
@@ -53,7 +53,7 @@ def main() -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if not settings.token:
-        from .sandbox_main import run as run_sandbox
+        from .tools.sandbox_main import run as run_sandbox
 
         return run_sandbox(settings)
     configure_logging(settings.log_level)

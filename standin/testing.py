@@ -16,7 +16,8 @@ from typing import Any, TypeVar
 
 import discord
 
-from .hooks import pointed_at
+from standin.hooks import pointed_at
+
 from .server import StandIn
 from .state import World
 

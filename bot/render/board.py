@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 from core.board import BLANK, Board
 from core.round import Mode, Rules, Standing
 
-from ..catalogue import text
-from ..languages import DEFAULT_LANGUAGE
-from ..publisher import Ending, News
+from ..i18n.catalogue import text
+from ..i18n.languages import DEFAULT_LANGUAGE
+from ..service.publisher import Ending, News
 from .text import (
     CONTENT_LIMIT,
     STATUS_LIMIT,

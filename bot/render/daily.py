@@ -14,9 +14,9 @@ from core.daily import DAILY_RULES, DailyBoard, ShareSummary
 from core.fairplay import rule_figures
 from core.round import Judgement, Verdict
 
-from ..catalogue import text
-from ..daily_service import DailyResult, DailyState
-from ..languages import DEFAULT_LANGUAGE, language_name
+from ..i18n.catalogue import text
+from ..i18n.languages import DEFAULT_LANGUAGE, language_name
+from ..service.daily import DailyResult, DailyState
 from ..storage import DailyGuess, DailyRanked
 from .board import board_grid
 from .replies import verdict_text

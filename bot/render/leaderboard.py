@@ -9,8 +9,8 @@ import discord
 
 from core.periods import Period
 
-from ..catalogue import text
-from ..languages import DEFAULT_LANGUAGE
+from ..i18n.catalogue import text
+from ..i18n.languages import DEFAULT_LANGUAGE
 from ..storage import LeaderboardPage, Measure, RankedPlayer
 from .text import (
     COLOUR,

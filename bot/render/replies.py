@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from core.round import Verdict
 
-from ..catalogue import text
-from ..languages import DEFAULT_LANGUAGE
+from ..i18n.catalogue import text
+from ..i18n.languages import DEFAULT_LANGUAGE
 from .text import escape, fit
 
 

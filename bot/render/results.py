@@ -10,8 +10,8 @@ import discord
 from core.board import Board
 from core.round import FoundWord, Mode, Results, Rules
 
-from ..catalogue import text
-from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from ..i18n.catalogue import text
+from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from .board import board_grid, mode_name, shape
 from .text import (
     COLOUR,

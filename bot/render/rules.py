@@ -10,8 +10,8 @@ from core.fairplay import rule_figures
 from core.round import Mode
 from core.scoring import points_by_length
 
-from ..catalogue import text
-from ..languages import DEFAULT_LANGUAGE
+from ..i18n.catalogue import text
+from ..i18n.languages import DEFAULT_LANGUAGE
 from .board import mode_rule
 from .text import CONTENT_LIMIT, fit, plural, pts
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from ..catalogue import text
-from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE, LANGUAGE_NAMES
-from ..options import OptionError, round_options
+from ..i18n.catalogue import text
+from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE, LANGUAGE_NAMES
+from ..service.options import OptionError, round_options
 from ..storage import ServerSettings
 from .board import mode_name
 from .text import CONTENT_LIMIT, fit, pack, plural

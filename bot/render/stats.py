@@ -10,8 +10,8 @@ from core.board import Board
 from core.round import Mode
 from core.streaks import Streak
 
-from ..catalogue import text
-from ..languages import DEFAULT_LANGUAGE, language_name
+from ..i18n.catalogue import text
+from ..i18n.languages import DEFAULT_LANGUAGE, language_name
 from ..storage import DailyAttempt, PlayerStats
 from ..storage.model import RECENT_ROUNDS
 from .board import board_grid

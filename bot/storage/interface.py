@@ -20,7 +20,7 @@ from core.board import Board
 from core.daily import DAILY_SECONDS
 from core.round import Mode, Results, Verdict
 
-from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from .model import (
     DEFAULT_BUSY_TIMEOUT,
     AcceptedWord,
@@ -295,7 +295,7 @@ class Storage(Protocol):
     async def mark_daily_posted(self, guild_id: int, day: date, language: str, at: float) -> None:
         """The end-of-day post reached its channel: never taken again."""
 
-    # --- the whole database, for copying it (python -m bot.copy_database) ----------------------
+    # --- the whole database, for copying it (python -m bot.tools.copy_database) ----------------------
 
     def export_records(self, batch_size: int = EXPORT_BATCH) -> AsyncIterator[Sequence[Record]]:
         """Every stored record as of one moment, ids kept, in batches of one table each, in

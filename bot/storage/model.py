@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from core.round import Mode, Verdict
 
-from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 
 # How long a statement waits for another writer's lock before it gives up (transient).
 DEFAULT_BUSY_TIMEOUT = 5.0

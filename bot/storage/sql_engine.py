@@ -20,7 +20,7 @@ from core.board import Board
 from core.history import longest_scoring, share_of_max, won
 from core.round import Mode, PlayerResult, Results, Verdict
 
-from ..languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from . import statements as sql
 from .errors import ChannelBusy, StorageError, TargetNotEmpty
 from .model import (

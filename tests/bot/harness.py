@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.app import BoggleBot
-from bot.live_round import LiveRound
-from bot.settings import Settings
+from bot.config.settings import Settings
+from bot.discord.app import BoggleBot
+from bot.service.live_round import LiveRound
 from core.board import Board
 from core.lexicon import Lexicon
 from core.solver import find_path
@@ -52,7 +52,7 @@ class Harness:
         return self.standin.channel(channel).id
 
     def live(self, channel: str = "boggle") -> LiveRound:
-        return self.bot.rounds.live[self.channel_id(channel)]
+        return self.bot.services.rounds.live[self.channel_id(channel)]
 
     async def start_round(
         self, user: str = "alice", channel: str = "boggle", **options: Any
@@ -71,7 +71,7 @@ class Harness:
         """Wait until ``count`` guesses are committed; returns every stored guess row."""
         deadline = time.monotonic() + timeout
         while True:
-            await self.bot.writer.flush()
+            await self.bot.services.writer.flush()
             rows = self.query("SELECT player_id, word, verdict, points FROM guesses ORDER BY id")
             if len(rows) >= count or time.monotonic() > deadline:
                 assert len(rows) == count, rows
@@ -86,7 +86,7 @@ class Harness:
         player_id = self.user_id(player)
         deadline = time.monotonic() + timeout
         while True:
-            await self.bot.writer.flush()
+            await self.bot.services.writer.flush()
             rows = self.query("SELECT player_id, word, verdict, points FROM guesses ORDER BY id")
             if any(r[0] == player_id and r[1] == word for r in rows):
                 return rows

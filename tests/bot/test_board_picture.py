@@ -9,7 +9,7 @@ import io
 import discord
 from PIL import Image
 
-from bot.catalogue import text
+from bot.i18n.catalogue import text
 from bot.render import board_grid, picture
 from bot.render.text import MISSED_FILE, MISSED_PREVIEW
 from core.board import Board

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.catalogue import catalogue, count, plural_form, text
-from bot.languages import DICTIONARIES, LANGUAGE_CODES
-from bot.publisher import Ending
+from bot.i18n.catalogue import catalogue, count, plural_form, text
+from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
 from bot.render.picture import BOARD_FILE, PATH_FILE
 from bot.render.text import MISSED_FILE
+from bot.service.publisher import Ending
 from core.commonness import Band
 from core.round import Mode, Verdict
 

@@ -1,4 +1,4 @@
-"""``python -m bot.copy_database``: a server's data moved between engines, both ways, whole;
+"""``python -m bot.tools.copy_database``: a server's data moved between engines, both ways, whole;
 a target holding data refused and left as it was unless ``--force``."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ async def copy_command(tmp_path: Path, *args: str) -> tuple[int, str, str]:
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bot.copy_database",
+        "bot.tools.copy_database",
         *args,
         cwd=tmp_path,
         stdout=asyncio.subprocess.PIPE,

@@ -3,7 +3,7 @@
 end-of-day posts are in French whatever the board's language, naming it.
 
 The bot is given every language's lexicon at hand (``lexicons``, as the test run built them) so
-no test waits for a child build; it looks them up as always, through ``bot.lexicons``.
+no test waits for a child build; it looks them up as always, through ``bot.service.lexicons``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import BoggleBot
+from bot.discord.app import BoggleBot
 from core.daily import DAILY_RULES, DAILY_SECONDS, day_number
 from core.lexicon import Lexicon
 from standin import StandIn
@@ -63,7 +63,7 @@ async def test_a_french_daily_attempt_speaks_french(
     board_message = await open_daily(game)  # no language: the server's, French
     attempt = await attempt_of(game)
     assert attempt.language == "fr"
-    board = await game.bot.daily.board_of(attempt)
+    board = await game.bot.services.daily.board_of(attempt)
     assert all(w in french for w in board.words)  # French words, some of them no English ones
     assert any(w not in lexicon for w in board.words)
     content = board_message.content

@@ -35,7 +35,7 @@ async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
     async with bot_session(standin, database, clock, lexicon) as game:
         board_message = await open_daily(game, language="fr")
         attempt = await attempt_of(game)
-        first, second = words_of(await game.bot.daily.board_of(attempt), 2)
+        first, second = words_of(await game.bot.services.daily.board_of(attempt), 2)
 
     clock.advance(20)
     async with bot_session(standin, database, clock, lexicon) as game:  # a restart
@@ -53,7 +53,7 @@ async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
         assert (await submit.response())["type"] == CallbackType.UPDATE_MESSAGE  # loaded: at once
         shown = await latest(standin, "alice", board_message, f"**{second}**")
         assert f"**{first}**" in shown.content
-        stored = await game.bot.storage.daily_guesses(attempt.id)
+        stored = await game.bot.services.storage.daily_guesses(attempt.id)
         assert [g.word for g in stored] == [first, second]
 
 
@@ -76,7 +76,7 @@ async def test_a_daily_whose_lexicon_cannot_load_says_so_and_stores_nothing(
     assert game.query("SELECT count(*) FROM daily_attempts") == [(0,)]
     guild = game.standin.channel("boggle").guild_id
     assert guild is not None
-    assert await game.bot.storage.display_names(guild, [game.user_id("alice")]) == {}
+    assert await game.bot.services.storage.display_names(guild, [game.user_id("alice")]) == {}
 
     monkeypatch.undo()
     board = await open_daily(game, language="de")

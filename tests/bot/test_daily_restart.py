@@ -38,7 +38,7 @@ async def test_one_attempt_a_day_across_restarts(
         async with bot_session(standin, database, clock, lexicon) as game:
             await open_daily(game, "alice")
             attempt = await attempt_of(game, "alice")
-            first, second = words_of(await game.bot.daily.board_of(attempt), 2)
+            first, second = words_of(await game.bot.services.daily.board_of(attempt), 2)
             game.clock.advance(30)
             handle = await standin.slash("boggle", "alice", "daily-guess", {"words": first})
             assert f"**{first}**" in (await handle.followup()).content
@@ -47,10 +47,13 @@ async def test_one_attempt_a_day_across_restarts(
 
         clock.advance(60)
         async with bot_session(standin, database, clock, lexicon) as game:
-            storage = game.bot.storage
+            storage = game.bot.services.storage
             finished = await storage.get_daily_attempt(bobs.id)
             assert finished is not None and not finished.finished  # 90 s of his 180 gone
-            assert game.bot.daily._armed == {attempt.id: attempt.deadline, bobs.id: bobs.deadline}
+            assert game.bot.services.daily._armed == {
+                attempt.id: attempt.deadline,
+                bobs.id: bobs.deadline,
+            }
             again = await open_daily(game, "alice")
             assert f"**{first}**" in again.content
             assert f"<t:{int(attempt.deadline)}:R>" in again.content  # the same deadline
@@ -61,11 +64,11 @@ async def test_one_attempt_a_day_across_restarts(
 
         clock.advance(DAILY_SECONDS)  # both deadlines pass while the bot is down
         async with bot_session(standin, database, clock, lexicon) as game:
-            storage = game.bot.storage
+            storage = game.bot.services.storage
             for player in (attempt, bobs):  # finished at start, before any command
                 stored = await storage.get_daily_attempt(player.id)
                 assert stored is not None and stored.finished
-            assert game.bot.daily._armed == {}
+            assert game.bot.services.daily._armed == {}
             result = await open_daily(game, "alice")
             assert "your result" in result.content and "2 words" in result.content
             assert await storage.unfinished_daily_attempts() == []

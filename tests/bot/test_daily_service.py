@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime
 
-from bot.daily_service import DailyService
-from bot.lexicons import Lexicons
-from bot.shards import ShardSlice
+from bot.config.shards import ShardSlice
+from bot.service.daily import DailyService
+from bot.service.lexicons import Lexicons
 from bot.storage import DailyAttempt, Storage
 from core.commonness import missed_order
 from core.daily import DAILY_RULES, DAILY_SECONDS

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.catalogue import text
-from bot.options import OptionError
-from bot.server_config import banned_words, round_banned, unbanned
+from bot.i18n.catalogue import text
+from bot.service.options import OptionError
+from bot.service.server_config import banned_words, round_banned, unbanned
 from core.board import Board
 from core.codes import encode, rolled_from
 from core.commonness import band_of, is_everyday, missed_order
@@ -146,7 +146,7 @@ async def test_a_spanish_round_from_a_board_code(
     )
     line = (await refused.original_message()).content
     assert "board: that code is a board of Español dice (4x4-es)" in line and "\n" not in line
-    assert play.bot.rounds.live == {}
+    assert play.bot.services.rounds.live == {}
     board = await start(play, board=code, mode="casual", time="2m")  # the code fixes Spanish
     live = play.live()
     assert (live.stored.language, live.game.language.code) == ("es", "es")
@@ -191,7 +191,9 @@ async def test_dice_of_another_language_are_refused_in_one_line(play: Harness) -
         "⚠️ dice 4x4-fr are for rounds in Français and this round is in Español: "
         "leave dice out to roll the Español dice"
     )
-    assert play.bot.rounds.live == {} and play.query("SELECT COUNT(*) FROM rounds") == [(0,)]
+    assert play.bot.services.rounds.live == {} and play.query("SELECT COUNT(*) FROM rounds") == [
+        (0,)
+    ]
 
 
 async def test_an_everyday_round_gives_a_rare_word_its_own_verdict(
@@ -310,7 +312,7 @@ async def test_a_word_banned_in_a_french_server_is_read_by_each_rounds_language(
     assert await judged(play, "bob", "pena") == ("accepted", RULES.points("pena"))
     assert play.query("SELECT excluded FROM rounds WHERE id = ?", (live.id,)) == [("peña",)]
     await finish(play, "es", board.id)
-    await play.standin.wait_until(lambda: play.bot.rounds.live == {})
+    await play.standin.wait_until(lambda: play.bot.services.rounds.live == {})
     handle = await play.standin.slash("boggle", "bob", "boggle check", {"word": "peña"})
     assert text("check.banned", "es") in (await handle.original_message()).content
 

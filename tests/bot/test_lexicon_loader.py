@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.lexicon_loader import load_lexicon
-from bot.lexicons import Lexicons
+from bot.service.lexicon_loader import load_lexicon
+from bot.service.lexicons import Lexicons
 from core.languages import LanguageError, language
 from core.lexicon import Lexicon, cache_file
 from tests.core.brute import EN_WORDS
@@ -36,7 +36,7 @@ def children_of_this_process() -> list[int]:
 async def test_a_missing_cache_is_built_by_a_child_then_read(
     tmp_path: Path, lexicon: Lexicon, no_build_here: None, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.lexicon_loader")
+    caplog.set_level(logging.INFO, logger="bot.service.lexicon_loader")
     cache = tmp_path / "cache"
     built = await load_lexicon(EN_WORDS, cache, frequencies=EN_ZIPF)
     assert built.to_bytes() == lexicon.to_bytes()
@@ -94,7 +94,7 @@ async def test_another_language_is_built_by_one_child_on_first_use_then_kept(
     no_build_here: None,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="bot.lexicon_loader")
+    caplog.set_level(logging.INFO, logger="bot.service.lexicon_loader")
     held = Lexicons(cache_dir=tmp_path, loaded={"en": lexicons["en"]})
     assert held.loaded("fr") is None
     first, second = await asyncio.gather(held.get("fr"), held.get("fr"))  # one load at a time

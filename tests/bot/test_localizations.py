@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.catalogue import text
+from bot.i18n.catalogue import text
 from bot.render.leaderboard import MEASURE_NAMES, PERIOD_NAMES
 from bot.storage import Measure
 from core.periods import Period

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.config.settings import Settings, SettingsError
 from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import render
-from bot.catalogue import catalogue
-from bot.languages import LANGUAGE_CODES
+from bot.i18n.catalogue import catalogue
+from bot.i18n.languages import LANGUAGE_CODES
 from bot.render import (
     STATUS_LIMIT,
     News,

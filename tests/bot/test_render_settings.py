@@ -8,7 +8,7 @@ import string
 
 import pytest
 
-from bot.languages import LANGUAGE_CODES
+from bot.i18n.languages import LANGUAGE_CODES
 from bot.render.rules import rules_text
 from bot.render.settings import banned_list_text, duration, settings_text
 from bot.render.text import CONTENT_LIMIT

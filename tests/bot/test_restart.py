@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.app import BoggleBot
+from bot.discord.app import BoggleBot
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules
@@ -90,7 +90,7 @@ async def test_results_posted_when_the_deadline_passed_while_down(
         text = game.text_since(results)
         assert word in text and other in text and "Alice" in text and "Bob" in text
         assert game.query("SELECT state, ended_at >= deadline FROM rounds") == [("finished", 1)]
-        assert game.bot.rounds.live == {}
+        assert game.bot.services.rounds.live == {}
         standings = dict(game.query("SELECT user_id, points FROM standings"))
         assert standings == {
             game.user_id("alice"): live.game.points_of(word),
@@ -101,9 +101,9 @@ async def test_results_posted_when_the_deadline_passed_while_down(
 # A bot process of its own, so that it can really be killed: no close(), no flush, no goodbye.
 _CRASHING_BOT = """
 import asyncio, sys
-from bot.app import BoggleBot
+from bot.discord.app import BoggleBot
 from standin.hooks import point_discord_at
-from bot.settings import Settings
+from bot.config.settings import Settings
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules

@@ -11,8 +11,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.app import BoggleBot
-from bot.sandbox import run_sandbox
+from bot.discord.app import BoggleBot
+from bot.tools.sandbox import run_sandbox
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
 from core.solver import solve
@@ -115,9 +115,9 @@ async def test_a_dismissed_form_sends_nothing_and_share_posts_the_result(
     async with sandbox(tmp_path, lexicon) as play:
         await play.type("/daily", until="[Guess]")
         [bot] = play.bots
-        attempt = await bot.daily.running(play.standin.user("alice").id)
+        attempt = await bot.services.daily.running(play.standin.user("alice").id)
         assert attempt is not None
-        word = words_of(await bot.daily.board_of(attempt), 1)[0]
+        word = words_of(await bot.services.daily.board_of(attempt), 1)[0]
 
         await play.type(":click Guess", until="Words [required")
         shown = await play.type(":cancel", until="(form dismissed: nothing was sent)")

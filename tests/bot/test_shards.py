@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError
-from bot.shards import ShardSlice, parse_shard_ids
+from bot.config.settings import Settings, SettingsError
+from bot.config.shards import ShardSlice, parse_shard_ids
 
 from .harness import bot_env, spawn_bot
 

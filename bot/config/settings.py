@@ -1,0 +1,202 @@
+"""Settings from the environment and an optional ``.env`` file; real environment variables win.
+
+Every setting is checked at start; a bad one stops the bot with a message that names it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+from core.dice import DATA_DIR
+
+from ..storage.targets import printable
+from .shards import SHARD_LIMIT, ShardSlice, parse_shard_ids
+
+DEFAULT_DATABASE = "boggle.sqlite3"
+DEFAULT_DICTIONARY = str(DATA_DIR / "words" / "en.txt")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used; the message names it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = None
+    api_base: str | None = None
+    gateway_url: str | None = None
+    database: str = DEFAULT_DATABASE
+    log_level: str = "INFO"
+    sync_guild: int | None = None
+    dictionary: str = DEFAULT_DICTIONARY
+    guess_retention_days: int | None = None  # None: every guess is kept
+    shards: ShardSlice = field(default_factory=ShardSlice)
+    board_pictures: bool = True  # off: text boards only, and about 12 MB less memory
+
+    def __repr__(self) -> str:  # never print the token
+        shown = "set" if self.token else "unset"
+        return (
+            f"Settings(token={shown}, api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
+            f"database={printable(self.database)!r}, log_level={self.log_level!r}, "
+            f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r}, "
+            f"guess_retention_days={self.guess_retention_days!r}, shards={self.shards!r}, "
+            f"board_pictures={self.board_pictures!r})"
+        )
+
+    __str__ = __repr__
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env"
+    ) -> Settings:
+        """Read the settings: ``.env`` first, then the real environment over it."""
+        values: dict[str, str] = {}
+        if env_file is not None and Path(env_file).is_file():
+            values.update(read_env_file(Path(env_file)))
+        values.update(os.environ if environ is None else environ)
+        return cls(
+            token=values.get("DISCORD_TOKEN") or None,
+            api_base=_url(values, "DISCORD_API_BASE", ("http", "https")),
+            gateway_url=_url(values, "DISCORD_GATEWAY_URL", ("ws", "wss")),
+            database=values.get("BOGGLE_DATABASE") or DEFAULT_DATABASE,
+            log_level=_log_level(values),
+            sync_guild=_snowflake(values, "BOGGLE_SYNC_GUILD"),
+            dictionary=_dictionary(values),
+            guess_retention_days=_retention_days(values),
+            shards=_shards(values),
+            board_pictures=_switch(values, "BOGGLE_BOARD_PICTURES", default=True),
+        )
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines; ``#`` comments, blank lines and surrounding quotes allowed."""
+    values = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :]
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip():
+            raise SettingsError(f"{path}:{number}: expected KEY=value")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+def _url(values: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
+    text = values.get(name, "").strip()
+    if not text:
+        return None
+    parsed = urlparse(text)
+    if parsed.scheme not in schemes or not parsed.netloc:
+        raise SettingsError(f"{name} must be a {' or '.join(schemes)} URL, got {text!r}")
+    return text.rstrip("/")
+
+
+def _log_level(values: Mapping[str, str]) -> str:
+    level = (values.get("BOGGLE_LOG_LEVEL") or "INFO").strip().upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(
+            f"BOGGLE_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}"
+        )
+    return level
+
+
+def _snowflake(values: Mapping[str, str], name: str) -> int | None:
+    text = values.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 0 < int(text) < 2**64:
+        raise SettingsError(f"{name} must be a Discord id (a number), got {text!r}")
+    return int(text)
+
+
+def _dictionary(values: Mapping[str, str]) -> str:
+    path = values.get("BOGGLE_DICTIONARY") or DEFAULT_DICTIONARY
+    if not Path(path).is_file():
+        raise SettingsError(f"BOGGLE_DICTIONARY: no word list at {path!r}")
+    return path
+
+
+def _retention_days(values: Mapping[str, str]) -> int | None:
+    text = values.get("BOGGLE_GUESS_RETENTION_DAYS", "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise SettingsError(
+            "BOGGLE_GUESS_RETENTION_DAYS must be a whole number of days (1 or more), or empty to "
+            f"keep every guess, got {text!r}"
+        )
+    return int(text)
+
+
+SWITCH_WORDS = {
+    "on": True,
+    "1": True,
+    "true": True,
+    "yes": True,
+    "off": False,
+    "0": False,
+    "false": False,
+    "no": False,
+}
+
+
+def _switch(values: Mapping[str, str], name: str, *, default: bool) -> bool:
+    text = values.get(name, "").strip().lower()
+    if not text:
+        return default
+    if text not in SWITCH_WORDS:
+        raise SettingsError(f"{name} must be on or off, got {text!r}")
+    return SWITCH_WORDS[text]
+
+
+def _shards(values: Mapping[str, str]) -> ShardSlice:
+    count_text = values.get("BOGGLE_SHARD_COUNT", "").strip()
+    ids_text = values.get("BOGGLE_SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError("BOGGLE_SHARD_IDS needs BOGGLE_SHARD_COUNT (the shards in all)")
+        return ShardSlice()
+    if (
+        not (count_text.isascii() and count_text.isdigit())
+        or not 1 <= int(count_text) <= SHARD_LIMIT
+    ):
+        raise SettingsError(
+            f"BOGGLE_SHARD_COUNT must be a whole number from 1 to {SHARD_LIMIT}, got {count_text!r}"
+        )
+    count = int(count_text)
+    if not ids_text:
+        return ShardSlice(count)
+    try:
+        ids = parse_shard_ids(ids_text)
+    except ValueError as exc:
+        raise SettingsError(
+            f"BOGGLE_SHARD_IDS must be shard ids such as 0-3 or 4,5, got {ids_text!r} (at {exc})"
+        ) from None
+    outside = [i for i in ids if i >= count]
+    if outside:
+        raise SettingsError(
+            f"BOGGLE_SHARD_IDS: shard {outside[0]} is outside BOGGLE_SHARD_COUNT={count} "
+            f"(ids 0 to {count - 1})"
+        )
+    return ShardSlice(count, ids)
+
+
+def configure_logging(level: str, filename: str | Path | None = None) -> None:
+    """Log to stderr, or to ``filename`` (the sandbox keeps its terminal for the chat)."""
+    logging.basicConfig(
+        level=getattr(logging, level),
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+        filename=filename,
+    )

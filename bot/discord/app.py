@@ -1,0 +1,184 @@
+"""The bot on Discord: an AutoShardedBot whose setup_hook wires the services (``bot.wiring``)
+and adds the cogs before it connects."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable, Mapping
+
+import discord
+from discord.ext import commands
+
+from core.lexicon import Lexicon
+
+from ..config.settings import Settings
+from ..i18n.catalogue import text
+from ..service.lexicons import Lexicons
+from ..service.limits import Limiter
+from ..wiring import Services, Tuning, close_services, open_services, start_services
+from .cogs import add_cogs
+from .daily_posts import DiscordDailyPosts
+from .publisher import DiscordPublisher
+from .replies import reader_language, server_language
+from .translator import CatalogueTranslator
+
+log = logging.getLogger(__name__)
+
+# A fast human types about 3 guesses a second; a script types far more.
+GUESSES_PER_SECOND = 4.0
+GUESS_BURST = 10.0
+# A failed command's reply waits this long for the server's language (it is deferred first, so
+# Discord's 3 s to answer are kept).
+ERROR_LANGUAGE_WAIT = 1.0
+
+
+def intents_for(reads_messages: bool) -> discord.Intents:
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.guild_messages = True
+    intents.guild_reactions = True
+    intents.message_content = reads_messages
+    return intents
+
+
+class BoggleBot(commands.AutoShardedBot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        reads_messages: bool = True,
+        clock: Callable[[], float] = time.time,
+        tick: float = 0.5,
+        lexicon: Lexicon | None = None,
+        lexicons: Mapping[str, Lexicon] | None = None,
+        rng: random.Random | None = None,
+        busy_timeout: float = 5.0,
+        **options: object,
+    ) -> None:
+        shards = settings.shards
+        if shards.count is not None:
+            options.setdefault("shard_count", shards.count)
+            if shards.ids is not None:
+                options.setdefault("shard_ids", list(shards.ids))
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents_for(reads_messages),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,  # type: ignore[arg-type]
+        )
+        self.settings = settings
+        self.reads_messages = reads_messages
+        self.clock = clock
+        # What wiring takes (tests and benchmarks change these before the bot starts).
+        self.tick = tick
+        self.rng = rng
+        self.busy_timeout = busy_timeout
+        self.daily_post_every = 30.0  # end-of-day posts are looked for this often
+        # Every language's lexicon (bot.service.lexicons): ``lexicon`` is English's when already
+        # at hand, ``lexicons`` any language's (tests, benchmarks); others load on first use.
+        at_hand = dict(lexicons or {})
+        if lexicon is not None:
+            at_hand["en"] = lexicon
+        self.lexicons = Lexicons(settings.dictionary, loaded=at_hand)
+        self.guess_limiter = Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
+        self._services: Services | None = None
+        self._ready_once = False
+        self._closing = False
+
+    @property
+    def services(self) -> Services:
+        """The services this bot's cogs use; there once ``setup_hook`` has run."""
+        if self._services is None:
+            raise RuntimeError("the bot's services are not built yet")
+        return self._services
+
+    @property
+    def claims_lost(self) -> bool:
+        """The database's hold on our shards was lost: the process exits non-zero."""
+        return self._services is not None and self._services.claims.lost
+
+    async def setup_hook(self) -> None:
+        """Everything a round needs, before the first event arrives."""
+        tuning = Tuning(self.clock, self.tick, self.rng, self.busy_timeout, self.daily_post_every)
+        services = await open_services(
+            self.settings,
+            tuning,
+            self.lexicons,
+            self.guess_limiter,
+            lambda pictures: DiscordPublisher(self, pictures, reads_messages=self.reads_messages),
+            lambda pictures: DiscordDailyPosts(self, pictures),
+            lambda: self._closing,
+        )
+        self._services = services
+        self.tree.error(self._on_command_error)
+        await self.tree.set_translator(CatalogueTranslator())
+        await add_cogs(self, services)
+        await self._sync_commands()
+        await start_services(services, self.close)
+
+    async def _sync_commands(self) -> None:
+        if self.settings.sync_guild is not None:
+            guild = discord.Object(self.settings.sync_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        """Every interaction gets an answer, even when a command fails: in the reader's language."""
+        log.error(
+            "command %s failed",
+            interaction.command and interaction.command.qualified_name,
+            exc_info=error,
+        )
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                language = await self._reply_language(interaction)
+                await interaction.followup.send(text("replies.failed", language), ephemeral=True)
+            else:  # answered at once: the language may take the database's time
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                language = await self._reply_language(interaction)
+                await interaction.edit_original_response(content=text("replies.failed", language))
+
+    async def _reply_language(self, interaction: discord.Interaction) -> str:
+        """The server's language through the server's install of the bot; elsewhere (a DM, a user
+        install), or when the failure is the database's and it does not answer in time, the
+        reader's Discord language."""
+        try:
+            storage = self.services.storage
+            return await asyncio.wait_for(
+                server_language(storage, interaction), ERROR_LANGUAGE_WAIT
+            )
+        except Exception:  # the answer matters more than its language
+            log.warning("server %s: its language is unknown", interaction.guild_id)
+            return reader_language(interaction)
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """No prefix commands: chat is read by the guesses cog alone, and a message that starts
+        with a mention of the bot is a guess, not an unknown command."""
+
+    async def on_ready(self) -> None:
+        if self._ready_once:
+            return
+        self._ready_once = True
+        if not self.reads_messages:
+            log.warning("no message-content intent: guesses go through /guess only")
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        """Stop the services (rounds saved, every guess committed, the database closed), then
+        disconnect: within about 10 s even while Discord fails."""
+        if self._closing:
+            return await super().close()
+        self._closing = True
+        if self._services is not None:
+            await close_services(self._services)
+        await super().close()

@@ -1,0 +1,35 @@
+"""One cog per feature: commands only, each translating between Discord and the services (no
+game rule here); a cog never imports another cog, and each receives the services it uses."""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.ext import commands
+
+from ...i18n.catalogue import text
+from ...wiring import Services
+from ..views.again import PlayAgain
+from .after import check
+from .config import Config
+from .daily import AttemptButton, Daily
+from .game import Game
+from .guesses import Guesses
+from .leaderboard import Leaderboard, PageButton
+from .stats import Stats
+
+
+async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:
+    await bot.add_cog(Game(services))
+    # ``/boggle check`` joins the game cog's ``/boggle`` group.
+    boggle = bot.tree.get_command("boggle")
+    assert isinstance(boggle, app_commands.Group)
+    boggle.add_command(
+        app_commands.Command(name="check", description=text("commands.check"), callback=check)
+    )
+    await bot.add_cog(Guesses(services))
+    await bot.add_cog(Leaderboard(services))
+    await bot.add_cog(Stats(services))
+    await bot.add_cog(Config(services))
+    await bot.add_cog(Daily(services))
+    # Buttons that answer from any message, also those posted before this start.
+    bot.add_dynamic_items(PlayAgain, PageButton, AttemptButton)

@@ -1,0 +1,148 @@
+"""``/boggle start``, ``/boggle stop`` and ``/guess``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, may_stop
+
+from ... import render
+from ...i18n.catalogue import text
+from ...render.rules import rules_text
+from ...service.options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
+from ...wiring import Services
+from ..choices import SIZE_CHOICES, language_option_docs, round_option_docs
+from ..replies import reader_language, refusal, server_language, tell
+from ..round_start import begin_round
+
+log = logging.getLogger(__name__)
+
+
+class Game(commands.Cog):
+    boggle = app_commands.Group(name="boggle", description=text("commands.boggle"))
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    @boggle.command(name="start", description=text("commands.start"))
+    @round_option_docs
+    @app_commands.describe(board=text("commands.start_board"), hints=text("commands.start_hints"))
+    @language_option_docs(text("commands.start_language"), text("commands.start_dictionary"))
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        size: int | None = None,
+        dice: str | None = None,
+        time: str | None = None,
+        mode: str | None = None,
+        min_length: app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST] | None = None,
+        board: app_commands.Range[str, 1, 80] | None = None,
+        hints: bool | None = None,
+        language: str | None = None,
+        dictionary: str | None = None,
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel is None:
+            await tell(interaction, text("replies.not_in_dm", reader_language(interaction)))
+            return
+        server = await self.services.storage.server_settings(interaction.guild_id)
+        try:
+            replay = replayed(board, size, dice, language) if board else None
+            if replay is not None:
+                size, dice, language = replay[0].size, replay[1], replay[2]
+            options = round_options(
+                size, dice, time, mode, min_length, server, language, dictionary
+            )
+            options = dataclasses.replace(
+                options,
+                board=replay[0] if replay else None,
+                hints=hints_for(hints, options.mode, server.hints),
+            )
+        except OptionError as exc:
+            await tell(interaction, refusal(exc, server.language))
+            return
+        await begin_round(self.services.rounds, interaction, options, server)
+
+    @boggle.command(name="rules", description=text("commands.rules"))
+    @app_commands.describe(size=text("commands.rules_size"))
+    @app_commands.choices(size=SIZE_CHOICES)
+    async def rules(self, interaction: discord.Interaction, size: int | None = None) -> None:
+        """The rules of a round started here now, with ``size`` if given."""
+        server = dataclasses.replace(NO_SETTINGS, language=reader_language(interaction))
+        if interaction.guild_id is not None:
+            server = await self.services.storage.server_settings(interaction.guild_id)
+        try:
+            options = round_options(size=size, defaults=server)
+        except OptionError as exc:  # a server's dice set that has since been removed
+            await tell(interaction, refusal(exc, server.language))
+            return
+        rules = rules_text(options.size, options.min_length, server.banned, server.language)
+        await tell(interaction, rules)
+
+    @boggle.command(name="stop", description=text("commands.stop"))
+    async def stop(self, interaction: discord.Interaction) -> None:
+        live = self.services.rounds.running(interaction.channel_id or 0)
+        if live is None:
+            language = await server_language(self.services.storage, interaction)
+            await tell(interaction, text("replies.no_round", language))
+            return
+        moderates = interaction.permissions.manage_messages
+        if not may_stop(live.stored.starter_id, interaction.user.id, moderates):
+            await tell(interaction, text("replies.stop_refused", live.language))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        stopped = await self.services.rounds.stop(live.channel_id)
+        if stopped is None:
+            reply = "replies.already_ending"
+        elif self.services.rounds.running(stopped.channel_id) is stopped:
+            reply = "replies.stopped_pending"
+        else:
+            reply = "replies.stopped_posted"
+        await interaction.followup.send(text(reply, live.language), ephemeral=True)
+
+    @app_commands.command(name="guess", description=text("commands.guess"))
+    @app_commands.describe(words=text("commands.guess_words"))
+    async def guess(
+        self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 400]
+    ) -> None:
+        rounds = self.services.rounds
+        live = rounds.running(interaction.channel_id or 0)
+        if live is None:
+            language = await server_language(self.services.storage, interaction)
+            await tell(interaction, text("replies.no_round_start", language))
+            return
+        language = live.language
+        if not self.services.guess_limiter.allow((live.channel_id, interaction.user.id)):
+            await tell(interaction, text("replies.slow_down", language))
+            return
+        guessed = rounds.guess(
+            live.channel_id, interaction.user.id, interaction.user.display_name, words
+        )
+        if guessed is None:
+            await tell(interaction, text("replies.just_ended", language))
+            return
+        judgements = guessed.judgements
+        if not judgements:
+            await tell(interaction, text("replies.nothing_to_judge", language))
+            return
+        # "Accepted" should mean stored; but Discord wants an answer within 3 s, and the
+        # verdicts are decided either way.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(rounds.committed(guessed.ticket), 2.0)
+        lines = [
+            render.verdict_text(j.word, j.verdict, j.points, live.game.rules.min_length, language)
+            for j in judgements
+        ]
+        await tell(interaction, render.fit("\n".join(lines), render.CONTENT_LIMIT))
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel ends its round at once: results are stored, nothing is posted."""
+        if self.services.rounds.running(channel.id) is not None:
+            await self.services.rounds.stop(channel.id)

@@ -1,0 +1,40 @@
+"""The one line a process prints for a start-up failure it can name, instead of a traceback."""
+
+from __future__ import annotations
+
+import sys
+
+import aiohttp
+import discord
+
+from core.lexicon import LexiconError
+
+from ..config.settings import Settings
+from ..storage import StorageError, database_error
+
+DISCORD_API = "https://discord.com/api"
+
+
+def failure_line(settings: Settings, error: BaseException) -> str | None:
+    """What to tell the person who started the bot, naming the setting to fix; None for an
+    error nobody could have set right (a bug: let its traceback show)."""
+    if isinstance(error, StorageError):
+        return database_error(settings.database, error)
+    if isinstance(error, LexiconError):
+        return f"error: word list {settings.dictionary} (BOGGLE_DICTIONARY): {error}"
+    if isinstance(error, discord.LoginFailure):
+        return "error: DISCORD_TOKEN was refused by Discord; check the bot token"
+    if isinstance(error, aiohttp.ClientConnectionError):
+        where = settings.api_base or DISCORD_API
+        return f"error: cannot reach Discord at {where} (DISCORD_API_BASE): {error}"
+    return None
+
+
+def report_failure(settings: Settings, error: Exception) -> int:
+    """Print ``error``'s one line and return the exit code (1); re-raise an error no setting
+    explains, so its traceback shows."""
+    line = failure_line(settings, error)
+    if line is None:
+        raise error
+    print(line, file=sys.stderr)
+    return 1

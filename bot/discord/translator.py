@@ -1,0 +1,70 @@
+"""Discord's localisations of our commands (descriptions, option descriptions, choice names) in
+French, Spanish and German, read from the catalogues: the one place every wording lives.
+
+Commands are declared with English catalogue texts (``text("commands.start")``); discord.py asks
+the translator for each of them per Discord locale while syncing, and a description is found
+again by its English wording. A choice carries its catalogue key (and fields) with its name
+(``choice``), since a choice's name may not be its English text (a language is named by its own
+name) and short names ("Points") could be any key's. Names are not translated: a command is
+typed by one name everywhere.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TypeVar
+
+import discord
+from discord import app_commands
+
+from ..i18n.catalogue import catalogue, text
+from ..i18n.languages import DEFAULT_LANGUAGE, language_of_locale
+
+TRANSLATED_SECTIONS = ("commands.",)
+ChoiceT = TypeVar("ChoiceT", str, int, float)
+
+
+@cache
+def _keys_by_english() -> dict[str, str]:
+    """The catalogue key of each English command wording."""
+    return {
+        value: key
+        for key, value in catalogue(DEFAULT_LANGUAGE).items()
+        if isinstance(value, str) and key.startswith(TRANSLATED_SECTIONS)
+    }
+
+
+def choice(
+    key: str, value: ChoiceT, /, name: str | None = None, **fields: object
+) -> app_commands.Choice[ChoiceT]:
+    """An option's choice worded by the catalogue entry ``key`` (with ``fields``) in every
+    locale we speak; its own ``name`` where Discord shows no localisation (default: the English
+    wording)."""
+    shown = name if name is not None else text(key, DEFAULT_LANGUAGE, **fields)
+    return app_commands.Choice(name=app_commands.locale_str(shown, key=key, **fields), value=value)
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Descriptions and choice names in each Discord locale we speak (``bot.i18n.languages``)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if context.location in (
+            app_commands.TranslationContextLocation.command_name,
+            app_commands.TranslationContextLocation.group_name,
+            app_commands.TranslationContextLocation.parameter_name,
+        ):
+            return None
+        language = language_of_locale(locale.value)
+        fields = dict(string.extras)
+        key = fields.pop("key", None) or _keys_by_english().get(string.message)
+        if language is None or key is None:
+            return None
+        translated = text(key, language, **fields)
+        if language == DEFAULT_LANGUAGE and translated == string.message:
+            return None  # the name Discord shows anyway
+        return translated

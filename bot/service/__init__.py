@@ -1,0 +1,1 @@
+"""The game as a service, for any front end: no discord, aiohttp, database driver or Pillow here."""

@@ -1,0 +1,57 @@
+"""The no-token path of ``python -m bot``: the real bot against the local stand-in, in a terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import sys
+from pathlib import Path
+
+from standin.world_file import WorldFileError
+
+from ..config.settings import DEFAULT_DATABASE, Settings, configure_logging
+from ..discord.failures import report_failure
+
+SANDBOX_DIR = Path("sandbox")
+
+
+def run(settings: Settings) -> int:
+    """Play in the terminal; the sandbox keeps its own database unless BOGGLE_DATABASE is set,
+    and its logs go to a file so they do not break into the chat."""
+    SANDBOX_DIR.mkdir(exist_ok=True)
+    if settings.database == DEFAULT_DATABASE:
+        settings = dataclasses.replace(settings, database=str(SANDBOX_DIR / "boggle.sqlite3"))
+    log_file = SANDBOX_DIR / "bot.log"
+    configure_logging(settings.log_level, log_file)
+    print(f"(bot logs: {log_file})")
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(_sandbox(settings))
+    except WorldFileError as exc:
+        print(f"error: {exc}; move it away to start a new sandbox world", file=sys.stderr)
+        return 1
+    except Exception as exc:  # what stopped the bot before it connected
+        return report_failure(settings, exc)
+    return 0
+
+
+def world_file_for(database: str) -> Path:
+    """The sandbox's world is kept beside its database and named after it: the ids the
+    database holds (server, channels, players, messages) are the world's."""
+    if "://" in database:
+        return SANDBOX_DIR / "world.json"
+    path = Path(database)
+    return path.with_name(f"{path.stem}.world.json")
+
+
+async def _sandbox(settings: Settings) -> None:
+    from ..discord.app import BoggleBot
+    from .sandbox import run_sandbox
+
+    async def start_bot(api_base: str, gateway_url: str) -> None:
+        bot = BoggleBot(settings, guild_ready_timeout=0.05)
+        async with bot:
+            await bot.start("sandbox-token")
+
+    await run_sandbox(start_bot, world_file=world_file_for(settings.database))
