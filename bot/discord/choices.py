@@ -4,20 +4,23 @@ descriptions of a round's options, shared by ``/boggle start`` and ``/boggle-con
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+import functools
+import inspect
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, fields
+from typing import Any, Concatenate, Optional, ParamSpec, TypeVar
 
+import discord
 from discord import app_commands
+from discord.utils import resolve_annotation
 
 from core.dice import available
 from core.round import Mode
-from core.rules import SIZES
+from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
 
 from ..i18n.catalogue import text
 from ..i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES
 from .translator import choice
-
-CommandT = TypeVar("CommandT", bound=Callable[..., Any])
 
 # Each choice worded in the reader's language (bot.discord.translator); sizes with their dice, each
 # language by its own name (and the reader's name for it), each dictionary with what it holds.
@@ -34,28 +37,93 @@ def dice_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=name, value=name) for name in available()][:25]
 
 
-def round_option_docs(command: CommandT) -> CommandT:
-    """The descriptions and choices of a round's options (size, dice, time, mode, min_length),
-    shared by ``/boggle start`` and the server defaults of ``/boggle-config set``."""
-    command = app_commands.describe(
-        size=text("commands.start_size"),
-        dice=text("commands.start_dice"),
-        time=text("commands.start_time"),
-        mode=text("commands.start_mode"),
-        min_length=text("commands.start_min_length"),
-    )(command)
-    command = app_commands.choices(size=SIZE_CHOICES)(command)
-    return app_commands.choices(mode=MODE_CHOICES, dice=dice_choices())(command)
+@dataclass(frozen=True)
+class Chosen:
+    """A round's options as a player (``/boggle start``) or a server (``/boggle-config set``)
+    chose them; None is "not given"."""
+
+    size: int | None = None
+    dice: str | None = None
+    time: str | None = None
+    mode: str | None = None
+    min_length: int | None = None
+    hints: bool | None = None
+    language: str | None = None
+    dictionary: str | None = None
+
+    def given(self) -> bool:
+        return any(getattr(self, f.name) is not None for f in fields(self))
 
 
-def language_option_docs(language: str, dictionary: str) -> Callable[[CommandT], CommandT]:
-    """The ``language`` and ``dictionary`` options described so, with their choices: each
-    language by its own name, each dictionary with what it holds."""
+def _option(name: str, annotation: object) -> inspect.Parameter:
+    return inspect.Parameter(name, KEYWORD, default=None, annotation=Optional[annotation])  # noqa: UP045 (a runtime annotation object)
 
-    def document(command: CommandT) -> CommandT:
-        command = app_commands.describe(language=language, dictionary=dictionary)(command)
-        return app_commands.choices(language=LANGUAGE_CHOICES, dictionary=DICTIONARY_CHOICES)(
-            command
+
+KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD
+# The options both commands show, in Discord's order: these first, the command's own options
+# next, then hints, language and dictionary.
+_FIRST = [
+    _option("size", int),
+    _option("dice", str),
+    _option("time", str),
+    _option("mode", str),
+    _option("min_length", app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST]),
+]
+_LAST = [_option("hints", bool), _option("language", str), _option("dictionary", str)]
+CogT = TypeVar("CogT")
+P = ParamSpec("P")
+ChosenCallback = Callable[
+    Concatenate[CogT, discord.Interaction[Any], Chosen, P], Coroutine[Any, Any, None]
+]
+RoundCommand = Callable[Concatenate[CogT, discord.Interaction[Any], P], Coroutine[Any, Any, None]]
+
+
+def round_options_command(
+    hints: str, language: str, dictionary: str
+) -> Callable[[ChosenCallback[CogT, P]], RoundCommand[CogT, P]]:
+    """A command taking a round's options, written once: the decorated callback is
+    ``(self, interaction, chosen: Chosen, *its own options)``; Discord sees every option, each
+    described (``hints``, ``language`` and ``dictionary`` as given) and with its choices."""
+
+    def wrap(callback: ChosenCallback[CogT, P]) -> RoundCommand[CogT, P]:
+        own = list(inspect.signature(callback).parameters.values())
+        head, own = own[:2], own[3:]  # self, interaction; the chosen options; its own
+        names = [p.name for p in (*_FIRST, *_LAST)]
+
+        async def command(
+            self: CogT, interaction: discord.Interaction[Any], /, *args: P.args, **options: P.kwargs
+        ) -> None:
+            given: dict[str, Any] = {name: options.pop(name, None) for name in names}
+            chosen = Chosen(**given)
+            await callback(self, interaction, chosen, *args, **options)
+
+        resolved = [
+            p.replace(annotation=resolve_annotation(p.annotation, callback.__globals__, None, {}))
+            for p in own
+        ]
+        command.__signature__ = inspect.Signature([*head, *_FIRST, *resolved, *_LAST])  # type: ignore[attr-defined]
+        functools.update_wrapper(
+            command,
+            callback,
+            assigned=("__module__", "__name__", "__qualname__", "__doc__"),
+            updated=(),
         )
+        described = app_commands.describe(
+            size=text("commands.start_size"),
+            dice=text("commands.start_dice"),
+            time=text("commands.start_time"),
+            mode=text("commands.start_mode"),
+            min_length=text("commands.start_min_length"),
+            hints=hints,
+            language=language,
+            dictionary=dictionary,
+        )(command)
+        sized = app_commands.choices(size=SIZE_CHOICES)(described)
+        return app_commands.choices(
+            mode=MODE_CHOICES,
+            dice=dice_choices(),
+            language=LANGUAGE_CHOICES,
+            dictionary=DICTIONARY_CHOICES,
+        )(sized)
 
-    return document
+    return wrap

@@ -5,7 +5,8 @@ Pure functions (no network, no bot state) so every message can be checked agains
 in tests.
 """
 
-from .board import News, board_grid, board_message, ending_text, status_text, warning_text
+from ..service.publisher import News
+from .board import board_grid, board_message, ending_text, status_text, warning_text
 from .replies import verdict_text
 from .results import results_messages
 from .text import (

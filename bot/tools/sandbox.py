@@ -8,22 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import shlex
 import sys
 import threading
-import time
 from collections.abc import Callable, Coroutine
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from standin import CommandError, InteractionHandle, StandIn, StoredMessage, TranscriptEntry
-from standin.codes import ComponentType
+from standin import CommandError, InteractionHandle, StandIn
 from standin.hooks import pointed_at
 from standin.world_file import WorldFile
 
 from .sandbox_forms import CANCEL, Form
+from .sandbox_terminal import Terminal, button_named, buttons_of, label_of
 
 StartBot = Callable[[str, str], Coroutine[Any, Any, None]]
 
@@ -52,150 +49,6 @@ HELP = """\
   :help         this help
   :quit         leave (end of input does the same)
 """
-
-
-class Terminal:
-    """Prints the transcript as people in the channel see it; saves attachments to files."""
-
-    def __init__(self, standin: StandIn, out: TextIO, folder: Path, *, echo_people: bool) -> None:
-        self.standin = standin
-        self.out = out
-        self.folder = folder
-        self.echo_people = echo_people
-        self.player = "alice"
-        self.channel = "boggle"
-        self.last_activity = 0.0
-        self._loading: set[int] = set()
-        self.save_error: str | None = None
-        self.form: Form | None = None  # the modal being filled in: lines go to its fields
-
-    def write(self, text: str) -> None:
-        text = show_timestamps(text)
-        self.out.write(text if text.endswith("\n") else text + "\n")
-        self.out.flush()
-
-    def _username(self, user_id: int | None) -> str:
-        if user_id is None:
-            return "?"
-        user = self.standin.world.users[user_id]
-        return "bot" if user.bot else user.username
-
-    def show(self, entry: TranscriptEntry, *, history: bool = False) -> None:
-        """Render one transcript entry; people's messages are echoed only when they were not
-        typed here (scripted input) or are ``history``."""
-        self.last_activity = asyncio.get_running_loop().time()
-        typed_here = not (self.echo_people or history)
-        if not entry.by_bot and entry.kind in ("message", "edit") and typed_here:
-            return
-        channel = self.standin.world.channels[entry.channel_id]
-        where = "" if channel.name == self.channel else f"[#{channel.name}] "
-        if channel.guild_id is None:
-            where = f"[DM with {channel.name}] "
-        if entry.kind == "reaction":
-            self.write(
-                f"  {where}[{self._username(entry.reactor_id)} reacted {entry.emoji} to "
-                f"{self._username(entry.author_id)}: {entry.content!r}]"
-            )
-        elif entry.kind == "unreaction":
-            self.write(
-                f"  {where}[{self._username(entry.reactor_id)} removed {entry.emoji} from "
-                f"{self._username(entry.author_id)}: {entry.content!r}]"
-            )
-        elif entry.kind == "delete":
-            self.write(f"  {where}[message from {entry.author_name} deleted]")
-        else:
-            self._show_message(entry, where)
-
-    def _show_message(self, entry: TranscriptEntry, where: str) -> None:
-        marks = []
-        if entry.kind == "edit" and entry.message_id not in self._loading:
-            marks.append("(edited)")
-        self._loading.discard(entry.message_id)
-        if entry.ephemeral:
-            who = self._username(entry.visible_to)
-            marks.append(
-                "(only you can see this)" if who == self.player else f"(only {who} can see this)"
-            )
-        if entry.reply_to is not None and entry.kind == "message":
-            replied = self.standin.world.messages.get(entry.reply_to)
-            if replied is not None:
-                marks.append(f"(replying to {self._username(replied.author.id)})")
-        if entry.interaction_user_id is not None and entry.kind == "message":
-            marks.append(f"(to {self._username(entry.interaction_user_id)}'s command)")
-        suffix = (" " + " ".join(marks)) if marks else ""
-        if entry.loading:
-            self._loading.add(entry.message_id)
-            self.write(f"{where}{entry.author_name} is thinking...{suffix}")
-            return
-        lines = entry.content.split("\n") if entry.content else []
-        if len(lines) == 1:
-            self.write(f"{where}{entry.author_name}: {lines[0]}{suffix}")
-        else:
-            self.write(f"{where}{entry.author_name}:{suffix}")
-            for line in lines:
-                self.write(f"  {line}")
-        for embed in entry.embeds:
-            for line in render_embed(embed):
-                self.write(f"  | {line}")
-        for filename, data in entry.attachments:
-            path = self._save(entry.message_id, filename, data)
-            self.write(f"  [attachment {filename} saved to {path} ({len(data)} bytes)]")
-        buttons = buttons_of(entry.components)
-        if buttons:
-            self.write("  " + " ".join(f"[{_label(b)}]" for b in buttons))
-
-    def _save(self, message_id: int, filename: str, data: bytes) -> Path:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / f"{message_id}-{Path(filename).name}"
-        path.write_bytes(data)
-        return path
-
-
-_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
-
-
-def show_timestamps(text: str, now: float | None = None) -> str:
-    """Discord timestamps as a client shows them: ``<t:N:R>`` as "in 2m 30s", others as a time."""
-
-    def one(match: re.Match[str]) -> str:
-        moment = int(match.group(1))
-        if match.group(2) == "R":
-            delta = round(moment - (time.time() if now is None else now))
-            span = (
-                f"{abs(delta) // 60}m {abs(delta) % 60:02d}s"
-                if abs(delta) >= 60
-                else f"{abs(delta)}s"
-            )
-            return f"in {span}" if delta >= 0 else f"{span} ago"
-        return datetime.fromtimestamp(moment).strftime("%H:%M:%S")
-
-    return _TIMESTAMP.sub(one, text)
-
-
-def render_embed(embed: dict[str, Any]) -> list[str]:
-    """An embed as lines of text: author, title, description, fields, footer."""
-    lines: list[str] = []
-    if author := (embed.get("author") or {}).get("name"):
-        lines.append(author)
-    if title := embed.get("title"):
-        lines.append(f"**{title}**")
-    if description := embed.get("description"):
-        lines.extend(description.split("\n"))
-    for field in embed.get("fields") or []:
-        value = str(field.get("value", "")).split("\n")
-        lines.append(f"{field.get('name', '')}: {value[0]}")
-        lines.extend(f"  {more}" for more in value[1:])
-    if footer := (embed.get("footer") or {}).get("text"):
-        lines.append(f"-- {footer}")
-    return lines
-
-
-def iter_components(components: list[dict]) -> list[dict]:
-    found: list[dict] = []
-    for component in components:
-        found.append(component)
-        found.extend(iter_components(component.get("components", [])))
-    return found
 
 
 def parse_slash(standin: StandIn, channel: str, line: str) -> tuple[str, dict[str, str]]:
@@ -229,7 +82,9 @@ def parse_slash(standin: StandIn, channel: str, line: str) -> tuple[str, dict[st
     return name, options
 
 
-def _read_lines(stdin: TextIO, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue) -> None:
+def _read_lines(
+    stdin: TextIO, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None]
+) -> None:
     """Runs in a thread so a blocking read never stalls the event loop; None marks the end."""
     try:
         for line in iter(stdin.readline, ""):
@@ -510,9 +365,9 @@ async def _click(standin: StandIn, terminal: Terminal, label: str) -> None:
     """Click ``label`` on the latest message the person sees in the channel that has it: the
     channel's, and the bot's answers only they can see (Discord shows those there too)."""
     seen = list(reversed(standin.seen_by(terminal.player, terminal.channel)))
-    found = next(((m, b) for m in seen if (b := _button(m, label)) is not None), None)
+    found = next(((m, b) for m in seen if (b := button_named(m, label)) is not None), None)
     if found is None:
-        labels = dict.fromkeys(_label(b) for m in seen for b in buttons_of(m.components))
+        labels = dict.fromkeys(label_of(b) for m in seen for b in buttons_of(m.components))
         there = f" (buttons there: {', '.join(labels)})" if labels else ""
         terminal.write(
             f"  ! no message you see in #{terminal.channel} has a button {label!r}{there}"
@@ -520,7 +375,7 @@ async def _click(standin: StandIn, terminal: Terminal, label: str) -> None:
         return
     msg, button = found
     if button.get("url"):
-        terminal.write(f"  ({_label(button)} is a link: {button['url']})")
+        terminal.write(f"  ({label_of(button)} is a link: {button['url']})")
         return
     try:
         handle = await standin.click(msg, terminal.player, button["custom_id"])
@@ -528,25 +383,6 @@ async def _click(standin: StandIn, terminal: Terminal, label: str) -> None:
         terminal.write(f"  ! {exc}")
         return
     if terminal.echo_people:
-        terminal.write(f"{terminal.player} clicked [{_label(button)}]")
+        terminal.write(f"{terminal.player} clicked [{label_of(button)}]")
     await _answered(terminal, handle)
     await _settle(terminal, 0.1, 2.0)
-
-
-def buttons_of(components: list[dict]) -> list[dict]:
-    """A message's buttons, in the order they are drawn."""
-    return [c for c in iter_components(components) if c.get("type") == ComponentType.BUTTON]
-
-
-def _label(button: dict) -> str:
-    return str(button.get("label") or button.get("custom_id") or button.get("url"))
-
-
-def _button(msg: StoredMessage, label: str) -> dict | None:
-    for component in buttons_of(msg.components):
-        if label.lower() in (
-            str(component.get("label", "")).lower(),
-            str(component.get("custom_id", "")).lower(),
-        ):
-            return component
-    return None

@@ -8,7 +8,8 @@ from pathlib import Path
 import discord.http
 import pytest
 
-from bot.tools.sandbox import parse_slash, render_embed, run_sandbox
+from bot.tools.sandbox import parse_slash, run_sandbox
+from bot.tools.sandbox_terminal import render_embed
 from standin import StandIn
 from standin.hooks import point_discord_at
 
@@ -170,7 +171,7 @@ def test_render_embed() -> None:
 
 
 def test_timestamps_read_as_a_client_shows_them() -> None:
-    from bot.tools.sandbox import show_timestamps
+    from bot.tools.sandbox_terminal import show_timestamps
 
     assert show_timestamps("ends <t:1150:R>", now=1000) == "ends in 2m 30s"
     assert show_timestamps("ended <t:990:R>", now=1000) == "ended 10s ago"

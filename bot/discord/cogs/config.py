@@ -9,11 +9,11 @@ others in its Integrations settings; only the permission itself lets a member ch
 
 from __future__ import annotations
 
+import dataclasses
+
 import discord
 from discord import app_commands
 from discord.ext import commands
-
-from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST
 
 from ...i18n.catalogue import text
 from ...render.settings import banned_list_text, channels_text, settings_text
@@ -29,7 +29,7 @@ from ...service.server_config import (
 )
 from ...storage import ServerSettings
 from ...wiring import Services
-from ..choices import language_option_docs, round_option_docs
+from ..choices import Chosen, round_options_command
 from ..context import services_of
 from ..replies import reader_language, refusal, tell
 
@@ -80,44 +80,26 @@ class Config(
         await tell(interaction, settings_text(settings, settings.language))
 
     @app_commands.command(name="set", description=text("commands.config_set"))
-    @round_option_docs
-    @app_commands.describe(
-        timezone=text("commands.config_timezone"), hints=text("commands.config_hints")
+    @app_commands.describe(timezone=text("commands.config_timezone"))
+    @round_options_command(
+        text("commands.config_hints"),
+        text("commands.config_language"),
+        text("commands.config_dictionary"),
     )
-    @language_option_docs(text("commands.config_language"), text("commands.config_dictionary"))
     async def set_(
         self,
         interaction: discord.Interaction,
-        size: int | None = None,
-        dice: str | None = None,
-        time: str | None = None,
-        mode: str | None = None,
-        min_length: app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST] | None = None,
+        chosen: Chosen,
         timezone: app_commands.Range[str, 1, 100] | None = None,
-        hints: bool | None = None,
-        language: str | None = None,
-        dictionary: str | None = None,
     ) -> None:
         if not await _may_configure(interaction):
             return
         guild, current = await self._defer(interaction)
-        given = (size, dice, time, mode, min_length, timezone, hints, language, dictionary)
-        if all(value is None for value in given):
+        if not chosen.given() and timezone is None:
             await tell(interaction, text("settings.nothing_to_set", current.language))
             return
         try:
-            changed = changed_defaults(
-                current,
-                size=size,
-                dice=dice,
-                time=time,
-                mode=mode,
-                min_length=min_length,
-                timezone=timezone,
-                hints=hints,
-                language=language,
-                dictionary=dictionary,
-            )
+            changed = changed_defaults(current, timezone=timezone, **dataclasses.asdict(chosen))
         except OptionError as exc:
             await tell(interaction, refusal(exc, current.language))
             return

@@ -11,14 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, may_stop
+from core.rules import may_stop
 
 from ... import render
 from ...i18n.catalogue import text
 from ...render.rules import rules_text
 from ...service.options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
 from ...wiring import Services
-from ..choices import SIZE_CHOICES, language_option_docs, round_option_docs
+from ..choices import SIZE_CHOICES, Chosen, round_options_command
 from ..replies import reader_language, refusal, server_language, tell
 from ..round_start import begin_round
 
@@ -32,37 +32,41 @@ class Game(commands.Cog):
         self.services = services
 
     @boggle.command(name="start", description=text("commands.start"))
-    @round_option_docs
-    @app_commands.describe(board=text("commands.start_board"), hints=text("commands.start_hints"))
-    @language_option_docs(text("commands.start_language"), text("commands.start_dictionary"))
+    @app_commands.describe(board=text("commands.start_board"))
+    @round_options_command(
+        text("commands.start_hints"),
+        text("commands.start_language"),
+        text("commands.start_dictionary"),
+    )
     async def start(
         self,
         interaction: discord.Interaction,
-        size: int | None = None,
-        dice: str | None = None,
-        time: str | None = None,
-        mode: str | None = None,
-        min_length: app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST] | None = None,
+        chosen: Chosen,
         board: app_commands.Range[str, 1, 80] | None = None,
-        hints: bool | None = None,
-        language: str | None = None,
-        dictionary: str | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel is None:
             await tell(interaction, text("replies.not_in_dm", reader_language(interaction)))
             return
         server = await self.services.storage.server_settings(interaction.guild_id)
+        size, dice, language = chosen.size, chosen.dice, chosen.language
         try:
             replay = replayed(board, size, dice, language) if board else None
             if replay is not None:
                 size, dice, language = replay[0].size, replay[1], replay[2]
             options = round_options(
-                size, dice, time, mode, min_length, server, language, dictionary
+                size,
+                dice,
+                chosen.time,
+                chosen.mode,
+                chosen.min_length,
+                server,
+                language,
+                chosen.dictionary,
             )
             options = dataclasses.replace(
                 options,
                 board=replay[0] if replay else None,
-                hints=hints_for(hints, options.mode, server.hints),
+                hints=hints_for(chosen.hints, options.mode, server.hints),
             )
         except OptionError as exc:
             await tell(interaction, refusal(exc, server.language))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any
 
 import discord
 
@@ -17,7 +18,9 @@ from ..round_start import begin_round
 AGAIN_ID = "boggle:again:{round_id}"
 
 
-class PlayAgain(discord.ui.DynamicItem[discord.ui.Button], template=r"boggle:again:(?P<id>[0-9]+)"):
+class PlayAgain(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"boggle:again:(?P<id>[0-9]+)"
+):
     """The results' button: the next round in the same channel with the same options. Its
     custom id carries the round's id, so any results message works, after any restart."""
 
@@ -34,7 +37,7 @@ class PlayAgain(discord.ui.DynamicItem[discord.ui.Button], template=r"boggle:aga
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PlayAgain:
         return cls(int(match["id"]))
 
