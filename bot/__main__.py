@@ -16,16 +16,28 @@ from .discord.failures import report_failure
 
 log = logging.getLogger("bot")
 
+NO_INTENT_PLAY = "players guess by replying to the board, mentioning the bot, Guess or /guess"
+
 
 async def run_bot(settings: Settings) -> int:
-    """Run until closed; without the message-content intent, run on with ``/guess`` only.
-    The exit code: 1 if the process lost its hold on its shards, else 0."""
+    """Run until closed, reading chat as BOGGLE_MESSAGE_CONTENT says: ``auto`` asks for the
+    message-content intent and, refused, plays on by replies, mentions and the Guess form;
+    ``on`` stops when it is refused; ``off`` never asks. The exit code: 1 if the process lost its
+    hold on its shards, else 0."""
+    mode = settings.message_content
+    if mode == "off":
+        log.info("message content off (BOGGLE_MESSAGE_CONTENT=off): %s", NO_INTENT_PLAY)
+        return await _run_once(settings, reads_messages=False)
+    log.info("message content %s: asking Discord for the message-content intent", mode)
     try:
         return await _run_once(settings, reads_messages=True)
     except discord.PrivilegedIntentsRequired:
+        if mode == "on":
+            raise
         log.warning(
-            "the message-content intent is not enabled for this application; running with "
-            "/guess only (enable it in the Developer Portal to read guesses typed in chat)"
+            "the message-content intent is not enabled for this application; message content "
+            "off: %s (enable the intent in the Developer Portal to read guesses typed in chat)",
+            NO_INTENT_PLAY,
         )
         return await _run_once(settings, reads_messages=False)
 

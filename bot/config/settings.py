@@ -20,6 +20,9 @@ from .shards import SHARD_LIMIT, ShardSlice, parse_shard_ids
 DEFAULT_DATABASE = "boggle.sqlite3"
 DEFAULT_DICTIONARY = str(DATA_DIR / "words" / "en.txt")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+# BOGGLE_MESSAGE_CONTENT: ask Discord for the message-content intent and read chat (on), never
+# ask and play by replies, mentions and the Guess form (off), or ask and fall back (auto).
+MESSAGE_CONTENT_MODES = ("auto", "on", "off")
 
 
 class SettingsError(ValueError):
@@ -38,6 +41,7 @@ class Settings:
     guess_retention_days: int | None = None  # None: every guess is kept
     shards: ShardSlice = field(default_factory=ShardSlice)
     board_pictures: bool = True  # off: text boards only, and about 12 MB less memory
+    message_content: str = "auto"  # one of MESSAGE_CONTENT_MODES
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "unset"
@@ -46,7 +50,7 @@ class Settings:
             f"database={printable(self.database)!r}, log_level={self.log_level!r}, "
             f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r}, "
             f"guess_retention_days={self.guess_retention_days!r}, shards={self.shards!r}, "
-            f"board_pictures={self.board_pictures!r})"
+            f"board_pictures={self.board_pictures!r}, message_content={self.message_content!r})"
         )
 
     __str__ = __repr__
@@ -71,6 +75,7 @@ class Settings:
             guess_retention_days=_retention_days(values),
             shards=_shards(values),
             board_pictures=_switch(values, "BOGGLE_BOARD_PICTURES", default=True),
+            message_content=_message_content(values),
         )
 
 
@@ -159,6 +164,13 @@ def _switch(values: Mapping[str, str], name: str, *, default: bool) -> bool:
     if text not in SWITCH_WORDS:
         raise SettingsError(f"{name} must be on or off, got {text!r}")
     return SWITCH_WORDS[text]
+
+
+def _message_content(values: Mapping[str, str]) -> str:
+    mode = values.get("BOGGLE_MESSAGE_CONTENT", "").strip().lower() or "auto"
+    if mode not in MESSAGE_CONTENT_MODES:
+        raise SettingsError(f"BOGGLE_MESSAGE_CONTENT must be auto, on or off, got {mode!r}")
+    return mode
 
 
 def _shards(values: Mapping[str, str]) -> ShardSlice:

@@ -169,8 +169,6 @@ class BoggleBot(commands.AutoShardedBot):
         if self._ready_once:
             return
         self._ready_once = True
-        if not self.reads_messages:
-            log.warning("no message-content intent: guesses go through /guess only")
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:

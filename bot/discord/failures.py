@@ -22,6 +22,12 @@ def failure_line(settings: Settings, error: BaseException) -> str | None:
         return database_error(settings.database, error)
     if isinstance(error, LexiconError):
         return f"error: word list {settings.dictionary} (BOGGLE_DICTIONARY): {error}"
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return (
+            "error: Discord refused the message-content intent (BOGGLE_MESSAGE_CONTENT=on): "
+            "enable it in the Developer Portal (Bot, Privileged Gateway Intents), or set "
+            "BOGGLE_MESSAGE_CONTENT=auto to play by replies and the Guess form without it"
+        )
     if isinstance(error, discord.LoginFailure):
         return "error: DISCORD_TOKEN was refused by Discord; check the bot token"
     if isinstance(error, aiohttp.ClientConnectionError):

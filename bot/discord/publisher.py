@@ -26,6 +26,7 @@ from ..service.publisher import (
     Unavailable,
 )
 from .views.again import again_view
+from .views.guess import board_view
 
 ACCEPTED = "✅"
 REPEATED = "🔁"
@@ -51,7 +52,7 @@ class DiscordPublisher:
             post.deadline,
             post.round.dice,
             post.starter_name,
-            not self.reads_messages,
+            self.reads_messages,
             status,
             post.hints,
             post.round.language,
@@ -65,16 +66,17 @@ class DiscordPublisher:
         content = self._board_text(post)
         attach = _may_attach(channel)
         png = await self.pictures.board(post.board, hints=post.hints) if attach else None
+        view = board_view(post.round.id, post.round.language)
         async with _translated():
             if png is not None:
                 try:
                     sent = await channel.send(
-                        content, file=discord.File(io.BytesIO(png), render.BOARD_FILE)
+                        content, file=discord.File(io.BytesIO(png), render.BOARD_FILE), view=view
                     )
                     return sent.id
                 except discord.Forbidden as exc:
                     log.warning("channel %s refused the board's picture (%s)", channel.id, exc)
-            sent = await channel.send(content)
+            sent = await channel.send(content, view=view)
         return sent.id
 
     async def edit_status(
@@ -94,10 +96,12 @@ class DiscordPublisher:
         if ending is not None:
             status = "\n".join(filter(None, [status, render.ending_text(ending, language)]))
         channel = await self._channel(post.round.channel_id)
+        message = channel.get_partial_message(message_id)
         async with _translated():
-            await channel.get_partial_message(message_id).edit(
-                content=self._board_text(post, status)
-            )
+            if ending is None:
+                await message.edit(content=self._board_text(post, status))
+            else:  # the round is over: its Guess button goes
+                await message.edit(content=self._board_text(post, status), view=None)
         return shown
 
     async def post_warning(self, channel_id: int, seconds_left: float, language: str) -> None:

@@ -73,7 +73,7 @@ def board_message(
     deadline: float,
     dice_name: str,
     starter_name: str,
-    via_slash_only: bool,
+    reads_messages: bool,
     status: str = "",
     hints: Sequence[int] | None = None,
     language: str = DEFAULT_LANGUAGE,
@@ -89,7 +89,7 @@ def board_message(
         f"```\n{board_grid(board)}\n```",
         *([text("board.hints", language), f"```\n{hint_grid(board, hints)}\n```"] if hints else []),
         text("board.ends", language, end=end),
-        text("board.how_slash" if via_slash_only else "board.how_chat", language),
+        text("board.how_chat" if reads_messages else "board.how_reply", language),
         text("board.rules", language, rule=mode_rule(rules.mode, language)),
     ]
     post = "\n".join(lines)

@@ -17,12 +17,18 @@ from .text import CONTENT_LIMIT, fit, plural, pts
 
 
 def rules_text(
-    size: int, min_length: int, banned: Collection[str] = (), language: str = DEFAULT_LANGUAGE
+    size: int,
+    min_length: int,
+    banned: Collection[str] = (),
+    language: str = DEFAULT_LANGUAGE,
+    reads_messages: bool = True,
 ) -> str:
-    """The rules of a ``size`` board whose shortest word is ``min_length`` letters."""
+    """The rules of a ``size`` board whose shortest word is ``min_length`` letters, and how to
+    guess with this bot (``reads_messages``: whether it has the message-content intent)."""
     lines = [
         text("rules.title", language, size=size),
         text("rules.how", language),
+        text("rules.guess_chat" if reads_messages else "rules.guess_reply", language),
         text("rules.length", language, min_length=min_length),
         "",
         text("rules.modes", language),

@@ -50,7 +50,8 @@ async def _sandbox(settings: Settings) -> None:
     from .sandbox import run_sandbox
 
     async def start_bot(api_base: str, gateway_url: str) -> None:
-        bot = BoggleBot(settings, guild_ready_timeout=0.05)
+        reads = settings.message_content != "off"
+        bot = BoggleBot(settings, reads_messages=reads, guild_ready_timeout=0.05)
         async with bot:
             await bot.start("sandbox-token")
 

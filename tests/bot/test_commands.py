@@ -146,12 +146,12 @@ async def test_spam_is_limited_but_a_fast_human_is_not(game: Harness) -> None:
     assert 1 <= len(carol) <= 12, len(carol)
 
 
-async def test_without_message_content_guesses_go_through_slash(
+async def test_without_message_content_the_board_says_reply_and_slash_still_guesses(
     standin, database, clock, lexicon: Lexicon
 ) -> None:
     async with bot_session(standin, database, clock, lexicon, reads_messages=False) as game:
         live, board = await game.start_round("alice")
-        assert "/guess" in board.content
+        assert "Reply to this message with your words" in board.content
         word = game.words(live, 1)[0]
         handle = await game.standin.slash("boggle", "bob", "guess", {"words": word})
         reply = await handle.original_message()

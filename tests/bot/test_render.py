@@ -169,7 +169,7 @@ def field_words(value: str) -> tuple[list[str], bool]:
 )
 def test_board_rows_line_up(text: str, rules: Rules) -> None:
     board = Board.parse(text)
-    message = board_message(board, rules, 1_700_000_000, "dice", "alice", False)
+    message = board_message(board, rules, 1_700_000_000, "dice", "alice", True)
     rows = code_block(message)
     assert len(rows) == board.rows
     assert len({len(r) for r in rows}) == 1, rows
@@ -190,7 +190,7 @@ def test_grid_matches_board_grid_for_short_faces() -> None:
 
 def test_board_message_parts() -> None:
     msg = board_message(
-        BOARD4, CLASSIC3, 1_700_000_000.4, "4x4-new", "**al** @here", False, "alice · 1 word · 1 pt"
+        BOARD4, CLASSIC3, 1_700_000_000.4, "4x4-new", "**al** @here", True, "alice · 1 word · 1 pt"
     )
     assert msg.startswith("🎲 **Boggle** 4x4 · classic · words of 3+ letters")
     assert "<t:1700000001:R>" in msg and "<t:1700000001:T>" in msg
@@ -198,16 +198,17 @@ def test_board_message_parts() -> None:
     assert "scores for nobody" in msg
     assert "@here" not in msg and "\\*\\*al\\*\\*" in msg
     assert msg.rstrip().endswith("alice · 1 word · 1 pt")
-    slash = board_message(BOARD4, Rules(Mode.RACE, 3), 0, "d", "s", True)
-    assert "Guess with `/guess words:`" in slash and "first player" in slash
-    casual = board_message(BOARD4, Rules(Mode.CASUAL, 3), 0, "d", "s", True)
+    replies = board_message(BOARD4, Rules(Mode.RACE, 3), 0, "d", "s", False)
+    assert "Reply to this message with your words" in replies and "first player" in replies
+    assert "Type words in this channel" not in replies
+    casual = board_message(BOARD4, Rules(Mode.CASUAL, 3), 0, "d", "s", False)
     assert "everyone who finds a word scores" in casual.lower()
 
 
 def test_big_board_long_status_still_fits() -> None:
     board = Board(16, 16, tuple(["ing"] * 256))
     status = "\n".join(f"player {i} · {i} words · {i} pts" for i in range(200))
-    msg = board_message(board, CLASSIC3, 0, "x" * 300, "y" * 300, False, status)
+    msg = board_message(board, CLASSIC3, 0, "x" * 300, "y" * 300, True, status)
     assert u16(msg) <= 2000
     assert len(code_block(msg)) == 16
     assert msg.endswith("…")
@@ -298,7 +299,7 @@ def test_status_with_news_always_fits_and_counts_what_it_shows(
     text, shown = status_text(standings, names, news)
     assert u16(text) <= STATUS_LIMIT
     board = Board(6, 6, tuple(["qu"] * 36))
-    assert u16(board_message(board, CLASSIC3, 0, "x" * 300, "y" * 300, False, text)) <= 2000
+    assert u16(board_message(board, CLASSIC3, 0, "x" * 300, "y" * 300, True, text)) <= 2000
     assert text.count("✅") == sum(1 for accepted, _ in shown.values() if accepted)
     assert text.count(" (not a word)") == sum(refused for _, refused in shown.values())
     if words and standings:  # the first player always has room for some news

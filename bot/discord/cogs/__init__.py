@@ -9,6 +9,7 @@ from discord.ext import commands
 from ...i18n.catalogue import text
 from ...wiring import Services
 from ..views.again import PlayAgain
+from ..views.guess import GuessButton
 from .after import check
 from .config import Config
 from .daily import AttemptButton, Daily
@@ -26,10 +27,10 @@ async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:
     boggle.add_command(
         app_commands.Command(name="check", description=text("commands.check"), callback=check)
     )
-    await bot.add_cog(Guesses(services))
+    await bot.add_cog(Guesses(services, bot.intents.message_content))
     await bot.add_cog(Leaderboard(services))
     await bot.add_cog(Stats(services))
     await bot.add_cog(Config(services))
     await bot.add_cog(Daily(services))
     # Buttons that answer from any message, also those posted before this start.
-    bot.add_dynamic_items(PlayAgain, PageButton, AttemptButton)
+    bot.add_dynamic_items(PlayAgain, GuessButton, PageButton, AttemptButton)

@@ -35,6 +35,7 @@ from ...storage import DailyAttempt, ServerSettings
 from ...wiring import Services
 from ..choices import LANGUAGE_CHOICES
 from ..replies import reader_language, server_language, tell
+from ..views.guess import WordsForm
 
 log = logging.getLogger(__name__)
 
@@ -205,7 +206,12 @@ class Daily(commands.Cog):
         attempt = await self._own_attempt(interaction, attempt_id)
         if attempt is None:
             return
-        await interaction.response.send_modal(GuessModal(attempt_id, attempt.language))
+
+        async def submit(answered: discord.Interaction[Any], words: str) -> None:
+            await self.guess_from_modal(answered, attempt_id, words)
+
+        form = WordsForm(f"daily:modal:{attempt_id}", attempt.language, submit)
+        await interaction.response.send_modal(form)
 
     async def on_finish(self, attempt: DailyAttempt) -> None:
         """An attempt ended (its deadline, or a late guess): its message shows the result."""
@@ -269,28 +275,6 @@ def _cog(interaction: discord.Interaction[Any]) -> Daily | None:
     return cog if isinstance(cog, Daily) else None
 
 
-class GuessModal(discord.ui.Modal):
-    """One text input; several words allowed, read as chat guesses are."""
-
-    def __init__(self, attempt_id: int, language: str) -> None:
-        super().__init__(
-            title=text("daily.modal_title", language), custom_id=f"daily:modal:{attempt_id}"
-        )
-        self.attempt_id = attempt_id
-        self.words: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=text("daily.modal_words", language),
-            custom_id="words",
-            placeholder=text("daily.modal_placeholder", language),
-            max_length=400,
-        )
-        self.add_item(self.words)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        cog = _cog(interaction)
-        if cog is not None:
-            await cog.guess_from_modal(interaction, self.attempt_id, self.words.value)
-
-
 class AttemptButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"daily:(?P<action>guess|share):(?P<attempt>\d+)",
@@ -303,7 +287,7 @@ class AttemptButton(
         "share": discord.ButtonStyle.success,
     }
     LABELS: ClassVar[dict[str, str]] = {
-        "guess": "daily.guess_button",
+        "guess": "guess.button",
         "share": "daily.share_button",
     }
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import dataclasses
 import logging
 
@@ -13,12 +11,12 @@ from discord.ext import commands
 
 from core.rules import may_stop
 
-from ... import render
 from ...i18n.catalogue import text
 from ...render.rules import rules_text
 from ...service.options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
 from ...wiring import Services
 from ..choices import SIZE_CHOICES, Chosen, round_options_command
+from ..guessing import guess_privately
 from ..replies import reader_language, refusal, server_language, tell
 from ..round_start import begin_round
 
@@ -86,7 +84,13 @@ class Game(commands.Cog):
         except OptionError as exc:  # a server's dice set that has since been removed
             await tell(interaction, refusal(exc, server.language))
             return
-        rules = rules_text(options.size, options.min_length, server.banned, server.language)
+        rules = rules_text(
+            options.size,
+            options.min_length,
+            server.banned,
+            server.language,
+            interaction.client.intents.message_content,
+        )
         await tell(interaction, rules)
 
     @boggle.command(name="stop", description=text("commands.stop"))
@@ -115,35 +119,7 @@ class Game(commands.Cog):
     async def guess(
         self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 400]
     ) -> None:
-        rounds = self.services.rounds
-        live = rounds.running(interaction.channel_id or 0)
-        if live is None:
-            language = await server_language(self.services.storage, interaction)
-            await tell(interaction, text("replies.no_round_start", language))
-            return
-        language = live.language
-        if not self.services.guess_limiter.allow((live.channel_id, interaction.user.id)):
-            await tell(interaction, text("replies.slow_down", language))
-            return
-        guessed = rounds.guess(
-            live.channel_id, interaction.user.id, interaction.user.display_name, words
-        )
-        if guessed is None:
-            await tell(interaction, text("replies.just_ended", language))
-            return
-        judgements = guessed.judgements
-        if not judgements:
-            await tell(interaction, text("replies.nothing_to_judge", language))
-            return
-        # "Accepted" should mean stored; but Discord wants an answer within 3 s, and the
-        # verdicts are decided either way.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(rounds.committed(guessed.ticket), 2.0)
-        lines = [
-            render.verdict_text(j.word, j.verdict, j.points, live.game.rules.min_length, language)
-            for j in judgements
-        ]
-        await tell(interaction, render.fit("\n".join(lines), render.CONTENT_LIMIT))
+        await guess_privately(self.services, interaction, words)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:

@@ -1,0 +1,87 @@
+"""The Guess button on a round's board and the form it opens: several words at once, judged as
+chat is, answered privately. The round's id is in the button, so it works after a restart and
+refuses politely once that round is over."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from ...i18n.catalogue import text
+from ...i18n.languages import DEFAULT_LANGUAGE
+from ..context import services_of
+from ..guessing import guess_privately
+
+GUESS_ID = "boggle:guess:{round_id}"
+WORDS_LIMIT = 400  # characters a form takes, as /guess words: does
+
+Submit = Callable[[discord.Interaction[Any], str], Awaitable[None]]
+
+
+class WordsForm(discord.ui.Modal):
+    """One text field for several words, its answer given to ``submit``."""
+
+    def __init__(self, custom_id: str, language: str, submit: Submit) -> None:
+        super().__init__(title=text("guess.modal_title", language), custom_id=custom_id)
+        self.submit = submit
+        self.words: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=text("guess.modal_words", language),
+            custom_id="words",
+            placeholder=text("guess.modal_placeholder", language),
+            max_length=WORDS_LIMIT,
+        )
+        self.add_item(self.words)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await self.submit(interaction, self.words.value)
+
+
+class GuessButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"boggle:guess:(?P<id>[0-9]+)"
+):
+    def __init__(self, round_id: int, language: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text("guess.button", language),
+                emoji="✍️",
+                style=discord.ButtonStyle.primary,
+                custom_id=GUESS_ID.format(round_id=round_id),
+            )
+        )
+        self.round_id = round_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GuessButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        services = services_of(interaction)
+        live = services.rounds.running(interaction.channel_id or 0)
+        if live is None or live.id != self.round_id:
+            language = live.language if live else DEFAULT_LANGUAGE
+            if live is None:
+                stored = await services.storage.get_round(self.round_id)
+                language = stored.language if stored else language
+            await interaction.response.send_message(
+                text("guess.round_over", language), ephemeral=True
+            )
+            return
+        round_id = self.round_id
+
+        async def submit(answered: discord.Interaction[Any], words: str) -> None:
+            await guess_privately(services, answered, words, round_id)
+
+        form = WordsForm(f"boggle:guess-form:{round_id}", live.language, submit)
+        await interaction.response.send_modal(form)
+
+
+def board_view(round_id: int, language: str) -> discord.ui.View:
+    """What a running round's board carries: its Guess button (persistent, no timeout)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GuessButton(round_id, language))
+    return view
