@@ -65,17 +65,23 @@ def changed_defaults(
         dictionary=parse_dictionary(dictionary) if dictionary is not None else current.dictionary,
         channels=current.channels,
         banned=current.banned,
+        daily_channel=current.daily_channel,
     )
     round_options(defaults=changed)  # what a round started with them would be: raises if wrong
     return changed
 
 
 def reset_defaults(current: ServerSettings) -> ServerSettings:
-    """Every default of new rounds back to the bot's own; the server's language (how it reads
-    the bot: a French server that resets its rounds still wants French), its round channels and
-    banned words stay."""
+    """Every default of new rounds back to the bot's own; what is the server's rather than its
+    rounds' stays: its language (a French server that resets its rounds still wants French), its
+    time zone (its days and leaderboard periods), its round channels, banned words and the
+    channel of the end-of-day post."""
     return ServerSettings(
-        language=current.language, channels=current.channels, banned=current.banned
+        timezone=current.timezone,
+        language=current.language,
+        channels=current.channels,
+        banned=current.banned,
+        daily_channel=current.daily_channel,
     )
 
 

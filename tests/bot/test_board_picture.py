@@ -5,6 +5,7 @@ on the results."""
 from __future__ import annotations
 
 import io
+from datetime import UTC
 
 import discord
 from PIL import Image
@@ -19,7 +20,10 @@ from core.solver import find_path
 from standin import StandIn
 from standin.state import Attachment, StoredMessage
 
+from .daily_helpers import at, open_daily, set_time
 from .harness import Clock, Harness, bot_session
+from .test_daily_days import play
+from .test_server_config import config
 
 SEND = "POST /channels/{channel_id}/messages"
 MISSED_HEAD = text("results.missed_head")
@@ -179,3 +183,25 @@ async def test_pictures_switched_off_give_text_boards_and_results(
         posted = [m for m in standin.messages("boggle") if m.id > board_message.id]
         assert posted and all(not m.attachments for m in posted)
         assert not any(e.get("image") for m in posted for e in m.embeds)
+
+
+async def test_pictures_switched_off_give_a_text_daily_board_and_end_of_day_post(
+    standin: StandIn, database, clock: Clock, lexicon: Lexicon
+) -> None:
+    """BOGGLE_BOARD_PICTURES=off holds for the daily board and the end-of-day post too (both drew
+    the picture whatever the setting)."""
+
+    def often(bot: object) -> None:
+        bot.daily_post_every = 0.05  # type: ignore[attr-defined]
+
+    async with bot_session(
+        standin, database, clock, lexicon, configure=often, board_pictures=False
+    ) as game:
+        await config(game, "daily-channel set", channel=standin.channel("general").id)
+        set_time(clock, at(2026, 5, 20, 12, 0, UTC))
+        board = await open_daily(game, "alice")
+        assert board.attachments == [] and "```" in board.content
+        await play(game, "bob", "boggle", 1)
+        set_time(clock, at(2026, 5, 21, 0, 4, UTC))
+        post = await standin.wait_for_message("general", lambda m: "the day is over" in m.content)
+        assert post.attachments == [] and "```" in post.content

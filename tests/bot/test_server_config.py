@@ -146,7 +146,7 @@ async def test_defaults_apply_to_a_start_and_its_options_override_them(game: Har
     assert f"• dice: {default_for(4)} (the bot's default)" in reply
 
     reply = await config(game, "reset")
-    assert reply.startswith("✅ Every default is the bot's own again")
+    assert reply.startswith("✅ Every default of new rounds is the bot's own again")
     shown = await config(game, "show")
     assert "• board size: 4x4 (the bot's default)" in shown
     assert "• round length: 3m (the bot's default)" in shown
@@ -276,3 +276,21 @@ async def test_the_servers_time_zone_sets_the_leaderboards_day(game: Harness) ->
     await config(game, "set", timezone="America/New_York")
     today = description(await leaderboard(game, "alice", period="today"))
     assert "Alice · 3 pts" in today
+
+
+async def test_set_and_reset_say_where_the_daily_post_goes_and_keep_the_time_zone(
+    game: Harness,
+) -> None:
+    """The confirmations show the server's settings as stored: the end-of-day post's channel
+    (it said "nowhere" after a set or a reset) and the time zone, which a reset keeps (it moved
+    it back to UTC without saying so)."""
+    general = game.channel_id("general")
+    await config(game, "daily-channel set", channel=general)
+    await config(game, "set", timezone="Asia/Tokyo")
+    reply = await config(game, "set", size=5)
+    assert f"<#{general}>" in reply and "nowhere" not in reply
+    reply = await config(game, "reset")
+    assert f"<#{general}>" in reply and "Asia/Tokyo" in reply and "the time zone" in reply
+    shown = await config(game, "show")
+    assert f"<#{general}>" in shown and "• time zone: Asia/Tokyo" in shown
+    assert "• board size: 4x4 (the bot's default)" in shown

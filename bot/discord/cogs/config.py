@@ -112,8 +112,10 @@ class Config(
         if not await _may_configure(interaction):
             return
         guild, current = await self._defer(interaction)
-        await self.services.storage.save_defaults(guild, reset_defaults(current))
-        await tell(interaction, text("settings.reset_done", current.language))
+        reset = reset_defaults(current)
+        await self.services.storage.save_defaults(guild, reset)
+        shown = settings_text(reset, reset.language)
+        await tell(interaction, text("settings.reset_done", reset.language, settings=shown))
 
     @channels.command(name="add", description=text("commands.config_channels_add"))
     @app_commands.describe(channel=text("commands.config_channel"))
