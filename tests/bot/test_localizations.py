@@ -110,3 +110,60 @@ def test_the_stand_in_refuses_localisations_discord_would_refuse() -> None:
         with pytest.raises(ApiError) as refused:
             check_commands([bad])
         assert refused.value.code == 50035 and field in str(refused.value.errors)
+
+
+# Discord's limits on a command (a sync breaks whole past any of them, leaving the bot with no
+# commands); each kept with a margin, so a reworded translation fails here and not at a sync.
+DESCRIPTION_ROOM = 90  # of Discord's 100
+CHOICE_NAME_ROOM = 90  # of 100
+NAME_ROOM = 28  # of 32
+COMMAND_ROOM = 3600  # characters of a command's names, descriptions and choices, of 4,000
+
+
+def texts_of(item: dict[str, Any], key: str) -> list[str]:
+    """``item[key]`` and each of its localisations."""
+    found = [item[key]] if item.get(key) else []
+    return found + list((item.get(f"{key}_localizations") or {}).values())
+
+
+def walk(item: dict[str, Any], path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    yield path, item
+    for option in item.get("options") or []:
+        yield from walk(option, f"{path} {option['name']}")
+
+
+def command_size(command: dict[str, Any]) -> int:
+    """What Discord counts against a command's 4,000: names, descriptions, choice names and
+    values, each localisation counted in the longest language."""
+    total = 0
+    for _, item in walk(command, command["name"]):
+        total += max(map(len, texts_of(item, "name")), default=0)
+        total += max(map(len, texts_of(item, "description")), default=0)
+        for choice in item.get("choices") or []:
+            total += max(map(len, texts_of(choice, "name")), default=0) + len(str(choice["value"]))
+    return total
+
+
+async def test_every_command_is_within_discord_s_limits_with_room_to_spare(
+    game: Harness,
+) -> None:
+    too_long: list[str] = []
+    for command in game.standin.commands.commands(None):
+        for where, item in walk(command, command["name"]):
+            too_long += [
+                f"{where}: name {n!r}" for n in texts_of(item, "name") if len(n) > NAME_ROOM
+            ]
+            too_long += [
+                f"{where}: {len(d)} characters: {d!r}"
+                for d in texts_of(item, "description")
+                if len(d) > DESCRIPTION_ROOM
+            ]
+            too_long += [
+                f"{where}: choice {n!r}"
+                for choice in item.get("choices") or []
+                for n in texts_of(choice, "name")
+                if len(n) > CHOICE_NAME_ROOM
+            ]
+        if command_size(command) > COMMAND_ROOM:
+            too_long.append(f"{command['name']}: {command_size(command)} characters in all")
+    assert too_long == []
