@@ -41,6 +41,7 @@ class Tuning:
     rng: random.Random | None = None
     busy_timeout: float = 5.0
     daily_post_every: float = 30.0
+    standby: bool = True  # wait for shards another process holds (False: the sandbox refuses)
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ async def open_services(
     Nothing runs yet: ``start_services`` resumes rounds once the front end is ready for them."""
     await lexicons.get("en")
     storage = await Storage.open(settings.database, busy_timeout=tuning.busy_timeout)
-    claims = ShardClaims(storage, settings.shards, stopping)
+    claims = ShardClaims(storage, settings.shards, stopping, tuning.standby)
     try:
         await claims.hold()
     except BaseException:

@@ -57,6 +57,7 @@ class BoggleBot(commands.AutoShardedBot):
         lexicons: Mapping[str, Lexicon] | None = None,
         rng: random.Random | None = None,
         busy_timeout: float = 5.0,
+        standby: bool = True,
         **options: object,
     ) -> None:
         shards = settings.shards
@@ -78,6 +79,7 @@ class BoggleBot(commands.AutoShardedBot):
         self.tick = tick
         self.rng = rng
         self.busy_timeout = busy_timeout
+        self.standby = standby
         self.daily_post_every = 30.0  # end-of-day posts are looked for this often
         # Every language's lexicon (bot.service.lexicons): ``lexicon`` is English's when already
         # at hand, ``lexicons`` any language's (tests, benchmarks); others load on first use.
@@ -104,7 +106,14 @@ class BoggleBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Everything a round needs, before the first event arrives."""
-        tuning = Tuning(self.clock, self.tick, self.rng, self.busy_timeout, self.daily_post_every)
+        tuning = Tuning(
+            self.clock,
+            self.tick,
+            self.rng,
+            self.busy_timeout,
+            self.daily_post_every,
+            self.standby,
+        )
         services = await open_services(
             self.settings,
             tuning,

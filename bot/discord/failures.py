@@ -10,7 +10,8 @@ import discord
 from core.lexicon import LexiconError
 
 from ..config.settings import Settings
-from ..storage import StorageError, database_error
+from ..service.claims import ShardsTaken
+from ..storage import StorageError, database_error, printable
 
 DISCORD_API = "https://discord.com/api"
 
@@ -18,6 +19,11 @@ DISCORD_API = "https://discord.com/api"
 def failure_line(settings: Settings, error: BaseException) -> str | None:
     """What to tell the person who started the bot, naming the setting to fix; None for an
     error nobody could have set right (a bug: let its traceback show)."""
+    if isinstance(error, ShardsTaken):
+        return (
+            f"error: another bot process is running on {printable(settings.database)} ({error}); "
+            "stop it first (another `make run`?), or set BOGGLE_DATABASE to another database"
+        )
     if isinstance(error, StorageError):
         return database_error(settings.database, error)
     if isinstance(error, LexiconError):

@@ -25,12 +25,29 @@ class ShuttingDown(Exception):
     """The process was told to stop before it had its shards."""
 
 
+class ShardsTaken(Exception):
+    """Another live process holds shards this one wants, and this one may not wait for them
+    (the sandbox: a second ``make run`` on the same database)."""
+
+    def __init__(self, shards: list[int]) -> None:
+        super().__init__(f"shards {', '.join(map(str, shards))} are run by another process")
+        self.shards = shards
+
+
 class ShardClaims:
-    def __init__(self, storage: Storage, shards: ShardSlice, stopping: Callable[[], bool]) -> None:
-        """``stopping()``: whether the process is stopping (a stand-by gives up waiting)."""
+    def __init__(
+        self,
+        storage: Storage,
+        shards: ShardSlice,
+        stopping: Callable[[], bool],
+        standby: bool = True,
+    ) -> None:
+        """``stopping()``: whether the process is stopping (a stand-by gives up waiting);
+        ``standby``: whether to wait for shards another process holds, or raise ShardsTaken."""
         self.storage = storage
         self.shards = shards
         self.stopping = stopping
+        self.standby = standby
         self.lost = False  # the database's hold on our shards was lost: exit non-zero
         self._watch: asyncio.Task[None] | None = None
 
@@ -40,6 +57,8 @@ class ShardClaims:
         wanted, count = self.shards.claimed
         held = await self.storage.claim_shards(wanted, count)
         waited = len(held) < len(wanted)
+        if waited and not self.standby:
+            raise ShardsTaken(sorted(set(wanted) - held))
         if waited:
             log.warning(
                 "shards %s are run by another process on this database; waiting for them",

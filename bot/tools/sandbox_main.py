@@ -19,7 +19,17 @@ SANDBOX_DIR = Path("sandbox")
 def run(settings: Settings) -> int:
     """Play in the terminal; the sandbox keeps its own database unless BOGGLE_DATABASE is set,
     and its logs go to a file so they do not break into the chat."""
-    SANDBOX_DIR.mkdir(exist_ok=True)
+    try:
+        SANDBOX_DIR.mkdir(exist_ok=True)
+        (SANDBOX_DIR / "bot.log").touch()
+    except OSError as exc:  # a read-only install, such as the Docker image run without a token
+        print(
+            f"error: DISCORD_TOKEN is not set (without it the bot starts the local sandbox, "
+            f"which cannot write {SANDBOX_DIR.resolve()}: {exc.strerror}); set DISCORD_TOKEN "
+            "to run the bot on Discord",
+            file=sys.stderr,
+        )
+        return 2
     if settings.database == DEFAULT_DATABASE:
         settings = dataclasses.replace(settings, database=str(SANDBOX_DIR / "boggle.sqlite3"))
     log_file = SANDBOX_DIR / "bot.log"
@@ -51,7 +61,7 @@ async def _sandbox(settings: Settings) -> None:
 
     async def start_bot(api_base: str, gateway_url: str) -> None:
         reads = settings.message_content != "off"
-        bot = BoggleBot(settings, reads_messages=reads, guild_ready_timeout=0.05)
+        bot = BoggleBot(settings, reads_messages=reads, standby=False, guild_ready_timeout=0.05)
         async with bot:
             await bot.start("sandbox-token")
 

@@ -145,3 +145,31 @@ async def test_the_sandbox_keeps_its_world_across_runs(tmp_path: Path, lexicon: 
         ("finished",),
         ("running",),
     ]
+
+
+async def test_a_second_sandbox_on_the_same_database_says_why_at_once(tmp_path: Path) -> None:
+    """A second ``make run`` while one runs: one line naming the cause, exit 1, at once (it
+    waited 60 s in silence as a stand-by, then said only that the bot did not connect)."""
+    first = await Terminal.open(tmp_path)
+    try:
+        second = await spawn_bot(bot_env(tmp_path), tmp_path, interactive=True)
+        assert second.stdin is not None
+        second.stdin.write(b":quit\n")
+        out, _ = await asyncio.wait_for(second.communicate(), 20)
+        text = out.decode()
+        assert second.returncode == 1, text
+        assert "another bot process is running on" in text and "shards 0" in text, text
+        assert "did not connect" not in text
+    finally:
+        await first.quit()
+
+
+async def test_a_folder_it_cannot_write_says_the_token_is_needed(tmp_path: Path) -> None:
+    """The Docker image run without DISCORD_TOKEN (its /app is not the bot user's): one line
+    saying the token is needed, not a PermissionError traceback."""
+    (tmp_path / "sandbox").write_text("a file where the sandbox's folder would go")
+    process = await spawn_bot(bot_env(tmp_path), tmp_path, interactive=True)
+    out, _ = await asyncio.wait_for(process.communicate(b""), 20)
+    text = out.decode()
+    assert process.returncode == 2, text
+    assert "error: DISCORD_TOKEN is not set" in text and "Traceback" not in text, text
