@@ -10,7 +10,7 @@ import discord
 from core.lexicon import LexiconError
 
 from ..i18n.catalogue import text
-from ..i18n.languages import LANGUAGE_NAMES
+from ..i18n.languages import language_name
 from ..render.settings import channels_text
 from ..render.text import plural
 from ..service.live_round import NoBoard, RoundOptions
@@ -72,7 +72,7 @@ async def begin_round(
         return
     except LexiconError:
         log.exception("the %s lexicon could not be loaded", options.language)
-        name = LANGUAGE_NAMES[options.language]
+        name = language_name(options.language)
         await interaction.followup.send(
             text("replies.lexicon_failed", language, language=name), ephemeral=True
         )

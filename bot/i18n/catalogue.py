@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .languages import DEFAULT_LANGUAGE
+from .phrase import Phrase
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 # The counts that take the "one" form (CLDR's rules for whole numbers): French says "0 mot".
@@ -32,11 +33,18 @@ def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
 
 
 def text(key: str, language: str = DEFAULT_LANGUAGE, /, **fields: object) -> str:
-    """The entry ``key`` with its fields filled in; a missing key or field is a KeyError."""
+    """The entry ``key`` with its fields filled in (a ``Phrase`` in ``language`` too); a missing
+    key or field is a KeyError."""
     entry = catalogue(language)[key]
     if not isinstance(entry, str):
         raise KeyError(f"{key} is a plural entry; use count()")
-    return entry.format(**fields) if fields else entry
+    if not fields:
+        return entry
+    shown = {
+        name: text(value.key, language, **value.fields) if isinstance(value, Phrase) else value
+        for name, value in fields.items()
+    }
+    return entry.format(**shown)
 
 
 def count(n: int, key: str, language: str = DEFAULT_LANGUAGE, /) -> str:

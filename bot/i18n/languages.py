@@ -12,6 +12,8 @@ from core.languages import (
     language,
 )
 
+from .phrase import Phrase
+
 __all__ = [
     "DEFAULT_DICTIONARY",
     "DEFAULT_LANGUAGE",
@@ -41,7 +43,8 @@ def language_of_locale(locale: str) -> str | None:
     return None
 
 
-def language_name(code: str) -> str:
-    """A language as players read its name (its own name: "Français"); the code for one we do
-    not offer, so an old row never breaks a message."""
-    return LANGUAGE_NAMES.get(code, code)
+def language_name(code: str) -> Phrase | str:
+    """A language as the reader of a message names it ("anglais" in French, "Englisch" in
+    German), for a field of ``text``; the code for one we do not offer, so an old row never
+    breaks a message."""
+    return Phrase(f"language_names.{code}") if code in LANGUAGE_NAMES else code

@@ -129,7 +129,7 @@ def found_line(results: Results, language: str = DEFAULT_LANGUAGE) -> str:
     """A lone find is "<1%", not 0%."""
     found, total = results.found_words, results.total_words
     share = "<1%" if found and not results.found_percent else f"{results.found_percent}%"
-    total_words = plural(total, "word", language)
+    total_words = plural(total, "word_of", language)
     return text("results.found", language, found=found, total=total_words, share=share)
 
 

@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE, LANGUAGE_NAMES
+from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from ..service.options import OptionError, round_options
 from ..storage import ServerSettings
 from .board import mode_name
@@ -47,7 +47,11 @@ def settings_text(settings: ServerSettings, language: str = DEFAULT_LANGUAGE) ->
         ("settings.min_length", settings.min_length, str(options.min_length)),
         ("settings.timezone", settings.timezone, zone),
         ("settings.hints", settings.hints or None, hints),
-        ("settings.language", chosen_language, LANGUAGE_NAMES[options.language]),
+        (
+            "settings.language",
+            chosen_language,
+            text(f"choices.language_{options.language}", language),
+        ),
         ("settings.dictionary", dictionary, text(f"dictionaries.{options.dictionary}", language)),
     ]
     lines = [text("settings.title", language)]

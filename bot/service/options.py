@@ -16,7 +16,7 @@ from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
 from core.scoring import default_min_length
 
 from ..i18n.catalogue import text
-from ..i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES
+from ..i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES, language_name
 from ..storage import ServerSettings
 from .live_round import RoundOptions
 
@@ -98,8 +98,8 @@ def round_options(
         raise OptionError(
             "options.dice_language",
             dice=dice,
-            dice_language=LANGUAGE_NAMES[dice_language(dice)],
-            language=LANGUAGE_NAMES[chosen_language],
+            dice_language=language_name(dice_language(dice)),
+            language=language_name(chosen_language),
         )
     if dice_side != size:
         fits = ", ".join(n for n in available() if dice_size(n) == size)
@@ -137,7 +137,7 @@ def replayed(
         raise OptionError("options.board_fixed", dice=name, size=board.size)
     code_language = dice_language(name)
     if language is not None and parse_language(language) != code_language:
-        shown = LANGUAGE_NAMES[code_language]
+        shown = language_name(code_language)
         raise OptionError("options.board_language", dice=name, dice_language=shown)
     return board, name, code_language
 

@@ -117,18 +117,16 @@ _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
 
 
 def show_timestamps(text: str, now: float | None = None) -> str:
-    """Discord timestamps as a client shows them: ``<t:N:R>`` as "in 2m 30s", others as a time."""
+    """Discord timestamps as a client shows them, in no language (a client writes "in 30
+    seconds" in its reader's; the message around it may be French): ``<t:N:R>`` as a countdown
+    "⏳2:30" (or "⌛2:30" past), others as a time of day."""
 
     def one(match: re.Match[str]) -> str:
         moment = int(match.group(1))
         if match.group(2) == "R":
             delta = round(moment - (time.time() if now is None else now))
-            span = (
-                f"{abs(delta) // 60}m {abs(delta) % 60:02d}s"
-                if abs(delta) >= 60
-                else f"{abs(delta)}s"
-            )
-            return f"in {span}" if delta >= 0 else f"{span} ago"
+            span = f"{abs(delta) // 60}:{abs(delta) % 60:02d}"
+            return f"⏳{span}" if delta >= 0 else f"⌛{span}"
         return datetime.fromtimestamp(moment).strftime("%H:%M:%S")
 
     return _TIMESTAMP.sub(one, text)

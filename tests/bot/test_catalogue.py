@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import string
 from pathlib import Path
@@ -11,10 +12,14 @@ import pytest
 from bot.i18n.catalogue import catalogue, count, plural_form, text
 from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
 from bot.render.picture import BOARD_FILE, PATH_FILE
+from bot.render.results import found_line
 from bot.render.text import MISSED_FILE
+from bot.service.options import OptionError, replayed, round_options
 from bot.service.publisher import Ending
+from core.codes import encode
 from core.commonness import Band
-from core.round import Mode, Verdict
+from core.dice import dice_set
+from core.round import Mode, Results, Verdict
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 SECTIONS = sorted({key.split(".")[0] for key in catalogue()})
@@ -35,6 +40,7 @@ def keys_asked_for() -> set[str]:
     keys |= {f"modes.{m.value}" for m in Mode} | {f"mode_names.{m.value}" for m in Mode}
     keys |= {f"dictionaries.{name}" for name in DICTIONARIES}
     keys |= {f"choices.language_{code}" for code in LANGUAGE_CODES}
+    keys |= {f"language_names.{code}" for code in LANGUAGE_CODES}
     keys |= {f"bands.{band.value}" for band in Band}
     keys |= {f"reasons.{v.value}" for v in Verdict if v is not Verdict.ACCEPTED}
     keys |= {f"verdicts.{v.value}" for v in Verdict}
@@ -137,3 +143,36 @@ def test_counts_read_naturally_in_each_language() -> None:
     assert text("results.winner", "de", name="Ada", points=count(3, "units.pt", "de")) == (
         "🏆 **Ada** gewinnt mit 3 Pkt.!"
     )
+
+
+# Each language as each reader names it: a French refusal said "English", not "anglais".
+READERS_NAMES = {
+    "en": {"en": "English", "fr": "French", "es": "Spanish", "de": "German"},
+    "fr": {"en": "anglais", "fr": "français", "es": "espagnol", "de": "allemand"},
+    "es": {"en": "inglés", "fr": "francés", "es": "español", "de": "alemán"},
+    "de": {"en": "Englisch", "fr": "Französisch", "es": "Spanisch", "de": "Deutsch"},
+}
+
+
+@pytest.mark.parametrize("reader", LANGUAGE_CODES)
+def test_a_refusal_names_languages_in_its_reader_s_language(reader: str) -> None:
+
+    with pytest.raises(OptionError) as refused:
+        round_options(dice="4x4-fr", language="es")
+    shown = refused.value.text(reader)
+    assert READERS_NAMES[reader]["fr"] in shown and READERS_NAMES[reader]["es"] in shown
+    others = {n for r, names in READERS_NAMES.items() if r != reader for n in names.values()}
+    assert not [n for n in others - set(READERS_NAMES[reader].values()) if n in shown], shown
+
+    english = encode(dice_set("4x4-new").roll(random.Random(1)), "4x4-new")
+    with pytest.raises(OptionError) as refused:
+        replayed(english, None, None, "de")
+    assert READERS_NAMES[reader]["en"] in refused.value.text(reader)
+
+
+def test_german_counts_words_in_the_dative_after_von() -> None:
+
+    results = Results((), (), (), total_words=87, max_score=300, found_words=0)
+    shown = found_line(results, "de")
+    assert "von 87 Wörtern" in shown, shown
+    assert "of 87 words" in found_line(results, "en")

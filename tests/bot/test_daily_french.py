@@ -67,7 +67,7 @@ async def test_a_french_daily_attempt_speaks_french(
     assert all(w in french for w in board.words)  # French words, some of them no English ones
     assert any(w not in lexicon for w in board.words)
     content = board_message.content
-    assert content.startswith(f"📅 **Grille du jour n° {number}** · Français\n-# 4x4 · points")
+    assert content.startswith(f"📅 **Grille du jour n° {number}** · français\n-# 4x4 · points")
     assert "mots de 3 lettres ou plus · vous seul voyez ceci" in content
     assert "⏰ Il reste 3:00 (fin <t:" in content and "Pas encore de mot." in content
     assert "✍️ Appuyez sur **Proposer** ou utilisez `/daily-guess words:`" in content
@@ -103,7 +103,7 @@ async def test_a_french_daily_attempt_speaks_french(
     game.clock.advance(DAILY_SECONDS)
     result = await latest(game.standin, "alice", board_message, "votre résultat")
     figures = result.content
-    assert figures.startswith(f"🏁 **Grille du jour n° {number}** · Français · votre résultat\n")
+    assert figures.startswith(f"🏁 **Grille du jour n° {number}** · français · votre résultat\n")
     total = sum(points.values())
     assert re.search(rf"🔎 3 mots · \*\*{total} pts\*\* · \d+ % du maximum \(\d+ pts\)", figures)
     assert "🔥 Série : 1 (la plus longue : 1)" in figures
@@ -119,7 +119,7 @@ async def test_a_french_daily_attempt_speaks_french(
     assert (await shared.original_message()).content == "Partagé."
     post = await game.standin.wait_for_message("boggle", lambda m: "a joué" in m.content)
     assert re.fullmatch(
-        rf"📅 \*\*Alice\*\* a joué la grille du jour n° {number} \(Français\) : 3 mots, {total} pts,"
+        rf"📅 \*\*Alice\*\* a joué la grille du jour n° {number} \(français\) : 3 mots, {total} pts,"
         r" \d+ % du maximum · 🔥 série de 1",
         post.content,
     ), post.content
@@ -162,7 +162,7 @@ async def test_a_french_servers_end_of_day_posts_are_in_french(
 
     stats = await (await standin.slash("boggle", "carol", "stats", {})).followup()
     daily = next(f for f in stats.embeds[0]["fields"] if f["name"] == "📅 Grille du jour")
-    assert daily["value"].startswith(f"🔥 Série 1 (la plus longue : 1)\nn° {number} · English · ")
+    assert daily["value"].startswith(f"🔥 Série 1 (la plus longue : 1)\nn° {number} · anglais · ")
 
     since = max(standin.world.messages)
     set_time(game.clock, at(2026, 6, 3, 0, 4, UTC))  # the day is over in UTC: one post a language
@@ -170,10 +170,10 @@ async def test_a_french_servers_end_of_day_posts_are_in_french(
         await standin.wait_for_message(
             "general", lambda m, lang=lang: lang in m.content, after=since
         )
-        for lang in ("· Français · la journée est finie", "· English · la journée est finie")
+        for lang in ("· français · la journée est finie", "· anglais · la journée est finie")
     ]
     french_post, english_post = (p.content for p in posts)
-    assert french_post.startswith(f"📅 **Grille du jour n° {number}** · Français · la journée")
+    assert french_post.startswith(f"📅 **Grille du jour n° {number}** · français · la journée")
     ranking = french_post.split("**Le classement de ce serveur**\n")[1]
     assert re.match(
         r"🥇 \*\*1\.\*\* Alice : 3 pts, 3 mots \(\d+ %\)\n🥈 \*\*2\.\*\* Bob : 1 pt, 1 mot \(\d+ %\)\n",

@@ -145,7 +145,7 @@ async def test_a_spanish_round_from_a_board_code(
         "boggle", "alice", "boggle start", {"board": code, "language": "fr"}
     )
     line = (await refused.original_message()).content
-    assert "board: that code is a board of Español dice (4x4-es)" in line and "\n" not in line
+    assert "board: that code is a board of Spanish dice (4x4-es)" in line and "\n" not in line
     assert play.bot.services.rounds.live == {}
     board = await start(play, board=code, mode="casual", time="2m")  # the code fixes Spanish
     live = play.live()
@@ -188,8 +188,8 @@ async def test_dice_of_another_language_are_refused_in_one_line(play: Harness) -
     )
     line = (await handle.original_message()).content
     assert line == (
-        "⚠️ dice 4x4-fr are for rounds in Français and this round is in Español: "
-        "leave dice out to roll the Español dice"
+        "⚠️ dice 4x4-fr are for rounds in French and this round is in Spanish: "
+        "leave dice out to roll the Spanish dice"
     )
     assert play.bot.services.rounds.live == {} and play.query("SELECT COUNT(*) FROM rounds") == [
         (0,)

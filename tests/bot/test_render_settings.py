@@ -37,7 +37,7 @@ def test_every_setting_is_shown_within_the_limit() -> None:
     shown = settings_text(settings)
     assert len(shown) <= CONTENT_LIMIT and "(the bot's default)" not in shown
     assert "• round length: 29m59s\n" in shown and "• words not accepted: 1 word (" in shown
-    assert "• language: Deutsch\n• dictionary: everyday (common words only)\n" in shown
+    assert "• language: Deutsch (German)\n• dictionary: everyday (common words only)\n" in shown
     for language in LANGUAGE_CODES:
         assert len(settings_text(settings, language)) <= CONTENT_LIMIT
     german = settings_text(settings, "de")

@@ -173,6 +173,7 @@ def test_render_embed() -> None:
 def test_timestamps_read_as_a_client_shows_them() -> None:
     from bot.tools.sandbox_terminal import show_timestamps
 
-    assert show_timestamps("ends <t:1150:R>", now=1000) == "ends in 2m 30s"
-    assert show_timestamps("ended <t:990:R>", now=1000) == "ended 10s ago"
+    assert show_timestamps("ends <t:1150:R>", now=1000) == "ends ⏳2:30"
+    assert show_timestamps("Fin <t:1030:R>", now=1000) == "Fin ⏳0:30"  # no English in French
+    assert show_timestamps("ended <t:990:R>", now=1000) == "ended ⌛0:10"
     assert "<t:" not in show_timestamps("at <t:1700000000:T>")

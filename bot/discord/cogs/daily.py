@@ -26,7 +26,7 @@ from discord.ext import commands
 from core.lexicon import LexiconError
 
 from ...i18n.catalogue import text
-from ...i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES
+from ...i18n.languages import DEFAULT_LANGUAGE, language_name
 from ...render import BOARD_FILE
 from ...render.daily import daily_text, share_text, time_left_text, too_late_text, verdict_lines
 from ...render.text import CONTENT_LIMIT, fit
@@ -94,7 +94,7 @@ class Daily(commands.Cog):
             )
         except LexiconError:  # nothing was stored: the board is made before the attempt
             log.exception("the %s lexicon could not be loaded", language)
-            name = LANGUAGE_NAMES[language]
+            name = language_name(language)
             await interaction.edit_original_response(
                 content=text("daily.lexicon_failed", reader, language=name)
             )
