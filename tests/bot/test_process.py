@@ -115,7 +115,9 @@ async def test_runs_plays_and_stops_cleanly_on_sigterm(
         assert db.execute("SELECT word FROM found_words").fetchall() == [(word,)]
 
 
-async def test_without_the_intent_it_runs_on_slash_guesses(tmp_path: Path) -> None:
+async def test_refused_the_intent_auto_plays_by_replies(tmp_path: Path) -> None:
+    """BOGGLE_MESSAGE_CONTENT=auto (the default), the intent refused: the bot plays on, says so
+    in its log, and its board asks for replies."""
     async with StandIn(refuse_privileged_intents=True) as standin:
         process, log = await _spawn_logged(_env(tmp_path, standin), tmp_path)
         try:
@@ -125,11 +127,40 @@ async def test_without_the_intent_it_runs_on_slash_guesses(tmp_path: Path) -> No
             board = await standin.wait_for_message(
                 "boggle", lambda m: "Boggle" in m.content, 10, after=0
             )
-            assert "/guess" in board.content
+            assert "Reply to this message with your words" in board.content
         finally:
             logs = await _stopped(process, log)
     assert process.returncode == 0, logs
-    assert "/guess only" in logs
+    assert "message content auto: asking Discord" in logs
+    assert "message content off: players guess by replying to the board" in logs
+
+
+async def test_message_content_on_stops_when_refused(tmp_path: Path) -> None:
+    async with StandIn(refuse_privileged_intents=True) as standin:
+        env = _env(tmp_path, standin, BOGGLE_MESSAGE_CONTENT="on")
+        process, log = await _spawn_logged(env, tmp_path)
+        out = await asyncio.wait_for(process.stdout.read(), 60) if process.stdout else b""
+        await asyncio.wait_for(process.wait(), 30)
+        await log.closed()
+    assert process.returncode == 1, str(log)
+    assert "error: Discord refused the message-content intent (BOGGLE_MESSAGE_CONTENT=on)" in (
+        str(log) + out.decode()
+    )
+    assert "Traceback" not in str(log)
+
+
+async def test_message_content_off_never_asks_for_the_intent(tmp_path: Path) -> None:
+    async with StandIn() as standin:
+        env = _env(tmp_path, standin, BOGGLE_MESSAGE_CONTENT="off")
+        process, log = await _spawn_logged(env, tmp_path)
+        try:
+            await standin.wait_for_connection(30)
+            sessions = list(standin.gateway.sessions.values())
+            assert sessions and all(not s.intents & (1 << 15) for s in sessions)
+        finally:
+            logs = await _stopped(process, log)
+    assert process.returncode == 0, logs
+    assert "message content off (BOGGLE_MESSAGE_CONTENT=off)" in logs
 
 
 async def test_a_database_from_a_newer_bot_stops_it(tmp_path: Path, standin: StandIn) -> None:
