@@ -136,6 +136,12 @@ def status_text(
     it shows, so that news left out for room is shown by the next edit instead.
     """
     news = news or {}
+    ranked = {s.player for s in standings}
+    # A player whose every word so far was refused has no standing yet, but hears why.
+    newcomers = [
+        Standing(player, 0, None if classic_live else 0) for player in news if player not in ranked
+    ]
+    standings = [*standings, *newcomers]
     shown_players = _players_shown(standings, news)
     limit = STATUS_LIMIT - (NEWS_RESERVE if news else 0)
     while True:

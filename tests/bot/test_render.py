@@ -588,3 +588,18 @@ def test_the_fair_play_wording_names_every_limit(language: str) -> None:
         wording = catalogue(language)[key]
         assert {f"{{{name}}}" for name in figures} <= set(re.findall(r"\{\w+\}", wording)), key
     assert f" {ATTEMPT_MAX_WORDS} " in rule
+
+
+@pytest.mark.parametrize("classic_live", [True, False])
+def test_a_newcomer_whose_words_were_all_refused_hears_why(classic_live: bool) -> None:
+    """A new player's first words, all wrong, are on the status with their reasons (only players
+    with an accepted word were listed, so they heard nothing at all)."""
+    standings = [Standing(1, 2, None if classic_live else 3)]
+    names = {1: "alice", 2: "bob"}
+    news = {2: News([], [("oaten", Verdict.NOT_ON_BOARD), ("fasten", Verdict.NOT_ON_BOARD)])}
+    text, shown = status_text(standings, names, news, classic_live=classic_live)
+    lines = text.splitlines()
+    assert lines[0].startswith("alice · 2 words")
+    bob = next(line for line in lines if line.startswith("bob"))
+    assert "oaten" in bob and "fasten" in bob and "not on the board" in bob
+    assert shown == {2: (0, 2)}
