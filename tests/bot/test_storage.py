@@ -233,7 +233,7 @@ def test_statements_split_where_sqlite_says() -> None:
 
 
 def test_migrations_folder_is_found_from_the_installed_package(tmp_path: Path) -> None:
-    code = "from bot.services.storage.sqlite import MIGRATIONS_DIR as d; print(d); print(sorted(p.name for p in d.glob('*.sql'))[0])"
+    code = "from bot.storage.sqlite import MIGRATIONS_DIR as d; print(d); print(sorted(p.name for p in d.glob('*.sql'))[0])"
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
     ).stdout.split()
