@@ -5,7 +5,7 @@ it and the one SQL every engine runs for it.
 The database keeps the rules that must hold across processes and restarts: one attempt per
 (player, language, date) by a unique key, so a second start finds the first; guesses refused
 from the deadline on, computed from the stored start; a finish that happens once; an end-of-day
-post taken by one process. Scores and the fair-play flag are worked out at the finish from the
+post taken once, ever (``take_daily_post``). Scores and the fair-play flag are worked out at the finish from the
 stored guesses (``core.fairplay``), so whoever finishes an attempt, after a restart too, gets
 the same result.
 """
@@ -31,9 +31,6 @@ from .model import (
 from .records import TABLES
 from .session import Database
 
-# An end-of-day post taken but never marked posted (its process died) may be taken again after
-# this many seconds.
-DAILY_POST_RETRY_SECONDS = 600
 DAILY_HISTORY = 10  # the latest attempts /stats shows
 
 _ATTEMPT = next(t for t in TABLES if t.record is DailyAttempt)
@@ -100,12 +97,20 @@ CHANNELS_SQL = (
     "SELECT guild_id, daily_channel AS channel_id, timezone FROM server_settings"
     " WHERE daily_channel IS NOT NULL ORDER BY guild_id"
 )
-# Taken when new, or when a taker that never posted is long gone; one row back: ours to post.
+# The languages ranked that day whose post nobody has taken (LANGUAGES_SQL less the taken).
+DUE_POSTS_SQL = (
+    "SELECT DISTINCT language FROM daily_attempts AS a WHERE guild_id = ? AND day = ?"
+    f" AND {_FAIR} AND NOT EXISTS (SELECT 1 FROM daily_posts AS p WHERE p.guild_id = a.guild_id"
+    " AND p.day = a.day AND p.language = a.language) ORDER BY language"
+)
+# Taken once: the key decides between processes; one row back, ours to send. Never taken again
+# but after a release.
 TAKE_POST_SQL = (
     "INSERT INTO daily_posts (guild_id, day, language, claimed_at) VALUES (?, ?, ?, ?)"
-    " ON CONFLICT (guild_id, day, language) DO UPDATE SET claimed_at = excluded.claimed_at"
-    " WHERE daily_posts.posted_at IS NULL AND daily_posts.claimed_at <= ?"
-    " RETURNING guild_id"
+    " ON CONFLICT (guild_id, day, language) DO NOTHING RETURNING guild_id"
+)
+RELEASE_POST_SQL = (
+    "DELETE FROM daily_posts WHERE guild_id = ? AND day = ? AND language = ? AND posted_at IS NULL"
 )
 MARK_POSTED_SQL = (
     "UPDATE daily_posts SET posted_at = ? WHERE guild_id = ? AND day = ? AND language = ?"
@@ -270,23 +275,28 @@ class DailyStorage(Database, Protocol):
         """Every server with a daily channel, with its time zone: the end-of-day post's list."""
         return [DailyChannel(**r) for r in await self._fetch(CHANNELS_SQL)]
 
-    async def take_daily_post(
-        self,
-        guild_id: int,
-        day: date,
-        language: str,
-        now: float,
-        retry_after: float = DAILY_POST_RETRY_SECONDS,
-    ) -> bool:
-        """True for the one caller that is to post that end of day (in any process, across
-        restarts); a taker that never marked it posted is replaced after ``retry_after`` s."""
+    async def due_daily_posts(self, guild_id: int, day: date) -> list[str]:
+        """The languages the server ranked attempts in that day whose end-of-day post nobody has
+        taken: what a poster builds posts for (building reads; a failed read takes nothing)."""
+        rows = await self._fetch(DUE_POSTS_SQL, guild_id, day.isoformat())
+        return [r["language"] for r in rows]
+
+    async def take_daily_post(self, guild_id: int, day: date, language: str, now: float) -> bool:
+        """True for the one caller, in any process and ever, that is to send that end of day;
+        take it just before the send. Taken is final: a taker that dies before its send loses
+        the post rather than anyone posting it twice (no one can tell whether it went out), so
+        the post goes out at most once. Only ``release_daily_post`` makes it due again."""
         async with self._write() as session:
-            rows = await session.fetch(
-                TAKE_POST_SQL, guild_id, day.isoformat(), language, now, now - retry_after
-            )
+            rows = await session.fetch(TAKE_POST_SQL, guild_id, day.isoformat(), language, now)
         return bool(rows)
 
+    async def release_daily_post(self, guild_id: int, day: date, language: str) -> None:
+        """The taker's send certainly did not go out (the platform refused it): the post is due
+        again, for the next pass to take. A post marked posted stays posted."""
+        async with self._write() as session:
+            await session.execute(RELEASE_POST_SQL, guild_id, day.isoformat(), language)
+
     async def mark_daily_posted(self, guild_id: int, day: date, language: str, at: float) -> None:
-        """The end-of-day post reached its channel: never taken again."""
+        """The end-of-day post reached its channel (kept, and no release can undo it)."""
         async with self._write() as session:
             await session.execute(MARK_POSTED_SQL, at, guild_id, day.isoformat(), language)
