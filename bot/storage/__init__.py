@@ -1,12 +1,18 @@
 """The bot's storage: rounds, guesses, accepted words, results and standings, behind one interface.
 
 ``Storage`` (``interface.py``) is what the rest of the bot uses, in the project's types
-(``model.py``, ``records.py``) and errors (``errors.py``); ``sqlite/`` and ``postgres/`` fill it,
-on the SQL they share (``sql_engine.py``), and ``targets.py`` tells which one a target names.
-``GuessWriter`` batches guesses into it; ``migrations.py`` reads the numbered schema files each
-engine applies.
+(``model.py``, ``records.py``) and errors (``errors.py``). It is one protocol per aggregate, each
+the SQL every engine shares and so the only place its methods' signatures are written:
+``RoundStorage`` (``rounds.py``), ``StandingsStorage`` (``standings.py``), ``SettingsStorage``
+(``server_settings.py``), ``DailyStorage`` (``daily.py``) and ``CopyStorage`` (``copying.py``),
+composed with each engine's ``Lifecycle`` in ``sql_engine.SQLStorage``. ``sqlite/`` and
+``postgres/`` subclass that and supply the ways into their database (``session.py``);
+``targets.py`` tells which one a target names. ``GuessWriter`` batches guesses into it;
+``migrations.py`` reads the numbered schema files each engine applies.
 """
 
+from .copying import CopyStorage
+from .daily import DailyStorage
 from .errors import (
     ChannelBusy,
     RejectedWrite,
@@ -35,6 +41,10 @@ from .model import (
     ServerSettings,
     StoredRound,
 )
+from .rounds import RoundStorage
+from .server_settings import SettingsStorage
+from .sql_engine import Lifecycle
+from .standings import StandingsStorage
 from .targets import database_error, is_postgres, printable
 from .writer import GuessWriter
 
@@ -43,15 +53,18 @@ __all__ = [
     "MIGRATIONS_ROOT",
     "AcceptedWord",
     "ChannelBusy",
+    "CopyStorage",
     "DailyAttempt",
     "DailyChannel",
     "DailyGuess",
     "DailyRanked",
     "DailyStart",
+    "DailyStorage",
     "GuessRow",
     "GuessWriter",
     "LeaderboardEntry",
     "LeaderboardPage",
+    "Lifecycle",
     "Measure",
     "Migration",
     "ModeStats",
@@ -59,7 +72,10 @@ __all__ = [
     "RankedPlayer",
     "RejectedWrite",
     "RoundState",
+    "RoundStorage",
     "ServerSettings",
+    "SettingsStorage",
+    "StandingsStorage",
     "Storage",
     "StorageError",
     "StoredRound",

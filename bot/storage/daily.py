@@ -1,10 +1,11 @@
-"""The daily board's storage on any SQL engine (issue 12): attempts, their guesses, rankings,
-streak days, history, the daily channel and the end-of-day post's marker.
+"""The daily board aggregate (issue 12): attempts, their guesses, rankings, streak days, history,
+the daily channel and the end-of-day post's marker. ``DailyStorage`` is both what callers see of
+it and the one SQL every engine runs for it.
 
 The database keeps the rules that must hold across processes and restarts: one attempt per
 (player, language, date) by a unique key, so a second start finds the first; guesses refused
 from the deadline on, computed from the stored start; a finish that happens once; an end-of-day
-post taken by one process. Scores and the fair-play flag are worked out at the finish from the
+post taken once, ever (``take_daily_post``). Scores and the fair-play flag are worked out at the finish from the
 stored guesses (``core.fairplay``), so whoever finishes an attempt, after a restart too, gets
 the same result.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from typing import Protocol
 
 from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import TimedGuess, judge
@@ -27,11 +29,8 @@ from .model import (
     DailyStart,
 )
 from .records import TABLES
-from .sql_engine import SQLStorage
+from .session import Database
 
-# An end-of-day post taken but never marked posted (its process died) may be taken again after
-# this many seconds.
-DAILY_POST_RETRY_SECONDS = 600
 DAILY_HISTORY = 10  # the latest attempts /stats shows
 
 _ATTEMPT = next(t for t in TABLES if t.record is DailyAttempt)
@@ -98,12 +97,20 @@ CHANNELS_SQL = (
     "SELECT guild_id, daily_channel AS channel_id, timezone FROM server_settings"
     " WHERE daily_channel IS NOT NULL ORDER BY guild_id"
 )
-# Taken when new, or when a taker that never posted is long gone; one row back: ours to post.
+# The languages ranked that day whose post nobody has taken (LANGUAGES_SQL less the taken).
+DUE_POSTS_SQL = (
+    "SELECT DISTINCT language FROM daily_attempts AS a WHERE guild_id = ? AND day = ?"
+    f" AND {_FAIR} AND NOT EXISTS (SELECT 1 FROM daily_posts AS p WHERE p.guild_id = a.guild_id"
+    " AND p.day = a.day AND p.language = a.language) ORDER BY language"
+)
+# Taken once: the key decides between processes; one row back, ours to send. Never taken again
+# but after a release.
 TAKE_POST_SQL = (
     "INSERT INTO daily_posts (guild_id, day, language, claimed_at) VALUES (?, ?, ?, ?)"
-    " ON CONFLICT (guild_id, day, language) DO UPDATE SET claimed_at = excluded.claimed_at"
-    " WHERE daily_posts.posted_at IS NULL AND daily_posts.claimed_at <= ?"
-    " RETURNING guild_id"
+    " ON CONFLICT (guild_id, day, language) DO NOTHING RETURNING guild_id"
+)
+RELEASE_POST_SQL = (
+    "DELETE FROM daily_posts WHERE guild_id = ? AND day = ? AND language = ? AND posted_at IS NULL"
 )
 MARK_POSTED_SQL = (
     "UPDATE daily_posts SET posted_at = ? WHERE guild_id = ? AND day = ? AND language = ?"
@@ -111,8 +118,8 @@ MARK_POSTED_SQL = (
 )
 
 
-class DailyStorage(SQLStorage):
-    """The SQL storage with the daily board's methods (the engines subclass this)."""
+class DailyStorage(Database, Protocol):
+    """Daily attempts, their guesses and rankings, streak days, and the end-of-day post."""
 
     async def start_daily(
         self,
@@ -127,6 +134,9 @@ class DailyStorage(SQLStorage):
         started_at: float,
         seconds: int = DAILY_SECONDS,
     ) -> DailyStart:
+        """Start the player's attempt at ``day``'s board in ``language`` (``board`` in rows form,
+        opened in ``guild_id``, None for a DM or user install), atomically: if one exists, from
+        another process or before a restart, it is returned unchanged with ``existed`` True."""
         async with self._write() as session:
             rows = await session.fetch(
                 START_SQL,
@@ -147,23 +157,33 @@ class DailyStorage(SQLStorage):
         return DailyStart(DailyAttempt.from_columns(stored[0]), existed=not rows)
 
     async def daily_attempt(self, player_id: int, language: str, day: date) -> DailyAttempt | None:
+        """The player's attempt at that day's board in that language, if any."""
         rows = await self._fetch(ATTEMPT_SQL, player_id, language, day.isoformat())
         return DailyAttempt.from_columns(rows[0]) if rows else None
 
     async def get_daily_attempt(self, attempt_id: int) -> DailyAttempt | None:
+        """The attempt with this id, if any."""
         rows = await self._fetch(ATTEMPT_BY_ID_SQL, attempt_id)
         return DailyAttempt.from_columns(rows[0]) if rows else None
 
     async def unfinished_daily_attempts(self) -> list[DailyAttempt]:
+        """Attempts not finished yet, oldest first: at start-up, finish those past their deadline
+        and resume the others with ``time_left``."""
         return [DailyAttempt.from_columns(r) for r in await self._fetch(UNFINISHED_SQL)]
 
     async def running_daily_attempt(self, player_id: int) -> DailyAttempt | None:
+        """The player's latest attempt not finished yet (the one ``/daily-guess`` plays on),
+        read through the player's own rows, not every running attempt."""
         rows = await self._fetch(RUNNING_SQL, player_id)
         return DailyAttempt.from_columns(rows[0]) if rows else None
 
     async def add_daily_guesses(
         self, attempt_id: int, guesses: Sequence[tuple[str, Verdict, int]], at: float
     ) -> bool:
+        """Store judged guesses (word, verdict, points) received at ``at``, all or nothing; an
+        accepted word is kept once. False (nothing stored) from the deadline on (``started_at +
+        seconds``, from the database) or once the attempt is finished. StorageError if there is
+        no such attempt."""
         async with self._write() as session:
             rows = await session.fetch(ATTEMPT_BY_ID_SQL + self.lock_rows, attempt_id)
             if not rows:
@@ -182,12 +202,16 @@ class DailyStorage(SQLStorage):
         return True
 
     async def daily_guesses(self, attempt_id: int) -> list[DailyGuess]:
+        """Every guess of the attempt in the order received (the words so far, a rebuild)."""
         rows = await self._fetch(GUESSES_SQL, attempt_id)
         return [
             DailyGuess(r["word"], Verdict(r["verdict"]), r["points"], r["elapsed"]) for r in rows
         ]
 
     async def finish_daily(self, attempt_id: int, ended_at: float) -> DailyAttempt:
+        """Finish the attempt once: points and words from its accepted guesses, the fair-play flag
+        from their times, finished at ``ended_at`` or the deadline if earlier. A second call
+        changes nothing and returns the attempt as finished the first time."""
         async with self._write() as session:
             rows = await session.fetch(ATTEMPT_BY_ID_SQL + self.lock_rows, attempt_id)
             if not rows:
@@ -218,46 +242,61 @@ class DailyStorage(SQLStorage):
         )
 
     async def daily_ranking(self, guild_id: int, language: str, day: date) -> list[DailyRanked]:
+        """The server's finished, unflagged attempts of that day and language, best first."""
         rows = await self._fetch(RANKING_SQL, guild_id, language, day.isoformat())
         return [DailyRanked(**r) for r in rows]
 
     async def daily_found_words(self, guild_id: int, language: str, day: date) -> set[str]:
+        """Every word the server's ranked attempts found that day (the rest are missed)."""
         rows = await self._fetch(FOUND_WORDS_SQL, guild_id, language, day.isoformat())
         return {r["word"] for r in rows}
 
     async def daily_languages(self, guild_id: int, day: date) -> list[str]:
+        """The languages the server ranked attempts in that day (one end-of-day post each)."""
         rows = await self._fetch(LANGUAGES_SQL, guild_id, day.isoformat())
         return [r["language"] for r in rows]
 
     async def daily_days(self, player_id: int) -> list[date]:
+        """The dates the player finished an unflagged attempt, any language, for streaks."""
         rows = await self._fetch(DAYS_SQL, player_id)
         return [date.fromisoformat(r["day"]) for r in rows]
 
     async def daily_history(self, player_id: int, limit: int = DAILY_HISTORY) -> list[DailyAttempt]:
+        """The player's latest finished attempts (flagged ones too, marked), newest first."""
         rows = await self._fetch(HISTORY_SQL, player_id, limit)
         return [DailyAttempt.from_columns(r) for r in rows]
 
     async def set_daily_channel(self, guild_id: int, channel_id: int | None) -> None:
+        """Where the server's end-of-day post goes (None: no post); its defaults stay."""
         async with self._write() as session:
             await session.execute(SET_CHANNEL_SQL, guild_id, channel_id)
 
     async def daily_channels(self) -> list[DailyChannel]:
+        """Every server with a daily channel, with its time zone: the end-of-day post's list."""
         return [DailyChannel(**r) for r in await self._fetch(CHANNELS_SQL)]
 
-    async def take_daily_post(
-        self,
-        guild_id: int,
-        day: date,
-        language: str,
-        now: float,
-        retry_after: float = DAILY_POST_RETRY_SECONDS,
-    ) -> bool:
+    async def due_daily_posts(self, guild_id: int, day: date) -> list[str]:
+        """The languages the server ranked attempts in that day whose end-of-day post nobody has
+        taken: what a poster builds posts for (building reads; a failed read takes nothing)."""
+        rows = await self._fetch(DUE_POSTS_SQL, guild_id, day.isoformat())
+        return [r["language"] for r in rows]
+
+    async def take_daily_post(self, guild_id: int, day: date, language: str, now: float) -> bool:
+        """True for the one caller, in any process and ever, that is to send that end of day;
+        take it just before the send. Taken is final: a taker that dies before its send loses
+        the post rather than anyone posting it twice (no one can tell whether it went out), so
+        the post goes out at most once. Only ``release_daily_post`` makes it due again."""
         async with self._write() as session:
-            rows = await session.fetch(
-                TAKE_POST_SQL, guild_id, day.isoformat(), language, now, now - retry_after
-            )
+            rows = await session.fetch(TAKE_POST_SQL, guild_id, day.isoformat(), language, now)
         return bool(rows)
 
+    async def release_daily_post(self, guild_id: int, day: date, language: str) -> None:
+        """The taker's send certainly did not go out (the platform refused it): the post is due
+        again, for the next pass to take. A post marked posted stays posted."""
+        async with self._write() as session:
+            await session.execute(RELEASE_POST_SQL, guild_id, day.isoformat(), language)
+
     async def mark_daily_posted(self, guild_id: int, day: date, language: str, at: float) -> None:
+        """The end-of-day post reached its channel (kept, and no release can undo it)."""
         async with self._write() as session:
             await session.execute(MARK_POSTED_SQL, at, guild_id, day.isoformat(), language)

@@ -1,7 +1,8 @@
 """The daily board's storage on both engines (issue 12): one attempt per player, language and
 date across a reopen and two stores on one database; a player's running attempt; guesses refused
 from the deadline on; a finish that scores and flags once; rankings, streak days, history and the
-daily leaderboard leave flagged results out; the daily channel; the end-of-day post taken once."""
+daily leaderboard leave flagged results out; the daily channel; the end-of-day post taken once,
+ever, even when its taker dies before marking it (at most once), and due again only when released."""
 
 from __future__ import annotations
 
@@ -282,14 +283,36 @@ async def test_the_end_of_day_post_is_taken_once_by_concurrent_takers(
         # Another language or date is a post of its own.
         assert await stores[0].take_daily_post(1, DAY, "fr", START)
         assert await stores[1].take_daily_post(1, DAY + timedelta(days=1), "en", START)
-        # A taker that died before posting is replaced once its claim is old, by one process.
-        later = START + 601
+        # A send that certainly did not go out gives the post back, to one taker again.
+        await stores[0].release_daily_post(1, DAY, "en")
         retaken = await asyncio.gather(
-            *(store.take_daily_post(1, DAY, "en", later) for _ in range(3) for store in stores)
+            *(store.take_daily_post(1, DAY, "en", START + 60) for _ in range(3) for store in stores)
         )
         assert sorted(retaken) == [False] * 5 + [True]
-        await stores[0].mark_daily_posted(1, DAY, "en", later + 1)
-        assert not await stores[1].take_daily_post(1, DAY, "en", later + 10_000)
+        await stores[0].mark_daily_posted(1, DAY, "en", START + 61)
+        await stores[1].release_daily_post(1, DAY, "en")  # too late: it reached the channel
+        assert not await stores[1].take_daily_post(1, DAY, "en", START + 10_000)
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_an_end_of_day_post_whose_taker_died_is_never_posted_again(
+    store_target: StoreTarget,
+) -> None:
+    """Taken, then the process dies: sent or not, nobody can tell, so nobody posts it again,
+    however long after (at most once: a second post is what "once" rules out)."""
+    first = await store_target.open()
+    await play(first, 1, 12)
+    await play(first, 2, 5, language="fr")
+    assert await first.due_daily_posts(1, DAY) == ["en", "fr"]
+    assert await first.take_daily_post(1, DAY, "en", START)
+    await first.close()  # died between the take and the mark: no mark, no release
+    second = await store_target.open()
+    try:
+        assert await second.due_daily_posts(1, DAY) == ["fr"]
+        for later in (START + 601, START + 86_400 * 30):
+            assert not await second.take_daily_post(1, DAY, "en", later)
+        assert await second.due_daily_posts(2, DAY) == []  # a server with nothing ranked
+    finally:
+        await second.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from types import FunctionType
 
 import pytest
 
@@ -15,6 +16,8 @@ from bot.storage import (
     StorageError,
     TransientStorageError,
 )
+from bot.storage.postgres import PostgresStorage
+from bot.storage.sqlite import SQLiteStorage
 from core.round import Mode
 from tests.stores import StoreTarget
 
@@ -78,6 +81,38 @@ def test_only_the_engine_package_knows_the_engine(engine: str) -> None:
     assert {p.name for p in outside} >= {"interface.py", "writer.py", "model.py", "sql_engine.py"}
     assert [p.name for p in outside if _imports(p) & ENGINE_MODULES[engine]] == []
     assert any(_imports(p) & ENGINE_MODULES[engine] for p in package.rglob("*.py"))
+
+
+def _own_methods(cls: type) -> set[str]:
+    """The methods the class's own body writes (not the dunders ``Protocol`` adds)."""
+    return {
+        name
+        for name, value in vars(cls).items()
+        if isinstance(value, FunctionType | classmethod) and not name.startswith("__")
+    }
+
+
+@pytest.mark.parametrize("engine", [SQLiteStorage, PostgresStorage])
+def test_each_method_of_the_interface_is_written_once(engine: type) -> None:
+    """The aggregates' protocols are the SQL itself: no method is declared in one of the classes
+    ``Storage`` is made of and written again in another, or in an engine, which adds only what is
+    its own (``open``, the ``Lifecycle`` and its ways into its database)."""
+    parts = [c for c in Storage.__mro__ if c.__module__.startswith("bot.storage")]
+    assert {c.__name__ for c in parts} >= {
+        "RoundStorage",
+        "StandingsStorage",
+        "SettingsStorage",
+        "DailyStorage",
+        "CopyStorage",
+        "Lifecycle",
+    }
+    written: dict[str, list[str]] = {}
+    for part in parts:
+        for name in _own_methods(part):
+            written.setdefault(name, []).append(part.__name__)
+    assert {name: places for name, places in written.items() if len(places) > 1} == {}
+    engines_own = {"open", "close", "claim_shards", "claims_intact"}
+    assert _own_methods(engine) <= engines_own | {"_write", "_fetch", "_snapshot"}
 
 
 # --- rounds in the project's types ----------------------------------------------------------------

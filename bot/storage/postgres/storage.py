@@ -16,13 +16,13 @@ import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, final
 
-from ..daily import DailyStorage
 from ..migrations import load_migrations
 from ..model import DEFAULT_BUSY_TIMEOUT
 from ..records import Table
-from ..sql_engine import Row
+from ..session import Row
+from ..sql_engine import SQLStorage
 from .claims import ShardLocks
 from .errors import EngineError, translate
 from .opening import (
@@ -44,7 +44,8 @@ _RENUMBER_SQL = (
 )
 
 
-class PostgresStorage(DailyStorage):
+@final  # mypy: a final class may leave no member of the interface abstract
+class PostgresStorage(SQLStorage):
     """The bot's PostgreSQL database; ``await PostgresStorage.open(url)`` (or ``Storage.open``)."""
 
     # Not FOR UPDATE: that would also block the guess writer's foreign-key checks (FOR KEY

@@ -1,6 +1,6 @@
 """The SQLite engine of the storage interface (aiosqlite, ``migrations/sqlite/``)."""
 
-from ..sql_engine import PRUNE_BATCH, PRUNE_ROUNDS_PER_STEP
+from ..rounds import PRUNE_BATCH, PRUNE_ROUNDS_PER_STEP
 from ..statements import LEADERBOARD_SQL, PRUNE_STEP_SQL, RUNNING_ROUND_SQL, UNFINISHED_ROUNDS_SQL
 from .files import APPLICATION_ID
 from .opening import MIGRATIONS_DIR, split_statements

@@ -16,15 +16,15 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, final
 
 import aiosqlite
 
-from ..daily import DailyStorage
 from ..migrations import load_migrations
 from ..model import DEFAULT_BUSY_TIMEOUT
 from ..records import Table
-from ..sql_engine import Row
+from ..session import Row
+from ..sql_engine import SQLStorage
 from .claims import ShardLocks
 from .errors import translate
 from .opening import MIGRATIONS_DIR, connect
@@ -32,7 +32,8 @@ from .opening import MIGRATIONS_DIR, connect
 log = logging.getLogger(__name__)
 
 
-class SQLiteStorage(DailyStorage):
+@final  # mypy: a final class may leave no member of the interface abstract
+class SQLiteStorage(SQLStorage):
     """The bot's SQLite database; ``await SQLiteStorage.open(path)`` (or ``Storage.open``)."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:

@@ -1,0 +1,255 @@
+"""The rounds aggregate: a round from its start to its posted results, its guesses and accepted
+words, and its finish (which writes the results, the standings and the names at once).
+
+``RoundStorage`` is both what callers see of rounds and the one SQL every engine runs for them:
+its methods are written once, here, on the engine's ``Database``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
+
+from core.board import Board
+from core.history import longest_scoring, share_of_max, won
+from core.round import Mode, PlayerResult, Results, Verdict
+
+from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from . import statements as sql
+from .errors import ChannelBusy, StorageError
+from .model import AcceptedWord, GuessRow, RoundState, StoredRound
+from .session import Database
+from .standings import upsert_names
+
+# Pruning the guess log: rows deleted per transaction, rounds looked at per step.
+PRUNE_BATCH = 2000
+PRUNE_ROUNDS_PER_STEP = 500
+
+
+class RoundStorage(Database, Protocol):
+    """Rounds, their guesses and their finish."""
+
+    async def create_round(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        starter_id: int,
+        board: Board,
+        dice: str,
+        mode: Mode,
+        min_length: int,
+        started_at: float,
+        deadline: float,
+        excluded: Iterable[str] = (),
+        hints: bool = False,
+        language: str = DEFAULT_LANGUAGE,
+        dictionary: str = DEFAULT_DICTIONARY,
+    ) -> StoredRound:
+        """Store a new running round whose length is ``deadline - started_at``, the banned
+        words its board holds (``excluded``), whether it shows hints, and its language and
+        dictionary; ChannelBusy if the channel already has one."""
+        seconds = max(1, round(deadline - started_at))
+        banned = " ".join(sorted(excluded))
+        async with self._write() as session:
+            rows = await session.fetch(
+                sql.INSERT_ROUND_SQL,
+                guild_id,
+                channel_id,
+                starter_id,
+                board.text(),
+                dice,
+                board.size,
+                mode.value,
+                min_length,
+                started_at,
+                deadline,
+                seconds,
+                banned,
+                int(hints),
+                language,
+                dictionary,
+            )
+        if not rows:
+            running = await self.running_round(channel_id)
+            raise ChannelBusy(channel_id, running.id if running else None)
+        return StoredRound(
+            id=rows[0]["id"],
+            guild_id=guild_id,
+            channel_id=channel_id,
+            starter_id=starter_id,
+            board=board.text(),
+            dice=dice,
+            size=board.size,
+            mode=mode,
+            min_length=min_length,
+            started_at=started_at,
+            deadline=deadline,
+            seconds=seconds,
+            excluded=banned,
+            hints=hints,
+            language=language,
+            dictionary=dictionary,
+        )
+
+    async def set_deadline(self, round_id: int, deadline: float) -> None:
+        """Move a running round's deadline (``/boggle stop``: now), kept for a restart."""
+        async with self._write() as session:
+            await session.execute(sql.SET_DEADLINE_SQL, deadline, round_id)
+
+    async def set_round_messages(
+        self,
+        round_id: int,
+        *,
+        board_message_id: int | None = None,
+        status_message_id: int | None = None,
+    ) -> None:
+        """Remember the Discord messages of a round (None leaves a field as it is)."""
+        async with self._write() as session:
+            await session.execute(
+                sql.SET_MESSAGES_SQL, board_message_id, status_message_id, round_id
+            )
+
+    async def get_round(self, round_id: int) -> StoredRound | None:
+        """The round with this id, in any state; None if there is none."""
+        rows = await self._fetch(sql.GET_ROUND_SQL, round_id)
+        return StoredRound.from_columns(rows[0]) if rows else None
+
+    async def running_round(self, channel_id: int) -> StoredRound | None:
+        """The channel's running round, if it has one (there is one at most)."""
+        rows = await self._fetch(sql.RUNNING_ROUND_SQL, channel_id)
+        return StoredRound.from_columns(rows[0]) if rows else None
+
+    async def last_finished_round(self, channel_id: int) -> StoredRound | None:
+        """The channel's latest finished round (``/boggle check`` reads its board); None if the
+        channel never finished one."""
+        rows = await self._fetch(sql.LAST_FINISHED_ROUND_SQL, channel_id)
+        return StoredRound.from_columns(rows[0]) if rows else None
+
+    async def unfinished_rounds(self) -> list[StoredRound]:
+        """Rounds to resume after a restart, soonest deadline first."""
+        return [StoredRound.from_columns(r) for r in await self._fetch(sql.UNFINISHED_ROUNDS_SQL)]
+
+    async def mark_results_posted(self, round_id: int, at: float) -> None:
+        """The round's results reached its channel (or never can): not posted again."""
+        async with self._write() as session:
+            await session.execute(sql.MARK_POSTED_SQL, at, round_id)
+
+    async def unposted_results(self) -> list[StoredRound]:
+        """Finished rounds whose results never reached their channel, oldest first."""
+        return [StoredRound.from_columns(r) for r in await self._fetch(sql.UNPOSTED_RESULTS_SQL)]
+
+    # --- guesses ---------------------------------------------------------------------------
+
+    async def record_guesses(self, rows: Sequence[GuessRow]) -> None:
+        """Log a batch of guesses, all or nothing; accepted words join the round's set once.
+        RejectedWrite if a row breaks a constraint (a round that does not exist, say)."""
+        if not rows:
+            return
+        accepted = [
+            (r.round_id, r.player_id, r.word, r.at) for r in rows if r.verdict == Verdict.ACCEPTED
+        ]
+        async with self._write() as session:
+            await session.executemany(
+                sql.INSERT_GUESS_SQL,
+                [(r.round_id, r.player_id, r.word, str(r.verdict), r.points, r.at) for r in rows],
+            )
+            if accepted:
+                await session.executemany(sql.INSERT_FOUND_SQL, accepted)
+
+    async def accepted_words(self, round_id: int) -> list[AcceptedWord]:
+        """The round's accepted words in acceptance order, ready for ``Round.rebuild``."""
+        return [AcceptedWord(**r) for r in await self._fetch(sql.ACCEPTED_WORDS_SQL, round_id)]
+
+    async def prune_guesses(
+        self,
+        ended_before: float,
+        *,
+        batch_size: int = PRUNE_BATCH,
+        rounds_per_step: int = PRUNE_ROUNDS_PER_STEP,
+    ) -> int:
+        """Delete the guess log of rounds finished before ``ended_before``, never what scores or
+        statistics read; the number of guesses deleted. Each transaction deletes at most
+        ``batch_size`` rows of at most ``rounds_per_step`` rounds, so locks are held for
+        milliseconds and the guess writer gets in between."""
+        deleted = 0
+        after = 0  # rounds are walked once, in id order
+        while rows := await self._fetch(
+            sql.PRUNABLE_ROUNDS_SQL, after, ended_before, rounds_per_step
+        ):
+            last = rows[-1]["id"]
+            while count := await self._prune_step(after, last, ended_before, batch_size):
+                deleted += count
+            after = last
+        return deleted
+
+    async def _prune_step(self, after: int, last: int, ended_before: float, limit: int) -> int:
+        async with self._write() as session:
+            return await session.execute(sql.PRUNE_STEP_SQL, after, last, ended_before, limit)
+
+    # --- the finish ------------------------------------------------------------------------------
+
+    async def finish_round(
+        self,
+        round_id: int,
+        results: Results,
+        ended_at: float,
+        display_names: Mapping[int, str],
+    ) -> bool:
+        """Record results, totals and names and mark the round finished, all or nothing.
+
+        Returns False (and changes nothing) when the round was already finished, so a finish
+        retried after a crash or raced by ``/boggle stop`` never counts points twice.
+        StorageError if the round does not exist.
+        """
+        async with self._write() as session:
+            # Locked (or alone): a second finish, from a retry or another process, waits here
+            # and then sees the round finished.
+            rows = await session.fetch(sql.ROUND_STATE_SQL + self.lock_rows, round_id)
+            if not rows:
+                raise StorageError(f"round {round_id} does not exist")
+            if rows[0]["state"] != RoundState.RUNNING:
+                return False
+            guild_id = rows[0]["guild_id"]
+            await session.execute(sql.FINISH_SQL, ended_at, round_id)
+            players = sorted(results.players, key=lambda p: p.player)  # one lock order
+            await session.executemany(
+                sql.INSERT_RESULT_SQL,
+                [
+                    (
+                        round_id,
+                        guild_id,
+                        p.player,
+                        p.points,
+                        len(p.words),
+                        p.rank,
+                        len(p.cancelled),
+                        ended_at,
+                        results.max_score,
+                        longest_scoring(p),
+                        int(won(results, p)),
+                    )
+                    for p in players
+                ],
+            )
+            await session.executemany(
+                sql.ADD_TO_STANDINGS_SQL, [_standing_row(guild_id, results, p) for p in players]
+            )
+            await upsert_names(session, guild_id, display_names, ended_at)
+        return True
+
+
+def _standing_row(guild_id: int, results: Results, p: PlayerResult) -> tuple[object, ...]:
+    """What one result adds to the player's all-time standing (ADD_TO_STANDINGS_SQL)."""
+    share = share_of_max(results, p)
+    return (
+        guild_id,
+        p.player,
+        p.points,
+        len(p.words),
+        int(won(results, p)),
+        p.points,
+        longest_scoring(p),
+        share or 0.0,
+        0 if share is None else 1,
+    )

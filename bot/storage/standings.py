@@ -1,0 +1,122 @@
+"""The standings aggregate: what finished rounds add up to in a server, and the names it is shown
+under (leaderboards, ``/stats``).
+
+``StandingsStorage`` is both what callers see of standings and the one SQL every engine runs for
+them; the rounds' finish writes the standings in its own transaction (``rounds.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable, Mapping
+from typing import Protocol
+
+from core.round import Mode
+
+from . import statements as sql
+from .model import LeaderboardEntry, LeaderboardPage, Measure, ModeStats, PlayerStats, RankedPlayer
+from .session import Database, Row, Session
+
+
+class StandingsStorage(Database, Protocol):
+    """Players' names, leaderboards and statistics in a server."""
+
+    async def remember_names(
+        self, guild_id: int, names: Mapping[int, str], now: float | None = None
+    ) -> None:
+        """Keep players' display names so boards and leaderboards need no Discord look-ups."""
+        if names:
+            async with self._write() as session:
+                await upsert_names(session, guild_id, names, time.time() if now is None else now)
+
+    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """The names kept for these players (those the bot never learnt are left out)."""
+        wanted = list(user_ids)
+        if not wanted:
+            return {}
+        rows = await self._fetch(sql.names_sql(len(wanted)), guild_id, *wanted)
+        return {r["user_id"]: r["display_name"] for r in rows}
+
+    async def leaderboard(self, guild_id: int, limit: int) -> list[LeaderboardEntry]:
+        """The guild's best players by total points, read in the order of the
+        standings_leaderboard index: no sort."""
+        rows = await self._fetch(sql.LEADERBOARD_SQL, guild_id, limit)
+        return [LeaderboardEntry(**r) for r in rows]
+
+    async def player_standing(self, guild_id: int, user_id: int) -> LeaderboardEntry | None:
+        """One player's entry (rank among the whole guild); None if they never finished a round."""
+        rows = await self._fetch(sql.STANDING_SQL, guild_id, user_id)
+        return LeaderboardEntry(**rows[0]) if rows else None
+
+    async def leaderboard_page(
+        self,
+        guild_id: int,
+        measure: Measure,
+        since: float | None,
+        page: int,
+        user_id: int,
+        page_size: int,
+        until: float = math.inf,
+    ) -> LeaderboardPage:
+        """Page ``page`` (from 0) of the guild's players ranked by ``measure`` over the results
+        that ended from ``since`` to before ``until`` (since None: all time), and ``user_id``'s
+        own line."""
+        since_params = () if since is None else (since, until)
+        first = page * page_size
+        rows = await self._fetch(
+            sql.leaderboard_sql(measure, since is not None),
+            guild_id,
+            *since_params,
+            guild_id,
+            first,
+            first + page_size,
+            user_id,
+        )
+        ranked = [_ranked(r) for r in rows]
+        on_page = tuple(r for r in ranked if first < r.position <= first + page_size)
+        own = next((r for r in ranked if r.user_id == user_id), None)
+        return LeaderboardPage(on_page, own, rows[0]["total"] if rows else 0)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """A player's figures in the guild (``/stats``); None if they never finished a round."""
+        totals = await self._fetch(sql.STATS_TOTALS_SQL, guild_id, user_id)
+        if not totals:
+            return None
+        t = totals[0]
+        best = (await self._fetch(sql.STATS_BEST_ROUND_SQL, guild_id, user_id))[0]
+        size = (await self._fetch(sql.STATS_FAVOURITE_SIZE_SQL, guild_id, user_id))[0]["size"]
+        modes = await self._fetch(sql.STATS_MODES_SQL, guild_id, user_id)
+        return PlayerStats(
+            rounds=t["rounds"],
+            wins=t["wins"],
+            points=t["points"],
+            words=t["words"],
+            longest_word=t["longest_word"],
+            best_points=best["points"],
+            best_board=best["board"],
+            favourite_size=size,
+            share=t["share_sum"] / t["share_rounds"] if t["share_rounds"] else None,
+            modes=tuple(ModeStats(**m | {"mode": Mode(m["mode"])}) for m in modes),
+        )
+
+
+async def upsert_names(
+    session: Session, guild_id: int, names: Mapping[int, str], now: float
+) -> None:
+    """Keep the latest name of each player, inside the caller's transaction."""
+    await session.executemany(
+        sql.UPSERT_NAME_SQL, [(guild_id, user, names[user], now) for user in sorted(names)]
+    )
+
+
+def _ranked(row: Row) -> RankedPlayer:
+    figure = row["figure"]
+    return RankedPlayer(
+        rank=row["rank"],
+        position=row["position"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        figure=figure if isinstance(figure, int) else float(figure),
+        word=row["word"],
+    )
