@@ -24,7 +24,9 @@ class DiscordDailyPosts:
         await self.client.wait_until_ready()
 
     async def send_daily_post(self, post: DailyPost) -> bool:
-        """Send one post; False when it should be tried again later (Discord failed)."""
+        """Send one post; False only when Discord certainly did not post it (a refusal of the
+        request), so it is tried again; a server error or a time-out may have posted it, and a post
+        goes out at most once."""
         content = end_of_day_text(post.board, post.ranking, post.missed, post.language)
         channel = self.client.get_channel(post.channel_id)
         if not isinstance(channel, discord.TextChannel):
@@ -42,7 +44,17 @@ class DiscordDailyPosts:
         except (discord.Forbidden, discord.NotFound):
             log.warning("daily post refused in channel %d", post.channel_id)
             return True
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            if exc.status >= 500:
+                log.exception(
+                    "daily post to channel %d may not be out; not sent again", post.channel_id
+                )
+                return True
             log.exception("daily post to channel %d failed; trying later", post.channel_id)
             return False
+        except (TimeoutError, OSError):
+            log.exception(
+                "daily post to channel %d may not be out; not sent again", post.channel_id
+            )
+            return True
         return True

@@ -10,8 +10,12 @@ the ranking is whole even when the process whose timer held them is gone; while 
 still runs, the server's post waits for the next pass.
 
 One task per process looks for ended days every ``every`` seconds; a server is posted for only
-by the process that owns its shard, and the database's marker (``take_daily_post``, then
-``mark_daily_posted``) makes the post happen once even when two processes take it together.
+by the process that owns its shard. A post goes out at most once, whatever dies when: its content
+is read first, then it is taken in the database (once for good: ``take_daily_post``), then sent;
+a send that certainly did not go out is released to be tried again, and a process that dies
+between the take and the send loses that one post rather than doubling it (nothing written
+before a send can say whether the send happened). The players' results are in the database
+either way.
 """
 
 from __future__ import annotations
@@ -51,7 +55,8 @@ class DailyPostSender(Protocol):
     async def wait_until_ready(self) -> None: ...
 
     async def send_daily_post(self, post: DailyPost) -> bool:
-        """Show the post; False when it should be tried again later (the platform failed)."""
+        """Show the post; False only when it certainly did not go out (to be tried again);
+        True once it may have (a platform that timed out may still have posted it)."""
         ...
 
 
@@ -106,13 +111,15 @@ class DailyPoster:
                 unfinished = await storage.unfinished_daily_attempts()
             if not await self._finish_day(server.guild_id, day, unfinished):
                 continue
-            for language in await storage.daily_languages(server.guild_id, day):
+            for language in await storage.due_daily_posts(server.guild_id, day):
+                post = await self._post(server, day, language)  # a failed read takes nothing
                 if not await storage.take_daily_post(server.guild_id, day, language, self.clock()):
-                    continue
-                post = await self._post(server, day, language)
+                    continue  # another process took it
                 if await self.sender.send_daily_post(post):
                     await storage.mark_daily_posted(server.guild_id, day, language, self.clock())
                     posted += 1
+                else:
+                    await storage.release_daily_post(server.guild_id, day, language)
         return posted
 
     async def _finish_day(self, guild_id: int, day: date, unfinished: list[DailyAttempt]) -> bool:
