@@ -20,6 +20,7 @@ from .test_sharded_processes import SHARDS, processes, shared_database  # noqa: 
 
 PLAYERS = "alice", "bob"  # by shard
 POSTED = "the day is over", "la journée est finie"  # shard 1's server speaks French
+ENGLISH = "English", "anglais"  # the board's language, as each server's readers name it
 
 
 async def seed(database: str, standin: StandIn) -> list[int]:
@@ -78,7 +79,7 @@ async def test_each_servers_end_of_day_post_comes_once_with_the_shards_split(
             post = await standin.wait_for_message(
                 general, lambda m, said=POSTED[shard]: said in m.content, 30, after=0
             )
-            assert f"{number}** · English · " in post.content
+            assert f"{number}** · {ENGLISH[shard]} · " in post.content
             assert f"**1.** {PLAYERS[shard].title()}" in post.content
         for bot in (first, second):
             assert await bot.stop() == 0, str(bot.log)
