@@ -2,12 +2,18 @@
 
 Nothing here knows Discord: a start (a slash command, a button, a scheduler) and every guess come
 in as the project's types, and what players see goes out through a ``Publisher``
-(``bot.discord.publisher`` on Discord). The service alone holds the live rounds' state.
+(``bot.discord.publisher`` on Discord). The service alone holds the live rounds' state; this module
+is its front (start, guess, stop, resume, shutdown) and the parts live beside it:
 
-The runner waits for the deadline stored in the database, checking the clock every ``tick`` seconds,
-so a restart that reloads the round waits for the same moment. Guesses are judged by ``core.Round``
-against the clock at the moment they arrive, so a late timer can never let a late guess in.
-Results are computed from what the database holds, after every accepted word is committed.
+- ``rolling``: a round's game, rolled from its options or rebuilt from its stored row;
+- ``runner``: the wait for the stored deadline, with the warning and the live status;
+- ``settling``: every guess committed, results scored from what the database holds, stored once;
+- ``delivery``: results posted until they are out, then recorded as posted;
+- ``resuming``: after a restart, unfinished rounds back and unposted results out;
+- ``backoff``: the pauses between tries of what must eventually succeed.
+
+Guesses are judged by ``core.Round`` against the clock at the moment they arrive, so a late timer
+can never let a late guess in.
 """
 
 from __future__ import annotations
@@ -17,31 +23,26 @@ import contextlib
 import dataclasses
 import logging
 import random
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from core.board import Board
-from core.codes import CodeError, encode
-from core.commonness import missed_order
-from core.dice import dice_set
-from core.generate import roll_with_floor
-from core.hints import word_starts
-from core.languages import language
-from core.lexicon import Lexicon
-from core.round import Mode, PlayerResult, Results, Round, Rules, Verdict
-from core.solver import solve
+from core.round import Verdict
 
-from ..storage import ChannelBusy, GuessRow, GuessWriter, Storage, StoredRound
+from ..storage import ChannelBusy, GuessRow, GuessWriter, Storage
+from .backoff import Backoff
+from .delivery import ResultsDelivery, results_report
 from .feedback import Feedback
 from .lexicons import Lexicons
-from .live_round import Guessed, LiveRound, NoBoard, RoundOptions
-from .publisher import ChatMessage, Gone, Publisher, PublishError, Refused, ResultsReport
+from .live_round import Guessed, LiveRound, RoundOptions
+from .publisher import ChatMessage, Publisher
+from .resuming import post_unposted, resumed_round
+from .rolling import roll
+from .runner import until_deadline
 from .server_config import round_banned
+from .settling import Settler
 
 log = logging.getLogger(__name__)
 
-WARN_BEFORE = 30.0
-RETRY_FIRST, RETRY_MAX = 0.5, 30.0
 EARLY_KEPT = 1000  # chat messages held while a board is being posted
 FINISH_GRACE = 6.0  # at shutdown, how long rounds that are ending may take to store and post
 
@@ -60,9 +61,11 @@ class RoundService:
         tick: float = 0.5,
         rng: random.Random | None = None,
         owns: Callable[[int], bool] = lambda guild_id: True,
+        backoff: Backoff | None = None,
     ) -> None:
         """``owns(guild_id)``: whether the server is on this process's shards (its rounds are
-        this process's to resume and report)."""
+        this process's to resume and report); ``backoff``: the pauses between tries to store
+        and post results (None: production's)."""
         self.publisher = publisher
         self.storage = storage
         self.writer = writer
@@ -75,8 +78,10 @@ class RoundService:
         self._live: dict[int, LiveRound] = {}
         self.live: Mapping[int, LiveRound] = MappingProxyType(self._live)  # read-only view
         self.feedback = Feedback(publisher, clock, writer.wait_for, lambda: writer.settled)
+        backoff = backoff or Backoff()
+        self.settler = Settler(storage, writer, publisher, clock, backoff)
+        self.delivery = ResultsDelivery(publisher, storage, clock, backoff)
         self._finishing: set[asyncio.Task[None]] = set()
-        self._delivering: set[int] = set()  # rounds whose results are being posted
         self.reposting: asyncio.Task[None] | None = None
 
     # --- starting --------------------------------------------------------------------------
@@ -107,7 +112,7 @@ class RoundService:
         now = self.clock()
         excluded = round_banned(banned, options.language)  # kept as typed: read by its rules
         game, hints = await asyncio.to_thread(
-            self._roll, options, lexicon, now + options.seconds, excluded
+            roll, options, lexicon, now + options.seconds, self.rng, excluded
         )
         stored = await self.storage.create_round(
             guild_id=guild_id,
@@ -145,39 +150,6 @@ class RoundService:
             log.warning("round %s: board message id not stored", live.id, exc_info=True)
         return live
 
-    def _roll(
-        self,
-        options: RoundOptions,
-        lexicon: Lexicon,
-        deadline: float,
-        banned: frozenset[str] = frozenset(),
-    ) -> tuple[Round, tuple[int, ...] | None]:
-        """The round: its board (rolled from the options' dice, which are the language's unless
-        chosen, with core's floor rule, ``core.generate.floor_for``, or the one to replay) judged
-        in the round's language and dictionary, and its hints if asked for (of the words that
-        count: not the ``banned``, only everyday ones in the everyday dictionary). A board on
-        which no word counts is never played."""
-        if options.board is not None:
-            board = options.board
-            solution = solve(board, lexicon, options.min_length)
-        else:
-            board, solution = roll_with_floor(
-                dice_set(options.dice), self.rng, lexicon, options.min_length
-            )
-        game = Round.start(
-            board,
-            lexicon,
-            Rules(options.mode, options.min_length),
-            deadline,
-            excluded=banned,
-            solution=solution,
-            lang=language(options.language),
-            dictionary=options.dictionary,
-        )
-        if not game.solution:
-            raise NoBoard(options.min_length)
-        return game, word_starts(board, game.solution) if options.hints else None
-
     async def _abandon(self, live: LiveRound) -> None:
         """The board could not be posted: end the round (nobody played it) rather than leave it."""
         try:
@@ -197,21 +169,7 @@ class RoundService:
             if r.channel_id not in self._live and self.owns(r.guild_id)
         ]
         for stored in rounds:
-            game = Round.rebuild(
-                Board.parse(stored.board),
-                await self.lexicons.get(stored.language),
-                Rules(Mode(stored.mode), stored.min_length),
-                stored.deadline,
-                await self.storage.accepted_words(stored.id),
-                excluded=stored.excluded_words,
-                lang=language(stored.language),
-                dictionary=stored.dictionary,
-            )
-            names = await self.storage.display_names(
-                stored.guild_id, [*game.found, stored.starter_id]
-            )
-            hints = word_starts(game.board, game.solution) if stored.hints else None
-            live = LiveRound(stored, game, names, hints=hints)
+            live = await resumed_round(stored, self.storage, self.lexicons)
             self._live[stored.channel_id] = live
             self._run(live)
         return len(rounds)
@@ -273,31 +231,13 @@ class RoundService:
         """Return once the guesses up to this ticket are stored."""
         await self.writer.wait_for(ticket)
 
-    # --- the runner ---------------------------------------------------------------------------
+    # --- the runner and the end of a round -----------------------------------------------------
 
     def _run(self, live: LiveRound) -> None:
-        live.task = asyncio.create_task(self._wait_and_finish(live), name=f"round-{live.id}")
+        live.task = asyncio.create_task(self._run_until_over(live), name=f"round-{live.id}")
 
-    async def _wait_and_finish(self, live: LiveRound) -> None:
-        # A round resumed at start-up is judged at once, but its channel is known (to edit the
-        # board and post results) only once the client is ready.
-        await self.publisher.wait_until_ready()
-        # A warning is for rounds of a minute or more, and is not sent twice across a restart
-        # (one resumed in its last 30 seconds may have had it).
-        stored = live.stored
-        live.warned = (
-            stored.deadline - stored.started_at < 2 * WARN_BEFORE
-            or live.game.deadline - self.clock() <= WARN_BEFORE
-        )
-        while True:
-            left = live.game.deadline - self.clock()
-            if left <= 0:
-                break
-            if not live.warned and left <= WARN_BEFORE:
-                live.warned = True
-                self.feedback.warn(live, left)
-            self.feedback.tick(live)
-            await asyncio.sleep(min(self.tick, left))
+    async def _run_until_over(self, live: LiveRound) -> None:
+        await until_deadline(live, self.publisher, self.feedback, self.clock, self.tick)
         await asyncio.shield(self._start_finish(live))
 
     def _start_finish(self, live: LiveRound) -> asyncio.Task[None]:
@@ -331,166 +271,32 @@ class RoundService:
 
     async def _finish(self, live: LiveRound) -> None:
         live.game.stop(self.clock())
-        results, names, ours = await self._settle(live)
+        settled = await self.settler.settle(live)
         self._live.pop(live.channel_id, None)
-        if not ours:  # another process finished it (and posts it): never post results twice
+        if not settled.ours:  # another process finished it (and posts it): never post twice
             log.warning("round %s was finished by another process; not posted here", live.id)
             self.feedback.forget(live.id)
             return
-        await self.feedback.final(live, results, names)
-        report = _report(live.stored, results, names, live.game.board, live.game.rules)
-        await self._deliver(live.id, live.channel_id, report)
-
-    async def _settle(self, live: LiveRound) -> tuple[Results, dict[int, str], bool]:
-        """Commit every guess, score from the database and store the results; a failure (the
-        database locked past its timeout, say) is retried, so a round never stays half-ended.
-
-        The last item says whether the results stored are this process's: False when the round
-        was already finished before our first try (by another process), True when it is ours,
-        including a retry whose earlier try was committed though its answer was lost."""
-        delay = RETRY_FIRST
-        tried = False
-        while True:
-            try:
-                if live.stopped:  # a restart before the results are stored must not revive it
-                    await self.storage.set_deadline(live.id, live.game.deadline)
-                await self.writer.flush()
-                results = await self._score(live.stored, live.game)
-                names = await self._names(live.stored.guild_id, live.names, results.players)
-                tried_before, tried = tried, True
-                stored = await self.storage.finish_round(live.id, results, self.clock(), names)
-                return results, names, stored or tried_before
-            except Exception:
-                log.exception("round %s: results not stored; retrying in %.1fs", live.id, delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, RETRY_MAX)
-
-    async def _score(self, stored: StoredRound, game: Round) -> Results:
-        """The results from what the database holds: a word counts once it is committed. The
-        missed words come most common first (``core.commonness.missed_order``), for every
-        renderer alike: the list teaches words people know before obscure ones."""
-        accepted = await self.storage.accepted_words(stored.id)
-        rebuilt = Round.rebuild(
-            game.board,
-            game.lexicon,
-            game.rules,
-            game.deadline,
-            accepted,
-            game.solution,
-            excluded=game.excluded,
-            lang=game.language,
-            dictionary=game.dictionary,
-        )
-        results = rebuilt.results()
-        missed = tuple(missed_order(results.missed, game.lexicon))
-        return dataclasses.replace(results, missed=missed)
-
-    async def _names(
-        self, guild_id: int, known: Mapping[int, str], players: tuple[PlayerResult, ...]
-    ) -> dict[int, str]:
-        """Every player's display name: as they guessed, kept, cached, else asked of the platform.
-
-        A name that cannot be learnt is left out (the results say "player <id>"), so a stored
-        name is never overwritten by a placeholder.
-        """
-        names = dict(known)
-        missing = [r.player for r in players if r.player not in names]
-        if missing:
-            names |= await self.storage.display_names(guild_id, missing)
-            missing = [p for p in missing if p not in names]
-        if missing:
-            names |= await self.publisher.member_names(guild_id, missing)
-        return names
-
-    async def _deliver(self, round_id: int, channel_id: int, report: ResultsReport) -> None:
-        """Post a round's results until the platform takes them, then record that they are posted.
-
-        Rate limits and server errors are waited out with backoff while the channel exists. A
-        missing permission leaves them unposted: they go out after the next restart. Cancelled at
-        shutdown, they go out after the restart too; once recorded as posted, never again.
-        """
-        if round_id in self._delivering:
-            return
-        self._delivering.add(round_id)
-        try:
-            if await self._post_results(round_id, channel_id, report):
-                await self._retry_storage(
-                    f"round {round_id}: results posted, not recorded",
-                    lambda: self.storage.mark_results_posted(round_id, self.clock()),
-                )
-        finally:
-            self._delivering.discard(round_id)
-
-    async def _post_results(self, round_id: int, channel_id: int, report: ResultsReport) -> bool:
-        """True once every results message is out (or the channel is gone for good)."""
-        delay = RETRY_FIRST
-        posted = 0
-        while True:
-            try:
-                await self.publisher.post_results(channel_id, report, posted)
-                return True
-            except Gone as exc:
-                log.warning(
-                    "round %s: channel %s is gone (%s); results kept", round_id, channel_id, exc
-                )
-                return True
-            except Refused as exc:
-                log.warning(
-                    "round %s: results not posted (%s); posted after a restart", round_id, exc
-                )
-                return False
-            except PublishError as exc:
-                posted = exc.posted
-                log.warning(
-                    "round %s: results not posted yet (%s); retrying in %.1fs", round_id, exc, delay
-                )
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, RETRY_MAX)
-
-    async def _retry_storage(self, what: str, call: Callable[[], Awaitable[None]]) -> None:
-        delay = RETRY_FIRST
-        while True:
-            try:
-                await call()
-                return
-            except Exception:
-                log.exception("%s; retrying in %.1fs", what, delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, RETRY_MAX)
+        await self.feedback.final(live, settled.results, settled.names)
+        game = live.game
+        report = results_report(live.stored, settled.results, settled.names, game.board, game.rules)
+        await self.delivery.deliver(live.id, live.channel_id, report)
 
     def post_unposted(self) -> None:
         """Results stored but never posted (a rate-limit storm, a shutdown) go out now, once."""
-        self.reposting = asyncio.create_task(self._post_unposted(), name="post-unposted-results")
+        self.reposting = asyncio.create_task(
+            post_unposted(
+                self.publisher,
+                self.storage,
+                self.lexicons,
+                self.settler,
+                self.delivery,
+                self.owns,
+                lambda: {live.id for live in self._live.values()},
+            ),
+            name="post-unposted-results",
+        )
         self._track(self.reposting)
-
-    async def _post_unposted(self) -> None:
-        await self.publisher.wait_until_ready()
-        for stored in await self.storage.unposted_results():
-            fresh = await self.storage.get_round(stored.id)
-            live_ids = {live.id for live in self._live.values()}
-            if (
-                fresh is None
-                or not self.owns(stored.guild_id)
-                or fresh.results_posted_at is not None
-                or stored.id in live_ids
-                or stored.id in self._delivering
-            ):
-                continue  # posted meanwhile, or being finished by its runner
-            board = Board.parse(stored.board)
-            rules = Rules(Mode(stored.mode), stored.min_length)
-            game = Round.start(
-                board,
-                await self.lexicons.get(stored.language),
-                rules,
-                stored.deadline,
-                excluded=stored.excluded_words,
-                lang=language(stored.language),
-                dictionary=stored.dictionary,
-            )
-            results = await self._score(stored, game)
-            names = await self._names(stored.guild_id, {}, results.players)
-            report = _report(stored, results, names, board, rules)
-            await self._deliver(stored.id, stored.channel_id, report)
 
     async def shutdown(
         self, grace: float = FINISH_GRACE, names_timeout: float | None = None
@@ -525,20 +331,6 @@ class RoundService:
     async def _remember_names(self) -> None:
         for live in self._live.values():  # the next start names these players as they were
             await self.storage.remember_names(live.stored.guild_id, live.names, self.clock())
-
-
-def _report(
-    stored: StoredRound, results: Results, names: Mapping[int, str], board: Board, rules: Rules
-) -> ResultsReport:
-    """The results as posted: with the round's id (Play again) and the board's code, if its
-    dice and faces have one."""
-    try:
-        code: str | None = encode(board, stored.dice)
-    except CodeError:
-        code = None
-    return ResultsReport(
-        results, names, board, rules, stored.id, code, stored.language, stored.dictionary
-    )
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

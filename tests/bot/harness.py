@@ -39,6 +39,19 @@ class Clock:
         self.offset += seconds
 
 
+class StoppedClock:
+    """A clock that moves only when told: exact deadlines to compare, nothing timed."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 @dataclass
 class Harness:
     standin: StandIn

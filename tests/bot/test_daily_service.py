@@ -16,22 +16,9 @@ from core.lexicon import Lexicon
 from core.round import Verdict
 from core.solver import solve
 
-from .harness import Clock
+from .harness import Clock, StoppedClock
 
 OTHER_BOARD = "cato/dogs/rent/lime"
-
-
-class StoppedClock:
-    """A clock that moves only when told: exact deadlines to compare."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 class SlowLexicons:
