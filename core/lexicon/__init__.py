@@ -18,7 +18,8 @@ not followed by ``u`` stays in the lexicon but no standard die can spell it: eve
 
 The parts, each a module of this package: ``dawg`` (the ``Lexicon`` class and its queries),
 ``builder`` (building the arrays from words), ``fileformat`` (the compiled file's bytes),
-``sources`` (reading word lists and frequency files, and their digest), ``cache`` (loading
+``sources`` (reading word lists, frequency and spellings files, and their digest), ``spelling``
+(the dictionary's accented spelling of folded words, ``Lexicon.spelling``), ``cache`` (loading
 through the on-disk cache). Callers import from ``core.lexicon``.
 """
 

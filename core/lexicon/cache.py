@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from .alphabet import ALPHABET, LexiconError
 from .dawg import Lexicon
-from .sources import read_frequencies, read_sources, split_words
+from .sources import read_frequencies, read_sources, spellings_beside, split_words
 
 
 def load(
@@ -18,19 +19,26 @@ def load(
     *,
     alphabet: str = ALPHABET,
     frequencies: str | os.PathLike[str] | None = None,
+    spellings: str | os.PathLike[str] | None = None,
+    fold: Callable[[str], str | None] | None = None,
 ) -> Lexicon:
     """The lexicon for a word list (in ``alphabet``, with the Zipf values of a ``frequencies``
-    file), from the cache when it holds a sound copy, else built and cached.
+    file and the dictionary spellings of a ``spellings`` file, read by the language's ``fold``;
+    with a ``fold`` and no ``spellings``, the list's own ``<stem>-spellings.txt`` if it has one),
+    from the cache when it holds a sound copy, else built and cached.
 
     The cache file is named by the SHA-256 of what it is built from (``source_digest``), so an
     edited list never meets a stale cache; a damaged cache fails its checksum and is rebuilt.
     """
-    data, freq_data, digest = read_sources(path, alphabet, frequencies)
+    if spellings is None and fold is not None:
+        spellings = spellings_beside(path)
+    data, freq_data, spell_data, digest = read_sources(path, alphabet, frequencies, spellings)
     target = cache_file(digest, cache_dir)
     lexicon = _read_cache(target, digest)
     if lexicon is None:
         table = None if freq_data is None else read_frequencies(freq_data)
-        lexicon = Lexicon.from_words(split_words(data), digest, alphabet, table)
+        written = () if spell_data is None else split_words(spell_data)
+        lexicon = Lexicon.from_words(split_words(data), digest, alphabet, table, written, fold)
         with contextlib.suppress(OSError):  # a read-only cache only costs a rebuild next time
             write_atomically(target, lexicon.to_bytes())
     return lexicon
@@ -42,12 +50,17 @@ def cached(
     *,
     alphabet: str = ALPHABET,
     frequencies: str | os.PathLike[str] | None = None,
+    spellings: str | os.PathLike[str] | None = None,
 ) -> Lexicon | None:
     """The lexicon for a word list when the cache holds a sound copy, else None. Never builds: the
-    build takes several times the memory of its result, so a long-lived caller builds elsewhere."""
+    build takes several times the memory of its result, so a long-lived caller builds elsewhere.
+    Without ``spellings``, the list's own ``<stem>-spellings.txt`` if it has one (as ``load``
+    and ``python -m core.compile`` read it with the language's fold)."""
     # The list is held until the cache is read, as in load: freed first, its 3 MB would raise
     # malloc's mmap threshold and the arrays would settle above a hole the heap keeps for good.
-    _data, _freq, digest = read_sources(path, alphabet, frequencies)
+    if spellings is None:
+        spellings = spellings_beside(path)
+    _data, _freq, _spell, digest = read_sources(path, alphabet, frequencies, spellings)
     return _read_cache(cache_file(digest, cache_dir), digest)
 
 

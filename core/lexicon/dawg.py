@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from .alphabet import ALPHABET, check_alphabet
 from .builder import build, words_below
 from .fileformat import Parts, decode, encode
-from .sources import read_frequencies, read_sources, split_words
+from .sources import read_frequencies, read_sources, spellings_beside, split_words
+from .spelling import NONE, Spellings, encode_spellings, spelling
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class Lexicon:
         "letter_bit",
         "mask",
         "source_hash",
+        "spelling_entries",
+        "spellings",
         "terminal",
         "word_count",
         "zipf_bytes",
@@ -50,6 +53,7 @@ class Lexicon:
         alphabet: str = ALPHABET,
         count: array[int] | None = None,
         zipf_bytes: bytes = b"",
+        spellings: Spellings = NONE,
     ) -> None:
         self.mask = mask
         self.first = first
@@ -61,6 +65,8 @@ class Lexicon:
         self.terminal = 1 << len(alphabet)
         self.count = count if count is not None else words_below(mask, first, kids, self.terminal)
         self.zipf_bytes = zipf_bytes  # empty: no frequencies known
+        self.spellings = spellings
+        self.spelling_entries = spellings.entries
 
     @property
     def stats(self) -> LexiconStats:
@@ -131,6 +137,16 @@ class Lexicon:
             return None
         return self.zipf_bytes[rank] / 10 if self.zipf_bytes else 0.0
 
+    def spelling(self, word: str) -> str:
+        """How the dictionary spells a (folded) word: ``"ete"`` -> ``"été"``, ``"gruen"`` ->
+        ``"grün"``; the word itself when its list gives no other spelling or it is no word."""
+        if not self.spellings.marks:
+            return word
+        rank = self.index(word)
+        if rank is None:
+            return word
+        return spelling(self.spellings, self.spelling_entries, rank, word)
+
     def __iter__(self) -> Iterator[str]:
         """Every word, in alphabet order."""
         terminal = self.terminal
@@ -158,9 +174,13 @@ class Lexicon:
         source_hash: bytes = b"\0" * 32,
         alphabet: str = ALPHABET,
         frequencies: Mapping[str, int] | None = None,
+        spellings: Iterable[str] = (),
+        fold: Callable[[str], str | None] | None = None,
     ) -> Lexicon:
         """Build from words; entries holding a character outside ``alphabet`` once lowercased are
-        skipped. ``frequencies`` gives words their Zipf x 10 (0-255; others are 0)."""
+        skipped. ``frequencies`` gives words their Zipf x 10 (0-255; others are 0). ``spellings``
+        are the dictionary's spellings of words, found by ``fold`` (the language's rule, needed
+        with them); a spelling of no word is skipped."""
         check_alphabet(alphabet)
         built = build(words, alphabet)
         lexicon = cls(
@@ -173,6 +193,15 @@ class Lexicon:
                 if rank is not None:
                     zipf[rank] = max(0, min(255, value))
             lexicon.zipf_bytes = bytes(zipf)
+        spelled: dict[int, tuple[int, str, str]] = {}  # by rank: a word's first spelling
+        for written in spellings:
+            folded = fold(written) if fold is not None else None
+            rank = None if folded is None else lexicon.index(folded)
+            if folded is not None and rank is not None:
+                spelled.setdefault(rank, (rank, folded, written))
+        if spelled and fold is not None:
+            lexicon.spellings = encode_spellings(spelled.values(), lexicon.word_count, fold)
+            lexicon.spelling_entries = lexicon.spellings.entries
         return lexicon
 
     @classmethod
@@ -181,11 +210,18 @@ class Lexicon:
         path: str | os.PathLike[str],
         alphabet: str = ALPHABET,
         frequencies: str | os.PathLike[str] | None = None,
+        spellings: str | os.PathLike[str] | None = None,
+        fold: Callable[[str], str | None] | None = None,
     ) -> Lexicon:
-        """Build from a one-word-a-line file (no cache), with its frequency file if given."""
-        data, freq_data, digest = read_sources(path, alphabet, frequencies)
+        """Build from a one-word-a-line file (no cache), with its frequency file and its
+        spellings file (one spelling a line, read by ``fold``; with a ``fold`` and no
+        ``spellings``, the list's own ``<stem>-spellings.txt`` if it has one) if given."""
+        if spellings is None and fold is not None:
+            spellings = spellings_beside(path)
+        data, freq_data, spell_data, digest = read_sources(path, alphabet, frequencies, spellings)
         table = None if freq_data is None else read_frequencies(freq_data)
-        return cls.from_words(split_words(data), digest, alphabet, table)
+        written = () if spell_data is None else split_words(spell_data)
+        return cls.from_words(split_words(data), digest, alphabet, table, written, fold)
 
     # --- the binary form ------------------------------------------------------------------
 
@@ -201,6 +237,7 @@ class Lexicon:
                 self.count,
                 self.word_count,
                 self.zipf_bytes,
+                self.spellings,
             )
         )
 
@@ -208,4 +245,14 @@ class Lexicon:
     def from_bytes(cls, blob: bytes, expect_source: bytes | None = None) -> Lexicon:
         """Load the binary form; raise LexiconError if it is damaged or built from other words."""
         p = decode(blob, expect_source)
-        return cls(p.mask, p.first, p.kids, p.words, p.source_hash, p.alphabet, p.below, p.zipf)
+        return cls(
+            p.mask,
+            p.first,
+            p.kids,
+            p.words,
+            p.source_hash,
+            p.alphabet,
+            p.below,
+            p.zipf,
+            p.spellings,
+        )

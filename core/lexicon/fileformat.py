@@ -11,10 +11,13 @@ from array import array
 from typing import NamedTuple
 
 from .alphabet import LexiconError
+from .spelling import Spellings
 
-MAGIC = b"BGLDAWG2"
-# magic, source sha256, nodes, edges, words, alphabet bytes (UTF-8), zipf bytes (0 or words)
-_HEADER = struct.Struct("<8s32sIIIII")
+MAGIC = b"BGLDAWG3"  # 3: spellings
+# magic, source sha256, nodes, edges, words, alphabet bytes (UTF-8), zipf bytes (0 or words),
+# then the spellings (``spelling.Spellings``): table bytes (UTF-8), marks bytes, before and
+# starts entries (32-bit), patch bytes
+_HEADER = struct.Struct("<8s32sIIIIIIIIII")
 _CHECK_LEN = 16
 
 
@@ -29,11 +32,14 @@ class Parts(NamedTuple):
     below: array[int]  # words at or below each node
     words: int
     zipf: bytes
+    spellings: Spellings
 
 
 def encode(parts: Parts) -> bytes:
     """The file's bytes."""
     letters = parts.alphabet.encode()
+    spelled = parts.spellings
+    table = spelled.table.encode()
     header = _HEADER.pack(
         MAGIC,
         parts.source_hash,
@@ -42,6 +48,11 @@ def encode(parts: Parts) -> bytes:
         parts.words,
         len(letters),
         len(parts.zipf),
+        len(table),
+        len(spelled.marks),
+        len(spelled.before),
+        len(spelled.starts),
+        len(spelled.patches),
     )
     body = b"".join(
         (
@@ -52,6 +63,11 @@ def encode(parts: Parts) -> bytes:
             _le_bytes(parts.kids),
             _le_bytes(parts.below),
             parts.zipf,
+            table,
+            spelled.marks,
+            _le_bytes(spelled.before),
+            _le_bytes(spelled.starts),
+            spelled.patches,
         )
     )
     return body + hashlib.blake2b(body, digest_size=_CHECK_LEN).digest()
@@ -64,14 +80,24 @@ def decode(blob: bytes, expect_source: bytes | None = None) -> Parts:
     body, check = memoryview(blob)[:-_CHECK_LEN], blob[-_CHECK_LEN:]  # no copy of the body
     if hashlib.blake2b(body, digest_size=_CHECK_LEN).digest() != check:
         raise LexiconError("lexicon file is damaged (checksum mismatch)")
-    magic, source, nodes, edges, words, letters, zipf = _HEADER.unpack_from(body)
+    magic, source, nodes, edges, words, letters, zipf, *spelled = _HEADER.unpack_from(body)
+    table, marks, before, starts, patches = spelled
     if magic != MAGIC:
         raise LexiconError("not a lexicon file of this version")
     if expect_source is not None and source != expect_source:
         raise LexiconError("lexicon file was built from another word list")
     if (
         zipf not in (0, words)
-        or len(body) != _HEADER.size + letters + 4 * (3 * nodes + edges) + zipf
+        or marks not in (0, (words + 7) // 8)
+        or len(body)
+        != _HEADER.size
+        + letters
+        + 4 * (3 * nodes + edges)
+        + zipf
+        + table
+        + marks
+        + 4 * (before + starts)
+        + patches
     ):
         raise LexiconError("lexicon file has the wrong length")
     offset = _HEADER.size
@@ -86,7 +112,26 @@ def decode(blob: bytes, expect_source: bytes | None = None) -> Parts:
     count = _array_from(body, offset + 4 * (2 * nodes + edges), nodes)
     zipf_at = offset + 4 * (3 * nodes + edges)
     zipf_bytes = bytes(body[zipf_at : zipf_at + zipf])
-    return Parts(source, alphabet, mask, first, kids, count, words, zipf_bytes)
+    offset = zipf_at + zipf
+    try:
+        table_text = bytes(body[offset : offset + table]).decode()
+    except UnicodeDecodeError:
+        raise LexiconError("lexicon file has a damaged spelling table") from None
+    offset += table
+    marks_bytes = bytes(body[offset : offset + marks])
+    offset += marks
+    before_counts = _array_from(body, offset, before)
+    offset += 4 * before
+    start_offsets = _array_from(body, offset, starts)
+    offset += 4 * starts
+    spellings = Spellings(
+        table_text,
+        marks_bytes,
+        before_counts,
+        start_offsets,
+        bytes(body[offset : offset + patches]),
+    )
+    return Parts(source, alphabet, mask, first, kids, count, words, zipf_bytes, spellings)
 
 
 def _le_bytes(values: array[int]) -> bytes:

@@ -15,16 +15,21 @@ _WORD = re.compile(r"\S+")  # \s is str.isspace, the whitespace str.split() spli
 
 
 def source_digest(
-    words: bytes, alphabet: str = ALPHABET, frequencies: bytes | None = None
+    words: bytes,
+    alphabet: str = ALPHABET,
+    frequencies: bytes | None = None,
+    spellings: bytes | None = None,
 ) -> bytes:
     """What a lexicon is built from, as one SHA-256: the word list's own digest for an a-z list
-    without frequencies (as before alphabets), else a digest of all three."""
+    without frequencies or spellings (as before alphabets), else a digest of them all."""
     digest = hashlib.sha256(words).digest()
-    if alphabet == ALPHABET and frequencies is None:
+    if alphabet == ALPHABET and frequencies is None and spellings is None:
         return digest
     parts = [b"boggle-lexicon", digest, alphabet.encode()]
     if frequencies is not None:
         parts.append(hashlib.sha256(frequencies).digest())
+    if spellings is not None:
+        parts += [b"spellings", hashlib.sha256(spellings).digest()]
     return hashlib.sha256(b"\0".join(parts)).digest()
 
 
@@ -45,11 +50,22 @@ def read_sources(
     path: str | os.PathLike[str],
     alphabet: str,
     frequencies: str | os.PathLike[str] | None,
-) -> tuple[bytes, bytes | None, bytes]:
-    """The word list, the frequency file (if any) and the digest of what they build."""
+    spellings: str | os.PathLike[str] | None = None,
+) -> tuple[bytes, bytes | None, bytes | None, bytes]:
+    """The word list, the frequency and spellings files (if any) and the digest of what they
+    build."""
     data = read_word_file(path)
     freq_data = None if frequencies is None else read_word_file(frequencies)
-    return data, freq_data, source_digest(data, alphabet, freq_data)
+    spell_data = None if spellings is None else read_word_file(spellings)
+    return data, freq_data, spell_data, source_digest(data, alphabet, freq_data, spell_data)
+
+
+def spellings_beside(path: str | os.PathLike[str]) -> Path | None:
+    """The spellings file that belongs to a word list, ``<stem>-spellings.txt`` beside it
+    (``fr.txt``: ``fr-spellings.txt``), when there is one: a caller that names only the list
+    (the bot's cache look-up, its build in a child) gets the lexicon ``lexicon_for`` makes."""
+    beside = Path(path).with_name(f"{Path(path).stem}-spellings.txt")
+    return beside if beside.is_file() else None
 
 
 def read_word_file(path: str | os.PathLike[str]) -> bytes:
