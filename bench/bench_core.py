@@ -409,7 +409,13 @@ def measure_languages(table: Table, cache: Path, count: int, repeats: int) -> bo
 
     ok = True
     for code, lang in LANGUAGES.items():
-        sources = (lang.words_file, lang.alphabet, lang.frequency_file)
+        sources = (
+            lang.words_file,
+            lang.alphabet,
+            lang.frequency_file,
+            lang.spellings_file,
+            lang.fold,
+        )
         started = time.perf_counter()
         built = Lex.from_file(*sources)
         build = time.perf_counter() - started

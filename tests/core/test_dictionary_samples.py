@@ -1,0 +1,51 @@
+"""Committed samples of common words every dictionary accepts and of slurs and obscenities it
+refuses (issue 21), read from tests/core/data/: the shipped lists, not a rebuild."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.languages import LANGUAGE_CODES, language
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def samples(name: str) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            code, _, words = line.partition(":")
+            found[code] = words.split()
+    return found
+
+
+ACCEPTED = samples("samples-accepted.txt")
+REFUSED = samples("samples-refused.txt")
+
+
+@pytest.fixture(scope="module")
+def word_sets() -> dict[str, set[str]]:
+    return {
+        code: set(language(code).words_file.read_text(encoding="utf-8").split())
+        for code in LANGUAGE_CODES
+    }
+
+
+def test_every_language_has_both_samples():
+    assert set(ACCEPTED) == set(REFUSED) == set(LANGUAGE_CODES)
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_common_words_are_accepted(code, word_sets):
+    lang = language(code)
+    missing = [w for w in ACCEPTED[code] if lang.fold(w) not in word_sets[code]]
+    assert missing == []
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_slurs_and_obscenities_are_refused(code, word_sets):
+    lang = language(code)
+    present = [w for w in REFUSED[code] if lang.fold(w) in word_sets[code]]
+    assert present == []
