@@ -142,15 +142,24 @@ class Feedback:
         finally:
             self._editing.pop(live.id, None)
         news = self._news.get(live.id, {})
+        # What the next edit could show that this one did not: news committed since, or left
+        # out for room while this edit showed some. News the platform took none of, though all
+        # of it was committed, waits for a change; an edit that would repeat this one is none.
+        waiting = any(
+            len(item.accepted) + len(item.refused) > _size(taken.get(player))
+            for player, item in news.items()
+        )
+        progress = False
         for player, (accepted, refused) in shown.items():
             item = news.get(player)
             if item is None:
                 continue
+            progress = progress or bool(accepted or refused)
             del item.accepted[:accepted]
             del item.refused[:refused]
             if not item.accepted and not item.refused:
                 news.pop(player, None)
-        if news:  # not committed yet, left out for room, or news since: the next edit shows it
+        if news and (waiting or progress):
             self._dirty.add(live.id)
 
     def warn(self, live: LiveRound, left: float) -> None:
@@ -220,3 +229,7 @@ class _Pending:
             [word for ticket, word in self.accepted if ticket <= settled],
             [(word, verdict) for ticket, word, verdict in self.refused if ticket <= settled],
         )
+
+
+def _size(news: News | None) -> int:
+    return 0 if news is None else len(news.accepted) + len(news.refused)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from core.dice import dice_set
@@ -9,6 +10,8 @@ from core.generate import roll_with_floor
 from core.lexicon import Lexicon
 
 from .harness import Harness, bot_session
+
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
 async def test_full_round_three_players(game: Harness) -> None:
@@ -95,3 +98,27 @@ def _seed_with_qu_word(lexicon: Lexicon) -> int:
         if any("qu" in w for w in solution):
             return seed
     raise AssertionError("no seed gives a Qu word")
+
+
+async def test_a_newcomer_whose_first_words_are_all_wrong_hears_why_in_one_edit(
+    game: Harness,
+) -> None:
+    """A new player's first message, two real words not on the board: the status names them with
+    the reason (it said nothing until that player had an accepted word), in one edit of the
+    board, and the board is not edited again while nothing changes (it was, every 2 s, until the
+    round ended)."""
+    live, board = await game.start_round("alice", time="3m")
+    wrong = [w for w in ("oaten", "fasten", "jukebox", "rhythm") if w not in live.game.solution][:2]
+    await game.say("bob", " ".join(wrong))
+
+    def shown() -> str:
+        return next(m for m in game.standin.messages("boggle") if m.id == board.id).content
+
+    await game.standin.wait_until(lambda: all(w in shown() for w in wrong), 5)
+    status = shown().rsplit("\n\n", 1)[1]
+    assert "Bob" in status and "not on the board" in status, status
+    edits = len(game.standin.calls_to(EDIT))
+    for _ in range(10):  # 10 s of the round go by, nothing said
+        game.clock.advance(1.0)
+        await asyncio.sleep(0.05)
+    assert len(game.standin.calls_to(EDIT)) == edits

@@ -146,3 +146,23 @@ async def test_the_end_shows_the_final_standing_with_cancellations(held: Rig) ->
     assert final.ending is Ending.STOPPED and final.news == {}
     assert {(s.player, s.words, s.points) for s in final.standings} == {(ALICE, 2, 1), (BOB, 1, 0)}
     assert live.stored.board_message_id == final.message_id
+
+
+async def test_news_the_platform_never_shows_is_not_edited_again_and_again(held: Rig) -> None:
+    """A status that cannot show a player's news (all of it committed) is not edited again at
+    every tick with nothing changed; the next guess brings an edit again."""
+    live = await held.start()
+
+    async def shows_nothing(*args: object, **kwargs: object) -> dict[int, tuple[int, int]]:
+        await held.publisher._called("edit_status")
+        return {}
+
+    held.publisher.edit_status = shows_nothing  # type: ignore[method-assign, assignment]
+    await said(held, live, BOB, "zebra")
+    assert held.publisher.calls.count("edit_status") == 1
+    for _ in range(5):
+        held.clock.advance(edit_every(held))
+        await shown(held, live)
+    assert held.publisher.calls.count("edit_status") == 1
+    await said(held, live, BOB, "quokka")
+    assert held.publisher.calls.count("edit_status") == 2
