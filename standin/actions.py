@@ -12,17 +12,11 @@ from typing import Any
 
 from . import payloads
 from .codes import MessageFlag, MessageType
+from .entities import Attachment, Channel, StoredMessage, User
 from .gateway import Gateway, Intent
+from .ids import iso_now, new_snowflake
 from .recorder import Recorder
-from .state import (
-    Attachment,
-    Channel,
-    StoredMessage,
-    User,
-    World,
-    iso_now,
-    new_snowflake,
-)
+from .state import World
 
 _MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -79,9 +73,9 @@ class Actions:
         author: User,
         *,
         content: str = "",
-        embeds: list[dict] | None = None,
+        embeds: list[dict[str, Any]] | None = None,
         attachments: list[Attachment] | None = None,
-        components: list[dict] | None = None,
+        components: list[dict[str, Any]] | None = None,
         flags: int = 0,
         type_: int = MessageType.DEFAULT,
         reference_id: int | None = None,
@@ -255,7 +249,7 @@ class Actions:
         )
 
 
-def normalise_embeds(embeds: list[dict]) -> list[dict]:
+def normalise_embeds(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Embeds as Discord stores them: ``type`` "rich" and no ``null`` values."""
     out = []
     for embed in embeds:

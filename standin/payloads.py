@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from .codes import ChannelType, InteractionType
-from .state import Attachment, Channel, Guild, Member, Role, StoredMessage, User, World
+from .entities import Attachment, Channel, Guild, Member, Role, StoredMessage, User
+from .state import World
 
 MESSAGE_CONTENT_INTENT = 1 << 15
 

@@ -15,9 +15,10 @@ from aiohttp import web
 from aiohttp.web_urldispatcher import MatchInfoError
 
 from ..actions import Actions
+from ..commands import CommandRegistry
 from ..errors import ApiError, json_response
 from ..faults import Faults, bucket_hash, fault_response
-from ..interactions import CommandRegistry, InteractionHandle
+from ..interactions import InteractionHandle
 from ..recorder import ApiCall, Recorder
 from ..state import World
 from .callbacks import CallbackRoutes

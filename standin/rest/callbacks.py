@@ -9,6 +9,7 @@ from aiohttp import web
 
 from ..actions import Actions
 from ..codes import CallbackType, InteractionType, MessageFlag, MessageType
+from ..entities import Channel, StoredMessage
 from ..errors import (
     ApiError,
     invalid_form,
@@ -20,7 +21,7 @@ from ..errors import (
 )
 from ..interactions import InteractionHandle
 from ..modals import check_modal
-from ..state import Channel, StoredMessage, World
+from ..state import World
 from . import request as call
 from .messages import Draft, check_edit
 from .request import Route, snowflake

@@ -9,10 +9,11 @@ from aiohttp import web
 
 from .. import payloads
 from ..actions import Actions
+from ..commands import CommandRegistry
 from ..errors import ApiError, invalid_form, json_response, missing_access
-from ..interactions import CommandRegistry
 from ..localizations import check_commands
-from ..state import Perm, World
+from ..permissions import Perm
+from ..state import World
 from . import request as call
 from .request import Route, snowflake
 from .routes import Routes

@@ -10,8 +10,9 @@ from aiohttp import web
 from ..actions import Actions, normalise_embeds
 from ..codes import MessageFlag, MessageType
 from ..components import check_components
+from ..entities import Attachment, Channel, StoredMessage, User
 from ..errors import ApiError, invalid_form, json_response, missing_permissions
-from ..state import Attachment, Channel, Perm, StoredMessage, User
+from ..permissions import Perm
 from . import request as call
 from .request import Route, snowflake
 from .routes import Routes

@@ -10,8 +10,9 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
+from ..entities import Attachment
 from ..errors import invalid_form
-from ..state import Attachment, new_snowflake
+from ..ids import new_snowflake
 
 API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
