@@ -61,7 +61,10 @@ class Invoking(StandInParts):
         ``channel`` may be a server's channel (the bot in it or not), the DM with the bot
         (``dm_with``) or a private channel (``add_private_channel``). Raises ``CommandError``
         where Discord's client would refuse (unknown command or option, missing required
-        option, bad value, a command the member may not use: its default permissions or the
+        option, a value not of its type or not one of its choices, a string shorter than its
+        ``min_length`` or longer than its ``max_length`` (6000 without one), a number outside
+        its ``min_value``/``max_value``: nothing is sent then, as Discord's client sends
+        nothing; a command the member may not use: its default permissions or the
         server's overwrites, ``World.may_use_command``; a command not offered in that place:
         its ``contexts``, or no install of its ``integration_types`` reaching there).
         """

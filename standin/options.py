@@ -70,7 +70,7 @@ def convert_option(
                 return choice["value"]
         allowed = ", ".join(str(c["name"]) for c in choices)
         raise CommandError(f"{name}: {value!r} is not one of {allowed}")
-    # check_limits(option, value)  TEMP
+    check_limits(option, value)
     return value
 
 
