@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .codes import MessageFlag
-from .entities import Guild, StoredMessage, User
+from .codes import MessageFlag, MessageType
+from .entities import Channel, Guild, StoredMessage, User
+from .mentions import EVERYTHING
 from .parts import StandInParts
 
 
@@ -18,16 +19,55 @@ class People(StandInParts):
         return f"<@{self.user(user).id}>"
 
     async def user_says(
-        self, channel: int | str, user: int | str, content: str, *, reply_to: int | None = None
+        self,
+        channel: int | str,
+        user: int | str,
+        content: str,
+        *,
+        reply_to: StoredMessage | int | None = None,
+        mention_author: bool = True,
     ) -> StoredMessage:
-        """A person types ``content`` in ``channel``; the bot receives MESSAGE_CREATE."""
+        """A person types ``content`` in ``channel``; the bot receives MESSAGE_CREATE.
+
+        With ``reply_to`` (a message of that channel, or its id) it is a reply, as Discord's
+        client sends one: type 19, ``message_reference`` and ``referenced_message``, and the
+        replied-to author among its ``mentions`` unless ``mention_author`` is off (the
+        client's "ping" toggle). ``ValueError`` where the client offers no reply: a message
+        gone, of another channel, or ephemeral."""
         ch = self.channel(channel)
         author = self.user(user)
         if ch.guild_id is not None and self.world.member(ch.guild_id, author.id) is None:
             raise ValueError(f"{author.username} is not a member of #{ch.name}'s guild")
         if ch.private and author.id not in ch.recipients:
             raise ValueError(f"{author.username} is not in the private channel {ch.name}")
-        return await self.actions.create(ch, author, content=content, reference_id=reply_to)
+        if reply_to is None:
+            return await self.actions.create(ch, author, content=content)
+        target = self._reply_target(ch, reply_to)
+        return await self.actions.create(
+            ch,
+            author,
+            content=content,
+            type_=MessageType.REPLY,
+            reference_id=target.id,
+            allowed_mentions={**EVERYTHING, "replied_user": mention_author},
+        )
+
+    async def user_replies(
+        self, message: StoredMessage, user: int | str, content: str, *, mention_author: bool = True
+    ) -> StoredMessage:
+        """A person replies to ``message`` in its channel (``user_says`` with ``reply_to``)."""
+        return await self.user_says(
+            message.channel_id, user, content, reply_to=message, mention_author=mention_author
+        )
+
+    def _reply_target(self, channel: Channel, reply_to: StoredMessage | int) -> StoredMessage:
+        wanted = reply_to if isinstance(reply_to, int) else reply_to.id
+        target = self.world.messages.get(wanted)
+        if target is None or target.deleted or target.channel_id != channel.id:
+            raise ValueError(f"no message {wanted} in #{channel.name} to reply to")
+        if target.ephemeral:
+            raise ValueError(f"message {wanted} is ephemeral: Discord offers no reply to it")
+        return target
 
     async def user_edits(self, message: StoredMessage, content: str) -> StoredMessage:
         return await self.actions.edit(message, {"content": content})

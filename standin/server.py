@@ -20,6 +20,10 @@ The driver, in the calls a bot test makes (``standin`` a running ``StandIn``):
   "alice", custom_id)``.
 * a modal: ``modal = await h.shown_modal()``; ``s = await standin.submit_modal(h, {"word":
   "cat"})`` (checked as the client checks: required, min/max length), then ``s.response()``...
+* a reply: ``await standin.user_replies(msg, "alice", "cat dog", mention_author=False)``
+  (or ``user_says(channel, "alice", text, reply_to=msg)``); the mention is on by default, as in
+  Discord's client. Without the message-content intent the bot reads a reply only with the
+  mention on and to a regular message of its own (``payloads.readable``).
 * time: ``standin.pass_time(15 * 60)`` expires every token issued before.
 """
 
