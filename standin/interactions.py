@@ -24,7 +24,10 @@ class InteractionHandle:
     ``reach`` says where it came from (context, installs, app permissions); ``modal`` is the
     modal the bot opened in answer (callback type 9), for ``StandIn.submit_modal``; ``source``
     is the interaction whose modal a MODAL_SUBMIT answers. The token works until
-    ``expires_at`` on the stand-in's clock (15 minutes; ``StandIn.pass_time`` moves it).
+    ``expires_at`` on the stand-in's clock (15 minutes; ``StandIn.pass_time`` moves it), if
+    the bot answered it (the callback) by ``answer_by`` (3 seconds after it was sent, as on
+    Discord; ``StandIn.answer_window``): a callback later is refused with 10062 and the token
+    dies with it.
     """
 
     id: int
@@ -45,6 +48,7 @@ class InteractionHandle:
     modal_submitted: bool = False
     source: InteractionHandle | None = None
     expires_at: float = float("inf")
+    answer_by: float = float("inf")
 
     @property
     def callback_type(self) -> int | None:
@@ -153,6 +157,7 @@ def new_handle(
     *,
     reach: Reach,
     expires_at: float,
+    answer_by: float,
 ) -> InteractionHandle:
     return InteractionHandle(
         id=new_snowflake(),
@@ -164,7 +169,9 @@ def new_handle(
         name=name,
         reach=reach,
         expires_at=expires_at,
+        answer_by=answer_by,
     )
 
 
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's token answers (Discord's 15 minutes)
+ANSWER_WINDOW = 3.0  # seconds the bot has for its first answer (the callback), as on Discord

@@ -31,6 +31,7 @@ class Invoking(StandInParts):
             name,
             reach=reach,
             expires_at=self.clock.now() + TOKEN_LIFETIME,
+            answer_by=self.clock.now() + self.answer_window,
         )
         self.rest.interactions[handle.id] = handle
         return handle

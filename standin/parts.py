@@ -16,6 +16,7 @@ from .commands import CommandRegistry
 from .entities import Channel, StoredMessage, User
 from .faults import Faults
 from .gateway import Gateway, Intent
+from .interactions import ANSWER_WINDOW
 from .recorder import ApiCall, Changes, Recorder, TranscriptEntry
 from .rest import Rest
 from .shards import GUILDS_PER_SHARD
@@ -35,13 +36,18 @@ class StandInParts:
         guilds_per_shard: int = GUILDS_PER_SHARD,
         host: str = "127.0.0.1",
         port: int = 0,
+        answer_window: float = ANSWER_WINDOW,
     ) -> None:
         """``token`` None accepts any token; ``refuse_privileged_intents`` makes IDENTIFY with
         a privileged intent (message content, members, presences) close with 4014, as Discord
         does when the intent is not enabled for the application. ``commands`` are those the
         application synced before (a saved world's). A session that would hold more than
         ``guilds_per_shard`` guilds is closed with 4011 (Sharding required), and
-        ``GET /gateway/bot`` recommends a shard per ``guilds_per_shard`` guilds."""
+        ``GET /gateway/bot`` recommends a shard per ``guilds_per_shard`` guilds.
+        ``answer_window`` (also settable later, as ``self.answer_window``) is how long the bot
+        has to answer an interaction first (Discord's 3 seconds); a callback later gets 10062
+        Unknown interaction."""
+        self.answer_window = answer_window
         self.world = world or World.default()
         self.changes = Changes()
         self.recorder = Recorder(self.world, self.changes)

@@ -112,6 +112,9 @@ class CallbackRoutes(Routes):
         handle = self._interaction(request, by_id=True)
         if handle.responded:
             raise already_acknowledged()
+        if self.now() > handle.answer_by:  # Discord's 3 seconds: the token dies unanswered
+            handle.expired = True
+            raise unknown_interaction()
         body = call.body() or {}
         data = body.get("data") or {}
         channel = self._channel_of(handle)
