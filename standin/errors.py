@@ -71,7 +71,7 @@ def invalid_form(field: str, code: str, message: str) -> ApiError:
     """Discord's 50035 with the nested ``errors`` object pointing at ``field`` (dotted, list
     indexes as numbers: ``embeds.0.fields.3.value``); ``""`` is the body itself."""
     errors: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
-    for part in reversed(field.split(".") if field else []):
+    for part in reversed([p for p in field.split(".") if p]):
         errors = {part: errors}
     return ApiError(400, 50035, "Invalid Form Body", errors)
 
@@ -129,3 +129,46 @@ def not_a_list(field: str) -> ApiError:
 def invalid_flags() -> ApiError:
     """A message (or interaction answer) setting a flag its route does not allow."""
     return invalid_form("flags", "MESSAGE_FLAGS_INVALID", "Invalid flags")
+
+
+def invalid_name(field: str) -> ApiError:
+    """A chat-input command's or option's name (or its localisation) Discord does not take."""
+    return invalid_form(field, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+
+
+def command_too_large(field: str, most: int) -> ApiError:
+    """A command whose names, descriptions and choice values (each localisation counted at its
+    longest) come to more than ``most`` characters."""
+    return invalid_form(
+        field, "APPLICATION_COMMAND_TOO_LARGE", f"Command exceeds maximum size ({most})"
+    )
+
+
+def required_after_optional(field: str) -> ApiError:
+    return invalid_form(
+        field,
+        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+        "Required options must be placed before non-required options",
+    )
+
+
+def duplicate_name(field: str) -> ApiError:
+    return invalid_form(
+        field, "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique"
+    )
+
+
+def bad_nesting(field: str) -> ApiError:
+    """A subcommand group inside a group, or a subcommand deeper than a group allows."""
+    return invalid_form(
+        field, "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Sub-command groups cannot be nested"
+    )
+
+
+def out_of_bounds(field: str, low: int, high: int) -> ApiError:
+    return invalid_form(field, "NUMBER_TYPE_MAX", f"Value must be between {low} and {high}.")
+
+
+def too_many_commands(most: int) -> ApiError:
+    """One command more than an application may have in a scope (``POST`` of one command)."""
+    return ApiError(400, 30032, f"Maximum number of application commands reached ({most})")
