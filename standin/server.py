@@ -24,7 +24,11 @@ The driver, in the calls a bot test makes (``standin`` a running ``StandIn``):
   (or ``user_says(channel, "alice", text, reply_to=msg)``); the mention is on by default, as in
   Discord's client. Without the message-content intent the bot reads a reply only with the
   mention on and to a regular message of its own (``payloads.readable``).
-* time: ``standin.pass_time(15 * 60)`` expires every token issued before.
+* time: ``standin.pass_time(15 * 60)`` expires every token issued before; an interaction not
+  answered (callback) within ``standin.answer_window`` (3 s, as Discord) is 10062 to the bot.
+* what the bot sends is refused as Discord refuses it (``errors.py`` has the wording): embeds
+  (``embeds.py``), ``allowed_mentions`` (``mentions.py``), flags and content
+  (``rest/drafts.py``), command sync (``command_checks.py``, ``localizations.py``).
 """
 
 from __future__ import annotations
