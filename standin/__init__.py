@@ -3,10 +3,13 @@
 Used by end-to-end tests and by the no-token sandbox (``bot/sandbox.py``).
 """
 
-from .interactions import CommandError, InteractionHandle
+from .entities import StoredMessage
+from .interactions import InteractionHandle
+from .permissions import Perm
 from .recorder import ApiCall, TranscriptEntry
+from .refusal import CommandError
 from .server import StandIn
-from .state import Perm, StoredMessage, World
+from .state import World
 
 __all__ = [
     "ApiCall",

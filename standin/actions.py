@@ -6,29 +6,17 @@ so the transcript and the gateway events can never disagree.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from . import payloads
 from .codes import MessageFlag, MessageType
+from .entities import Attachment, Channel, StoredMessage, User
 from .gateway import Gateway, Intent
+from .ids import iso_now, new_snowflake
+from .mentions import EVERYTHING, mentioned_ids, pings_reply
 from .recorder import Recorder
-from .state import (
-    Attachment,
-    Channel,
-    StoredMessage,
-    User,
-    World,
-    iso_now,
-    new_snowflake,
-)
-
-_MENTION = re.compile(r"<@!?(\d+)>")
-
-
-def mentioned_ids(content: str) -> list[int]:
-    return [int(m) for m in _MENTION.findall(content)]
+from .state import World
 
 
 def reaction_emoji(emoji: str) -> dict[str, Any]:
@@ -37,6 +25,10 @@ def reaction_emoji(emoji: str) -> dict[str, Any]:
     if name and emoji_id.isdigit():
         return {"id": emoji_id, "name": name}
     return {"id": None, "name": emoji}
+
+
+# What an edit changes of a message's flags; other bits in it are ignored, as Discord does.
+EDITABLE_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.IS_COMPONENTS_V2
 
 
 class Actions:
@@ -79,12 +71,13 @@ class Actions:
         author: User,
         *,
         content: str = "",
-        embeds: list[dict] | None = None,
+        embeds: list[dict[str, Any]] | None = None,
         attachments: list[Attachment] | None = None,
-        components: list[dict] | None = None,
+        components: list[dict[str, Any]] | None = None,
         flags: int = 0,
         type_: int = MessageType.DEFAULT,
         reference_id: int | None = None,
+        allowed_mentions: dict[str, Any] | None = None,
         ephemeral_for: int | None = None,
         interaction_id: int | None = None,
         interaction_user_id: int | None = None,
@@ -92,7 +85,11 @@ class Actions:
         interaction_owners: dict[str, str] | None = None,
         webhook_id: int | None = None,
     ) -> StoredMessage:
-        """Store a new message, add it to the transcript, and send MESSAGE_CREATE unless ephemeral."""
+        """Store a new message, add it to the transcript, and send MESSAGE_CREATE unless ephemeral.
+
+        A reply (``reference_id``) mentions the replied-to author unless ``allowed_mentions``
+        turns the reply's mention off; ``allowed_mentions`` also filters the users written."""
+        replied = self.world.messages.get(reference_id) if reference_id is not None else None
         msg = StoredMessage(
             id=new_snowflake(),
             channel_id=channel.id,
@@ -111,7 +108,10 @@ class Actions:
             interaction_type=interaction_type,
             interaction_owners=interaction_owners,
             webhook_id=webhook_id,
-            mention_ids=mentioned_ids(content),
+            mention_ids=mentioned_ids(
+                content, allowed_mentions, replied_author=replied.author.id if replied else None
+            ),
+            reply_mention=replied is not None and pings_reply(allowed_mentions),
         )
         self.world.messages[msg.id] = msg
         self.recorder.record("message", msg)
@@ -129,7 +129,13 @@ class Actions:
         msg.edits.append(msg.content)
         if "content" in changes:
             msg.content = changes["content"] or ""
-            msg.mention_ids = mentioned_ids(msg.content)
+            replied = self.world.messages.get(msg.reference_id or 0)
+            allowed = changes.get("allowed_mentions") or EVERYTHING
+            msg.mention_ids = mentioned_ids(
+                msg.content,
+                {**allowed, "replied_user": msg.reply_mention},
+                replied_author=replied.author.id if replied else None,
+            )
         if "embeds" in changes:
             msg.embeds = normalise_embeds(changes["embeds"] or [])
         if "components" in changes:
@@ -139,9 +145,7 @@ class Actions:
             msg.attachments = [a for a in msg.attachments if a.id in keep]
         msg.attachments.extend(new_files or [])
         if "flags" in changes and changes["flags"] is not None:
-            msg.flags = (msg.flags & MessageFlag.EPHEMERAL) | (
-                int(changes["flags"]) & ~MessageFlag.EPHEMERAL
-            )
+            msg.flags = (msg.flags & ~EDITABLE_FLAGS) | (int(changes["flags"]) & EDITABLE_FLAGS)
         msg.flags &= ~MessageFlag.LOADING
         msg.edited_timestamp = iso_now()
         self.recorder.record("edit", msg)
@@ -255,7 +259,7 @@ class Actions:
         )
 
 
-def normalise_embeds(embeds: list[dict]) -> list[dict]:
+def normalise_embeds(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Embeds as Discord stores them: ``type`` "rich" and no ``null`` values."""
     out = []
     for embed in embeds:

@@ -20,9 +20,12 @@ class MessageType(IntEnum):
 class MessageFlag(IntEnum):
     """Bits of a message's ``flags`` (an IntEnum, not an IntFlag: ``~`` keeps unnamed bits)."""
 
+    SUPPRESS_EMBEDS = 1 << 2
     EPHEMERAL = 1 << 6
     LOADING = 1 << 7
     SUPPRESS_NOTIFICATIONS = 1 << 12
+    IS_VOICE_MESSAGE = 1 << 13
+    IS_COMPONENTS_V2 = 1 << 15
 
 
 class InteractionType(IntEnum):

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .codes import IntegrationType, InteractionContext
+from .entities import Channel
+from .permissions import Perm
 from .refusal import CommandError
-from .state import Channel, Perm, World
+from .state import World
 
 ALL_CONTEXTS = tuple(InteractionContext)
 

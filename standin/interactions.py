@@ -1,9 +1,5 @@
-"""Application commands as synced by the bot, and interactions built from them.
-
-``/boggle start size:5`` becomes the nested options tree Discord would send, using the command
-definitions the bot actually synced, so a test fails if the bot's definitions and the way a
-player types the command disagree.
-"""
+"""Interactions the stand-in sends to the bot (INTERACTION_CREATE), and the handle a test
+keeps on each: what the bot answered, when, and whether its token still works."""
 
 from __future__ import annotations
 
@@ -12,108 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import payloads
-from .codes import CallbackType, CommandType, InteractionType, MessageFlag, OptionType
+from .codes import CallbackType, InteractionType, MessageFlag
+from .entities import Channel, StoredMessage
+from .ids import new_snowflake
 from .installs import Reach
 from .recorder import Changes
 from .refusal import CommandError
-from .state import Channel, StoredMessage, World, new_snowflake
-
-
-class CommandRegistry:
-    """Global and per-guild commands, stored as the bot PUT them plus the ids Discord adds."""
-
-    def __init__(self, application_id: int) -> None:
-        self.application_id = application_id
-        self.global_commands: list[dict[str, Any]] = []
-        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
-        self.syncs: list[int | None] = []  # guild id (None: global) per bulk overwrite
-
-    def overwrite(self, guild_id: int | None, commands: list[dict[str, Any]]) -> list[dict]:
-        """Bulk overwrite: keep ids of commands that keep their name, like Discord."""
-        old = {c["name"]: c for c in self.commands(guild_id)}
-        stored = [self._store(guild_id, c, old.get(c["name"])) for c in commands]
-        if guild_id is None:
-            self.global_commands = stored
-        else:
-            self.guild_commands[guild_id] = stored
-        self.syncs.append(guild_id)
-        return stored
-
-    def upsert(self, guild_id: int | None, command: dict[str, Any]) -> dict[str, Any]:
-        commands = self.commands(guild_id)
-        old = next((c for c in commands if c["name"] == command["name"]), None)
-        stored = self._store(guild_id, command, old)
-        kept = [c for c in commands if c["name"] != command["name"]] + [stored]
-        if guild_id is None:
-            self.global_commands = kept
-        else:
-            self.guild_commands[guild_id] = kept
-        return stored
-
-    def _store(
-        self, guild_id: int | None, command: dict[str, Any], old: dict[str, Any] | None
-    ) -> dict[str, Any]:
-        stored = {k: v for k, v in command.items() if v is not None}
-        stored.setdefault("type", CommandType.CHAT_INPUT)
-        stored.setdefault("description", "")
-        if stored.get("default_member_permissions") is not None:  # Discord answers a string
-            stored["default_member_permissions"] = str(stored["default_member_permissions"])
-        stored["id"] = old["id"] if old else str(new_snowflake())
-        stored["application_id"] = str(self.application_id)
-        stored["version"] = str(new_snowflake())
-        if guild_id is not None:
-            stored["guild_id"] = str(guild_id)
-        return stored
-
-    def commands(self, guild_id: int | None) -> list[dict[str, Any]]:
-        if guild_id is None:
-            return self.global_commands
-        return self.guild_commands.get(guild_id, [])
-
-    def find(self, name: str, guild_id: int | None) -> dict[str, Any] | None:
-        """A chat-input command by top-level name; guild commands win over global ones."""
-        for scope in ([guild_id] if guild_id is not None else []) + [None]:
-            for command in self.commands(scope):
-                if (
-                    command["name"] == name
-                    and command.get("type", CommandType.CHAT_INPUT) == CommandType.CHAT_INPUT
-                ):
-                    return command
-        return None
-
-    def split(self, words: list[str], guild_id: int | None) -> tuple[dict, list[dict], list[str]]:
-        """Split ``["boggle", "start", ...]`` into the command, the subcommand path and the rest."""
-        if not words:
-            raise CommandError("empty command")
-        command = self.find(words[0], guild_id)
-        if command is None:
-            raise CommandError(f"unknown command /{words[0]}")
-        path: list[dict] = []
-        options = command.get("options", [])
-        rest = words[1:]
-        while rest:
-            sub = next(
-                (
-                    o
-                    for o in options
-                    if o["name"] == rest[0]
-                    and o["type"] in (OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP)
-                ),
-                None,
-            )
-            if sub is None:
-                break
-            path.append(sub)
-            options = sub.get("options", [])
-            rest = rest[1:]
-        leaf_options = path[-1].get("options", []) if path else command.get("options", [])
-        if any(
-            o["type"] in (OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP)
-            for o in leaf_options
-        ):
-            names = ", ".join(o["name"] for o in leaf_options)
-            raise CommandError(f"/{' '.join(words[: len(path) + 1])} needs a subcommand: {names}")
-        return command, path, rest
+from .state import World
 
 
 @dataclass
@@ -123,7 +24,10 @@ class InteractionHandle:
     ``reach`` says where it came from (context, installs, app permissions); ``modal`` is the
     modal the bot opened in answer (callback type 9), for ``StandIn.submit_modal``; ``source``
     is the interaction whose modal a MODAL_SUBMIT answers. The token works until
-    ``expires_at`` on the stand-in's clock (15 minutes; ``StandIn.pass_time`` moves it).
+    ``expires_at`` on the stand-in's clock (15 minutes; ``StandIn.pass_time`` moves it), if
+    the bot answered it (the callback) by ``answer_by`` (3 seconds after it was sent, as on
+    Discord; ``StandIn.answer_window``): a callback later is refused with 10062 and the token
+    dies with it.
     """
 
     id: int
@@ -144,6 +48,7 @@ class InteractionHandle:
     modal_submitted: bool = False
     source: InteractionHandle | None = None
     expires_at: float = float("inf")
+    answer_by: float = float("inf")
 
     @property
     def callback_type(self) -> int | None:
@@ -195,100 +100,6 @@ class InteractionHandle:
             lambda: len(self.followups) > index, timeout, f"followup {index} to {self.name}"
         )
         return self.followups[index]
-
-
-def convert_option(
-    world: World, channel: Channel, option: dict[str, Any], value: Any, resolved: dict
-) -> Any:
-    """Turn a typed value into what Discord sends for ``option``, filling ``resolved``."""
-    guild_id, channel_id = channel.guild_id, channel.id
-    kind = option["type"]
-    name = option["name"]
-    try:
-        if kind == OptionType.STRING:
-            value = str(value)
-        elif kind == OptionType.INTEGER:
-            value = int(value)
-        elif kind == OptionType.NUMBER:
-            value = float(value)
-        elif kind == OptionType.BOOLEAN:
-            if isinstance(value, str):
-                if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
-                    raise ValueError(value)
-                value = value.lower() in ("true", "yes", "1")
-            value = bool(value)
-        elif kind in (OptionType.USER, OptionType.MENTIONABLE):
-            user = world.resolve_user(_strip_mention(value))
-            resolved.setdefault("users", {})[str(user.id)] = payloads.user(user)
-            member = world.member(guild_id, user.id) if guild_id is not None else None
-            if member is not None:
-                resolved.setdefault("members", {})[str(user.id)] = payloads.member(
-                    member, with_user=False
-                ) | {"permissions": str(world.permissions(channel_id, user.id))}
-            value = str(user.id)
-        elif kind == OptionType.CHANNEL:
-            channel = world.resolve_channel(_strip_mention(value))
-            data = payloads.channel(world, channel)
-            data["permissions"] = str(world.permissions(channel.id, world.bot.id))
-            resolved.setdefault("channels", {})[str(channel.id)] = data
-            value = str(channel.id)
-        else:
-            raise CommandError(f"option type {kind} of {name} is not supported by the stand-in")
-    except (ValueError, KeyError) as exc:
-        raise CommandError(
-            f"{name}: {value!r} is not a valid {OptionType(kind).name.lower()}"
-        ) from exc
-    choices = option.get("choices")
-    if choices:
-        for choice in choices:
-            if value in (choice["value"], choice["name"]):
-                return choice["value"]
-        allowed = ", ".join(str(c["name"]) for c in choices)
-        raise CommandError(f"{name}: {value!r} is not one of {allowed}")
-    for bound, ok in (("min_value", lambda b: value >= b), ("max_value", lambda b: value <= b)):
-        if bound in option and isinstance(value, int | float) and not ok(option[bound]):
-            raise CommandError(f"{name}: {value} is out of range ({bound} {option[bound]})")
-    return value
-
-
-def _strip_mention(value: Any) -> int | str:
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    if text.startswith("<") and text.endswith(">"):
-        digits = text.strip("<@#!&>")
-        if digits.isdigit():
-            return int(digits)
-    return text.lstrip("@#")
-
-
-def build_options(
-    world: World, channel: Channel, command: dict, path: list[dict], values: dict[str, Any]
-) -> tuple[list[dict], dict]:
-    """The ``options`` tree and ``resolved`` data for a command invocation."""
-    leaf_defs = path[-1].get("options", []) if path else command.get("options", [])
-    by_name = {o["name"]: o for o in leaf_defs}
-    resolved: dict[str, Any] = {}
-    leaf: list[dict] = []
-    for key, value in values.items():
-        if key not in by_name:
-            known = ", ".join(by_name) or "none"
-            raise CommandError(f"unknown option {key!r} (options: {known})")
-        option = by_name[key]
-        leaf.append(
-            {
-                "name": key,
-                "type": option["type"],
-                "value": convert_option(world, channel, option, value, resolved),
-            }
-        )
-    missing = [o["name"] for o in leaf_defs if o.get("required") and o["name"] not in values]
-    if missing:
-        raise CommandError(f"missing required option(s): {', '.join(missing)}")
-    options = leaf
-    for sub in reversed(path):
-        options = [{"name": sub["name"], "type": sub["type"], "options": options}]
-    return options, resolved
 
 
 def interaction_payload(
@@ -346,6 +157,7 @@ def new_handle(
     *,
     reach: Reach,
     expires_at: float,
+    answer_by: float,
 ) -> InteractionHandle:
     return InteractionHandle(
         id=new_snowflake(),
@@ -357,7 +169,9 @@ def new_handle(
         name=name,
         reach=reach,
         expires_at=expires_at,
+        answer_by=answer_by,
     )
 
 
 TOKEN_LIFETIME = 15 * 60.0  # seconds an interaction's token answers (Discord's 15 minutes)
+ANSWER_WINDOW = 3.0  # seconds the bot has for its first answer (the callback), as on Discord

@@ -4,10 +4,10 @@ text within the limits of the field it translates. A refusal is a 50035 naming t
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from .errors import invalid_form
+from .command_names import valid_name
+from .errors import bad_length, invalid_form, invalid_name
 
 LOCALES = frozenset(
     [
@@ -45,7 +45,6 @@ LOCALES = frozenset(
         "ko",
     ]
 )
-_NAME = re.compile(r"^[-_\w]{1,32}$")  # letters and digits of any script, - and _
 MAX_DESCRIPTION = 100
 MAX_CHOICE_NAME = 100
 
@@ -53,26 +52,27 @@ MAX_CHOICE_NAME = 100
 def check_commands(commands: list[dict[str, Any]]) -> None:
     """Raise Discord's 50035 at the first localisation it would refuse."""
     for i, command in enumerate(commands):
-        _check(command, str(i), choice=False)
+        check_localizations(command, str(i), choice=False)
 
 
-def _check(item: dict[str, Any], at: str, choice: bool) -> None:
+def check_localizations(item: dict[str, Any], at: str, choice: bool) -> None:
+    """The localisations of one command, option or choice (``at`` its path) and of those inside."""
     names = item.get("name_localizations") or {}
     for locale, name in names.items():
         field = f"{at}.name_localizations.{locale}"
         _locale(locale, field)
         if choice:
             _length(name, field, MAX_CHOICE_NAME)
-        elif not (isinstance(name, str) and _NAME.match(name) and name == name.lower()):
-            raise invalid_form(field, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+        elif not valid_name(name):
+            raise invalid_name(field)
     for locale, description in (item.get("description_localizations") or {}).items():
         field = f"{at}.description_localizations.{locale}"
         _locale(locale, field)
         _length(description, field, MAX_DESCRIPTION)
     for j, option in enumerate(item.get("options") or []):
-        _check(option, f"{at}.options.{j}", choice=False)
+        check_localizations(option, f"{at}.options.{j}", choice=False)
     for j, entry in enumerate(item.get("choices") or []):
-        _check(entry, f"{at}.choices.{j}", choice=True)
+        check_localizations(entry, f"{at}.choices.{j}", choice=True)
 
 
 def _locale(locale: str, field: str) -> None:
@@ -82,6 +82,4 @@ def _locale(locale: str, field: str) -> None:
 
 def _length(value: object, field: str, longest: int) -> None:
     if not (isinstance(value, str) and 1 <= len(value) <= longest):
-        raise invalid_form(
-            field, "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {longest} in length."
-        )
+        raise bad_length(field, 1, longest)

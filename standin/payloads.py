@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from .codes import ChannelType, InteractionType
-from .state import Attachment, Channel, Guild, Member, Role, StoredMessage, User, World
+from .entities import Attachment, Channel, Guild, Member, Role, StoredMessage, User
+from .mentions import written_ids
+from .state import World
 
 MESSAGE_CONTENT_INTENT = 1 << 15
 
@@ -166,6 +168,24 @@ def attachment(a: Attachment, base_url: str) -> dict[str, Any]:
     return payload
 
 
+def readable(world: World, m: StoredMessage) -> bool:
+    """Whether the app gets ``m``'s content without the message-content intent, as on Discord:
+    its own messages, DMs with it, messages that @mention it, and replies with the mention on
+    to a regular message of its own (not to an interaction's answer or follow-up)."""
+    if m.guild_id is None or m.author.id == world.bot.id:
+        return True
+    bot_id = world.bot.id
+    if bot_id in m.mention_ids and bot_id in written_ids(m.content):
+        return True
+    replied = world.messages.get(m.reference_id) if m.reference_id is not None else None
+    return (
+        m.reply_mention
+        and replied is not None
+        and replied.author.id == bot_id
+        and replied.interaction_id is None
+    )
+
+
 def message(
     world: World,
     m: StoredMessage,
@@ -174,17 +194,12 @@ def message(
     intents: int | None = None,
     with_member: bool = False,
 ) -> dict[str, Any]:
-    """A message; without the message-content intent, content fields are blanked as Discord does.
+    """A message; without the message-content intent, its content, embeds, attachments and
+    components are blanked as Discord blanks them (unless ``readable``).
 
     ``intents`` None means "the bot itself reads it through REST with full content".
     """
-    hidden = (
-        intents is not None
-        and not intents & MESSAGE_CONTENT_INTENT
-        and m.guild_id is not None
-        and m.author.id != world.bot.id
-        and world.bot.id not in m.mention_ids
-    )
+    hidden = intents is not None and not intents & MESSAGE_CONTENT_INTENT and not readable(world, m)
     payload: dict[str, Any] = {
         "id": str(m.id),
         "channel_id": str(m.channel_id),

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .codes import MessageFlag
-from .state import StoredMessage, World
+from .entities import StoredMessage
+from .state import World
 
 T = TypeVar("T")
 
@@ -75,9 +76,9 @@ class TranscriptEntry:
     author_id: int
     author_name: str
     content: str
-    embeds: list[dict] = field(default_factory=list)
+    embeds: list[dict[str, Any]] = field(default_factory=list)
     attachments: list[tuple[str, bytes]] = field(default_factory=list)
-    components: list[dict] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
     ephemeral: bool = False
     visible_to: int | None = None
     loading: bool = False

@@ -6,230 +6,40 @@ layers share one source of truth.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import Any
 
-from .codes import ChannelType, MessageFlag, MessageType
-from .shards import shard_of, valid_shard
+from .codes import ChannelType
+from .entities import (
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Overwrite,
+    Role,
+    StoredMessage,
+    User,
+)
+from .ids import DISCORD_EPOCH_MS, issue_snowflakes_above, last_snowflake, new_snowflake
+from .permissions import Perm
+from .shards import shard_of
 
-DISCORD_EPOCH_MS = 1420070400000
-
-
-class Perm:
-    """Discord permission bits the stand-in checks or hands out."""
-
-    CREATE_INSTANT_INVITE = 1 << 0
-    ADMINISTRATOR = 1 << 3
-    MANAGE_GUILD = 1 << 5
-    ADD_REACTIONS = 1 << 6
-    VIEW_CHANNEL = 1 << 10
-    SEND_MESSAGES = 1 << 11
-    MANAGE_MESSAGES = 1 << 13
-    EMBED_LINKS = 1 << 14
-    ATTACH_FILES = 1 << 15
-    READ_MESSAGE_HISTORY = 1 << 16
-    MENTION_EVERYONE = 1 << 17
-    USE_EXTERNAL_EMOJIS = 1 << 18
-    USE_APPLICATION_COMMANDS = 1 << 31
-
-    EVERYONE_DEFAULT = (
-        CREATE_INSTANT_INVITE
-        | ADD_REACTIONS
-        | VIEW_CHANNEL
-        | SEND_MESSAGES
-        | EMBED_LINKS
-        | ATTACH_FILES
-        | READ_MESSAGE_HISTORY
-        | USE_EXTERNAL_EMOJIS
-        | USE_APPLICATION_COMMANDS
-    )
-    ALL = (1 << 51) - 1
-    # What an app may use in its answers where its bot is not (a user install in a server
-    # without the bot, or in a private channel): added to what @everyone has there.
-    RESPONSES_ONLY = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE | USE_EXTERNAL_EMOJIS
-
-    NAMES: ClassVar[dict[str, int]] = {
-        "send_messages": SEND_MESSAGES,
-        "add_reactions": ADD_REACTIONS,
-        "attach_files": ATTACH_FILES,
-        "embed_links": EMBED_LINKS,
-        "read_message_history": READ_MESSAGE_HISTORY,
-        "view_channel": VIEW_CHANNEL,
-        "manage_messages": MANAGE_MESSAGES,
-        "manage_guild": MANAGE_GUILD,
-        "administrator": ADMINISTRATOR,
-    }
-
-    @classmethod
-    def bits(cls, names: str | list[str] | tuple[str, ...] | int) -> int:
-        """Turn ``"send_messages"`` or a list of such names into a bit mask."""
-        if isinstance(names, int):
-            return names
-        if isinstance(names, str):
-            names = [names]
-        value = 0
-        for name in names:
-            value |= cls.NAMES[name]
-        return value
-
-
-_last_snowflake = 0
-
-
-def new_snowflake(shard: tuple[int, int] | None = None) -> int:
-    """A fresh Discord-style id whose timestamp is now, larger than every id issued before in
-    this process or loaded from a saved world (even if the clock went back since).
-
-    With ``shard`` (``(shard_id, shard_count)``), a guild of this id is on that shard: the
-    timestamp moves up to ``shard_count - 1`` ms ahead to land there.
-    """
-    global _last_snowflake
-    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
-    snowflake = max((ms << 22) | (1 << 17), _last_snowflake + 1)
-    if shard is not None:
-        if valid_shard(shard) is None:
-            raise ValueError(f"shard {shard!r}: not (shard_id, shard_count) with 0 <= id < count")
-        shard_id, count = shard
-        ahead = (shard_id - shard_of(snowflake, count)) % count
-        if ahead:
-            snowflake = (((snowflake >> 22) + ahead) << 22) | (1 << 17)
-    _last_snowflake = snowflake
-    return snowflake
-
-
-def last_snowflake() -> int:
-    """The largest id issued so far (0 before the first)."""
-    return _last_snowflake
-
-
-def issue_snowflakes_above(floor: int) -> None:
-    """Make every id issued from now on larger than ``floor`` (a saved world's last id)."""
-    global _last_snowflake
-    _last_snowflake = max(_last_snowflake, floor)
-
-
-def iso_now() -> str:
-    return datetime.now(UTC).isoformat()
-
-
-@dataclass
-class User:
-    id: int
-    username: str
-    global_name: str | None = None
-    bot: bool = False
-
-    @property
-    def display_name(self) -> str:
-        return self.global_name or self.username
-
-
-@dataclass
-class Role:
-    id: int
-    name: str
-    permissions: int
-    position: int = 0
-
-
-@dataclass
-class Member:
-    user: User
-    nick: str | None = None
-    roles: list[int] = field(default_factory=list)
-    joined_at: str = field(default_factory=iso_now)
-
-    @property
-    def display_name(self) -> str:
-        return self.nick or self.user.display_name
-
-
-@dataclass
-class Overwrite:
-    """A channel permission overwrite; ``type`` 0 is a role, 1 a member."""
-
-    id: int
-    type: int
-    allow: int = 0
-    deny: int = 0
-
-
-@dataclass
-class Channel:
-    id: int
-    name: str
-    type: int = ChannelType.GUILD_TEXT
-    guild_id: int | None = None
-    position: int = 0
-    overwrites: list[Overwrite] = field(default_factory=list)
-    recipient_id: int | None = None
-    deleted: bool = False
-    # A private channel's people (a group DM, or a DM between two users): never the bot.
-    recipients: list[int] = field(default_factory=list)
-
-    @property
-    def private(self) -> bool:
-        """A group DM or a DM between users: context PRIVATE_CHANNEL, the bot is not in it."""
-        return bool(self.recipients)
-
-
-@dataclass
-class Guild:
-    id: int
-    name: str
-    owner_id: int
-    roles: dict[int, Role] = field(default_factory=dict)
-    channels: dict[int, Channel] = field(default_factory=dict)
-    members: dict[int, Member] = field(default_factory=dict)
-
-    @property
-    def everyone(self) -> Role:
-        return self.roles[self.id]
-
-
-@dataclass
-class Attachment:
-    id: int
-    filename: str
-    data: bytes
-    content_type: str | None = None
-    description: str | None = None
-
-
-@dataclass
-class StoredMessage:
-    """A message as the server holds it, with its history of edits and reactions."""
-
-    id: int
-    channel_id: int
-    author: User
-    content: str = ""
-    guild_id: int | None = None
-    embeds: list[dict] = field(default_factory=list)
-    attachments: list[Attachment] = field(default_factory=list)
-    components: list[dict] = field(default_factory=list)
-    reactions: dict[str, list[int]] = field(default_factory=dict)
-    flags: int = 0
-    type: int = MessageType.DEFAULT
-    timestamp: str = field(default_factory=iso_now)
-    edited_timestamp: str | None = None
-    edits: list[str] = field(default_factory=list)
-    deleted: bool = False
-    ephemeral_for: int | None = None
-    interaction_id: int | None = None
-    interaction_user_id: int | None = None
-    interaction_name: str | None = None
-    interaction_type: int | None = None
-    interaction_owners: dict[str, str] | None = None  # the answered interaction's installs
-    reference_id: int | None = None
-    mention_ids: list[int] = field(default_factory=list)
-    webhook_id: int | None = None
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & MessageFlag.EPHEMERAL)
+# The names bots' tests and the sandbox import from here since before the split.
+__all__ = [
+    "DISCORD_EPOCH_MS",
+    "Attachment",
+    "Channel",
+    "Guild",
+    "Member",
+    "Overwrite",
+    "Perm",
+    "Role",
+    "StoredMessage",
+    "User",
+    "World",
+    "issue_snowflakes_above",
+    "last_snowflake",
+    "new_snowflake",
+]
 
 
 class World:

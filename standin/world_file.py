@@ -17,21 +17,11 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from .interactions import CommandRegistry
+from .commands import CommandRegistry
+from .entities import Attachment, Channel, Guild, Member, Overwrite, Role, StoredMessage, User
+from .ids import issue_snowflakes_above, last_snowflake
 from .server import StandIn
-from .state import (
-    Attachment,
-    Channel,
-    Guild,
-    Member,
-    Overwrite,
-    Role,
-    StoredMessage,
-    User,
-    World,
-    issue_snowflakes_above,
-    last_snowflake,
-)
+from .state import World
 
 FORMAT = 1
 

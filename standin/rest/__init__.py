@@ -15,9 +15,10 @@ from aiohttp import web
 from aiohttp.web_urldispatcher import MatchInfoError
 
 from ..actions import Actions
+from ..commands import CommandRegistry
 from ..errors import ApiError, json_response
 from ..faults import Faults, bucket_hash, fault_response
-from ..interactions import CommandRegistry, InteractionHandle
+from ..interactions import InteractionHandle
 from ..recorder import ApiCall, Recorder
 from ..state import World
 from .callbacks import CallbackRoutes
@@ -81,7 +82,11 @@ class Rest:
         route = request.path if unknown else _template(request)
         route = route.removeprefix(API_PREFIX)
         path = request.path.removeprefix(API_PREFIX)
-        body, files = await read_body(request)
+        refused: ApiError | None = None
+        try:
+            body, files = await read_body(request)
+        except ApiError as exc:
+            body, files, refused = None, [], exc
         call = ApiCall(
             request.method,
             route,
@@ -95,6 +100,8 @@ class Rest:
         if unknown:
             response = json_response({"message": "404: Not Found", "code": 0}, status=404)
             self.recorder.unknown_routes.append(call)
+        elif refused is not None:
+            response = refused.response()
         else:
             response = await self._answer(request, handler, route, path)
         call.status = response.status

@@ -9,26 +9,27 @@ from aiohttp import web
 
 from ..actions import Actions
 from ..codes import CallbackType, InteractionType, MessageFlag, MessageType
+from ..entities import Channel, StoredMessage
 from ..errors import (
     ApiError,
+    already_acknowledged,
     invalid_form,
     json_response,
     unknown_channel,
     unknown_interaction,
     unknown_message,
     unknown_webhook,
+    within,
 )
 from ..interactions import InteractionHandle
 from ..modals import check_modal
-from ..state import Channel, StoredMessage, World
+from ..state import World
 from . import request as call
-from .messages import Draft, check_edit
+from .drafts import ANSWER_FLAGS, DEFERRAL_FLAGS, Draft, check_edit, check_flags
 from .request import Route, snowflake
 from .routes import Routes
 
 WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
-# The flags an interaction's answer may set.
-ANSWER_FLAGS = MessageFlag.EPHEMERAL | MessageFlag.SUPPRESS_NOTIFICATIONS
 # Answers that edit the message a component is on: for a component's interaction only (or
 # the submit of a modal a component opened).
 COMPONENT_ONLY = (CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE)
@@ -110,30 +111,32 @@ class CallbackRoutes(Routes):
     async def callback(self, request: web.Request) -> web.Response:
         handle = self._interaction(request, by_id=True)
         if handle.responded:
-            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+            raise already_acknowledged()
+        if self.now() > handle.answer_by:  # Discord's 3 seconds: the token dies unanswered
+            handle.expired = True
+            raise unknown_interaction()
         body = call.body() or {}
         data = body.get("data") or {}
         channel = self._channel_of(handle)
         kind = _callback_type(body)
-        msg: StoredMessage | None = None
-        if kind in (CallbackType.CHANNEL_MESSAGE, CallbackType.DEFERRED_CHANNEL_MESSAGE):
-            draft = self._answer(kind, data)
-            handle.callback = body
-            command = handle.type == InteractionType.APPLICATION_COMMAND
-            type_ = MessageType.CHAT_INPUT_COMMAND if command else MessageType.DEFAULT
-            msg = handle.original = await self._post(handle, channel, draft, type_)
-        elif (kind in COMPONENT_ONLY and handle.message_id is None) or (
+        if (kind in COMPONENT_ONLY and handle.message_id is None) or (
             kind == CallbackType.MODAL and handle.type not in MODAL_ANSWERS
         ):
             raise invalid_form(
                 "type", "INTERACTION_RESPONSE_TYPE_INVALID", "Interaction response type is invalid"
             )
+        with within("data"):
+            draft = self._checked(kind, data)
+        msg: StoredMessage | None = None
+        if draft is not None:
+            handle.callback = body
+            command = handle.type == InteractionType.APPLICATION_COMMAND
+            type_ = MessageType.CHAT_INPUT_COMMAND if command else MessageType.DEFAULT
+            msg = handle.original = await self._post(handle, channel, draft, type_)
         elif kind == CallbackType.MODAL:
-            check_modal(data)
             handle.callback = body
             handle.modal = data
         elif kind == CallbackType.UPDATE_MESSAGE:
-            check_edit(data)
             target = self.world.messages.get(handle.message_id or 0)
             if target is None or target.deleted:
                 raise unknown_message()
@@ -146,14 +149,20 @@ class CallbackRoutes(Routes):
         handle.changes.notify()
         return json_response(self._callback_answer(handle, kind, msg))
 
-    def _answer(self, kind: CallbackType, data: dict[str, Any]) -> Draft:
-        """The message a callback posts: the bot's, or "thinking..." until it follows up."""
+    def _checked(self, kind: CallbackType, data: dict[str, Any]) -> Draft | None:
+        """The callback's ``data`` checked as Discord checks it for ``kind``; the message it
+        posts (the bot's, or "thinking..." until it follows up), if it posts one."""
         if kind == CallbackType.DEFERRED_CHANNEL_MESSAGE:
-            flags = int(data.get("flags") or 0) & ANSWER_FLAGS
-            return Draft(flags=flags | MessageFlag.LOADING)
-        draft = Draft.read(data, call.files(), ANSWER_FLAGS)
-        draft.check(data)
-        return draft
+            return Draft(flags=check_flags(data, DEFERRAL_FLAGS) | MessageFlag.LOADING)
+        if kind == CallbackType.CHANNEL_MESSAGE:
+            draft = Draft.read(data, call.files(), ANSWER_FLAGS)
+            draft.check(data)
+            return draft
+        if kind == CallbackType.MODAL:
+            check_modal(data)
+        elif kind == CallbackType.UPDATE_MESSAGE:
+            check_edit(data)
+        return None
 
     def _callback_answer(
         self, handle: InteractionHandle, kind: CallbackType, msg: StoredMessage | None

@@ -9,10 +9,11 @@ from aiohttp import web
 
 from .. import payloads
 from ..actions import Actions
-from ..errors import ApiError, invalid_form, json_response, missing_access
-from ..interactions import CommandRegistry
-from ..localizations import check_commands
-from ..state import Perm, World
+from ..command_checks import MAX_COMMANDS, check_command, check_commands
+from ..commands import CommandRegistry
+from ..errors import ApiError, invalid_form, json_response, missing_access, too_many_commands
+from ..permissions import Perm
+from ..state import World
 from . import request as call
 from .request import Route, snowflake
 from .routes import Routes
@@ -126,8 +127,15 @@ class IdentityRoutes(Routes):
 
     async def post_command(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
-        check_commands([call.body()])
-        return json_response(self.commands.upsert(scope, call.body()), status=201)
+        body = call.body()
+        check_command(body, "")
+        existing = self.commands.commands(scope)
+        new_chat_input = body.get("type", 1) == 1 and not any(
+            c["name"] == body["name"] and c.get("type", 1) == 1 for c in existing
+        )
+        if new_chat_input and sum(1 for c in existing if c.get("type", 1) == 1) >= MAX_COMMANDS:
+            raise too_many_commands(MAX_COMMANDS)
+        return json_response(self.commands.upsert(scope, body), status=201)
 
     # guilds and channels
 

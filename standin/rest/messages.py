@@ -2,85 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
-from ..actions import Actions, normalise_embeds
-from ..codes import MessageFlag, MessageType
-from ..components import check_components
+from ..codes import MessageType
+from ..entities import Channel, StoredMessage
 from ..errors import ApiError, invalid_form, json_response, missing_permissions
-from ..state import Attachment, Channel, Perm, StoredMessage, User
+from ..permissions import Perm
 from . import request as call
+from .drafts import MESSAGE_FLAGS, Draft, check_edit
 from .request import Route, snowflake
 from .routes import Routes
 
-MAX_CONTENT = 2000
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
-
-
-@dataclass
-class Draft:
-    """A new message as the bot sent it (body and files), checked as Discord checks it."""
-
-    content: str = ""
-    embeds: list[dict[str, Any]] = field(default_factory=list)
-    files: list[Attachment] = field(default_factory=list)
-    components: list[dict[str, Any]] = field(default_factory=list)
-    flags: int = 0
-
-    @classmethod
-    def read(cls, body: dict[str, Any], files: list[Attachment], flags: int = ~0) -> Draft:
-        """The message ``body`` describes; only the ``flags`` bits the route lets through."""
-        return cls(
-            body.get("content") or "",
-            normalise_embeds(body.get("embeds") or []),
-            files,
-            body.get("components") or [],
-            int(body.get("flags") or 0) & flags,
-        )
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & MessageFlag.EPHEMERAL)
-
-    def check(self, body: dict[str, Any]) -> None:
-        """Discord's refusals for an over-long or empty message, or for bad components."""
-        check_length(self.content)
-        check_components(self.components)
-        shown = self.content or self.embeds or self.files or self.components
-        if not (shown or body.get("sticker_ids")):
-            raise ApiError(400, 50006, "Cannot send an empty message")
-
-    async def post(
-        self, actions: Actions, channel: Channel, author: User, **meta: Any
-    ) -> StoredMessage:
-        """Store it in ``channel`` as a message by ``author``; ``meta`` as ``Actions.create``."""
-        return await actions.create(
-            channel,
-            author,
-            content=self.content,
-            embeds=self.embeds,
-            attachments=self.files,
-            components=self.components,
-            flags=self.flags,
-            **meta,
-        )
-
-
-def check_length(content: str | None) -> None:
-    """A new or edited ``content`` over Discord's limit is refused."""
-    if len(content or "") > MAX_CONTENT:
-        raise invalid_form(
-            "content", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_CONTENT} or fewer in length."
-        )
-
-
-def check_edit(body: dict[str, Any]) -> None:
-    """What Discord refuses in an edit: over-long content, bad components."""
-    check_length(body.get("content"))
-    check_components(body.get("components") or [])
 
 
 class MessageRoutes(Routes):
@@ -130,7 +65,7 @@ class MessageRoutes(Routes):
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self.channel(request)
         body = call.body() or {}
-        draft = Draft.read(body, call.files(), flags=~int(MessageFlag.EPHEMERAL))
+        draft = Draft.read(body, call.files(), MESSAGE_FLAGS)
         guild_channel = channel.guild_id is not None
         if guild_channel:
             self.require(channel, Perm.SEND_MESSAGES)
@@ -158,7 +93,7 @@ class MessageRoutes(Routes):
             return None
         reference_id = snowflake(str(ref.get("message_id")))
         target = self.world.messages.get(reference_id)
-        if target is None or target.channel_id != channel.id or target.deleted:
+        if target is None or target.channel_id != channel.id or target.deleted or target.ephemeral:
             if ref.get("fail_if_not_exists", True):
                 raise invalid_form(
                     "message_reference", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message"

@@ -10,8 +10,9 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from ..errors import invalid_form
-from ..state import Attachment, new_snowflake
+from ..entities import Attachment
+from ..errors import invalid_form, invalid_json, required
+from ..ids import new_snowflake
 
 API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -46,7 +47,9 @@ def snowflake(value: str) -> int:
 
 
 async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
-    """JSON body, or multipart ``payload_json`` plus ``files[n]`` (as discord.py sends them)."""
+    """JSON body, or multipart ``payload_json`` plus ``files[n]`` (as discord.py sends them).
+    Raises ``ApiError`` as Discord refuses a body: JSON it cannot read (50109), a file without
+    a filename (50035)."""
     if not request.can_read_body:
         return None, []
     if request.content_type.startswith("multipart/"):
@@ -54,7 +57,14 @@ async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
     raw = await request.read()
     if not raw:
         return None, []
-    return json.loads(raw), []
+    return _json(raw), []
+
+
+def _json(raw: str | bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:  # UnicodeDecodeError too
+        raise invalid_json() from None
 
 
 async def _read_multipart(request: web.Request) -> tuple[Any, list[Attachment]]:
@@ -65,10 +75,12 @@ async def _read_multipart(request: web.Request) -> tuple[Any, list[Attachment]]:
         if not isinstance(part, BodyPartReader):
             continue  # a nested multipart: discord.py sends none
         if part.name == "payload_json":
-            payload = json.loads(await part.text())
+            payload = _json(await part.text())
         elif part.name and part.name.startswith("files["):
             index = int(part.name[6:-1])
-            filename = part.filename or f"file{index}"
+            filename = part.filename
+            if not filename:  # Discord needs the name in the part's Content-Disposition
+                raise required(f"files[{index}].filename")
             data = bytes(await part.read())
             indexed[index] = Attachment(
                 new_snowflake(), filename, data, mimetypes.guess_type(filename)[0]

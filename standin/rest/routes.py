@@ -5,8 +5,10 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..actions import Actions
+from ..entities import Channel, StoredMessage
 from ..errors import missing_access, missing_permissions, unknown_channel, unknown_message
-from ..state import Channel, Perm, StoredMessage, World
+from ..permissions import Perm
+from ..state import World
 from .request import Route, snowflake
 
 

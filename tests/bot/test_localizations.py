@@ -117,7 +117,7 @@ def test_the_stand_in_refuses_localisations_discord_would_refuse() -> None:
 DESCRIPTION_ROOM = 90  # of Discord's 100
 CHOICE_NAME_ROOM = 90  # of 100
 NAME_ROOM = 28  # of 32
-COMMAND_ROOM = 3600  # characters of a command's names, descriptions and choices, of 4,000
+COMMAND_ROOM = 7200  # characters of a command's names, descriptions and choices, of 8,000
 
 
 def texts_of(item: dict[str, Any], key: str) -> list[str]:

@@ -1,0 +1,141 @@
+"""Application commands as Discord checks them when the bot syncs them (bulk overwrite or one
+at a time): names, descriptions, options and choices within their limits, required options
+first, at most 100 chat-input commands a scope, and 8,000 characters a command. A refusal is a
+50035 naming the field (``0.options.2.name``), as Discord's; localisations are checked by
+``localizations.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .codes import CommandType, OptionType
+from .command_names import MAX_NAME, valid_name
+from .errors import (
+    bad_length,
+    bad_nesting,
+    command_too_large,
+    duplicate_name,
+    invalid_name,
+    not_a_list,
+    not_an_object,
+    out_of_bounds,
+    required_after_optional,
+    too_long,
+)
+from .localizations import MAX_CHOICE_NAME, MAX_DESCRIPTION, check_localizations
+
+MAX_COMMANDS = 100  # chat-input commands globally, and in each guild
+MAX_OPTIONS = 25
+MAX_CHOICES = 25
+MAX_CHOICE_VALUE = 100  # characters of a string choice's value
+MAX_SIZE = 8000  # names, descriptions and choice values of one command, localised at longest
+MAX_STRING = 6000  # the bound of a string option's min_length and max_length
+SUBS = (OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP)
+
+
+def check_commands(commands: list[Any]) -> None:
+    """Raise Discord's 50035 at the first thing it would refuse in a list of commands."""
+    if sum(1 for c in commands if _chat_input(c)) > MAX_COMMANDS:
+        raise too_long("", MAX_COMMANDS)
+    seen: set[tuple[int, str]] = set()
+    for i, command in enumerate(commands):
+        check_command(command, str(i))
+        key = (int(command.get("type", CommandType.CHAT_INPUT)), str(command.get("name")))
+        if key in seen:
+            raise duplicate_name(f"{i}.name")
+        seen.add(key)
+
+
+def check_command(command: object, at: str) -> None:
+    """One command (``at`` its path): its own fields, options, localisations and size."""
+    if not isinstance(command, dict):
+        raise not_an_object(at)
+    if _chat_input(command):
+        if not valid_name(command.get("name")):
+            raise invalid_name(f"{at}.name")
+        _text(command.get("description"), f"{at}.description", MAX_DESCRIPTION)
+        _options(command.get("options"), f"{at}.options", depth=0)
+        check_localizations(command, at, choice=False)
+        if size(command) > MAX_SIZE:
+            raise command_too_large(at, MAX_SIZE)
+    else:  # user and message commands: any 1 to 32 characters, mixed case and spaces too
+        _text(command.get("name"), f"{at}.name", MAX_NAME)
+
+
+def size(item: dict[str, Any]) -> int:
+    """Characters of names, descriptions and choice values in ``item`` and all it holds,
+    each field counted at its longest among the default and its localisations."""
+    total = _longest(item, "name") + _longest(item, "description")
+    for choice in item.get("choices") or []:
+        total += _longest(choice, "name") + len(str(choice.get("value", "")))
+    return total + sum(size(option) for option in item.get("options") or [])
+
+
+def _longest(item: dict[str, Any], key: str) -> int:
+    texts = [item.get(key) or "", *(item.get(f"{key}_localizations") or {}).values()]
+    return max(len(str(t)) for t in texts)
+
+
+def _chat_input(command: object) -> bool:
+    return isinstance(command, dict) and command.get("type", 1) == CommandType.CHAT_INPUT
+
+
+def _options(options: object, at: str, depth: int) -> None:
+    """A level of options: at most 25, unique names, required before optional, subcommands
+    nested as Discord allows (a group holds subcommands, a subcommand holds plain options)."""
+    if options is None:
+        return
+    if not isinstance(options, list):
+        raise not_a_list(at)
+    if len(options) > MAX_OPTIONS:
+        raise too_long(at, MAX_OPTIONS)
+    names: set[str] = set()
+    optional_seen = False
+    for j, option in enumerate(options):
+        where = f"{at}.{j}"
+        if not isinstance(option, dict):
+            raise not_an_object(where)
+        name = option.get("name")
+        if not valid_name(name):
+            raise invalid_name(f"{where}.name")
+        if name in names:
+            raise duplicate_name(f"{where}.name")
+        names.add(str(name))
+        _text(option.get("description"), f"{where}.description", MAX_DESCRIPTION)
+        kind = option.get("type")
+        if kind in SUBS:
+            if depth >= 2 or (depth == 1 and kind == OptionType.SUB_COMMAND_GROUP):
+                raise bad_nesting(f"{where}.type")
+            _options(option.get("options"), f"{where}.options", depth + 1)
+            continue
+        if option.get("required"):
+            if optional_seen:
+                raise required_after_optional(where)
+        else:
+            optional_seen = True
+        _choices(option.get("choices"), f"{where}.choices")
+        for key, low in (("min_length", 0), ("max_length", 1)):
+            value = option.get(key)
+            if value is not None and not (isinstance(value, int) and low <= value <= MAX_STRING):
+                raise out_of_bounds(f"{where}.{key}", low, MAX_STRING)
+
+
+def _choices(choices: object, at: str) -> None:
+    if choices is None:
+        return
+    if not isinstance(choices, list):
+        raise not_a_list(at)
+    if len(choices) > MAX_CHOICES:
+        raise too_long(at, MAX_CHOICES)
+    for k, choice in enumerate(choices):
+        if not isinstance(choice, dict):
+            raise not_an_object(f"{at}.{k}")
+        _text(choice.get("name"), f"{at}.{k}.name", MAX_CHOICE_NAME)
+        value = choice.get("value")
+        if isinstance(value, str):
+            _text(value, f"{at}.{k}.value", MAX_CHOICE_VALUE)
+
+
+def _text(value: object, field: str, most: int) -> None:
+    if not (isinstance(value, str) and 1 <= len(value) <= most):
+        raise bad_length(field, 1, most)

@@ -1,0 +1,114 @@
+"""Application commands as the bot synced them (bulk overwrite or one at a time), with the ids
+and versions Discord adds, and the lookup of a typed ``/command sub ...`` in them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .codes import CommandType, OptionType
+from .ids import new_snowflake
+from .refusal import CommandError
+
+
+class CommandRegistry:
+    """Global and per-guild commands, stored as the bot PUT them plus the ids Discord adds."""
+
+    def __init__(self, application_id: int) -> None:
+        self.application_id = application_id
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.syncs: list[int | None] = []  # guild id (None: global) per bulk overwrite
+
+    def overwrite(
+        self, guild_id: int | None, commands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Bulk overwrite: keep ids of commands that keep their name, like Discord."""
+        old = {c["name"]: c for c in self.commands(guild_id)}
+        stored = [self._store(guild_id, c, old.get(c["name"])) for c in commands]
+        if guild_id is None:
+            self.global_commands = stored
+        else:
+            self.guild_commands[guild_id] = stored
+        self.syncs.append(guild_id)
+        return stored
+
+    def upsert(self, guild_id: int | None, command: dict[str, Any]) -> dict[str, Any]:
+        commands = self.commands(guild_id)
+        old = next((c for c in commands if c["name"] == command["name"]), None)
+        stored = self._store(guild_id, command, old)
+        kept = [c for c in commands if c["name"] != command["name"]] + [stored]
+        if guild_id is None:
+            self.global_commands = kept
+        else:
+            self.guild_commands[guild_id] = kept
+        return stored
+
+    def _store(
+        self, guild_id: int | None, command: dict[str, Any], old: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        stored = {k: v for k, v in command.items() if v is not None}
+        stored.setdefault("type", CommandType.CHAT_INPUT)
+        stored.setdefault("description", "")
+        if stored.get("default_member_permissions") is not None:  # Discord answers a string
+            stored["default_member_permissions"] = str(stored["default_member_permissions"])
+        stored["id"] = old["id"] if old else str(new_snowflake())
+        stored["application_id"] = str(self.application_id)
+        stored["version"] = str(new_snowflake())
+        if guild_id is not None:
+            stored["guild_id"] = str(guild_id)
+        return stored
+
+    def commands(self, guild_id: int | None) -> list[dict[str, Any]]:
+        if guild_id is None:
+            return self.global_commands
+        return self.guild_commands.get(guild_id, [])
+
+    def find(self, name: str, guild_id: int | None) -> dict[str, Any] | None:
+        """A chat-input command by top-level name; guild commands win over global ones."""
+        for scope in ([guild_id] if guild_id is not None else []) + [None]:
+            for command in self.commands(scope):
+                if (
+                    command["name"] == name
+                    and command.get("type", CommandType.CHAT_INPUT) == CommandType.CHAT_INPUT
+                ):
+                    return command
+        return None
+
+    def split(
+        self, words: list[str], guild_id: int | None
+    ) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+        """Split ``["boggle", "start", ...]`` into the command, the subcommand path and the rest."""
+        if not words:
+            raise CommandError("empty command")
+        command = self.find(words[0], guild_id)
+        if command is None:
+            raise CommandError(f"unknown command /{words[0]}")
+        path: list[dict[str, Any]] = []
+        options = command.get("options", [])
+        rest = words[1:]
+        while rest:
+            sub = next(
+                (
+                    o
+                    for o in options
+                    if o["name"] == rest[0]
+                    and o["type"] in (OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP)
+                ),
+                None,
+            )
+            if sub is None:
+                break
+            path.append(sub)
+            options = sub.get("options", [])
+            rest = rest[1:]
+        leaf = leaf_options(command, path)
+        if any(o["type"] in (OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP) for o in leaf):
+            names = ", ".join(o["name"] for o in leaf)
+            raise CommandError(f"/{' '.join(words[: len(path) + 1])} needs a subcommand: {names}")
+        return command, path, rest
+
+
+def leaf_options(command: dict[str, Any], path: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The option definitions of the subcommand at the end of ``path`` (or of the command)."""
+    options: list[dict[str, Any]] = (path[-1] if path else command).get("options", [])
+    return options
