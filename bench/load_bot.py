@@ -35,13 +35,13 @@ from load_link import proc_status, serve
 from bot.config.settings import Settings
 from bot.config.shards import ShardSlice
 from bot.discord.app import BoggleBot
+from bot.discord.endpoints import point_discord_at
 from bot.service.live_round import LiveRound
 from bot.storage import GuessRow
 from core.board import Board
 from core.lexicon import cached
 from core.round import Rules, Verdict
 from core.solver import Path as WordPath
-from standin.hooks import point_discord_at
 
 Key = tuple[int, int]  # (channel id, player id)
 Word = tuple[int, int, str]  # round id, player id, word

@@ -7,11 +7,14 @@ from typing import Any
 
 from aiohttp import web
 
-from .. import payloads
 from ..actions import Actions
 from ..command_checks import MAX_COMMANDS, check_command, check_commands
 from ..commands import CommandRegistry
 from ..errors import ApiError, invalid_form, json_response, missing_access, too_many_commands
+from ..payloads import channel as channel_payload
+from ..payloads import guild_create
+from ..payloads import member as member_payload
+from ..payloads import user as user_payload
 from ..permissions import Perm
 from ..state import World
 from . import request as call
@@ -70,7 +73,7 @@ class IdentityRoutes(Routes):
         return json_response(self.gateway_bot())
 
     async def get_me(self, request: web.Request) -> web.Response:
-        me = payloads.user(self.world.bot) | {"verified": True, "mfa_enabled": False}
+        me = user_payload(self.world.bot) | {"verified": True, "mfa_enabled": False}
         return json_response(me)
 
     async def get_application(self, request: web.Request) -> web.Response:
@@ -84,10 +87,10 @@ class IdentityRoutes(Routes):
                 "icon": None,
                 "bot_public": True,
                 "bot_require_code_grant": False,
-                "owner": payloads.user(owner_user),
+                "owner": user_payload(owner_user),
                 "verify_key": "0" * 64,
                 "flags": 0,
-                "bot": payloads.user(self.world.bot),
+                "bot": user_payload(self.world.bot),
             }
         )
 
@@ -95,7 +98,7 @@ class IdentityRoutes(Routes):
         user = self.world.users.get(snowflake(request.match_info["user_id"]))
         if user is None:
             raise ApiError(404, 10013, "Unknown User")
-        return json_response(payloads.user(user))
+        return json_response(user_payload(user))
 
     # application commands
 
@@ -145,7 +148,7 @@ class IdentityRoutes(Routes):
             raise ApiError(404, 10004, "Unknown Guild")
         if not self._bot_guild(guild.id):
             raise missing_access()
-        data = payloads.guild_create(self.world, guild)
+        data = guild_create(self.world, guild)
         for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
             data.pop(key, None)
         return json_response(data)
@@ -159,13 +162,13 @@ class IdentityRoutes(Routes):
         member = guild.members.get(snowflake(request.match_info["user_id"]))
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
-        return json_response(payloads.member(member))
+        return json_response(member_payload(member))
 
     async def get_channel(self, request: web.Request) -> web.Response:
         channel = self.channel(request)
         if channel.guild_id is not None:
             self.require(channel)
-        return json_response(payloads.channel(self.world, channel))
+        return json_response(channel_payload(self.world, channel))
 
     async def create_dm(self, request: web.Request) -> web.Response:
         body = call.body() or {}
@@ -174,7 +177,7 @@ class IdentityRoutes(Routes):
             raise invalid_form("recipient_id", "NUMBER_TYPE_COERCE", "Value is not snowflake.")
         if user.bot:
             raise ApiError(400, 50007, "Cannot send messages to this user")
-        return json_response(payloads.channel(self.world, self.world.dm_channel(user.id)))
+        return json_response(channel_payload(self.world, self.world.dm_channel(user.id)))
 
     async def typing(self, request: web.Request) -> web.Response:
         channel = self.channel(request)

@@ -102,7 +102,7 @@ async def test_results_posted_when_the_deadline_passed_while_down(
 _CRASHING_BOT = """
 import asyncio, sys
 from bot.discord.app import BoggleBot
-from standin.hooks import point_discord_at
+from bot.discord.endpoints import point_discord_at
 from bot.config.settings import Settings
 from core.board import Board
 from core.lexicon import Lexicon

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from standin.hooks import point_discord_at
+from bot.discord.endpoints import point_discord_at
 from standin.testing import FAKE_TOKEN, bot_intents
 
 

@@ -7,7 +7,8 @@ import discord.gateway
 import discord.http
 import yarl
 
-from standin.hooks import point_discord_at, pointed_at
+from bot.discord.endpoints import point_discord_at
+from standin.hooks import pointed_at
 
 
 def test_discord_hooks_still_exist() -> None:

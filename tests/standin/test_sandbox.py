@@ -8,10 +8,10 @@ from pathlib import Path
 import discord.http
 import pytest
 
+from bot.discord.endpoints import point_discord_at
 from bot.tools.sandbox import parse_slash, run_sandbox
 from bot.tools.sandbox_terminal import render_embed
 from standin import StandIn
-from standin.hooks import point_discord_at
 
 from .demo_bot import DemoBot, raw_commands
 from .private_bot import PrivateBot
