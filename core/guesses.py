@@ -47,9 +47,10 @@ def is_chatter(text: str) -> bool:
     return len(tokens) >= 3 and stripped[-1] in ".!"
 
 
-def words_in(message: str, lang: Language | None = None) -> list[str]:
+def words_typed(message: str, lang: Language | None = None) -> list[tuple[str, str]]:
     """The guesses in a message, in order, at most MAX_WORDS_PER_MESSAGE of them, each folded to
-    the letters of ``lang`` (default English): "Café" is "cafe", German "grün" is "gruen".
+    the letters of ``lang`` (default English: "Café" is "cafe", German "grün" is "gruen") and as
+    typed (normalised and trimmed, for showing it in the player's own spelling).
 
     Tokens that are not all letters of the language once normalised, trimmed and folded (numbers,
     emoji, ``x2``, another script) are skipped, as is a token longer than any board could spell.
@@ -58,7 +59,7 @@ def words_in(message: str, lang: Language | None = None) -> list[str]:
     fold = (lang or language(DEFAULT_LANGUAGE)).fold
     if is_chatter(message.casefold()):
         return []
-    words: list[str] = []
+    words: list[tuple[str, str]] = []
     budget = NORMALISED_BUDGET
     for raw in _SEPARATORS.split(message):
         if not raw or len(raw) > 2 * MAX_WORD_LENGTH:
@@ -68,9 +69,15 @@ def words_in(message: str, lang: Language | None = None) -> list[str]:
         if budget < 0:
             break
         for piece in _SEPARATORS.split(token):  # NFKC may make separators (full-width commas)
-            word = fold(piece.strip(_EDGE_PUNCTUATION))
+            typed = piece.strip(_EDGE_PUNCTUATION)
+            word = fold(typed)
             if word and len(word) <= MAX_WORD_LENGTH:
-                words.append(word)
+                words.append((word, typed))
                 if len(words) == MAX_WORDS_PER_MESSAGE:
                     return words
     return words
+
+
+def words_in(message: str, lang: Language | None = None) -> list[str]:
+    """The guesses in a message, folded (``words_typed`` without the typed spellings)."""
+    return [word for word, _ in words_typed(message, lang)]

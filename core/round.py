@@ -20,14 +20,22 @@ list that is not everyday gets its own verdict, RARE, not "not a word".
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .board import Board
 from .commonness import is_everyday
-from .guesses import words_in
-from .languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE, Language, check_dictionary, language
+from .guesses import words_typed
+from .languages import (
+    DEFAULT_DICTIONARY,
+    DEFAULT_LANGUAGE,
+    Language,
+    check_dictionary,
+    language,
+    shown_spelling,
+)
 from .lexicon import Lexicon
 from .scoring import word_score
 from .solver import Path, solve
@@ -71,10 +79,12 @@ class Rules:
 class Judgement:
     """One guessed word and what the round made of it; ``points`` is what it is worth now."""
 
-    word: str
+    word: str  # folded by the round's language: the word the dictionary and the board know
     verdict: Verdict
     points: int = 0
     taken_by: PlayerId | None = None
+    # As the player wrote it (lowercase), to show it in their spelling; not part of the verdict.
+    typed: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -198,11 +208,22 @@ class Round:
 
     def guess(self, player: PlayerId, message: str, now: float) -> list[Judgement]:
         """Judge every word in a chat message; chatter gives no judgements."""
-        return [self.judge(player, word, now) for word in words_in(message, self.language)]
+        return [
+            dataclasses.replace(self._judge(player, word, now), typed=typed)
+            for word, typed in words_typed(message, self.language)
+        ]
 
     def judge(self, player: PlayerId, word: str, now: float) -> Judgement:
         """Judge one word (lowercase; folded here by the round's language, so "être" and "etre"
-        are one French word) and record it when accepted."""
+        are one French word) and record it when accepted; the judgement keeps it as typed."""
+        return dataclasses.replace(self._judge(player, word, now), typed=word)
+
+    def spelled(self, word: str, typed: str | None = None) -> str:
+        """A (folded) word as players should read it: as ``typed`` when that folds to it (their
+        own spelling), else as the dictionary spells it ("ete" -> "été")."""
+        return shown_spelling(self.language, self.lexicon, word, typed)
+
+    def _judge(self, player: PlayerId, word: str, now: float) -> Judgement:
         if self.is_over(now):
             return Judgement(word, Verdict.ROUND_OVER)
         folded = self.language.fold(word)

@@ -27,7 +27,9 @@ class DiscordDailyPosts:
         """Send one post; False only when Discord certainly did not post it (a refusal of the
         request), so it is tried again; a server error or a time-out may have posted it, and a post
         goes out at most once."""
-        content = end_of_day_text(post.board, post.ranking, post.missed, post.language)
+        content = end_of_day_text(
+            post.board, post.ranking, post.missed, post.language, post.spelled
+        )
         channel = self.client.get_channel(post.channel_id)
         if not isinstance(channel, discord.TextChannel):
             log.warning("daily channel %d of server %d is gone", post.channel_id, post.guild_id)

@@ -49,7 +49,9 @@ async def guess_privately(
         await asyncio.wait_for(rounds.committed(guessed.ticket), COMMIT_WAIT)
     rules = live.game.rules
     lines = [
-        render.verdict_text(j.word, j.verdict, j.points, rules.min_length, language)
+        render.verdict_text(
+            live.game.spelled(j.word, j.typed), j.verdict, j.points, rules.min_length, language
+        )
         for j in guessed.judgements
     ]
     await interaction.edit_original_response(

@@ -193,6 +193,7 @@ def _results(
         code=report.code,
         language=report.language,
         dictionary=report.dictionary,
+        spell=report.spelled,
     )
 
 

@@ -8,10 +8,11 @@ the end-of-day post is in the server's language and names the board's language.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary
 from core.fairplay import rule_figures
+from core.languages import language as language_of
 from core.round import Judgement, Verdict
 
 from ..i18n.catalogue import text
@@ -57,11 +58,25 @@ def time_left_text(deadline: float, now: float, language: str = DEFAULT_LANGUAGE
     )
 
 
-def verdict_lines(guesses: Sequence[DailyGuess | Judgement], language: str) -> list[str]:
+def verdict_lines(
+    guesses: Sequence[DailyGuess | Judgement],
+    language: str,
+    spell: Callable[[str], str] = str,
+) -> list[str]:
     """Each guess's verdict line (its points, or why it was refused), in ``language``: the same
-    on the board's message and in the answer to ``/daily-guess``."""
+    on the board's message and in the answer to ``/daily-guess``. An accepted word is shown as
+    the player typed it when that is one of its spellings, else as ``spell`` writes it."""
     rule = DAILY_RULES.min_length
-    return [verdict_text(g.word, g.verdict, g.points, rule, language) for g in guesses]
+    fold = language_of(language).fold
+    lines = []
+    for g in guesses:
+        typed = g.typed if isinstance(g, Judgement) else None
+        shown = g.word
+        if g.verdict is Verdict.ACCEPTED:
+            own = typed is not None and fold(typed.lower()) == g.word
+            shown = typed.lower() if own and typed is not None else spell(g.word)
+        lines.append(verdict_text(shown, g.verdict, g.points, rule, language))
+    return lines
 
 
 def _guesses_text(state: DailyState, language: str) -> str:
@@ -75,7 +90,7 @@ def _guesses_text(state: DailyState, language: str) -> str:
         points=pts(state.points, language),
     )
     refused = [g for g in state.guesses if g.verdict is not Verdict.ACCEPTED]
-    lines = verdict_lines([*accepted, *refused[-5:]], language)
+    lines = verdict_lines([*accepted, *refused[-5:]], language, state.spelled)
     body, _ = pack(lines, CONTENT_LIMIT - 900, sep="\n", language=language)
     return f"{head}\n{body}"
 
@@ -113,11 +128,12 @@ def result_text(state: DailyState, result: DailyResult) -> str:
     if result.flagged:
         lines += ["", text("daily.flagged", language, **rule_figures())]
     if found:
-        entries = [f"{escape(g.word)} ({g.points})" for g in found]
+        entries = [f"{escape(state.spelled(g.word))} ({g.points})" for g in found]
         words, _ = pack(entries, 500, language=language)
         lines += ["", text("daily.found", language, words=words)]
     if result.missed:
-        missed, _ = pack([f"{w} ({p})" for w, p in result.missed], 500, language=language)
+        shown = [f"{state.spelled(w)} ({p})" for w, p in result.missed]
+        missed, _ = pack(shown, 500, language=language)
         lines += ["", text("daily.missed", language, total=result.missed_total, words=missed)]
     lines += ["", text("daily.share_hint", language)]
     return fit("\n".join(lines), CONTENT_LIMIT)
@@ -149,9 +165,11 @@ def end_of_day_text(
     ranking: Sequence[DailyRanked],
     missed: Sequence[str],
     language: str = DEFAULT_LANGUAGE,
+    spell: Callable[[str], str] = str,
 ) -> str:
     """A server's post after its day ended, in the server's ``language`` (naming the board's):
-    the board, its ranking, the longest and best words nobody there found."""
+    the board, its ranking, the longest and best words nobody there found (as ``spell`` writes
+    them)."""
     lines = [
         text("daily.post_title", language, number=board.number, lang=language_name(board.language)),
         f"```\n{board_grid(board.board)}\n```",
@@ -177,8 +195,9 @@ def end_of_day_text(
     best = sorted(missed, key=lambda w: (-DAILY_RULES.points(w), -len(w), w))[:MISSED_POSTED]
     if longest:
         word = longest[0]
-        lines.append(text("daily.post_longest", language, word=word, letters=len(word)))
-        words, _ = pack([f"{w} ({DAILY_RULES.points(w)})" for w in best], 600, language=language)
+        lines.append(text("daily.post_longest", language, word=spell(word), letters=len(word)))
+        shown = [f"{spell(w)} ({DAILY_RULES.points(w)})" for w in best]
+        words, _ = pack(shown, 600, language=language)
         lines.append(text("daily.post_best", language, words=words, total=len(missed)))
     else:
         lines.append(text("daily.post_all_found", language))

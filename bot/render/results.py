@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import discord
 
@@ -50,6 +50,7 @@ def results_messages(
     code: str | None = None,
     language: str = DEFAULT_LANGUAGE,
     dictionary: str = DEFAULT_DICTIONARY,
+    spell: Callable[[str], str] = str,
 ) -> list[RenderedMessage]:
     """The end-of-round post(s): ranking, each player's words, board totals and missed words.
 
@@ -60,6 +61,7 @@ def results_messages(
     as with them: no picture, no file, and a cut list says only how many it leaves out. ``code``
     (the board's code) closes the headline, to replay the board. All in the round's ``language``;
     the board's totals name the round's ``dictionary`` (its words are the only ones counted).
+    Words are shown as ``spell`` writes them (the dictionary's spelling: "été").
     """
     shown = {p.player: p.credited(rules.mode) for p in results.players}
     name_of = {
@@ -68,9 +70,9 @@ def results_messages(
     }
 
     embeds = _ranking_embeds(results, name_of, shown, language)
-    word_embeds, players_cut = _word_embeds(results, name_of, shown, rules, language)
+    word_embeds, players_cut = _word_embeds(results, name_of, shown, rules, language, spell)
     embeds += word_embeds
-    board_embed, missed_cut = _board_embed(results, names, board, language, dictionary)
+    board_embed, missed_cut = _board_embed(results, names, board, language, dictionary, spell)
     need_file = attachments and (missed_cut or players_cut)
     shown_picture = picture if attachments else None
     if need_file:
@@ -84,7 +86,7 @@ def results_messages(
         messages[-1].files.append(discord.File(io.BytesIO(shown_picture), filename=PATH_FILE))
     messages[0].content = _headline(results, name_of, board, rules, code, language)
     if need_file:
-        listing = _file_text(results, names, board, rules, players_cut, language)
+        listing = _file_text(results, names, board, rules, players_cut, language, spell)
         last = messages[-1]
         key = "results.file_note_all" if players_cut else "results.file_note_missed"
         note = text(key, language, file=MISSED_FILE)
@@ -94,8 +96,8 @@ def results_messages(
     return messages
 
 
-def _word_item(w: FoundWord) -> str:
-    return f"~~{w.word}~~" if w.cancelled else f"{w.word} {w.points}"
+def _word_item(w: FoundWord, spell: Callable[[str], str]) -> str:
+    return f"~~{spell(w.word)}~~" if w.cancelled else f"{spell(w.word)} {w.points}"
 
 
 def _headline(
@@ -171,6 +173,7 @@ def _word_embeds(
     shown: Mapping[int, list[FoundWord]],
     rules: Rules,
     language: str,
+    spell: Callable[[str], str],
 ) -> tuple[list[discord.Embed], bool]:
     """One field per player; returns the embeds and whether any list was cut."""
     if not results.players:
@@ -184,7 +187,7 @@ def _word_embeds(
         name = fit(
             f"{marker(p.rank)} {name_of[p.player]} · {pts(p.points, language)}", FIELD_NAME_LIMIT
         )
-        items = [_word_item(w) for w in shown[p.player]]
+        items = [_word_item(w, spell) for w in shown[p.player]]
         value, left = (
             pack(items, budget, language=language)
             if items
@@ -203,7 +206,12 @@ def _word_embeds(
 
 
 def _board_embed(
-    results: Results, names: Mapping[int, str], board: Board, language: str, dictionary: str
+    results: Results,
+    names: Mapping[int, str],
+    board: Board,
+    language: str,
+    dictionary: str,
+    spell: Callable[[str], str],
 ) -> tuple[discord.Embed, bool]:
     """The board, its totals and dictionary, the longest word and the missed words (most common
     first, as the round service orders them); True if some were left out."""
@@ -226,13 +234,15 @@ def _board_embed(
     if longest is not None:
         word, player = longest
         who = clean_name(names.get(player, fallback_name(player, language)), language)
-        lines.append(text("results.longest", language, word=word, letters=len(word), name=who))
+        lines.append(
+            text("results.longest", language, word=spell(word), letters=len(word), name=who)
+        )
     left = 0
     if results.missed:
         missed_head = text("results.missed_head", language)
         head = "\n".join(lines) + f"\n\n{missed_head}\n"
         budget = min(MISSED_PREVIEW, DESCRIPTION_LIMIT - units(head))
-        missed, left = pack(results.missed, budget, language=language)
+        missed, left = pack([spell(w) for w in results.missed], budget, language=language)
         lines.append(f"\n{missed_head}\n{missed}")
     elif results.total_words:
         lines.append("\n" + text("results.all_found", language))
@@ -264,6 +274,7 @@ def _file_text(
     rules: Rules,
     with_players: bool,
     language: str,
+    spell: Callable[[str], str],
 ) -> str:
     """missed-words.txt: one word a line with its points, most common first; then players'
     lists."""
@@ -281,13 +292,13 @@ def _file_text(
         "",
         text("results.file_missed", language, count=len(results.missed)),
     ]
-    out += [f"{w} {rules.points(w)}" for w in results.missed]
+    out += [f"{spell(w)} {rules.points(w)}" for w in results.missed]
     if with_players:
         for p in results.players:
             name = " ".join(names.get(p.player, fallback_name(p.player, language)).split())
             out += ["", f"{p.rank}. {name}: {pts(p.points, language)}"]
             out += [
-                f"  {w.word} {w.points}"
+                f"  {spell(w.word)} {w.points}"
                 + (text("results.file_shared", language) if w.cancelled else "")
                 for w in p.credited(rules.mode)
             ]

@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date, tzinfo
 from typing import Protocol
 
@@ -62,6 +62,10 @@ class DailyState:
     board: DailyBoard
     guesses: tuple[DailyGuess, ...]
     result: DailyResult | None = None
+    spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
+
+    def spelled(self, word: str) -> str:
+        return self.spellings.get(word, word)
 
     @property
     def points(self) -> int:
@@ -177,7 +181,10 @@ class DailyService:
         board = await self.board_of(attempt)
         guesses = tuple(await self.storage.daily_guesses(attempt.id))
         result = await self._result(attempt, board, guesses) if attempt.finished else None
-        return DailyState(attempt, board, guesses, result)
+        lexicon = await self.lexicons.get(attempt.language)
+        words = {g.word for g in guesses} | {w for w, _ in (result.missed if result else ())}
+        spellings = {w: shown for w in words if (shown := lexicon.spelling(w)) != w}
+        return DailyState(attempt, board, guesses, result, spellings)
 
     async def running(self, player_id: int) -> DailyAttempt | None:
         """The player's attempt in progress (the latest opened), if any."""

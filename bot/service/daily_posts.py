@@ -23,8 +23,8 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Protocol
 from zoneinfo import ZoneInfo
@@ -49,6 +49,10 @@ class DailyPost:
     ranking: Sequence[DailyRanked]
     missed: Sequence[str]
     language: str  # the server's, which the post is written in
+    spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
+
+    def spelled(self, word: str) -> str:
+        return self.spellings.get(word, word)
 
 
 class DailyPostSender(Protocol):
@@ -146,11 +150,9 @@ class DailyPoster:
         ranking = await storage.daily_ranking(server.guild_id, language, day)
         found = await storage.daily_found_words(server.guild_id, language, day)
         spoken = (await storage.server_settings(server.guild_id)).language
+        missed = [w for w in board.words if w not in found]
+        lexicon = await self.daily.lexicons.get(language)
+        spellings = {w: shown for w in missed if (shown := lexicon.spelling(w)) != w}
         return DailyPost(
-            server.guild_id,
-            server.channel_id,
-            board,
-            ranking,
-            [w for w in board.words if w not in found],
-            spoken,
+            server.guild_id, server.channel_id, board, ranking, missed, spoken, spellings
         )

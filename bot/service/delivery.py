@@ -7,9 +7,8 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping
 
-from core.board import Board
 from core.codes import CodeError, encode
-from core.round import Results, Rules
+from core.round import Results, Round
 
 from ..storage import Storage, StoredRound
 from .backoff import Backoff
@@ -19,16 +18,26 @@ log = logging.getLogger(__name__)
 
 
 def results_report(
-    stored: StoredRound, results: Results, names: Mapping[int, str], board: Board, rules: Rules
+    stored: StoredRound, results: Results, names: Mapping[int, str], game: Round
 ) -> ResultsReport:
-    """The results as posted: with the round's id (Play again) and the board's code, if its
-    dice and faces have one."""
+    """The results as posted: with the round's id (Play again), the board's code if its dice
+    and faces have one, and each word as the dictionary spells it where that differs ("été")."""
     try:
-        code: str | None = encode(board, stored.dice)
+        code: str | None = encode(game.board, stored.dice)
     except CodeError:
         code = None
+    words = {*results.missed, *(w.word for p in results.players for w in p.words)}
+    spellings = {w: shown for w in words if (shown := game.spelled(w)) != w}
     return ResultsReport(
-        results, names, board, rules, stored.id, code, stored.language, stored.dictionary
+        results,
+        names,
+        game.board,
+        game.rules,
+        stored.id,
+        code,
+        stored.language,
+        stored.dictionary,
+        spellings,
     )
 
 

@@ -70,10 +70,10 @@ class Feedback:
         """A chat message was judged: its words join the player's news, and it may get a mark."""
         news = self._news.setdefault(live.id, {}).setdefault(player, _Pending())
         for j in judgements:
-            if j.verdict is Verdict.ACCEPTED:
-                news.accepted.append((ticket, j.word))
-            else:
-                news.refused.append((ticket, j.word, j.verdict))
+            if j.verdict is Verdict.ACCEPTED:  # in the player's spelling, or the dictionary's
+                news.accepted.append((ticket, live.game.spelled(j.word, j.typed)))
+            else:  # as typed: a word that is not one has no other spelling
+                news.refused.append((ticket, j.typed or j.word, j.verdict))
         del news.refused[:-REFUSED_KEPT]
         self._dirty.add(live.id)
         self._react(message, judgements, ticket)

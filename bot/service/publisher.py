@@ -88,6 +88,10 @@ class ResultsReport:
     code: str | None = None  # the board code that replays this board (None: it has none)
     language: str = DEFAULT_LANGUAGE  # the round's: the results are written in it
     dictionary: str = DEFAULT_DICTIONARY  # the round's: the results name it
+    spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
+
+    def spelled(self, word: str) -> str:
+        return self.spellings.get(word, word)
 
 
 class Publisher(Protocol):

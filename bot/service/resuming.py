@@ -49,5 +49,5 @@ async def post_unposted(
         game = stored_game(stored, await lexicons.get(stored.language))
         results = await settler.score(stored, game)
         names = await settler.names(stored.guild_id, {}, results.players)
-        report = results_report(stored, results, names, game.board, game.rules)
+        report = results_report(stored, results, names, game)
         await delivery.deliver(stored.id, stored.channel_id, report)

@@ -279,7 +279,7 @@ class RoundService:
             return
         await self.feedback.final(live, settled.results, settled.names)
         game = live.game
-        report = results_report(live.stored, settled.results, settled.names, game.board, game.rules)
+        report = results_report(live.stored, settled.results, settled.names, game)
         await self.delivery.deliver(live.id, live.channel_id, report)
 
     def post_unposted(self) -> None:

@@ -96,12 +96,15 @@ async def check_results(game: Harness, code: str, board: StoredMessage, found: s
     solution, lexicon = live.game.solution, live.game.lexicon
     results = await finish(game, code, board.id)
     points = RULES.points(found)
-    assert f"{found} {points}" in results  # both players' lists, casual: each scores it
+    # both players' lists (casual: each scores it), every word as the dictionary spells it
+    assert f"{lexicon.spelling(found)} {points}" in results
     assert text("results.dictionary", code, dictionary=text("dictionaries.full", code)) in results
-    expected = missed_order([w for w in solution if w != found], lexicon)
+    expected = [
+        lexicon.spelling(w) for w in missed_order([w for w in solution if w != found], lexicon)
+    ]
     shown = missed_shown(results, code)
     assert shown and shown == expected[: len(shown)]  # most common first
-    zipfs = [lexicon.zipf(w) or 0.0 for w in shown]
+    zipfs = [lexicon.zipf(language(code).fold(w) or w) or 0.0 for w in shown]
     assert zipfs == sorted(zipfs, reverse=True)
     rows = game.query("SELECT player_id, points FROM round_results WHERE round_id = ?", (live.id,))
     assert sorted(p for _, p in rows) == [points, points]
@@ -328,3 +331,33 @@ async def test_a_word_banned_in_a_french_server_is_read_by_each_rounds_language(
     assert await judged(play, "alice", "vina") == ("not_allowed", 0)
     assert await judged(play, "bob", "vina") == ("not_allowed", 0)
     assert play.query("SELECT excluded FROM rounds WHERE id = ?", (live.id,)) == [("vina",)]
+
+
+async def test_words_are_shown_with_their_accents(
+    play: Harness, lexicons: dict[str, Lexicon]
+) -> None:
+    """Judged by the folded form, shown as the dictionary spells it (results, missed words) and,
+    in the live status, as the player typed it when that folds to the same word: a French
+    player who types "été" read "ete" everywhere."""
+    fr = lexicons["fr"]
+
+    def accents(words: dict[str, object]) -> list[str]:
+        return sorted((w for w in words if fr.spelling(w) != w), key=lambda w: (len(w), w))
+
+    code = board_code("fr", fr, lambda s: len(accents(s)) >= 3)
+    board = await start(play, board=code, mode="casual", time="2m")
+    live = play.live()
+    first, second, *_ = accents(dict(live.game.solution))
+    await play.say("alice", fr.spelling(first).upper())  # "ÉTÉ": shown "été"
+    await play.say("bob", second)  # typed without its accents: shown as typed
+    assert (await judged(play, "alice", first))[0] == "accepted"
+    assert (await judged(play, "bob", second))[0] == "accepted"
+
+    def status() -> str:
+        return next(m for m in play.standin.messages("boggle") if m.id == board.id).content
+
+    await play.standin.wait_until(lambda: fr.spelling(first) in status() and second in status(), 5)
+    results = await finish(play, "fr", board.id)
+    assert f"{fr.spelling(first)} " in results and f"{fr.spelling(second)} " in results
+    missed = missed_shown(results, "fr")
+    assert any(fr.spelling(w) in missed for w in accents(dict(live.game.solution))[2:])

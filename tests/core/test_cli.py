@@ -362,14 +362,15 @@ def test_play_ends_at_eof_with_piped_text(small_dict: Path, tmp_path: Path) -> N
     assert "score: 0 points" in result.out
 
 
-# --- the README's examples -----------------------------------------------------------------
+# --- the documented examples -----------------------------------------------------------------
 
-README = REPO / "README.md"
+COMMANDS_DOC = REPO / "docs" / "commands.md"
 
 
 def readme_examples() -> list[str]:
-    """Every ``python -m core`` command line in the README's ``sh`` blocks."""
-    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(), re.DOTALL)
+    """Every ``python -m core`` command line in the ``sh`` blocks of the commands' documentation
+    (docs/commands.md, which the README links)."""
+    blocks = re.findall(r"```sh\n(.*?)```", COMMANDS_DOC.read_text(), re.DOTALL)
     return [line for block in blocks for line in block.splitlines() if " -m core " in line]
 
 

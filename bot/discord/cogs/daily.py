@@ -142,7 +142,7 @@ class Daily(commands.Cog):
                 text("daily.nothing_to_judge", language), ephemeral=True
             )
             return
-        lines = verdict_lines(judgements, language)
+        lines = verdict_lines(judgements, language, state.spelled)
         lines.append(time_left_text(state.attempt.deadline, self.services.clock(), language))
         await interaction.followup.send(fit("\n".join(lines), CONTENT_LIMIT), ephemeral=True)
         shown = self.shown.get(attempt.id)
