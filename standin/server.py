@@ -32,6 +32,7 @@ from typing import Any
 from aiohttp import web
 
 from .actions import Actions
+from .activities import Activities
 from .clock import Clock
 from .codes import CommandType, ComponentType, InteractionType, MessageFlag
 from .faults import Faults
@@ -87,6 +88,7 @@ class StandIn:
             guilds_per_shard=guilds_per_shard,
         )
         self.actions = Actions(self.world, self.recorder, self.gateway, lambda: self.base_url)
+        self.activities = Activities()  # OAuth2 and Activity instances (standin/rest/oauth.py)
         self.rest = Rest(
             self.world,
             self.recorder,
@@ -97,6 +99,7 @@ class StandIn:
             gateway_url=lambda: self.gateway_url,
             gateway_bot=self.gateway.gateway_bot,
             now=self.clock.now,
+            activities=self.activities,
         )
         self._host = host
         self._port = port
