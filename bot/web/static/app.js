@@ -41,6 +41,7 @@ function connect(instance) {
   const url = new URL("api/play", location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(url);
+  state.live = false;
   socket.onopen = () => { state.retry = 500; socket.send(JSON.stringify({ type: "hello", access_token: state.token, instance_id: instance })); };
   socket.onmessage = (e) => receive(JSON.parse(e.data));
   socket.onclose = (e) => {
@@ -51,11 +52,16 @@ function connect(instance) {
   };
 }
 
-function send(message) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(message)); }
+// A word traced while the connection is down is kept and sent once the round is back.
+const pending = [];
+function send(message) {
+  if (socket && socket.readyState === 1 && state.live) socket.send(JSON.stringify(message));
+  else if (message.type === "guess") pending.push(message);
+}
 
 const handlers = {
   welcome(m) {
-    state.strings = m.strings; state.you = m.you; document.documentElement.lang = m.language;
+    state.live = true; state.strings = m.strings; state.you = m.you; document.documentElement.lang = m.language;
     $("send").textContent = t("submit"); $("type").placeholder = t("type_here"); $("type").setAttribute("aria-label", t("type_here"));
     $("mine-h").textContent = t("your_words"); $("players-h").textContent = t("players");
     $("results-h").textContent = t("results"); $("missed-h").textContent = t("missed"); $("tap-hint").textContent = t("tap_word");
@@ -67,6 +73,7 @@ const handlers = {
     state.round = m; state.deadline = m.deadline; state.offset = m.now - Date.now() / 1000;
     state.mine = m.words; view("play"); board.locked = false;
     board.render(m.board); mine(); players(m.scoreboard); $("verdict").textContent = "";
+    state.live = true; pending.splice(0).forEach(send);
   },
   scoreboard(m) { players(m.scoreboard); },
   verdict(m) {
@@ -79,8 +86,8 @@ const handlers = {
     }
     v.dataset.word = m.word; v.dataset.verdict = m.verdict;
   },
-  results(m) { state.round = null; board.locked = true; results(m); },
-  no_round() { state.round = null; view("idle"); },
+  results(m) { state.round = null; pending.length = 0; board.locked = true; results(m); },
+  no_round() { state.round = null; pending.length = 0; state.live = true; view("idle"); },
   error(m) { const v = $("verdict"); v.textContent = m.message; v.className = "verdict no"; if (app.dataset.view === "idle") $("idle-text").textContent = m.message; },
   pong(m) { state.offset = m.now - Date.now() / 1000; },
 };
