@@ -11,6 +11,7 @@ from collections.abc import Callable
 from aiohttp import web
 
 from .actions import Actions
+from .activities import Activities
 from .clock import Clock
 from .commands import CommandRegistry
 from .entities import Channel, StoredMessage, User
@@ -62,6 +63,7 @@ class StandInParts:
             guilds_per_shard=guilds_per_shard,
         )
         self.actions = Actions(self.world, self.recorder, self.gateway, lambda: self.base_url)
+        self.activities = Activities()  # OAuth2 and Activity instances (standin/rest/oauth.py)
         self.rest = Rest(
             self.world,
             self.recorder,
@@ -72,6 +74,7 @@ class StandInParts:
             gateway_url=lambda: self.gateway_url,
             gateway_bot=self.gateway.gateway_bot,
             now=self.clock.now,
+            activities=self.activities,
         )
         self._host = host
         self._port = port

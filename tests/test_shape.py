@@ -27,6 +27,7 @@ FORBIDDEN = {
     "bot.render": ("aiohttp", "standin", "bot.discord", "bot.storage.sqlite", "bot.tools"),
     "bot.wiring": ("discord", "standin", "bot.discord", "bot.tools"),
     "bot.discord": ("standin", "bot.tools", *DRIVERS),
+    "bot.web": ("discord", "standin", "bot.discord", "bot.tools", *DRIVERS),
     "bot.__main__": ("standin",),
     "standin": ("bot",),
 }

@@ -30,6 +30,24 @@ class SettingsError(ValueError):
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    """The Activity's web front end (``bot/web``): off unless ``port`` is set (0: any free port).
+    ``activity``: the application has an Activity, so the board offers "Play on the board"."""
+
+    host: str = "127.0.0.1"
+    port: int | None = None
+    client_secret: str | None = None  # DISCORD_CLIENT_SECRET: the OAuth2 code exchange
+    activity: bool = False
+
+    def __repr__(self) -> str:  # never print the secret
+        secret = "set" if self.client_secret else "unset"
+        return (
+            f"WebSettings(host={self.host!r}, port={self.port!r}, client_secret={secret}, "
+            f"activity={self.activity!r})"
+        )
+
+
+@dataclass(frozen=True)
 class Settings:
     token: str | None = None
     api_base: str | None = None
@@ -42,6 +60,7 @@ class Settings:
     shards: ShardSlice = field(default_factory=ShardSlice)
     board_pictures: bool = True  # off: text boards only, and about 12 MB less memory
     message_content: str = "auto"  # one of MESSAGE_CONTENT_MODES
+    web: WebSettings = field(default_factory=lambda: WebSettings())
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "unset"
@@ -50,7 +69,8 @@ class Settings:
             f"database={printable(self.database)!r}, log_level={self.log_level!r}, "
             f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r}, "
             f"guess_retention_days={self.guess_retention_days!r}, shards={self.shards!r}, "
-            f"board_pictures={self.board_pictures!r}, message_content={self.message_content!r})"
+            f"board_pictures={self.board_pictures!r}, message_content={self.message_content!r}, "
+            f"web={self.web!r})"
         )
 
     __str__ = __repr__
@@ -76,6 +96,7 @@ class Settings:
             shards=_shards(values),
             board_pictures=_switch(values, "BOGGLE_BOARD_PICTURES", default=True),
             message_content=_message_content(values),
+            web=web_settings(values),
         )
 
 
@@ -171,6 +192,27 @@ def _message_content(values: Mapping[str, str]) -> str:
     if mode not in MESSAGE_CONTENT_MODES:
         raise SettingsError(f"BOGGLE_MESSAGE_CONTENT must be auto, on or off, got {mode!r}")
     return mode
+
+
+def web_settings(values: Mapping[str, str]) -> WebSettings:
+    """BOGGLE_WEB_HOST, BOGGLE_WEB_PORT, DISCORD_CLIENT_SECRET, BOGGLE_ACTIVITY: a web front end
+    on Discord needs the secret (the page's OAuth2 code is exchanged with it)."""
+    host = values.get("BOGGLE_WEB_HOST", "").strip() or "127.0.0.1"
+    port_text = values.get("BOGGLE_WEB_PORT", "").strip()
+    port: int | None = None
+    if port_text:
+        if not (port_text.isascii() and port_text.isdigit()) or int(port_text) > 65535:
+            raise SettingsError(
+                f"BOGGLE_WEB_PORT must be a port number (0-65535), got {port_text!r}"
+            )
+        port = int(port_text)
+    secret = values.get("DISCORD_CLIENT_SECRET", "").strip() or None
+    if port is not None and values.get("DISCORD_TOKEN") and secret is None:
+        raise SettingsError(
+            "BOGGLE_WEB_PORT needs DISCORD_CLIENT_SECRET (the OAuth2 code exchange)"
+        )
+    activity = _switch(values, "BOGGLE_ACTIVITY", default=False)
+    return WebSettings(host, port, secret, activity)
 
 
 def _shards(values: Mapping[str, str]) -> ShardSlice:

@@ -19,6 +19,7 @@ from ..config.settings import Settings
 from ..i18n.catalogue import text
 from ..service.lexicons import Lexicons
 from ..service.limits import Limiter
+from ..web.server import WebServer, start_web
 from ..wiring import Services, Tuning, close_services, open_services, start_services
 from .cogs import add_cogs
 from .daily_posts import DiscordDailyPosts
@@ -89,6 +90,7 @@ class BoggleBot(commands.AutoShardedBot):
         self.lexicons = Lexicons(settings.dictionary, loaded=at_hand)
         self.guess_limiter = Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
         self._services: Services | None = None
+        self.web: WebServer | None = None  # the Activity's page and socket (BOGGLE_WEB_PORT)
         self._ready_once = False
         self._closing = False
 
@@ -119,7 +121,12 @@ class BoggleBot(commands.AutoShardedBot):
             tuning,
             self.lexicons,
             self.guess_limiter,
-            lambda pictures: DiscordPublisher(self, pictures, reads_messages=self.reads_messages),
+            lambda pictures: DiscordPublisher(
+                self,
+                pictures,
+                reads_messages=self.reads_messages,
+                activity=self.settings.web.activity,
+            ),
             lambda pictures: DiscordDailyPosts(self, pictures),
             lambda: self._closing,
         )
@@ -129,6 +136,10 @@ class BoggleBot(commands.AutoShardedBot):
         await add_cogs(self, services)
         await self._sync_commands()
         await start_services(services, self.close)
+        if self.settings.web.port is not None and self.application_id is not None:
+            mock = self.settings.token is None  # the sandbox: the page is opened outside Discord
+            token, base = self.http.token or "", discord.http.Route.BASE  # the bot's own
+            self.web = await start_web(services, self.application_id, token, base, mock=mock)
 
     async def _sync_commands(self) -> None:
         if self.settings.sync_guild is not None:
@@ -186,6 +197,8 @@ class BoggleBot(commands.AutoShardedBot):
         if self._closing:
             return await super().close()
         self._closing = True
+        if self.web is not None:  # the pages reconnect to the next process
+            await self.web.stop()
         if self._services is not None:
             await close_services(self._services)
         await super().close()

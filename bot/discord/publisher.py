@@ -36,9 +36,15 @@ log = logging.getLogger(__name__)
 
 class DiscordPublisher:
     def __init__(
-        self, client: discord.Client, pictures: Pictures, *, reads_messages: bool = True
+        self,
+        client: discord.Client,
+        pictures: Pictures,
+        *,
+        reads_messages: bool = True,
+        activity: bool = False,
     ) -> None:
         self.client = client
+        self.activity = activity  # the board offers "Play on the board" (BOGGLE_ACTIVITY)
         self.reads_messages = reads_messages
         self.pictures = pictures
 
@@ -66,7 +72,7 @@ class DiscordPublisher:
         content = self._board_text(post)
         attach = _may_attach(channel)
         png = await self.pictures.board(post.board, hints=post.hints) if attach else None
-        view = board_view(post.round.id, post.round.language)
+        view = board_view(post.round.id, post.round.language, self.activity)
         async with _translated():
             if png is not None:
                 try:

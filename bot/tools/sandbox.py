@@ -21,6 +21,7 @@ from standin.world_file import WorldFile
 
 from .sandbox_forms import CANCEL, Form
 from .sandbox_terminal import Terminal, button_named, buttons_of, label_of
+from .sandbox_web import add_person, people, web_links
 
 StartBot = Callable[[str, str], Coroutine[Any, Any, None]]
 
@@ -42,6 +43,7 @@ HELP = """\
                 is the server's owner, who may use /boggle-config
   :in CHANNEL   move to another channel (e.g. :in general)
   /daily        today's daily board, only you see it: :click Guess, then type your words
+  :web NAME     a link that opens the Activity's page in a browser as NAME
   :click LABEL  click a button on the latest message you see that has it (the bot's
                 messages only you can see included)
   A form the bot opens asks for each field on its own line: type the value (an empty
@@ -118,6 +120,7 @@ async def run_sandbox(
     world_file: Path | str | None = None,
     quiet: float = 0.3,
     connect_timeout: float = 60.0,
+    page_url: str | None = None,
 ) -> None:
     """Start the stand-in and the bot, then chat in the terminal until ``:quit`` or end of input.
 
@@ -133,6 +136,7 @@ async def run_sandbox(
     if standin is None:
         standin = world.standin() if world is not None else StandIn()
     terminal = Terminal(standin, out, Path(folder), echo_people=not _is_tty(stdin))
+    terminal.page_url = page_url
     await standin.start()
     try:
         with pointed_at(standin.api_base, standin.gateway_url):
@@ -167,6 +171,7 @@ async def _play(
                 f"Connected as {standin.world.bot.username}. You are {terminal.player} in "
                 f"#{terminal.channel}. Type :help for help."
             )
+            web_links(standin, terminal, people(standin, terminal.channel))
             await _chat(standin, terminal, stdin, bot_task, quiet)
     finally:
         bot_task.cancel()
@@ -354,6 +359,8 @@ async def _meta(standin: StandIn, terminal: Terminal, line: str) -> bool:
         else:
             terminal.channel = channel.name
             terminal.write(f"  (you are now in #{channel.name})")
+    elif word == "web" and arg:
+        web_links(standin, terminal, [await add_person(standin, arg)])
     elif word == "click" and arg:
         await _click(standin, terminal, arg)
     else:

@@ -5,15 +5,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import socket
 import sys
 from pathlib import Path
 
+from standin.activities import STANDIN_CLIENT_SECRET
 from standin.world_file import WorldFileError
 
-from ..config.settings import DEFAULT_DATABASE, Settings, configure_logging
+from ..config.settings import DEFAULT_DATABASE, Settings, WebSettings, configure_logging
 from ..discord.failures import report_failure
 
 SANDBOX_DIR = Path("sandbox")
+SANDBOX_WEB_PORT = 8780
 
 
 def run(settings: Settings) -> int:
@@ -30,6 +33,7 @@ def run(settings: Settings) -> int:
             file=sys.stderr,
         )
         return 2
+    settings = dataclasses.replace(settings, web=sandbox_web(settings.web))
     if settings.database == DEFAULT_DATABASE:
         settings = dataclasses.replace(settings, database=str(SANDBOX_DIR / "boggle.sqlite3"))
     log_file = SANDBOX_DIR / "bot.log"
@@ -44,6 +48,19 @@ def run(settings: Settings) -> int:
     except Exception as exc:  # what stopped the bot before it connected
         return report_failure(settings, exc)
     return 0
+
+
+def sandbox_web(web: WebSettings) -> WebSettings:
+    """The page on 127.0.0.1, on BOGGLE_WEB_PORT or SANDBOX_WEB_PORT when free, else any free
+    port; its client secret is the stand-in's."""
+    port = web.port if web.port is not None else SANDBOX_WEB_PORT
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return WebSettings("127.0.0.1", port, STANDIN_CLIENT_SECRET, activity=web.activity)
 
 
 def world_file_for(database: str) -> Path:
@@ -65,4 +82,5 @@ async def _sandbox(settings: Settings) -> None:
         async with bot:
             await bot.start("sandbox-token")
 
-    await run_sandbox(start_bot, world_file=world_file_for(settings.database))
+    page = f"http://127.0.0.1:{settings.web.port}/"
+    await run_sandbox(start_bot, world_file=world_file_for(settings.database), page_url=page)

@@ -30,6 +30,7 @@ class Terminal:
         self._loading: set[int] = set()
         self.save_error: str | None = None
         self.form: Form | None = None  # the modal being filled in: lines go to its fields
+        self.page_url: str | None = None  # the Activity's page, when the bot serves it
 
     def write(self, text: str) -> None:
         text = show_timestamps(text)

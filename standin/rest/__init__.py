@@ -15,6 +15,7 @@ from aiohttp import web
 from aiohttp.web_urldispatcher import MatchInfoError
 
 from ..actions import Actions
+from ..activities import Activities
 from ..commands import CommandRegistry
 from ..errors import ApiError, json_response
 from ..faults import Faults, bucket_hash, fault_response
@@ -24,6 +25,7 @@ from ..state import World
 from .callbacks import CallbackRoutes
 from .identity import IdentityRoutes
 from .messages import MessageRoutes
+from .oauth import OAuthRoutes
 from .request import API_PREFIX, Handler, read_body, remember_body
 
 __all__ = ["Rest"]
@@ -44,18 +46,21 @@ class Rest:
         gateway_url: Callable[[], str],
         gateway_bot: Callable[[], dict[str, Any]],
         now: Callable[[], float],
+        activities: Activities | None = None,
     ) -> None:
         self.recorder = recorder
         self.faults = faults
         self.token = token
         self.messages = MessageRoutes(world, actions)
         self.callbacks = CallbackRoutes(world, actions, now)
+        self.oauth = OAuthRoutes(world, actions, activities or Activities(), now)
         self.groups = [
             IdentityRoutes(
                 world, actions, commands, gateway_url=gateway_url, gateway_bot=gateway_bot
             ),
             self.messages,
             self.callbacks,
+            self.oauth,
         ]
 
     @property
@@ -70,6 +75,7 @@ class Rest:
             for method, path, handler in group.table()
         ]
         defs.append(web.get("/attachments/{attachment_id}/{filename}", self.messages.download))
+        defs.extend(self.oauth.page_routes())
         return defs
 
     @web.middleware
@@ -118,7 +124,11 @@ class Rest:
         if fault is not None:
             return fault_response(fault, f"{request.method} {route}")
         try:
-            self._check_auth(request, route)
+            auth = request.headers.get("Authorization", "")
+            if auth.startswith("Bearer "):  # a person's OAuth2 token (an Activity's server)
+                handler = self.oauth.bearer_handler(route, auth)
+            else:
+                self._check_auth(request, route)
             response = await handler(request)
         except ApiError as exc:
             response = exc.response()
@@ -127,7 +137,7 @@ class Rest:
         return response
 
     def _check_auth(self, request: web.Request, route: str) -> None:
-        if route.startswith(("/webhooks/", "/interactions/", "/attachments/")):
+        if route.startswith(("/webhooks/", "/interactions/", "/attachments/", "/oauth2/token")):
             return
         auth = request.headers.get("Authorization", "")
         if not auth.startswith("Bot ") or (self.token is not None and auth != f"Bot {self.token}"):

@@ -54,6 +54,8 @@ async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
         return None, []
     if request.content_type.startswith("multipart/"):
         return await _read_multipart(request)
+    if request.content_type == "application/x-www-form-urlencoded":  # OAuth2's token endpoint
+        return dict(await request.post()), []
     raw = await request.read()
     if not raw:
         return None, []

@@ -80,8 +80,37 @@ class GuessButton(
         await interaction.response.send_modal(form)
 
 
-def board_view(round_id: int, language: str) -> discord.ui.View:
-    """What a running round's board carries: its Guess button (persistent, no timeout)."""
+class ActivityButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"boggle:activity:(?P<id>[0-9]+)"
+):
+    """ "Play on the board": Discord opens the application's Activity in this channel
+    (``LAUNCH_ACTIVITY``), which joins the round running here."""
+
+    def __init__(self, round_id: int, language: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text("web.play_button", language),
+                emoji="🎲",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"boggle:activity:{round_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActivityButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.launch_activity()
+
+
+def board_view(round_id: int, language: str, activity: bool = False) -> discord.ui.View:
+    """What a running round's board carries: its Guess button (persistent, no timeout), and
+    "Play on the board" where the application has an Activity (BOGGLE_ACTIVITY)."""
     view = discord.ui.View(timeout=None)
     view.add_item(GuessButton(round_id, language))
+    if activity:
+        view.add_item(ActivityButton(round_id, language))
     return view

@@ -1,0 +1,149 @@
+"""The JSON the page receives (docs/activity.md), built from the service's state and the
+catalogue: one place for each message's shape."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.board import Board
+from core.round import Judgement, Mode, Results, Round, Verdict
+
+from ..i18n.catalogue import catalogue, text
+from ..i18n.languages import DEFAULT_LANGUAGE, language_of_locale
+
+Json = dict[str, Any]
+
+# What the page writes, in the player's language (the catalogue's [web] section).
+PAGE_KEYS = (
+    "web.title",
+    "web.connecting",
+    "web.time_left",
+    "web.your_words",
+    "web.players",
+    "web.no_round",
+    "web.start",
+    "web.play_again",
+    "web.results",
+    "web.missed",
+    "web.words_of",
+    "web.points",
+    "web.words",
+    "web.type_here",
+    "web.submit",
+    "web.clear",
+    "web.reconnecting",
+    "web.board",
+    "web.die",
+    "web.shared",
+    "web.you",
+    "web.nobody",
+    "web.tap_word",
+    "web.signed_out",
+    "web.waiting",
+    "web.die",
+)
+
+
+def page_language(locale: str) -> str:
+    """The player's Discord language if the bot speaks it, else English."""
+    return language_of_locale(locale) or DEFAULT_LANGUAGE
+
+
+def strings(language: str) -> dict[str, str]:
+    """The page's words and each refusal's reason (``reasons.*``), by short name."""
+    found = {key.removeprefix("web."): text(key, language) for key in PAGE_KEYS}
+    reasons = catalogue(language)
+    for verdict in Verdict:
+        if verdict is not Verdict.ACCEPTED:
+            found[f"reason_{verdict.value}"] = str(reasons[f"reasons.{verdict.value}"])
+    return found
+
+
+def board(game: Board) -> Json:
+    return {"rows": game.rows, "cols": game.cols, "faces": list(game.cells)}
+
+
+def scoreboard(game: Round, names: Mapping[int, str], you: int) -> list[Json]:
+    """Everyone with an accepted word, best first; classic shows counts, not points (as the
+    channel's status: a shared word's points are known only at the end)."""
+    return [
+        {
+            "id": str(s.player),
+            "name": names.get(s.player, f"#{s.player}"),
+            "words": s.words,
+            "points": s.points,
+            "you": s.player == you,
+        }
+        for s in game.standings()
+    ]
+
+
+def word_points(game: Round, word: str) -> int | None:
+    """Points where already certain: never in classic mode before the end."""
+    return None if game.rules.mode is Mode.CLASSIC else game.points_of(word)
+
+
+def round_state(
+    round_id: int, game: Round, names: Mapping[int, str], you: int, now: float, language: str
+) -> Json:
+    return {
+        "type": "round",
+        "round_id": round_id,
+        "board": board(game.board),
+        "rules": {"mode": game.rules.mode.value, "min_length": game.rules.min_length},
+        "deadline": game.deadline,
+        "now": now,
+        "words": [
+            {"word": w, "points": word_points(game, w), "verdict": Verdict.ACCEPTED.value}
+            for w in game.words_of(you)
+        ],
+        "scoreboard": scoreboard(game, names, you),
+        "language": language,
+    }
+
+
+def verdict(game: Round, judged: Judgement, language: str, path: list[int] | None) -> Json:
+    accepted = judged.verdict is Verdict.ACCEPTED
+    return {
+        "type": "verdict",
+        "word": judged.word,
+        "verdict": judged.verdict.value,
+        "points": word_points(game, judged.word) if accepted else None,
+        "reason": None if accepted else text(f"reasons.{judged.verdict.value}", language),
+        "path": path,
+    }
+
+
+def results(
+    round_id: int, game: Round, scored: Results, names: Mapping[int, str], you: int
+) -> Json:
+    """The final ranking with each player's words (a shared classic word struck), and the
+    missed words most common first (``scored.missed``'s order), each with its path."""
+    ranking = [
+        {
+            "id": str(p.player),
+            "name": names.get(p.player, f"#{p.player}"),
+            "rank": p.rank,
+            "points": p.points,
+            "you": p.player == you,
+            "words": [
+                {
+                    "word": w.word,
+                    "points": w.points,
+                    "shared": w.cancelled,
+                    "path": list(game.solution.get(w.word, ())),
+                }
+                for w in p.credited(game.rules.mode)
+            ],
+        }
+        for p in scored.players
+    ]
+    return {
+        "type": "results",
+        "round_id": round_id,
+        "board": board(game.board),
+        "ranking": ranking,
+        "missed": [{"word": w, "path": list(game.solution.get(w, ()))} for w in scored.missed],
+        "can_play_again": True,
+    }

@@ -1,0 +1,133 @@
+"""The web front end's HTTP server (aiohttp): the page and its files, ``/api/config``, the
+OAuth2 code exchange at ``/api/token`` and the play socket at ``/api/play``. Every URL the page
+uses is relative: Discord serves it from its own proxy domain."""
+
+from __future__ import annotations
+
+import json
+import logging
+import socket
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from aiohttp import web
+
+from ..config.settings import WebSettings
+from ..wiring import Services
+from .discord_api import DiscordApi, Refused
+from .hub import POLL, Hub
+from .session import play
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).resolve().parent / "static"
+# The page's own files only; Discord's proxy adds its own policy in front of this one.
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self' ws: wss:; frame-ancestors https://discord.com https://*.discordsays.com "
+    "https://*.discord.com 'self' http://127.0.0.1:*"
+)
+
+
+class WebServer:
+    """Serves the Activity on ``settings.host``:``settings.port`` (0: a free port, ``port``
+    tells which once started). ``mock``: the page is opened outside Discord (the sandbox)."""
+
+    def __init__(
+        self,
+        services: Services,
+        settings: WebSettings,
+        api: DiscordApi,
+        *,
+        mock: bool,
+        poll: float = POLL,
+    ) -> None:
+        self.services = services
+        self.settings = settings
+        self.api = api
+        self.mock = mock
+        self.hub = Hub(services.rounds, services.storage, services.clock, poll)
+        self.port = settings.port or 0
+        self._runner: web.AppRunner | None = None
+        self._sockets: set[web.WebSocketResponse] = set()
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.settings.host}:{self.port}/"
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=16 * 1024, middlewares=[_headers])
+        app.router.add_get("/", self._index)
+        app.router.add_get("/api/config", self._config)
+        app.router.add_post("/api/token", self._token)
+        app.router.add_get("/api/play", self._play)
+        app.router.add_static("/static/", STATIC, append_version=False)
+        # No access log: a sandbox link carries a one-time code in its query.
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((self.settings.host, self.port))
+        self.port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock).start()
+        log.info("the Activity's page is served on %s", self.url)
+
+    async def stop(self) -> None:
+        """Close every socket (going away: the page reconnects, to the next process if any)."""
+        for ws in list(self._sockets):
+            await ws.close(code=1001, message=b"restarting")
+        await self.hub.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        await self.api.close()
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    async def _config(self, request: web.Request) -> web.Response:
+        return web.json_response({"client_id": str(self.api.application_id), "mock": self.mock})
+
+    async def _token(self, request: web.Request) -> web.Response:
+        try:
+            body = json.loads(await request.read())
+            code = body["code"] if isinstance(body, dict) else None
+        except (ValueError, KeyError):
+            code = None
+        if not isinstance(code, str) or not code:
+            return web.json_response({"error": "a code is needed"}, status=400)
+        try:
+            token = await self.api.exchange(code)
+        except Refused as exc:
+            log.info("an OAuth2 code was refused (HTTP %s)", exc.status)
+            return web.json_response({"error": "the code was refused"}, status=400)
+        return web.json_response({"access_token": token}, headers={"Cache-Control": "no-store"})
+
+    async def _play(self, request: web.Request) -> web.StreamResponse:
+        ws = await play(request, self.services, self.api, self.hub, self._sockets)
+        return ws
+
+
+@web.middleware
+async def _headers(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    response = await handler(request)
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    return response
+
+
+async def start_web(
+    services: Services, application_id: int, bot_token: str, api_base: str, *, mock: bool
+) -> WebServer:
+    """The web front end, started: Discord's API at the bot's own API base (the stand-in in
+    the sandbox and the tests)."""
+    settings = services.settings
+    secret = settings.web.client_secret or ""
+    api = DiscordApi(application_id, bot_token, secret, api_base)
+    server = WebServer(services, settings.web, api, mock=mock)
+    await server.start()
+    return server

@@ -1,0 +1,210 @@
+"""One player's WebSocket (docs/activity.md): who they are from their access token, where they
+play from the instance as Discord reports it, then their words through the same
+``RoundService.guess`` as chat, each verdict sent once the accepted word is committed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from core.lexicon import LexiconError
+
+from ..i18n.catalogue import text
+from ..service.live_round import NoBoard
+from ..service.options import OptionError, round_options
+from ..service.publisher import PublishError
+from ..storage import ChannelBusy
+from ..wiring import Services
+from . import payloads
+from .discord_api import DiscordApi, Person, Refused
+from .hub import Hub
+from .payloads import Json
+
+log = logging.getLogger(__name__)
+
+HELLO_WITHIN = 10.0
+COMMIT_WAIT = 10.0  # as /guess: a verdict is shown once stored, or after this long at worst
+FRAMES_PER_SECOND = 20  # more than this from one socket is a script: closed with 4008
+WORD_LIMIT = 40  # characters of one traced or typed word
+
+NO_HELLO, NOT_THERE, UNKNOWN_INSTANCE, TOO_MANY = 4001, 4003, 4004, 4008
+
+
+class Session:
+    """A connected player; ``send`` never raises (a socket that went away is the hub's to drop)."""
+
+    def __init__(
+        self, ws: web.WebSocketResponse, person: Person, channel_id: int, guild: int | None
+    ):
+        self.ws = ws
+        self.person = person
+        self.player_id = person.id
+        self.channel_id = channel_id
+        self.guild_id = guild
+        self.language = payloads.page_language(person.locale)
+        self._sent = asyncio.Lock()
+
+    async def send(self, message: Json) -> None:
+        if self.ws.closed:
+            return
+        async with self._sent:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self.ws.send_str(json.dumps(message))
+
+    async def error(self, key: str, **fields: object) -> None:
+        await self.send({"type": "error", "message": text(key, self.language, **fields)})
+
+
+async def play(
+    request: web.Request,
+    services: Services,
+    api: DiscordApi,
+    hub: Hub,
+    open_sockets: set[web.WebSocketResponse],
+) -> web.WebSocketResponse:
+    """The ``/api/play`` socket, from its hello to its close."""
+    ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=4096)
+    await ws.prepare(request)
+    open_sockets.add(ws)
+    try:
+        await _play(ws, services, api, hub)
+    finally:
+        open_sockets.discard(ws)
+    return ws
+
+
+async def _play(ws: web.WebSocketResponse, services: Services, api: DiscordApi, hub: Hub) -> None:
+    session = await _greet(ws, api)
+    if session is None:
+        return
+    await session.send(
+        {
+            "type": "welcome",
+            "you": {"id": str(session.player_id), "name": session.person.name},
+            "channel_id": str(session.channel_id),
+            "language": session.language,
+            "strings": payloads.strings(session.language),
+        }
+    )
+    await hub.join(session.channel_id, session)
+    try:
+        await _serve(ws, session, services, hub)
+    finally:
+        hub.leave(session.channel_id, session)
+
+
+async def _greet(ws: web.WebSocketResponse, api: DiscordApi) -> Session | None:
+    """The hello: a token Discord accepts, an instance it knows, and the player in it."""
+    try:
+        message = await ws.receive(timeout=HELLO_WITHIN)
+        hello = json.loads(message.data) if message.type == WSMsgType.TEXT else None
+    except (TimeoutError, ValueError):
+        hello = None
+    if not isinstance(hello, dict) or hello.get("type") != "hello":
+        await ws.close(code=NO_HELLO, message=b"hello first")
+        return None
+    try:
+        person = await api.person(str(hello.get("access_token", "")))
+    except Refused:
+        await ws.close(code=NO_HELLO, message=b"bad token")
+        return None
+    try:
+        instance = await api.instance(str(hello.get("instance_id", "")))
+    except Refused as exc:
+        code = UNKNOWN_INSTANCE if exc.status == 404 else WSCloseCode.TRY_AGAIN_LATER
+        await ws.close(code=code, message=b"unknown instance")
+        return None
+    if person.id not in instance.users:
+        await ws.close(code=NOT_THERE, message=b"not in this instance")
+        return None
+    return Session(ws, person, instance.channel_id, instance.guild_id)
+
+
+async def _serve(ws: web.WebSocketResponse, session: Session, services: Services, hub: Hub) -> None:
+    window, frames = time.monotonic(), 0
+    async for message in ws:
+        if message.type != WSMsgType.TEXT:
+            continue
+        now = time.monotonic()
+        if now - window >= 1.0:
+            window, frames = now, 0
+        frames += 1
+        if frames > FRAMES_PER_SECOND:
+            await ws.close(code=TOO_MANY, message=b"too many messages")
+            return
+        try:
+            data: Any = json.loads(message.data)
+        except ValueError:
+            continue
+        if not isinstance(data, dict):
+            continue
+        kind = data.get("type")
+        if kind == "ping":
+            await session.send({"type": "pong", "now": services.clock()})
+        elif kind == "guess":
+            await _guess(session, services, hub, data)
+        elif kind == "start":
+            await _start(session, services, hub)
+
+
+async def _guess(session: Session, services: Services, hub: Hub, data: dict[str, Any]) -> None:
+    word = str(data.get("word", ""))[:WORD_LIMIT]
+    path = data.get("path")
+    shown = (
+        [int(c) for c in path if isinstance(c, int)][:WORD_LIMIT]
+        if isinstance(path, list)
+        else None
+    )
+    rounds = services.rounds
+    live = rounds.running(session.channel_id)
+    if live is None:
+        await session.error("web.no_round")
+        return
+    if not services.guess_limiter.allow((session.channel_id, session.player_id)):
+        await session.error("replies.slow_down")
+        return
+    guessed = rounds.guess(session.channel_id, session.player_id, session.person.name, word)
+    if guessed is None:
+        await session.error("replies.just_ended")
+        return
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(rounds.committed(guessed.ticket), COMMIT_WAIT)
+    for judged in guessed.judgements:
+        await session.send(payloads.verdict(live.game, judged, session.language, shown))
+    hub.changed(session.channel_id)
+
+
+async def _start(session: Session, services: Services, hub: Hub) -> None:
+    """A round with the server's defaults, its board posted in the channel as /boggle start
+    posts it; within the server's round channels."""
+    if session.guild_id is None:
+        await session.error("replies.not_in_dm")
+        return
+    server = await services.storage.server_settings(session.guild_id)
+    if server.channels and session.channel_id not in server.channels:
+        await session.error("web.not_here")
+        return
+    try:
+        options = round_options(defaults=server)
+        await services.rounds.start(
+            session.guild_id,
+            session.channel_id,
+            session.player_id,
+            session.person.name,
+            options,
+            server.banned,
+        )
+    except ChannelBusy:
+        pass  # someone started one meanwhile: the hub shows it
+    except (NoBoard, OptionError, LexiconError):
+        await session.error("web.cannot_start")
+    except PublishError as exc:
+        log.warning("channel %s: board not posted (%s)", session.channel_id, exc.reason)
+        await session.error("replies.board_not_posted")
+    hub.changed(session.channel_id)

@@ -1,0 +1,171 @@
+// The Activity's page: the Discord handshake, the play socket, and what it shows (docs/activity.md).
+import { DiscordSDK, DiscordSDKMock } from "./vendor/discord-embedded-app-sdk/index.mjs";
+import { BoardView, faceLabel, findPath } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const app = $("app");
+const params = new URLSearchParams(location.search);
+const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null };
+const t = (key, fields = {}) => (state.strings[key] || key).replace(/\{(\w+)\}/g, (_, k) => fields[k] ?? "");
+
+let socket = null;
+const board = new BoardView($("board"), $("trace"), (word, path) => send({ type: "guess", word, path }), (word) => { $("word").textContent = word; });
+
+function view(name) { app.dataset.view = name; $("results").hidden = name !== "results"; $("idle").hidden = name !== "idle"; }
+function status(text) { $("status").textContent = text; }
+
+// Discord's handshake; outside Discord the SDK's mock, with the code the stand-in gave the link.
+async function signIn() {
+  const config = await (await fetch("api/config")).json();
+  let sdk;
+  if (config.mock || !params.has("frame_id")) {
+    sdk = new DiscordSDKMock(config.client_id, params.get("guild_id"), params.get("channel_id"), null);
+    sdk.instanceId = params.get("instance_id") || sdk.instanceId;
+    const code = params.get("code");
+    sdk._updateCommandMocks({ authorize: async () => ({ code }) });
+    history.replaceState(null, "", location.pathname + location.search.replace(/([?&])code=[^&]*&?/, "$1"));
+    if (!code) throw new Error("no code");
+  } else {
+    sdk = new DiscordSDK(config.client_id);
+  }
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({ client_id: config.client_id, response_type: "code", state: "", prompt: "none", scope: ["identify"] });
+  const answer = await fetch("api/token", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }) });
+  if (!answer.ok) throw new Error("code refused");
+  const { access_token } = await answer.json();
+  await sdk.commands.authenticate({ access_token });
+  return { token: access_token, instance: sdk.instanceId };
+}
+
+function connect(instance) {
+  const url = new URL("api/play", location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(url);
+  state.live = false;
+  socket.onopen = () => { state.retry = 500; socket.send(JSON.stringify({ type: "hello", access_token: state.token, instance_id: instance })); };
+  socket.onmessage = (e) => receive(JSON.parse(e.data));
+  socket.onclose = (e) => {
+    if ([4001, 4003, 4004].includes(e.code)) { status(t("signed_out")); view("connecting"); return; }
+    status(t("reconnecting"));
+    setTimeout(() => connect(instance), state.retry);
+    state.retry = Math.min(state.retry * 2, 5000);
+  };
+}
+
+// A word traced while the connection is down is kept and sent once the round is back.
+const pending = [];
+function send(message) {
+  if (socket && socket.readyState === 1 && state.live) socket.send(JSON.stringify(message));
+  else if (message.type === "guess") pending.push(message);
+}
+
+const handlers = {
+  welcome(m) {
+    state.live = true; state.strings = m.strings; state.you = m.you; document.documentElement.lang = m.language;
+    $("send").textContent = t("submit"); $("type").placeholder = t("type_here"); $("type").setAttribute("aria-label", t("type_here"));
+    $("mine-h").textContent = t("your_words"); $("players-h").textContent = t("players");
+    $("results-h").textContent = t("results"); $("missed-h").textContent = t("missed"); $("tap-hint").textContent = t("tap_word");
+    $("again").textContent = t("play_again"); $("start").textContent = t("start"); $("idle-text").textContent = t("no_round");
+    $("board").setAttribute("aria-label", t("board"));
+    status(m.you.name);
+  },
+  round(m) {
+    state.round = m; state.deadline = m.deadline; state.offset = m.now - Date.now() / 1000;
+    state.mine = m.words; view("play"); board.locked = false;
+    board.render(m.board); mine(); players(m.scoreboard); $("verdict").textContent = "";
+    state.live = true; pending.splice(0).forEach(send);
+  },
+  scoreboard(m) { players(m.scoreboard); },
+  verdict(m) {
+    const v = $("verdict");
+    if (m.verdict === "accepted") {
+      state.mine.push(m); mine();
+      v.textContent = `✅ ${m.word.toUpperCase()}` + (m.points != null ? ` +${m.points}` : ""); v.className = "verdict ok";
+    } else {
+      v.textContent = `✗ ${m.word}: ${m.reason}`; v.className = "verdict no";
+    }
+    v.dataset.word = m.word; v.dataset.verdict = m.verdict;
+  },
+  results(m) { state.round = null; pending.length = 0; board.locked = true; results(m); },
+  no_round() { state.round = null; pending.length = 0; state.live = true; view("idle"); },
+  error(m) { const v = $("verdict"); v.textContent = m.message; v.className = "verdict no"; if (app.dataset.view === "idle") $("idle-text").textContent = m.message; },
+  pong(m) { state.offset = m.now - Date.now() / 1000; },
+};
+
+function receive(m) { (handlers[m.type] || (() => {}))(m); }
+
+function mine() {
+  $("mine").replaceChildren(...state.mine.map((w) => li(w.word.toUpperCase(), w.points != null ? `+${w.points}` : "")));
+}
+
+function players(rows) {
+  const classic = state.round && state.round.rules.mode === "classic";
+  $("players").replaceChildren(...rows.map((p) => {
+    const item = li(p.name + (p.you ? ` (${t("you")})` : ""), classic || p.points == null ? `${p.words} ${t("words")}` : `${p.points} ${t("points")}`);
+    item.classList.toggle("you", p.you);
+    return item;
+  }));
+}
+
+function li(left, right) {
+  const item = document.createElement("li");
+  const a = document.createElement("span"); a.textContent = left;
+  const b = document.createElement("span"); b.textContent = right;
+  item.append(a, b);
+  return item;
+}
+
+function chip(word, path, extra = "") {
+  const b = document.createElement("button");
+  b.type = "button"; b.textContent = word.toUpperCase() + extra; b.setAttribute("aria-pressed", "false");
+  b.addEventListener("click", () => {
+    document.querySelectorAll("#results [aria-pressed=true]").forEach((x) => x.setAttribute("aria-pressed", "false"));
+    b.setAttribute("aria-pressed", "true"); board.show(path);
+  });
+  return b;
+}
+
+function results(m) {
+  view("results"); board.render(m.board); $("clock").textContent = "";
+  $("ranking").replaceChildren(...(m.ranking.length ? m.ranking.map((p) => {
+    const item = document.createElement("li");
+    const head = document.createElement("div"); head.className = "head";
+    head.append(Object.assign(document.createElement("span"), { textContent: `${p.rank}. ${p.name}` }),
+      Object.assign(document.createElement("span"), { textContent: `${p.points} ${t("points")}` }));
+    const chips = document.createElement("div"); chips.className = "chips";
+    chips.append(...p.words.map((w) => { const c = chip(w.word, w.path, ` ${w.points}`); if (w.shared) { c.classList.add("shared"); c.title = t("shared"); } return c; }));
+    item.append(head, chips);
+    return item;
+  }) : [li(t("nobody"), "")]));
+  $("missed").replaceChildren(...m.missed.map((w) => { const item = document.createElement("li"); item.append(chip(w.word, w.path)); return item; }));
+}
+
+function tick() {
+  if (state.round) {
+    const left = Math.max(0, state.deadline - (Date.now() / 1000 + state.offset));
+    const s = Math.ceil(left);
+    $("clock").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    $("clock").classList.toggle("low", left <= 10);
+  }
+  requestAnimationFrame(tick);
+}
+
+$("typed").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const word = $("type").value.trim();
+  if (!word) return;
+  send({ type: "guess", word, path: state.round ? findPath(state.round.board, word) : null });
+  $("type").value = ""; board.show([]);
+});
+$("type").addEventListener("input", () => {
+  const word = $("type").value.trim();
+  const path = state.round && word ? findPath(state.round.board, word) : null;
+  board.paint(path || [], true);
+});
+$("again").addEventListener("click", () => send({ type: "start" }));
+$("start").addEventListener("click", () => send({ type: "start" }));
+setInterval(() => send({ type: "ping" }), 15000);
+
+status("…");
+signIn().then(({ token, instance }) => { state.token = token; connect(instance); requestAnimationFrame(tick); })
+  .catch(() => status("Sign-in failed: open the Activity again."));

@@ -1,0 +1,78 @@
+"""Playwright (Python) driving Debian's Chromium at /usr/bin/chromium: the page as players use
+it. Without the browser the tests are skipped on a developer's machine and fail in CI."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+from playwright.async_api import Browser, Page, async_playwright
+
+from bot.tools.sandbox_web import link
+from standin import StandIn
+
+
+def die_selector(cell: int) -> str:
+    return f'#board [role="gridcell"][data-i="{cell}"]'
+
+
+CHROMIUM = os.environ.get("BOGGLE_CHROMIUM", "/usr/bin/chromium")
+
+
+def chromium_or_skip() -> str:
+    if os.path.exists(CHROMIUM) or shutil.which(CHROMIUM):
+        return CHROMIUM
+    if os.environ.get("CI"):
+        pytest.fail(f"no Chromium at {CHROMIUM}: .ci/run installs Debian's chromium")
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+
+
+@asynccontextmanager
+async def chromium() -> AsyncIterator[Browser]:
+    path = chromium_or_skip()
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def open_as(
+    browser: Browser,
+    standin: StandIn,
+    page_url: str,
+    person: str,
+    size: tuple[int, int] = (390, 844),
+) -> Page:
+    """A person's page, opened by the sandbox's link (the stand-in's authorize step)."""
+    context = await browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = await context.new_page()
+    await page.goto(link(standin, page_url, person, "boggle"))
+    return page
+
+
+async def centre(page: Page, cell: int) -> tuple[float, float]:
+    box = await page.locator(die_selector(cell)).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+async def drag(page: Page, path: list[int]) -> None:
+    """Press on the first die, move through the others, release: as a finger or a mouse."""
+    x, y = await centre(page, path[0])
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    for cell in path[1:]:
+        x, y = await centre(page, cell)
+        await page.mouse.move(x, y, steps=4)
+    await page.mouse.up()
+
+
+async def tap(page: Page, path: list[int]) -> None:
+    """Die by die, then the last one again to send."""
+    for cell in [*path, path[-1]]:
+        await page.locator(die_selector(cell)).click()

@@ -1,0 +1,111 @@
+"""Two players tracing on the page and one typing in the channel, in one round: drags, taps and
+the keyboard, each verdict, the live scoreboard, and the exact results for all three."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from playwright.async_api import Page, expect
+
+from core.round import Mode, Verdict
+from tests.bot.harness import Harness
+
+from .browser import chromium, drag, open_as, tap
+from .conftest import page_url
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
+
+
+def words_by_length(harness: Harness) -> list[tuple[str, list[int]]]:
+    game = harness.live().game
+    return sorted(
+        ((w, list(p)) for w, p in game.solution.items()), key=lambda x: (-len(x[0]), x[0])
+    )
+
+
+async def verdict(page: Page, word: str) -> str:
+    v = page.locator("#verdict")
+    await expect(v).to_have_attribute("data-word", word, timeout=3000)
+    return await v.get_attribute("data-verdict") or ""
+
+
+async def test_two_on_the_page_one_in_chat(web_game: Harness) -> None:
+    standin = web_game.standin
+    await standin.add_member("bob", "Bob")
+    await standin.add_member("carol", "Carol")
+    url = page_url(web_game)
+    async with chromium() as browser:
+        alice = await open_as(browser, standin, url, "alice")
+        await expect(alice.locator("#start")).to_be_visible(timeout=5000)
+        await alice.locator("#start").click()  # no round yet: the page starts one
+        board = await standin.wait_for_message("boggle", lambda m: "Boggle" in m.content)
+        assert board.author.id == standin.world.bot.id
+        await expect(alice.locator('[role="gridcell"]').first).to_be_visible()
+        bob = await open_as(browser, standin, url, "bob", (1280, 720))
+        await expect(bob.locator('[role="gridcell"]').first).to_be_visible(timeout=5000)
+        words = words_by_length(web_game)
+        (long_word, long_path), (tapped, tap_path), (typed, _), (shared, shared_path) = words[:4]
+
+        started = time.monotonic()
+        await drag(alice, long_path)
+        assert await verdict(alice, long_word) == "accepted"
+        assert time.monotonic() - started < 2.0
+        await tap(bob, tap_path)
+        assert await verdict(bob, tapped) == "accepted"
+        await bob.locator("#type").fill(typed)
+        await expect(bob.locator('[role="gridcell"][aria-selected="true"]')).to_have_count(
+            len(web_game.live().game.solution[typed])
+        )
+        await bob.locator("#type").press("Enter")
+        assert await verdict(bob, typed) == "accepted"
+        await web_game.say("carol", shared)
+        await drag(alice, shared_path)
+        assert await verdict(alice, shared) == "accepted"
+        await drag(alice, long_path)  # again: already found, with the reason in words
+        assert await verdict(alice, long_word) == Verdict.ALREADY_FOUND.value
+        await expect(alice.locator("#verdict")).to_contain_text("already yours")
+        # The live scoreboard: chat players too; classic shows word counts, not points.
+        assert web_game.live().game.rules.mode is Mode.CLASSIC
+        await expect(alice.locator("#players li")).to_have_count(3, timeout=3000)
+        await expect(alice.locator("#players")).to_contain_text("Carol")
+        await expect(alice.locator("#players")).to_contain_text("2 words")
+        await alice.screenshot(path=str(SHOTS / "activity-play-phone.png"))
+        await bob.screenshot(path=str(SHOTS / "activity-play-desktop.png"))
+
+        await web_game.end_round()
+        scored = {p.player: p for p in web_game.bot.services.storage and []} if False else None
+        del scored
+        for page in (alice, bob):
+            await expect(page.locator("#results")).to_be_visible(timeout=5000)
+        rows = web_game.query(
+            "SELECT player_id, word FROM guesses WHERE verdict = 'accepted' ORDER BY id"
+        )
+        ids = {name: standin.user(name).id for name in ("alice", "bob", "carol")}
+        assert sorted(rows) == sorted(
+            [
+                (ids["alice"], long_word),
+                (ids["bob"], tapped),
+                (ids["bob"], typed),
+                (ids["carol"], shared),
+                (ids["alice"], shared),
+            ]
+        )
+        ranking = alice.locator("#ranking > li")
+        await expect(ranking).to_have_count(3)
+        text = await alice.locator("#ranking").inner_text()
+        rules = web_game.bot.services.rounds  # points as core scores them: shared scores nothing
+        del rules
+        from core.scoring import word_score
+
+        alice_points = word_score(long_word, 3)
+        bob_points = word_score(tapped, 3) + word_score(typed, 3)
+        assert "Alice" in text and f"{alice_points} pts" in text
+        assert f"{bob_points} pts" in text and "Carol" in text and "0 pts" in text
+        await expect(alice.locator("#ranking .shared")).to_have_count(2)  # alice's and carol's
+        first_missed = alice.locator("#missed button").first
+        await first_missed.click()
+        await expect(alice.locator('[role="gridcell"][aria-selected="true"]').first).to_be_visible()
+        await alice.screenshot(path=str(SHOTS / "activity-results-phone.png"))
+        await bob.locator("#ranking button").first.click()
+        await bob.screenshot(path=str(SHOTS / "activity-results-desktop.png"))
