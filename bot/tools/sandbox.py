@@ -15,12 +15,13 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TextIO
 
-from standin import CommandError, InteractionHandle, StandIn
+from standin import CommandError, StandIn
 from standin.hooks import pointed_at
 from standin.world_file import WorldFile
 
-from .sandbox_forms import CANCEL, Form
-from .sandbox_terminal import Terminal, button_named, buttons_of, label_of
+from .sandbox_actions import click, reply
+from .sandbox_forms import CANCEL
+from .sandbox_terminal import Terminal, answered, settle
 from .sandbox_web import add_person, people, web_links
 
 StartBot = Callable[[str, str], Coroutine[Any, Any, None]]
@@ -46,6 +47,8 @@ HELP = """\
   :web NAME     a link that opens the Activity's page in a browser as NAME
   :click LABEL  click a button on the latest message you see that has it (the bot's
                 messages only you can see included)
+  :reply WORDS  reply to the channel's running board with WORDS (how players guess when
+                the bot has no message-content intent: BOGGLE_MESSAGE_CONTENT=off)
   A form the bot opens asks for each field on its own line: type the value (an empty
   line skips an optional field); :cancel dismisses the form, sending nothing
   :help         this help
@@ -96,18 +99,6 @@ def _read_lines(
     finally:
         with contextlib.suppress(RuntimeError):
             loop.call_soon_threadsafe(queue.put_nowait, None)
-
-
-async def _settle(terminal: Terminal, quiet: float, limit: float) -> None:
-    """Give the bot a moment to answer: until nothing happened for ``quiet`` s (at most ``limit``)."""
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    terminal.last_activity = max(terminal.last_activity, start)
-    while loop.time() - start < limit:
-        idle = loop.time() - terminal.last_activity
-        if idle >= quiet:
-            return
-        await asyncio.sleep(quiet - idle)
 
 
 async def run_sandbox(
@@ -260,7 +251,7 @@ async def _chat(
             return
         line = next_line.result()
         if line is None:
-            await _settle(terminal, quiet, 5.0)
+            await settle(terminal, quiet, 5.0)
             return
         line = line.strip()
         if terminal.form is not None:
@@ -280,7 +271,7 @@ async def _chat(
                 await standin.user_says(terminal.channel, terminal.player, line)
         except (CommandError, ValueError, KeyError) as exc:
             terminal.write(f"  ! {exc}")
-        await _settle(terminal, quiet, 5.0)
+        await settle(terminal, quiet, 5.0)
 
 
 async def _slash(standin: StandIn, terminal: Terminal, line: str) -> None:
@@ -288,20 +279,7 @@ async def _slash(standin: StandIn, terminal: Terminal, line: str) -> None:
     if terminal.echo_people:
         terminal.write(f"{terminal.player} used {line}")
     handle = await standin.slash(terminal.channel, terminal.player, name, options)
-    await _answered(terminal, handle)
-
-
-async def _answered(terminal: Terminal, handle: InteractionHandle) -> None:
-    """Wait for the bot's answer to an interaction; a modal it answers with opens as a form."""
-    try:
-        await handle.response(timeout=3.0)
-    except TimeoutError:
-        terminal.write("  ! The application did not respond (Discord would show this error).")
-        return
-    if handle.modal is not None:
-        terminal.form = Form(handle)
-        for line in terminal.form.opening():
-            terminal.write(line)
+    await answered(terminal, handle)
 
 
 async def _fill(standin: StandIn, terminal: Terminal, line: str, quiet: float) -> bool:
@@ -333,8 +311,8 @@ async def _fill(standin: StandIn, terminal: Terminal, line: str, quiet: float) -
     except CommandError as exc:
         terminal.write(f"  ! {exc}")
         return True
-    await _answered(terminal, submit)
-    await _settle(terminal, quiet, 5.0)
+    await answered(terminal, submit)
+    await settle(terminal, quiet, 5.0)
     return True
 
 
@@ -362,34 +340,9 @@ async def _meta(standin: StandIn, terminal: Terminal, line: str) -> bool:
     elif word == "web" and arg:
         web_links(standin, terminal, [await add_person(standin, arg)])
     elif word == "click" and arg:
-        await _click(standin, terminal, arg)
+        await click(standin, terminal, arg)
+    elif word == "reply" and arg:
+        await reply(standin, terminal, arg)
     else:
         terminal.write(f"  ! unknown command :{word} (try :help)")
     return True
-
-
-async def _click(standin: StandIn, terminal: Terminal, label: str) -> None:
-    """Click ``label`` on the latest message the person sees in the channel that has it: the
-    channel's, and the bot's answers only they can see (Discord shows those there too)."""
-    seen = list(reversed(standin.seen_by(terminal.player, terminal.channel)))
-    found = next(((m, b) for m in seen if (b := button_named(m, label)) is not None), None)
-    if found is None:
-        labels = dict.fromkeys(label_of(b) for m in seen for b in buttons_of(m.components))
-        there = f" (buttons there: {', '.join(labels)})" if labels else ""
-        terminal.write(
-            f"  ! no message you see in #{terminal.channel} has a button {label!r}{there}"
-        )
-        return
-    msg, button = found
-    if button.get("url"):
-        terminal.write(f"  ({label_of(button)} is a link: {button['url']})")
-        return
-    try:
-        handle = await standin.click(msg, terminal.player, button["custom_id"])
-    except CommandError as exc:  # a disabled button, a message gone meanwhile
-        terminal.write(f"  ! {exc}")
-        return
-    if terminal.echo_people:
-        terminal.write(f"{terminal.player} clicked [{label_of(button)}]")
-    await _answered(terminal, handle)
-    await _settle(terminal, 0.1, 2.0)

@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from standin import StandIn, StoredMessage, TranscriptEntry
+from standin import InteractionHandle, StandIn, StoredMessage, TranscriptEntry
 from standin.codes import ComponentType
 
 from .sandbox_forms import Form
@@ -176,3 +176,28 @@ def button_named(msg: StoredMessage, label: str) -> dict[str, Any] | None:
         ):
             return component
     return None
+
+
+async def settle(terminal: Terminal, quiet: float, limit: float) -> None:
+    """Give the bot a moment to answer: until nothing happened for ``quiet`` s (at most ``limit``)."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    terminal.last_activity = max(terminal.last_activity, start)
+    while loop.time() - start < limit:
+        idle = loop.time() - terminal.last_activity
+        if idle >= quiet:
+            return
+        await asyncio.sleep(quiet - idle)
+
+
+async def answered(terminal: Terminal, handle: InteractionHandle) -> None:
+    """Wait for the bot's answer to an interaction; a modal it answers with opens as a form."""
+    try:
+        await handle.response(timeout=3.0)
+    except TimeoutError:
+        terminal.write("  ! The application did not respond (Discord would show this error).")
+        return
+    if handle.modal is not None:
+        terminal.form = Form(handle)
+        for line in terminal.form.opening():
+            terminal.write(line)

@@ -173,3 +173,26 @@ async def test_a_folder_it_cannot_write_says_the_token_is_needed(tmp_path: Path)
     text = out.decode()
     assert process.returncode == 2, text
     assert "error: DISCORD_TOKEN is not set" in text and "Traceback" not in text, text
+
+
+async def test_without_message_content_the_sandbox_plays_by_replies(
+    tmp_path: Path, lexicon: Lexicon
+) -> None:
+    """``BOGGLE_MESSAGE_CONTENT=off make run``: a word typed in the channel is not read (the
+    stand-in strips it as Discord does), ``:reply WORDS`` to the board is."""
+    env = bot_env(tmp_path, BOGGLE_MESSAGE_CONTENT="off")
+    terminal = Terminal(await spawn_bot(env, tmp_path, interactive=True))
+    try:
+        await terminal.read_until("Type :help")
+        await terminal.type("/boggle start size:4 time:2m", until="Round started")
+        assert "Reply to this message with your words" in "".join(terminal.seen)
+        board = read_board(_last_grid(terminal.seen))
+        first, second = sorted(solve(board, lexicon, 3), key=lambda w: (len(w), w))[:2]
+        await terminal.type(first, until=first)  # said in the channel: empty for the bot
+        await terminal.type(f":reply {second}", until="✅")
+        await terminal.type("/boggle stop", until="Round over")
+        transcript = await terminal.quit()
+    finally:
+        await terminal.kill()
+    results = transcript.split("Round over", 1)[1]
+    assert second in results and f"{first} " not in results.split("Missed words")[0]
