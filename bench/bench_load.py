@@ -5,6 +5,7 @@ Run by hand from the repository root (not a test; it stops by itself, 127.0.0.1 
 
     .venv/bin/python bench/bench_load.py [--database sqlite|PATH|URL ...] [--processes N ...]
         [--channels 50] [--players 5] [--seconds 20] [--rate 3] [--burst-seconds 5] [--seed 1]
+        [--message-content on|off ...]
         [--profile FILE] [--tracemalloc]
 
 Configurations. Each ``--database`` with each ``--processes`` count is one configuration, measured
@@ -111,6 +112,7 @@ from load_link import STOP, Remote  # noqa: E402
 from load_players import Key, Sent, drive  # noqa: E402
 from load_report import (  # noqa: E402
     Phase,
+    calls_per_guess,
     pct,
     report_phase,
     row,
@@ -133,25 +135,30 @@ CONNECT_TIMEOUT = 10.0  # to reach a PostgreSQL server given with --database
 
 @dataclass(frozen=True)
 class Configuration:
-    """One measurement: a database (``sqlite``, a SQLite path or a PostgreSQL URL) and how many
-    bot processes share it."""
+    """One measurement: a database (``sqlite``, a SQLite path or a PostgreSQL URL), how many
+    bot processes share it, and whether the bots have the message-content intent (``on``:
+    players type in the channel; ``off``: they reply to the board, as they must without it)."""
 
     database: str
     processes: int
+    message_content: str = "on"
 
     @property
     def label(self) -> str:
         engine = "PostgreSQL" if is_postgres(self.database) else "SQLite"
         plural = "es" if self.processes > 1 else ""
-        return f"{engine}, {self.processes} process{plural}"
+        replies = ", replies (no intent)" if self.message_content == "off" else ""
+        return f"{engine}, {self.processes} process{plural}{replies}"
 
 
 BASELINE = Configuration(SQLITE, 1)
 
 
-def configurations(databases: Sequence[str], processes: Sequence[int]) -> list[Configuration]:
-    """The baseline first, then every database with every count, each once."""
-    wanted = [Configuration(d, n) for d in databases for n in processes]
+def configurations(
+    databases: Sequence[str], processes: Sequence[int], contents: Sequence[str] = ("on",)
+) -> list[Configuration]:
+    """The baseline first, then every database with every count and intent mode, each once."""
+    wanted = [Configuration(d, n, m) for d in databases for n in processes for m in contents]
     return list(dict.fromkeys([BASELINE, *wanted]))
 
 
@@ -367,7 +374,8 @@ async def measure(
         players = spawned(drive, args.channels, args.players, shards, args.seed)
         driver = await stack.enter_async_context(players)
         api_base, gateway_url, pairs, shard_of = await driver.receive()
-        configs = [bot_config(args, database, number, i, shards) for i in range(shards)]
+        reads = config.message_content == "on"
+        configs = [bot_config(args, database, number, i, shards, reads) for i in range(shards)]
         bots = [await stack.enter_async_context(spawned(run_bot, c)) for c in configs]
         load = Load(driver, bots, shard_of)
         started = await load.each("start", api_base, gateway_url)
@@ -375,6 +383,8 @@ async def measure(
         rounds = await load.rounds()
         solutions = {c: sorted(w for w in r.solution if len(w) >= 3) for c, r in rounds.items()}
         await driver.call("set_words", solutions, sample_words(lexicon))
+        if not reads:
+            await driver.call("reply_to_boards")
         words = statistics.mean(len(s) for s in solutions.values())
         print(
             f"[{config.label}] {len(rounds)} rounds running ({words:.0f} words a board on"
@@ -409,7 +419,12 @@ async def measure(
 
 
 def bot_config(
-    args: argparse.Namespace, database: str, number: int, shard: int, shards: int
+    args: argparse.Namespace,
+    database: str,
+    number: int,
+    shard: int,
+    shards: int,
+    reads_messages: bool = True,
 ) -> BotConfig:
     """What bot process ``shard`` of configuration ``number`` runs; its profile, when asked for,
     goes to ``--profile``'s FILE when the run has one bot process in all, else FILE.number.shard."""
@@ -418,7 +433,15 @@ def bot_config(
         alone = args.configurations == 1 and shards == 1
         profile = args.profile if alone else f"{args.profile}.{number}.{shard}"
     return BotConfig(
-        database, shard, shards, EN_WORDS, args.cache, args.seed, profile, args.tracemalloc
+        database,
+        shard,
+        shards,
+        EN_WORDS,
+        args.cache,
+        args.seed,
+        profile,
+        args.tracemalloc,
+        reads_messages,
     )
 
 
@@ -561,6 +584,7 @@ def compare(outcomes: list[Outcome]) -> list[str]:
         "configuration",
         "paced guesses/s",
         "commit median / p99 (p99 ratio)",
+        "API calls/guess",
         "flood guesses/s",
         "flood commit p99",
         "lost",
@@ -570,6 +594,7 @@ def compare(outcomes: list[Outcome]) -> list[str]:
         "peak RSS a process",
     )
     table = [head]
+    base_calls = calls_per_guess(base.paced)
     for outcome in outcomes:
         paced, burst = outcome.paced, outcome.burst
         p99 = pct(paced.committed_ms, 0.99)
@@ -583,6 +608,7 @@ def compare(outcomes: list[Outcome]) -> list[str]:
                 f"{paced.guesses_per_second:.0f}"
                 f" ({paced.guesses_per_second / base.paced.guesses_per_second:.2f}x)",
                 f"{statistics.median(paced.committed_ms):.1f} / {p99:.1f} ms ({p99 / base_p99:.2f}x)",
+                f"{calls_per_guess(paced):.3f} ({calls_per_guess(paced) / base_calls:.2f}x)",
                 f"{flood:.0f} ({flood / base_flood:.2f}x)",
                 f"{pct(burst.committed_ms, 0.99):.0f} ms" if burst else "-",
                 f"{len(outcome.lost)} of {len(outcome.accepted)}",
@@ -611,7 +637,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> int:
     args.cache = workdir / "lexicon-cache"
     lexicon = await asyncio.to_thread(load, EN_WORDS, args.cache)
     outcomes = []
-    planned = configurations(args.database, args.processes)
+    planned = configurations(args.database, args.processes, args.message_content)
     args.configurations = len(planned)
     broken = 0
     for number, config in enumerate(planned):
@@ -656,6 +682,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the paced phase")
     parser.add_argument("--rate", type=float, default=3.0, help="messages/s per player, paced")
     parser.add_argument("--burst-seconds", type=float, default=5.0, help="unpaced phase; 0: none")
+    parser.add_argument(
+        "--message-content",
+        nargs="+",
+        choices=("on", "off"),
+        default=["on"],
+        metavar="MODE",
+        help="on: players type in the channel; off: bots without the intent, players reply to"
+        " the board (compared with the baseline, which has it, in the same run)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="cProfile the bots during the load")
     parser.add_argument("--tracemalloc", action="store_true", help="trace the bots' allocations")

@@ -63,6 +63,7 @@ class BotConfig:
     seed: int
     profile: str | None = None
     tracemalloc: bool = False
+    reads_messages: bool = True  # the message-content intent (off: guesses by replies)
 
     @property
     def slice(self) -> ShardSlice:
@@ -265,6 +266,7 @@ class BotSide:
             tick=0.5,
             lexicon=lexicon,
             rng=random.Random(config.seed),
+            reads_messages=config.reads_messages,
         )
         self.task = await start_bot(self.bot)
         self.probe.attach(self.bot)

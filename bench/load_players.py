@@ -118,6 +118,7 @@ class Driver:
         master = random.Random(seed)
         self.players = [Player(c, u, random.Random(master.random())) for c, u in pairs]
         self.typist: Typist | None = None
+        self.boards: dict[int, int] = {}  # channel -> its board's message, when players reply
         self.calls_mark = 0
         self.posted: dict[int, float] = {}
         self.shown = Shown(standin.world.bot.id, set(pairs), by_name)
@@ -133,6 +134,18 @@ class Driver:
 
     def set_words(self, solutions: dict[int, list[str]], not_on_board: list[str]) -> None:
         self.typist = Typist(solutions, not_on_board)
+
+    def reply_to_boards(self) -> None:
+        """From now on every message is a reply to its channel's board (the mention on): how
+        players guess when the bot has no message-content intent."""
+        bot_id = self.standin.world.bot.id
+        for channel_id in {p.channel_id for p in self.players}:
+            boards = [
+                m
+                for m in self.standin.messages(channel_id)
+                if m.author.id == bot_id and "**Boggle**" in m.content
+            ]
+            self.boards[channel_id] = boards[-1].id
 
     async def phase(self, seconds: float, rate: float | None) -> Sent:
         """Every player sends for ``seconds``, ``rate`` messages a second or unpaced."""
@@ -169,7 +182,9 @@ class Driver:
             text = self.typist.message(player)
             sent.texts.append((player.channel_id, player.user_id, text))
             times.append(time.perf_counter())
-            message = await self.standin.user_says(player.channel_id, player.user_id, text)
+            message = await self.standin.user_says(
+                player.channel_id, player.user_id, text, reply_to=self.boards.get(player.channel_id)
+            )
             ids.append(message.id)
 
     def calls(self) -> tuple[int, Counter[str]]:

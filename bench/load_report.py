@@ -85,6 +85,11 @@ class Phase:
             self.edit_gaps_s += [b - a for a, b in pairwise(during)]
 
 
+def calls_per_guess(phase: Phase) -> float:
+    """Discord API calls in a phase over the guesses its bots committed."""
+    return phase.api_calls / phase.bot.rows if phase.bot.rows else math.nan
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return math.nan
@@ -119,7 +124,7 @@ def report_phase(phase: Phase, judged_against_targets: bool) -> list[str]:
         )
     rate = phase.guesses_per_second
     p99 = pct(phase.committed_ms, 0.99)
-    per_guess = phase.api_calls / phase.bot.rows if phase.bot.rows else math.nan
+    per_guess = calls_per_guess(phase)
     judge = judged_against_targets
     lines += [
         row("figure", "measured", "target/baseline", "ratio", "met?"),
