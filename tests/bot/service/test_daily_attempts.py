@@ -1,6 +1,6 @@
 """DailyService without Discord, on the real storage with a stopped clock: guesses judged by
 core's rules and stored, one attempt per player, language and day, and the deadline that ends an
-attempt once, whether its player guesses or not. (tests/bot/test_daily_service.py holds the
+attempt once, whether its player guesses or not. (tests/bot/service/test_daily_service.py holds the
 others: stored boards, languages, restarts, shards.)"""
 
 from __future__ import annotations

@@ -1,0 +1,118 @@
+"""The daily board when its language's lexicon is not in memory: a Guess form submitted after a
+restart (the lexicon loads first, which may outlast Discord's 3 seconds to answer) is deferred,
+then the board's message edited; so is a Share pressed after a restart, privately in a server
+(the summary goes to the channel) and publicly in a DM (the answer is the summary); a lexicon that cannot load gets its own answer and changes
+nothing.
+
+The stand-in does not time the 3 seconds, so the test checks the answer's kind: a deferred
+update (then the edit) while the lexicon loads, the edit at once when it is in memory.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import core.languages
+from core.daily import DAILY_SECONDS
+from core.lexicon import Lexicon
+from standin import StandIn
+from standin.codes import CallbackType
+
+from ..daily_helpers import attempt_of, latest, open_daily, words_of
+from ..harness import Clock, Harness, bot_session
+from .test_server_config import config
+
+
+async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
+    standin: StandIn,
+    database: Path,
+    clock: Clock,
+    lexicon: Lexicon,
+    lexicons: dict[str, Lexicon],  # the run's cache holds French: loaded from there
+) -> None:
+    async with bot_session(standin, database, clock, lexicon) as game:
+        board_message = await open_daily(game, language="fr")
+        attempt = await attempt_of(game)
+        first, second = words_of(await game.bot.services.daily.board_of(attempt), 2)
+
+    clock.advance(20)
+    async with bot_session(standin, database, clock, lexicon) as game:  # a restart
+        assert game.bot.lexicons.loaded("fr") is None
+        opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
+        await opened.shown_modal()
+        submit = await standin.submit_modal(opened, {"words": first})
+        assert (await submit.response())["type"] == CallbackType.DEFERRED_UPDATE_MESSAGE
+        await latest(standin, "alice", board_message, f"**{first}**")
+        assert game.bot.lexicons.loaded("fr") is not None
+
+        opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
+        await opened.shown_modal()
+        submit = await standin.submit_modal(opened, {"words": second})
+        assert (await submit.response())["type"] == CallbackType.UPDATE_MESSAGE  # loaded: at once
+        shown = await latest(standin, "alice", board_message, f"**{second}**")
+        assert f"**{first}**" in shown.content
+        stored = await game.bot.services.storage.daily_guesses(attempt.id)
+        assert [g.word for g in stored] == [first, second]
+
+
+async def test_a_daily_whose_lexicon_cannot_load_says_so_and_stores_nothing(
+    game: Harness,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    lexicons: dict[str, Lexicon],  # the run's cache holds German, for the second try
+) -> None:
+    """German's word list is missing: a French server's /daily in German answers in French,
+    naming German, and stores nothing; once the list is back, the next /daily opens the board."""
+    await config(game, "set", language="fr")
+    monkeypatch.setattr(core.languages, "WORDS_DIR", tmp_path / "no words here")
+    handle = await game.standin.slash("boggle", "alice", "daily", {"language": "de"})
+    reply = await handle.original_message()
+    assert reply.ephemeral and reply.content == (
+        "La liste de mots en Deutsch n'a pas pu être chargée, aucune grille du jour n'a été"
+        " ouverte ; réessayez plus tard."
+    )
+    assert game.query("SELECT count(*) FROM daily_attempts") == [(0,)]
+    guild = game.standin.channel("boggle").guild_id
+    assert guild is not None
+    assert await game.bot.services.storage.display_names(guild, [game.user_id("alice")]) == {}
+
+    monkeypatch.undo()
+    board = await open_daily(game, language="de")
+    assert "Tagesrätsel" in board.content
+    assert game.query("SELECT language FROM daily_attempts") == [("de",)]
+
+
+@pytest.mark.parametrize("where", ["server", "dm"])
+async def test_a_share_waiting_for_its_lexicon_is_deferred(
+    standin: StandIn,
+    database: Path,
+    clock: Clock,
+    lexicon: Lexicon,
+    lexicons: dict[str, Lexicon],  # the run's cache holds Spanish: loaded from there
+    where: str,
+) -> None:
+    channel = "boggle" if where == "server" else standin.dm_with("alice")
+    async with bot_session(standin, database, clock, lexicon) as game:
+        await open_daily(game, "alice", channel, language="es")
+        attempt = await attempt_of(game)
+        clock.advance(DAILY_SECONDS + 1)
+        again = await open_daily(game, "alice", channel, language="es")
+        result = await latest(standin, "alice", again, "🏁")
+
+    async with bot_session(standin, database, clock, lexicon) as game:  # a restart
+        assert game.bot.lexicons.loaded("es") is None
+        shared = await standin.click(result, "alice", f"daily:share:{attempt.id}")
+        first = await shared.response()
+        assert first["type"] == CallbackType.DEFERRED_CHANNEL_MESSAGE
+        answer = await shared.original_message()
+        if where == "server":  # privately "shared", the summary in the channel
+            assert answer.ephemeral and answer.content == "Compartido."
+            post = await standin.wait_for_message(
+                "boggle", lambda m: "🔥" in m.content, after=answer.id
+            )
+        else:  # the answer is the summary itself
+            post = answer
+        assert not post.ephemeral and f"n.º {attempt.day_number} (Español)" in post.content
+        assert game.bot.lexicons.loaded("es") is not None

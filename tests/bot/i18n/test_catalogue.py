@@ -1,0 +1,178 @@
+"""The message catalogue: every key the code asks for exists, with the fields the code fills."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.i18n.catalogue import catalogue, count, plural_form, text
+from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
+from bot.render.picture import BOARD_FILE, PATH_FILE
+from bot.render.results import found_line
+from bot.render.text import MISSED_FILE
+from bot.service.options import OptionError, replayed, round_options
+from bot.service.publisher import Ending
+from core.codes import encode
+from core.commonness import Band
+from core.dice import dice_set
+from core.round import Mode, Results, Verdict
+
+BOT = Path(__file__).resolve().parents[3] / "bot"
+SECTIONS = sorted({key.split(".")[0] for key in catalogue()})
+LITERAL_KEY = re.compile(rf"""["']((?:{"|".join(SECTIONS)})\.[a-z_]+)["']""")
+# Attachments' names: literals of the keys' form ("board.png") that are no keys.
+FILE_NAMES = {BOARD_FILE, PATH_FILE, MISSED_FILE}
+PLURAL_UNIT = re.compile(
+    r"""\bplural\([^()]*(?:\([^()]*\))?[^()]*,\s*["']([a-z_]+)["']\s*(?:,\s*[a-z_.]+\s*)?\)"""
+)
+
+
+def keys_asked_for() -> set[str]:
+    keys: set[str] = set()
+    for path in BOT.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        keys |= set(LITERAL_KEY.findall(source)) - FILE_NAMES
+        keys |= {f"units.{unit}" for unit in PLURAL_UNIT.findall(source)}
+    keys |= {f"modes.{m.value}" for m in Mode} | {f"mode_names.{m.value}" for m in Mode}
+    keys |= {f"dictionaries.{name}" for name in DICTIONARIES}
+    keys |= {f"choices.language_{code}" for code in LANGUAGE_CODES}
+    keys |= {f"language_names.{code}" for code in LANGUAGE_CODES}
+    keys |= {f"bands.{band.value}" for band in Band}
+    keys |= {f"reasons.{v.value}" for v in Verdict if v is not Verdict.ACCEPTED}
+    keys |= {f"verdicts.{v.value}" for v in Verdict}
+    keys |= {f"board.{e.value}" for e in Ending}
+    return keys
+
+
+def test_every_key_the_code_asks_for_exists_and_none_is_dead() -> None:
+    asked = keys_asked_for()
+    known = set(catalogue())
+    assert asked - known == set()
+    assert known - asked == set(), "entries nothing uses"
+
+
+def test_plural_forms() -> None:
+    assert count(1, "units.word") == "1 word"
+    assert count(2, "units.word") == "2 words"
+    assert count(0, "units.pt") == "0 pts"
+    with pytest.raises(KeyError):
+        text("units.word")
+
+
+def test_every_entry_names_only_fields_it_is_given() -> None:
+    """A typo in a field name is a KeyError at the first use; each entry's fields are plain names."""
+    for key, entry in catalogue().items():
+        forms = entry.values() if isinstance(entry, dict) else [entry]
+        for form in forms:
+            fields = [f for _, f, _, _ in string.Formatter().parse(form) if f is not None]
+            assert all(re.fullmatch(r"[a-z_]+", f) for f in fields), (key, fields)
+
+
+def fields_of(form: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(form) if f is not None}
+
+
+def forms_of(entry: str | dict[str, str]) -> dict[str, str]:
+    return entry if isinstance(entry, dict) else {"": entry}
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGE_CODES if code != "en"])
+def test_every_translation_has_englishs_keys_and_fields(language: str) -> None:
+    """Each catalogue holds exactly en.toml's keys, each entry the same fields (a missing key or
+    a stray placeholder fails here, not in front of a player) and the same plural forms."""
+    english, translated = catalogue("en"), catalogue(language)
+    assert set(translated) - set(english) == set(), "keys English does not have"
+    assert set(english) - set(translated) == set(), "keys not translated"
+    for key, entry in english.items():
+        theirs = translated[key]
+        assert isinstance(theirs, dict) == isinstance(entry, dict), key
+        ours_forms, their_forms = forms_of(entry), forms_of(theirs)
+        assert set(their_forms) == set(ours_forms), key
+        for form, wording in ours_forms.items():
+            assert fields_of(their_forms[form]) == fields_of(wording), (language, key, form)
+            assert their_forms[form].strip(), (language, key, form)
+            assert prose(their_forms[form]) != prose(wording) or not prose(wording), (
+                language,
+                key,
+                "still English",
+            )
+
+
+def prose(wording: str) -> list[str]:
+    """An entry's words outside fields and `code`, when there are two or more (a lone "Points"
+    or "mode" may well read the same in another language)."""
+    words = re.findall(r"[^\W\d_]{2,}", re.sub(r"\{[a-z_]+\}|`[^`]*`", "", wording))
+    return words if len(words) > 1 else []
+
+
+@pytest.mark.parametrize("language", LANGUAGE_CODES)
+def test_every_entry_renders_with_sample_fields(language: str) -> None:
+    """Rendering every entry of every language, plural forms through ``count``, gives a text with
+    its fields filled and no braces left."""
+    for key, entry in catalogue(language).items():
+        if isinstance(entry, dict):
+            for n in (0, 1, 2, 5, 21):
+                shown = count(n, key, language)
+                assert str(n) in shown and "{" not in shown, (language, key, n)
+            continue
+        sample = {name: f"<{name}>" for name in fields_of(entry)}
+        shown = text(key, language, **sample)
+        assert all(value in shown for value in sample.values()), (language, key)
+        assert "{" not in shown.replace("{}", ""), (language, key)
+
+
+@pytest.mark.parametrize(
+    ("language", "n", "form"),
+    [("en", 0, "other"), ("en", 1, "one"), ("fr", 0, "one"), ("fr", 1, "one"), ("fr", 2, "other"),
+     ("es", 0, "other"), ("es", 1, "one"), ("de", 0, "other"), ("de", 1, "one"), ("de", 3, "other")],
+)  # fmt: skip
+def test_each_language_counts_by_its_own_plural_rule(language: str, n: int, form: str) -> None:
+    assert plural_form(n, language) == form
+
+
+def test_counts_read_naturally_in_each_language() -> None:
+    assert count(0, "units.word", "fr") == "0 mot"
+    assert count(2, "units.word", "fr") == "2 mots"
+    assert count(0, "units.word", "es") == "0 palabras"
+    assert count(1, "units.round", "es") == "1 ronda"
+    assert count(2, "units.word", "de") == "2 Wörter"
+    assert text("results.winner", "de", name="Ada", points=count(3, "units.pt", "de")) == (
+        "🏆 **Ada** gewinnt mit 3 Pkt.!"
+    )
+
+
+# Each language as each reader names it: a French refusal said "English", not "anglais".
+READERS_NAMES = {
+    "en": {"en": "English", "fr": "French", "es": "Spanish", "de": "German"},
+    "fr": {"en": "anglais", "fr": "français", "es": "espagnol", "de": "allemand"},
+    "es": {"en": "inglés", "fr": "francés", "es": "español", "de": "alemán"},
+    "de": {"en": "Englisch", "fr": "Französisch", "es": "Spanisch", "de": "Deutsch"},
+}
+
+
+@pytest.mark.parametrize("reader", LANGUAGE_CODES)
+def test_a_refusal_names_languages_in_its_reader_s_language(reader: str) -> None:
+
+    with pytest.raises(OptionError) as refused:
+        round_options(dice="4x4-fr", language="es")
+    shown = refused.value.text(reader)
+    assert READERS_NAMES[reader]["fr"] in shown and READERS_NAMES[reader]["es"] in shown
+    others = {n for r, names in READERS_NAMES.items() if r != reader for n in names.values()}
+    assert not [n for n in others - set(READERS_NAMES[reader].values()) if n in shown], shown
+
+    english = encode(dice_set("4x4-new").roll(random.Random(1)), "4x4-new")
+    with pytest.raises(OptionError) as refused:
+        replayed(english, None, None, "de")
+    assert READERS_NAMES[reader]["en"] in refused.value.text(reader)
+
+
+def test_german_counts_words_in_the_dative_after_von() -> None:
+
+    results = Results((), (), (), total_words=87, max_score=300, found_words=0)
+    shown = found_line(results, "de")
+    assert "von 87 Wörtern" in shown, shown
+    assert "of 87 words" in found_line(results, "en")

@@ -1,0 +1,50 @@
+"""Storage of whether a round's results reached the channel: the basis of "posted once" (the
+first test on both engines)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.storage import Storage, load_migrations
+from bot.storage.sqlite import MIGRATIONS_DIR
+
+from ..old_database import add_round, database_at
+from .test_storage import new_round, results_for
+
+
+async def test_unposted_results_until_marked(storage: Storage) -> None:
+    running = await new_round(storage, channel_id=1)
+    first = await new_round(storage, channel_id=2)
+    second = await new_round(storage, channel_id=3)
+    assert await storage.finish_round(second.id, results_for({}), 2000.0, {})
+    assert await storage.finish_round(first.id, results_for({}), 1500.0, {})
+    assert [r.id for r in await storage.unposted_results()] == [first.id, second.id]
+
+    await storage.mark_results_posted(first.id, 1600.0)
+    await storage.mark_results_posted(first.id, 9999.0)  # a second mark changes nothing
+    assert [r.id for r in await storage.unposted_results()] == [second.id]
+    stored = await storage.get_round(first.id)
+    assert stored is not None and stored.results_posted_at == 1600.0
+    assert running.results_posted_at is None
+
+
+async def test_an_upgrade_never_reposts_old_results(tmp_path: Path) -> None:
+    """A database made at migration 0001 with finished rounds: after 0002 they count as posted."""
+    path = tmp_path / "boggle.db"
+    database_at(path, 1)
+    done = add_round(path, 1, started_at=1000.0, deadline=1180.0, ended_at=1500.0, points={5: 2})
+    running = add_round(path, 2, started_at=1000.0, deadline=1180.0)
+
+    store = await Storage.open(path)
+    try:
+        assert await store.unposted_results() == []
+        upgraded = await store.get_round(done)
+        assert upgraded is not None and upgraded.results_posted_at == 1500.0
+        still = await store.get_round(running)
+        assert still is not None and still.results_posted_at is None
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as conn:
+        latest = load_migrations(MIGRATIONS_DIR)[-1].version
+        assert conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone() == (latest,)

@@ -1,0 +1,137 @@
+"""Server settings in storage, on both engines: defaults, round channels, banned words, and the
+banned words a round keeps from its start (issue 10)."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+
+from bot.storage import ServerSettings, Storage
+from core.round import Mode
+from tests.stores import StoreTarget
+
+from ..old_database import add_round, database_at
+from .test_storage import new_round
+
+
+async def test_a_server_never_configured_has_the_bots_defaults(storage: Storage) -> None:
+    assert await storage.server_settings(1) == ServerSettings()
+
+
+async def test_defaults_are_kept_per_server_and_replaced_whole(
+    storage: Storage, store_target: StoreTarget
+) -> None:
+    chosen = ServerSettings(5, "5x5-original", 120, Mode.RACE, 5, "Europe/Paris", True)
+    await storage.save_defaults(2**60, chosen)
+    await storage.save_defaults(2, ServerSettings(size=6))
+    assert await storage.server_settings(2**60) == chosen
+    assert await storage.server_settings(2) == ServerSettings(size=6)
+    await storage.save_defaults(2**60, ServerSettings(mode=Mode.CASUAL))
+    assert await storage.server_settings(2**60) == ServerSettings(mode=Mode.CASUAL)
+    assert await store_target.rows("SELECT guild_id, hints FROM server_settings ORDER BY 1") == [
+        (2, 0),
+        (2**60, 0),
+    ]
+
+
+async def test_round_channels_are_added_removed_and_cleared(storage: Storage) -> None:
+    for channel in (10, 11, 2**62):
+        await storage.set_round_channel(1, channel, True)
+    await storage.set_round_channel(1, 10, True)  # twice: kept once
+    await storage.set_round_channel(2, 12, True)
+    await storage.set_round_channel(1, 11, False)
+    assert (await storage.server_settings(1)).channels == {10, 2**62}
+    await storage.clear_round_channels(1)
+    assert (await storage.server_settings(1)).channels == frozenset()
+    assert (await storage.server_settings(2)).channels == {12}
+
+
+async def test_banned_words_count_what_changed(storage: Storage) -> None:
+    assert await storage.ban_words(1, ["cat", "dog", "cat"], True) == 2
+    assert await storage.ban_words(1, ["dog", "rent"], True) == 1
+    assert await storage.ban_words(2, ["dog"], True) == 1
+    assert await storage.ban_words(1, ["dog", "zebra"], False) == 1
+    assert (await storage.server_settings(1)).banned == {"cat", "rent"}
+    assert (await storage.server_settings(2)).banned == {"dog"}
+
+
+async def test_a_round_keeps_its_excluded_words_through_a_restart(
+    store_target: StoreTarget,
+) -> None:
+    store = await store_target.open()
+    try:
+        stored = await new_round(store, excluded={"dog", "cat"})
+        assert stored.excluded_words == {"cat", "dog"}
+        plain = await new_round(store, channel_id=11)
+        assert plain.excluded_words == frozenset()
+    finally:
+        await store.close()
+    store = await store_target.open()
+    try:
+        [first, second] = await store.unfinished_rounds()
+        assert (first.excluded_words, second.excluded_words) == ({"cat", "dog"}, frozenset())
+        assert await store.get_round(stored.id) == stored
+    finally:
+        await store.close()
+
+
+async def test_the_leaderboards_time_zone_is_the_servers_setting(storage: Storage) -> None:
+    assert await storage.guild_timezone(1) is None
+    await storage.save_defaults(1, ServerSettings(timezone="America/New_York"))
+    await storage.save_defaults(2, ServerSettings(size=5))
+    assert await storage.guild_timezone(1) == "America/New_York"
+    assert await storage.guild_timezone(2) is None
+
+
+# --- languages and dictionaries (issue 11, migration 0007) ---------------------------------------
+
+
+async def test_a_servers_language_and_dictionary_are_kept(
+    storage: Storage, store_target: StoreTarget
+) -> None:
+    assert (await storage.server_settings(1)).language == "en"
+    await storage.save_defaults(1, ServerSettings(size=5, language="fr", dictionary="everyday"))
+    await storage.save_defaults(2, ServerSettings(language="de"))
+    assert await storage.server_settings(1) == ServerSettings(
+        size=5, language="fr", dictionary="everyday"
+    )
+    assert (await storage.server_settings(2)).dictionary == "full"
+    rows = "SELECT guild_id, language, dictionary FROM server_settings ORDER BY 1"
+    assert await store_target.rows(rows) == [(1, "fr", "everyday"), (2, "de", "full")]
+
+
+async def test_a_round_keeps_its_language_and_dictionary_through_a_restart(
+    store_target: StoreTarget,
+) -> None:
+    store = await store_target.open()
+    try:
+        plain = await new_round(store)
+        spanish = await new_round(store, channel_id=11, language="es", dictionary="everyday")
+        assert (plain.language, plain.dictionary) == ("en", "full")
+        assert (spanish.language, spanish.dictionary) == ("es", "everyday")
+    finally:
+        await store.close()
+    store = await store_target.open()
+    try:
+        assert await store.unfinished_rounds() == [plain, spanish]
+        assert await store.get_round(spanish.id) == spanish
+    finally:
+        await store.close()
+
+
+async def test_rounds_and_servers_from_before_read_as_english_on_the_full_dictionary(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    database_at(path, 6)
+    round_id = add_round(path, channel_id=10, started_at=1000.0, deadline=1180.0)
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as conn:
+        conn.execute("INSERT INTO server_settings (guild_id, size) VALUES (1, 5)")
+    store = await Storage.open(path)
+    try:
+        assert await store.server_settings(1) == ServerSettings(size=5)
+        old = await store.get_round(round_id)
+        assert old is not None and (old.language, old.dictionary) == ("en", "full")
+    finally:
+        await store.close()
