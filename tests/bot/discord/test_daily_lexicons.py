@@ -70,7 +70,7 @@ async def test_a_daily_whose_lexicon_cannot_load_says_so_and_stores_nothing(
     handle = await game.standin.slash("boggle", "alice", "daily", {"language": "de"})
     reply = await handle.original_message()
     assert reply.ephemeral and reply.content == (
-        "La liste de mots en Deutsch n'a pas pu être chargée, aucune grille du jour n'a été"
+        "La liste de mots en allemand n'a pas pu être chargée, aucune grille du jour n'a été"
         " ouverte ; réessayez plus tard."
     )
     assert game.query("SELECT count(*) FROM daily_attempts") == [(0,)]
