@@ -43,10 +43,25 @@ class CallbackType(IntEnum):
     DEFERRED_UPDATE_MESSAGE = 6  # a component's message, edited later
     UPDATE_MESSAGE = 7  # a component's message, edited now
     MODAL = 9
+    LAUNCH_ACTIVITY = 12  # only for applications with Activities enabled
 
 
 class CommandType(IntEnum):
     CHAT_INPUT = 1
+    USER = 2
+    MESSAGE = 3
+    PRIMARY_ENTRY_POINT = 4  # opens the application's Activity from the App Launcher
+
+
+class EntryPointHandler(IntEnum):
+    """Who answers an Entry Point command (its ``handler``)."""
+
+    APP_HANDLER = 1  # the app, with an interaction (LAUNCH_ACTIVITY, or anything else)
+    DISCORD_LAUNCH_ACTIVITY = 2  # Discord launches the Activity and posts in the channel
+
+
+# An application's flag: it has an Activity (Discord's EMBEDDED).
+APPLICATION_EMBEDDED = 1 << 17
 
 
 class ComponentType(IntEnum):

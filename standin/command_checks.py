@@ -1,23 +1,26 @@
 """Application commands as Discord checks them when the bot syncs them (bulk overwrite or one
 at a time): names, descriptions, options and choices within their limits, required options
-first, at most 100 chat-input commands a scope, and 8,000 characters a command. A refusal is a
-50035 naming the field (``0.options.2.name``), as Discord's; localisations are checked by
-``localizations.py``."""
+first, at most 100 chat-input commands a scope, and 8,000 characters a command; an Entry Point
+command (type 4) only for an application with Activities, once, globally, without options. A
+refusal is a 50035 naming the field (``0.options.2.name``), as Discord's; localisations are
+checked by ``localizations.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .codes import CommandType, OptionType
+from .codes import CommandType, EntryPointHandler, OptionType
 from .command_names import MAX_NAME, valid_name
 from .errors import (
     bad_length,
     bad_nesting,
     command_too_large,
     duplicate_name,
+    entry_point_refused,
     invalid_name,
     not_a_list,
     not_an_object,
+    not_one_of,
     out_of_bounds,
     required_after_optional,
     too_long,
@@ -33,24 +36,40 @@ MAX_STRING = 6000  # the bound of a string option's min_length and max_length
 SUBS = (OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP)
 
 
-def check_commands(commands: list[Any]) -> None:
-    """Raise Discord's 50035 at the first thing it would refuse in a list of commands."""
+def check_commands(commands: list[Any], *, guild: bool = False, activities: bool = False) -> None:
+    """Raise Discord's 50035 at the first thing it would refuse in a list of commands (``guild``:
+    a guild's list; ``activities``: the application has Activities enabled)."""
     if sum(1 for c in commands if _chat_input(c)) > MAX_COMMANDS:
         raise too_long("", MAX_COMMANDS)
+    if sum(1 for c in commands if _entry_point(c)) > 1:
+        raise entry_point_refused("", "An application has one Entry Point command")
     seen: set[tuple[int, str]] = set()
     for i, command in enumerate(commands):
-        check_command(command, str(i))
+        check_command(command, str(i), guild=guild, activities=activities)
         key = (int(command.get("type", CommandType.CHAT_INPUT)), str(command.get("name")))
         if key in seen:
             raise duplicate_name(f"{i}.name")
         seen.add(key)
 
 
-def check_command(command: object, at: str) -> None:
+def check_command(
+    command: object, at: str, *, guild: bool = False, activities: bool = False
+) -> None:
     """One command (``at`` its path): its own fields, options, localisations and size."""
     if not isinstance(command, dict):
         raise not_an_object(at)
-    if _chat_input(command):
+    kind = command.get("type", CommandType.CHAT_INPUT)
+    if kind not in tuple(CommandType) or (
+        kind == CommandType.PRIMARY_ENTRY_POINT and not activities
+    ):
+        # Type 4 exists only for applications with Activities enabled.
+        allowed = tuple(int(t) for t in CommandType if activities or t < 4)
+        raise not_one_of(f"{at}.type", allowed)
+    if _entry_point(command):
+        _check_entry_point(command, at, guild)
+    elif command.get("handler") is not None:
+        raise entry_point_refused(f"{at}.handler", "Only an Entry Point command has a handler")
+    elif _chat_input(command):
         if not valid_name(command.get("name")):
             raise invalid_name(f"{at}.name")
         _text(command.get("description"), f"{at}.description", MAX_DESCRIPTION)
@@ -74,6 +93,24 @@ def size(item: dict[str, Any]) -> int:
 def _longest(item: dict[str, Any], key: str) -> int:
     texts = [item.get(key) or "", *(item.get(f"{key}_localizations") or {}).values()]
     return max(len(str(t)) for t in texts)
+
+
+def _check_entry_point(command: dict[str, Any], at: str, guild: bool) -> None:
+    """Global only, no options, a handler Discord knows; a name and a description."""
+    if guild:
+        raise entry_point_refused(f"{at}.type", "An Entry Point command cannot be a guild command")
+    if command.get("options"):
+        raise entry_point_refused(f"{at}.options", "Only chat-input commands take options")
+    handler = command.get("handler")
+    if handler is not None and handler not in tuple(EntryPointHandler):
+        raise not_one_of(f"{at}.handler", tuple(int(h) for h in EntryPointHandler))
+    _text(command.get("name"), f"{at}.name", MAX_NAME)
+    _text(command.get("description"), f"{at}.description", MAX_DESCRIPTION)
+    check_localizations(command, at, choice=False)
+
+
+def _entry_point(command: object) -> bool:
+    return isinstance(command, dict) and command.get("type") == CommandType.PRIMARY_ENTRY_POINT
 
 
 def _chat_input(command: object) -> bool:

@@ -23,8 +23,11 @@ class CommandRegistry:
         self, guild_id: int | None, commands: list[dict[str, Any]]
     ) -> list[dict[str, Any]]:
         """Bulk overwrite: keep ids of commands that keep their name, like Discord."""
-        old = {c["name"]: c for c in self.commands(guild_id)}
-        stored = [self._store(guild_id, c, old.get(c["name"])) for c in commands]
+        old = {(c["type"], c["name"]): c for c in self.commands(guild_id)}
+        stored = [
+            self._store(guild_id, c, old.get((c.get("type", CommandType.CHAT_INPUT), c["name"])))
+            for c in commands
+        ]
         if guild_id is None:
             self.global_commands = stored
         else:
@@ -34,9 +37,10 @@ class CommandRegistry:
 
     def upsert(self, guild_id: int | None, command: dict[str, Any]) -> dict[str, Any]:
         commands = self.commands(guild_id)
-        old = next((c for c in commands if c["name"] == command["name"]), None)
-        stored = self._store(guild_id, command, old)
-        kept = [c for c in commands if c["name"] != command["name"]] + [stored]
+        kind = command.get("type", CommandType.CHAT_INPUT)
+        same = [c for c in commands if (c["type"], c["name"]) == (kind, command["name"])]
+        stored = self._store(guild_id, command, same[0] if same else None)
+        kept = [c for c in commands if c not in same] + [stored]
         if guild_id is None:
             self.global_commands = kept
         else:
@@ -62,6 +66,13 @@ class CommandRegistry:
         if guild_id is None:
             return self.global_commands
         return self.guild_commands.get(guild_id, [])
+
+    def entry_point(self) -> dict[str, Any] | None:
+        """The application's Entry Point command (type 4, global only), if it has one."""
+        return next(
+            (c for c in self.global_commands if c["type"] == CommandType.PRIMARY_ENTRY_POINT),
+            None,
+        )
 
     def find(self, name: str, guild_id: int | None) -> dict[str, Any] | None:
         """A chat-input command by top-level name; guild commands win over global ones."""

@@ -172,3 +172,15 @@ def out_of_bounds(field: str, low: int, high: int) -> ApiError:
 def too_many_commands(most: int) -> ApiError:
     """One command more than an application may have in a scope (``POST`` of one command)."""
     return ApiError(400, 30032, f"Maximum number of application commands reached ({most})")
+
+
+def invalid_activity_action() -> ApiError:
+    """``LAUNCH_ACTIVITY`` from an application without Activities (Discord's 50039)."""
+    return ApiError(400, 50039, "Invalid Activity Action")
+
+
+def entry_point_refused(field: str, message: str) -> ApiError:
+    """An Entry Point command (type 4) against one of the rules Discord's docs give for it (one,
+    global, no options, ``handler`` only there and only for an app with Activities): a 50035 on
+    the field. The docs state the rules, not their error text: ``message`` is the stand-in's."""
+    return invalid_form(field, "APPLICATION_COMMAND_INVALID", message)

@@ -49,6 +49,7 @@ class InteractionHandle:
     source: InteractionHandle | None = None
     expires_at: float = float("inf")
     answer_by: float = float("inf")
+    activity_instance_id: str | None = None  # the Activity a LAUNCH_ACTIVITY answer opened
 
     @property
     def callback_type(self) -> int | None:

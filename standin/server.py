@@ -20,6 +20,10 @@ The driver, in the calls a bot test makes (``standin`` a running ``StandIn``):
   "alice", custom_id)``.
 * a modal: ``modal = await h.shown_modal()``; ``s = await standin.submit_modal(h, {"word":
   "cat"})`` (checked as the client checks: required, min/max length), then ``s.response()``...
+* an Activity: ``standin.enable_activities()`` (the application's flag and Discord's default
+  Entry Point command); a button answered with ``LAUNCH_ACTIVITY`` puts its person in the
+  channel's instance (``h.activity_instance_id``); ``await standin.launch("boggle", "alice")``
+  runs the Entry Point command from the App Launcher.
 * a reply: ``await standin.user_replies(msg, "alice", "cat dog", mention_author=False)``
   (or ``user_says(channel, "alice", text, reply_to=msg)``); the mention is on by default, as in
   Discord's client. Without the message-content intent the bot reads a reply only with the
@@ -41,12 +45,12 @@ from aiohttp import web
 
 from .codes import MessageFlag
 from .entities import StoredMessage
-from .invoking import Invoking
+from .launching import Launching
 from .people import People
 from .recorder import TranscriptEntry
 
 
-class StandIn(People, Invoking):
+class StandIn(People, Launching):
     """The server. ``await start()``, point discord.py at ``api_base``/``gateway_url``, ``await stop()``."""
 
     # lifecycle

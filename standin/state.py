@@ -58,6 +58,9 @@ class World:
         # Users who added the app to their account (a user install): its commands that allow
         # it follow them to servers without the bot and to private channels.
         self.user_installs: set[int] = set()
+        # The application has Activities enabled (Discord's EMBEDDED flag): it may launch one
+        # (callback type 12) and have an Entry Point command (``StandIn.enable_activities``).
+        self.activities_enabled = False
 
     @classmethod
     def default(cls) -> World:

@@ -23,6 +23,7 @@ from ..web.server import WebServer, start_web
 from ..wiring import Services, Tuning, close_services, open_services, start_services
 from .cogs import add_cogs
 from .daily_posts import DiscordDailyPosts
+from .entry_point import BoggleTree
 from .publisher import DiscordPublisher
 from .replies import reader_language, server_language
 from .translator import CatalogueTranslator
@@ -70,6 +71,7 @@ class BoggleBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents_for(reads_messages),
             help_command=None,
+            tree_cls=BoggleTree,
             allowed_mentions=discord.AllowedMentions.none(),
             **options,  # type: ignore[arg-type]
         )
@@ -142,13 +144,19 @@ class BoggleBot(commands.AutoShardedBot):
             self.web = await start_web(services, self.application_id, token, base, mock=mock)
 
     async def _sync_commands(self) -> None:
+        """The commands to Discord: to the sync guild while developing, else globally, with the
+        Entry Point command where the application has an Activity (an Entry Point command is
+        global only: in a guild sync the application keeps the one it has)."""
         if self.settings.sync_guild is not None:
             guild = discord.Object(self.settings.sync_guild)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            synced = len(await self.tree.sync(guild=guild))
         else:
-            synced = await self.tree.sync()
-        log.info("synced %d commands", len(synced))
+            tree = self.tree
+            assert isinstance(tree, BoggleTree)
+            tree.entry_point = self.settings.web.activity
+            synced = await tree.sync_global()
+        log.info("synced %d commands", synced)
 
     async def _on_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError

@@ -17,6 +17,7 @@ from .daily import DailyStorage
 from .rounds import RoundStorage
 from .server_settings import SettingsStorage
 from .standings import StandingsStorage
+from .web_addresses import WebAddressStorage
 
 
 class Lifecycle(Protocol):
@@ -45,6 +46,7 @@ class SQLStorage(
     SettingsStorage,
     DailyStorage,
     CopyStorage,
+    WebAddressStorage,
     Protocol,
 ):
     """Every aggregate on one engine: the whole interface but ``open`` (``interface.Storage``)."""

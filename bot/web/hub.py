@@ -43,8 +43,10 @@ class Ended:
     scored: Results
     names: dict[int, str]
 
-    def payload(self, you: int) -> Json:
-        return payloads.results(self.round_id, self.game, self.scored, self.names, you)
+    def payload(self, socket: Socket) -> Json:
+        return payloads.results(
+            self.round_id, self.game, self.scored, self.names, socket.player_id, socket.language
+        )
 
 
 @dataclass
@@ -108,7 +110,7 @@ class Hub:
             )
         watched = self.channels.get(channel_id)
         if watched is not None and watched.ended is not None:
-            return watched.ended.payload(socket.player_id)
+            return watched.ended.payload(socket)
         return {"type": "no_round", "can_start": True}
 
     async def close(self) -> None:
@@ -140,26 +142,28 @@ class Hub:
             await self._send_each(watched, watched.ended.payload)
         if live is not None and (before is None or live.id != before.id):
             watched.live, watched.standings = live, _standings(live)
-            await self._send_each(watched, lambda you: self._round(live, you, watched))
+            await self._send_each(watched, lambda socket: self._round(live, socket))
         elif live is not None:
             now = _standings(live)
             if now != watched.standings:
                 watched.standings = now
                 await self._send_each(
                     watched,
-                    lambda you: {
+                    lambda socket: {
                         "type": "scoreboard",
-                        "scoreboard": payloads.scoreboard(live.game, live.names, you),
+                        "scoreboard": payloads.scoreboard(
+                            live.game, live.names, socket.player_id, socket.language
+                        ),
                     },
                 )
 
-    def _round(self, live: LiveRound, you: int, watched: Watched) -> Json:
-        socket = next((s for s in watched.sockets if s.player_id == you), None)
-        language = socket.language if socket is not None else live.language
-        return payloads.round_state(live.id, live.game, live.names, you, self.clock(), language)
+    def _round(self, live: LiveRound, socket: Socket) -> Json:
+        return payloads.round_state(
+            live.id, live.game, live.names, socket.player_id, self.clock(), socket.language
+        )
 
-    async def _send_each(self, watched: Watched, build: Callable[[int], Json]) -> None:
-        sends: list[Awaitable[None]] = [s.send(build(s.player_id)) for s in list(watched.sockets)]
+    async def _send_each(self, watched: Watched, build: Callable[[Socket], Json]) -> None:
+        sends: list[Awaitable[None]] = [s.send(build(s)) for s in list(watched.sockets)]
         await asyncio.gather(*sends, return_exceptions=True)
 
     async def _ended(self, live: LiveRound) -> Ended:

@@ -9,7 +9,7 @@ from typing import Any
 from core.board import Board
 from core.round import Judgement, Mode, Results, Round, Verdict
 
-from ..i18n.catalogue import catalogue, text
+from ..i18n.catalogue import catalogue, count, text
 from ..i18n.languages import DEFAULT_LANGUAGE, language_of_locale
 
 Json = dict[str, Any]
@@ -27,8 +27,6 @@ PAGE_KEYS = (
     "web.results",
     "web.missed",
     "web.words_of",
-    "web.points",
-    "web.words",
     "web.type_here",
     "web.submit",
     "web.clear",
@@ -41,7 +39,6 @@ PAGE_KEYS = (
     "web.tap_word",
     "web.signed_out",
     "web.waiting",
-    "web.die",
 )
 
 
@@ -64,15 +61,22 @@ def board(game: Board) -> Json:
     return {"rows": game.rows, "cols": game.cols, "faces": list(game.cells)}
 
 
-def scoreboard(game: Round, names: Mapping[int, str], you: int) -> list[Json]:
+def scoreboard(game: Round, names: Mapping[int, str], you: int, language: str) -> list[Json]:
     """Everyone with an accepted word, best first; classic shows counts, not points (as the
-    channel's status: a shared word's points are known only at the end)."""
+    channel's status: a shared word's points are known only at the end). ``shown``: the count
+    as the page writes it, in the catalogue's plural form ("1 word", "2 pts")."""
+    classic = game.rules.mode is Mode.CLASSIC
     return [
         {
             "id": str(s.player),
             "name": names.get(s.player, f"#{s.player}"),
             "words": s.words,
             "points": s.points,
+            "shown": (
+                count(s.words, "units.word", language)
+                if classic or s.points is None
+                else count(s.points, "units.pt", language)
+            ),
             "you": s.player == you,
         }
         for s in game.standings()
@@ -95,10 +99,15 @@ def round_state(
         "deadline": game.deadline,
         "now": now,
         "words": [
-            {"word": w, "points": word_points(game, w), "verdict": Verdict.ACCEPTED.value}
+            {
+                "word": w,
+                "shown": game.spelled(w),
+                "points": word_points(game, w),
+                "verdict": Verdict.ACCEPTED.value,
+            }
             for w in game.words_of(you)
         ],
-        "scoreboard": scoreboard(game, names, you),
+        "scoreboard": scoreboard(game, names, you, language),
         "language": language,
     }
 
@@ -108,6 +117,7 @@ def verdict(game: Round, judged: Judgement, language: str, path: list[int] | Non
     return {
         "type": "verdict",
         "word": judged.word,
+        "shown": game.spelled(judged.word),  # traced letters carry no accents: the dictionary's
         "verdict": judged.verdict.value,
         "points": word_points(game, judged.word) if accepted else None,
         "reason": None if accepted else text(f"reasons.{judged.verdict.value}", language),
@@ -116,20 +126,28 @@ def verdict(game: Round, judged: Judgement, language: str, path: list[int] | Non
 
 
 def results(
-    round_id: int, game: Round, scored: Results, names: Mapping[int, str], you: int
+    round_id: int,
+    game: Round,
+    scored: Results,
+    names: Mapping[int, str],
+    you: int,
+    language: str,
 ) -> Json:
     """The final ranking with each player's words (a shared classic word struck), and the
-    missed words most common first (``scored.missed``'s order), each with its path."""
+    missed words most common first (``scored.missed``'s order), each with its path; words as
+    the dictionary spells them (``shown``)."""
     ranking = [
         {
             "id": str(p.player),
             "name": names.get(p.player, f"#{p.player}"),
             "rank": p.rank,
             "points": p.points,
+            "shown": count(p.points, "units.pt", language),
             "you": p.player == you,
             "words": [
                 {
                     "word": w.word,
+                    "shown": game.spelled(w.word),
                     "points": w.points,
                     "shared": w.cancelled,
                     "path": list(game.solution.get(w.word, ())),
@@ -144,6 +162,9 @@ def results(
         "round_id": round_id,
         "board": board(game.board),
         "ranking": ranking,
-        "missed": [{"word": w, "path": list(game.solution.get(w, ()))} for w in scored.missed],
+        "missed": [
+            {"word": w, "shown": game.spelled(w), "path": list(game.solution.get(w, ()))}
+            for w in scored.missed
+        ],
         "can_play_again": True,
     }

@@ -14,9 +14,10 @@ from aiohttp import web
 
 from ..config.settings import WebSettings
 from ..wiring import Services
+from . import relay
 from .discord_api import DiscordApi, Refused
 from .hub import POLL, Hub
-from .session import play
+from .session import play, relayed
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +42,13 @@ class WebServer:
         *,
         mock: bool,
         poll: float = POLL,
+        relay_secret: str = "",
     ) -> None:
         self.services = services
         self.settings = settings
         self.api = api
         self.mock = mock
+        self.relay_secret = relay_secret  # what the bot's processes show each other
         self.hub = Hub(services.rounds, services.storage, services.clock, poll)
         self.port = settings.port or 0
         self._runner: web.AppRunner | None = None
@@ -61,6 +64,7 @@ class WebServer:
         app.router.add_get("/api/config", self._config)
         app.router.add_post("/api/token", self._token)
         app.router.add_get("/api/play", self._play)
+        app.router.add_get("/" + relay.ROUTE, self._relayed)
         app.router.add_static("/static/", STATIC, append_version=False)
         # No access log: a sandbox link carries a one-time code in its query.
         self._runner = web.AppRunner(
@@ -73,6 +77,10 @@ class WebServer:
         self.port = sock.getsockname()[1]
         await web.SockSite(self._runner, sock).start()
         log.info("the Activity's page is served on %s", self.url)
+        shards = self.services.settings.shards
+        if shards.count is not None:  # others relay this process's players to it
+            ids, _ = shards.claimed
+            await self.services.storage.record_web_address(ids, self.url, self.services.clock())
 
     async def stop(self) -> None:
         """Close every socket (going away: the page reconnects, to the next process if any)."""
@@ -106,8 +114,11 @@ class WebServer:
         return web.json_response({"access_token": token}, headers={"Cache-Control": "no-store"})
 
     async def _play(self, request: web.Request) -> web.StreamResponse:
-        ws = await play(request, self.services, self.api, self.hub, self._sockets)
-        return ws
+        secret = self.relay_secret
+        return await play(request, self.services, self.api, self.hub, self._sockets, secret)
+
+    async def _relayed(self, request: web.Request) -> web.StreamResponse:
+        return await relayed(request, self.services, self.hub, self._sockets, self.relay_secret)
 
 
 @web.middleware
@@ -128,6 +139,7 @@ async def start_web(
     settings = services.settings
     secret = settings.web.client_secret or ""
     api = DiscordApi(application_id, bot_token, secret, api_base)
-    server = WebServer(services, settings.web, api, mock=mock)
+    secret = relay.relay_secret(bot_token)
+    server = WebServer(services, settings.web, api, mock=mock, relay_secret=secret)
     await server.start()
     return server

@@ -25,6 +25,7 @@ from . import payloads
 from .discord_api import DiscordApi, Person, Refused
 from .hub import Hub
 from .payloads import Json
+from .relay import identified, owner_address, relay, trusted
 
 log = logging.getLogger(__name__)
 
@@ -67,22 +68,60 @@ async def play(
     api: DiscordApi,
     hub: Hub,
     open_sockets: set[web.WebSocketResponse],
+    secret: str,
 ) -> web.WebSocketResponse:
-    """The ``/api/play`` socket, from its hello to its close."""
+    """The ``/api/play`` socket, from its hello to its close: served here when this process
+    runs the channel's shard, else relayed to the process that does."""
     ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=4096)
     await ws.prepare(request)
     open_sockets.add(ws)
     try:
-        await _play(ws, services, api, hub)
+        session = await _greet(ws, api)
+        if session is None:
+            return ws
+        shards, storage = services.settings.shards, services.storage
+        address = await owner_address(shards, storage, session.guild_id)
+        if address is None:
+            await _run(session, services, hub)
+        else:
+            channel, guild = session.channel_id, session.guild_id
+            await relay(ws, address, secret, session.person, channel, guild)
     finally:
         open_sockets.discard(ws)
     return ws
 
 
-async def _play(ws: web.WebSocketResponse, services: Services, api: DiscordApi, hub: Hub) -> None:
-    session = await _greet(ws, api)
-    if session is None:
-        return
+async def relayed(
+    request: web.Request,
+    services: Services,
+    hub: Hub,
+    open_sockets: set[web.WebSocketResponse],
+    secret: str,
+) -> web.StreamResponse:
+    """``/api/relay``: a socket another process of the bot relays, the player and the channel
+    already established there; only with the bot's relay secret."""
+    if not trusted(request, secret):
+        return web.Response(status=403, text="not a process of this bot")
+    ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=4096)
+    await ws.prepare(request)
+    open_sockets.add(ws)
+    try:
+        try:
+            message = await ws.receive(timeout=HELLO_WITHIN)
+            found = identified(json.loads(message.data)) if message.type == WSMsgType.TEXT else None
+        except (TimeoutError, ValueError, KeyError, TypeError):
+            found = None
+        if found is None:
+            await ws.close(code=NO_HELLO, message=b"who is it?")
+            return ws
+        person, channel, guild = found
+        await _run(Session(ws, person, channel, guild), services, hub)
+    finally:
+        open_sockets.discard(ws)
+    return ws
+
+
+async def _run(session: Session, services: Services, hub: Hub) -> None:
     await session.send(
         {
             "type": "welcome",
@@ -94,7 +133,7 @@ async def _play(ws: web.WebSocketResponse, services: Services, api: DiscordApi, 
     )
     await hub.join(session.channel_id, session)
     try:
-        await _serve(ws, session, services, hub)
+        await _serve(session.ws, session, services, hub)
     finally:
         hub.leave(session.channel_id, session)
 

@@ -52,8 +52,9 @@ class Rest:
         self.faults = faults
         self.token = token
         self.messages = MessageRoutes(world, actions)
-        self.callbacks = CallbackRoutes(world, actions, now)
-        self.oauth = OAuthRoutes(world, actions, activities or Activities(), now)
+        activities = activities or Activities()
+        self.callbacks = CallbackRoutes(world, actions, now, activities)
+        self.oauth = OAuthRoutes(world, actions, activities, now)
         self.groups = [
             IdentityRoutes(
                 world, actions, commands, gateway_url=gateway_url, gateway_bot=gateway_bot

@@ -8,11 +8,13 @@ from typing import Any
 from aiohttp import web
 
 from ..actions import Actions
+from ..activities import Activities
 from ..codes import CallbackType, InteractionType, MessageFlag, MessageType
 from ..entities import Channel, StoredMessage
 from ..errors import (
     ApiError,
     already_acknowledged,
+    invalid_activity_action,
     invalid_form,
     json_response,
     unknown_channel,
@@ -35,13 +37,22 @@ WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
 COMPONENT_ONLY = (CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE)
 # What a modal may answer: a command or a component, not a modal submit nor an autocomplete.
 MODAL_ANSWERS = (InteractionType.APPLICATION_COMMAND, InteractionType.MESSAGE_COMPONENT)
+# What may launch the Activity (LAUNCH_ACTIVITY): a command, a component or a modal's submit.
+LAUNCHERS = (
+    InteractionType.APPLICATION_COMMAND,
+    InteractionType.MESSAGE_COMPONENT,
+    InteractionType.MODAL_SUBMIT,
+)
 # Follow-ups to one interaction that only a user install authorizes (Discord's limit).
 MAX_USER_INSTALL_FOLLOWUPS = 5
 
 
 class CallbackRoutes(Routes):
-    def __init__(self, world: World, actions: Actions, now: Callable[[], float]) -> None:
+    def __init__(
+        self, world: World, actions: Actions, now: Callable[[], float], activities: Activities
+    ) -> None:
         super().__init__(world, actions)
+        self.activities = activities  # where LAUNCH_ACTIVITY opens (or joins) the Activity
         self.interactions: dict[int, InteractionHandle] = {}  # every one sent to the bot, by id
         self.now = now  # the stand-in's clock: tokens expire on it
 
@@ -119,8 +130,12 @@ class CallbackRoutes(Routes):
         data = body.get("data") or {}
         channel = self._channel_of(handle)
         kind = _callback_type(body)
-        if (kind in COMPONENT_ONLY and handle.message_id is None) or (
-            kind == CallbackType.MODAL and handle.type not in MODAL_ANSWERS
+        if kind == CallbackType.LAUNCH_ACTIVITY and not self.world.activities_enabled:
+            raise invalid_activity_action()
+        if (
+            (kind in COMPONENT_ONLY and handle.message_id is None)
+            or (kind == CallbackType.MODAL and handle.type not in MODAL_ANSWERS)
+            or (kind == CallbackType.LAUNCH_ACTIVITY and handle.type not in LAUNCHERS)
         ):
             raise invalid_form(
                 "type", "INTERACTION_RESPONSE_TYPE_INVALID", "Interaction response type is invalid"
@@ -136,6 +151,10 @@ class CallbackRoutes(Routes):
         elif kind == CallbackType.MODAL:
             handle.callback = body
             handle.modal = data
+        elif kind == CallbackType.LAUNCH_ACTIVITY:
+            handle.callback = body  # the person's client opens the Activity in the channel
+            instance = self.activities.join(channel.id, channel.guild_id, handle.user_id)
+            handle.activity_instance_id = instance.id
         elif kind == CallbackType.UPDATE_MESSAGE:
             target = self.world.messages.get(handle.message_id or 0)
             if target is None or target.deleted:
@@ -176,6 +195,12 @@ class CallbackRoutes(Routes):
                 "response_message_ephemeral": bool(msg and msg.ephemeral),
             }
         }
+        if handle.activity_instance_id is not None:
+            answer["interaction"]["activity_instance_id"] = handle.activity_instance_id
+            answer["resource"] = {
+                "type": kind,
+                "activity_instance": {"id": handle.activity_instance_id},
+            }
         if msg is not None:
             answer["interaction"]["response_message_id"] = str(msg.id)
             answer["resource"] = {"type": kind, "message": self.actions.payload(msg)}

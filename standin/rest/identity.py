@@ -8,9 +8,17 @@ from typing import Any
 from aiohttp import web
 
 from ..actions import Actions
+from ..codes import APPLICATION_EMBEDDED, CommandType
 from ..command_checks import MAX_COMMANDS, check_command, check_commands
 from ..commands import CommandRegistry
-from ..errors import ApiError, invalid_form, json_response, missing_access, too_many_commands
+from ..errors import (
+    ApiError,
+    entry_point_refused,
+    invalid_form,
+    json_response,
+    missing_access,
+    too_many_commands,
+)
 from ..payloads import channel as channel_payload
 from ..payloads import guild_create
 from ..payloads import member as member_payload
@@ -89,7 +97,7 @@ class IdentityRoutes(Routes):
                 "bot_require_code_grant": False,
                 "owner": user_payload(owner_user),
                 "verify_key": "0" * 64,
-                "flags": 0,
+                "flags": APPLICATION_EMBEDDED if self.world.activities_enabled else 0,
                 "bot": user_payload(self.world.bot),
             }
         )
@@ -125,14 +133,23 @@ class IdentityRoutes(Routes):
         body = call.body()
         if not isinstance(body, list):
             raise invalid_form("_root", "LIST_TYPE_CONVERT", "Must be a list.")
-        check_commands(body)
+        check_commands(body, guild=scope is not None, activities=self.world.activities_enabled)
         return json_response(self.commands.overwrite(scope, body))
 
     async def post_command(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
         body = call.body()
-        check_command(body, "")
+        check_command(body, "", guild=scope is not None, activities=self.world.activities_enabled)
         existing = self.commands.commands(scope)
+        if (
+            isinstance(body, dict)
+            and body.get("type") == CommandType.PRIMARY_ENTRY_POINT
+            and any(
+                c.get("type") == CommandType.PRIMARY_ENTRY_POINT and c["name"] != body.get("name")
+                for c in existing
+            )
+        ):
+            raise entry_point_refused("type", "An application has one Entry Point command")
         new_chat_input = body.get("type", 1) == 1 and not any(
             c["name"] == body["name"] and c.get("type", 1) == 1 for c in existing
         )

@@ -71,7 +71,7 @@ const handlers = {
   },
   round(m) {
     state.round = m; state.deadline = m.deadline; state.offset = m.now - Date.now() / 1000;
-    state.mine = m.words; view("play"); board.locked = false;
+    state.mine = m.words; view("play"); board.locked = false; $("clock").hidden = false;
     board.render(m.board); mine(); players(m.scoreboard); $("verdict").textContent = "";
     state.live = true; pending.splice(0).forEach(send);
   },
@@ -80,9 +80,9 @@ const handlers = {
     const v = $("verdict");
     if (m.verdict === "accepted") {
       state.mine.push(m); mine();
-      v.textContent = `✅ ${m.word.toUpperCase()}` + (m.points != null ? ` +${m.points}` : ""); v.className = "verdict ok";
+      v.textContent = `✓ ${m.shown.toUpperCase()}` + (m.points != null ? ` +${m.points}` : ""); v.className = "verdict ok";
     } else {
-      v.textContent = `✗ ${m.word}: ${m.reason}`; v.className = "verdict no";
+      v.textContent = `✗ ${m.shown}: ${m.reason}`; v.className = "verdict no";
     }
     v.dataset.word = m.word; v.dataset.verdict = m.verdict;
   },
@@ -95,13 +95,12 @@ const handlers = {
 function receive(m) { (handlers[m.type] || (() => {}))(m); }
 
 function mine() {
-  $("mine").replaceChildren(...state.mine.map((w) => li(w.word.toUpperCase(), w.points != null ? `+${w.points}` : "")));
+  $("mine").replaceChildren(...state.mine.map((w) => li(w.shown.toUpperCase(), w.points != null ? `+${w.points}` : "")));
 }
 
 function players(rows) {
-  const classic = state.round && state.round.rules.mode === "classic";
   $("players").replaceChildren(...rows.map((p) => {
-    const item = li(p.name + (p.you ? ` (${t("you")})` : ""), classic || p.points == null ? `${p.words} ${t("words")}` : `${p.points} ${t("points")}`);
+    const item = li(p.name + (p.you ? ` (${t("you")})` : ""), p.shown);
     item.classList.toggle("you", p.you);
     return item;
   }));
@@ -126,25 +125,25 @@ function chip(word, path, extra = "") {
 }
 
 function results(m) {
-  view("results"); board.render(m.board); $("clock").textContent = "";
+  view("results"); board.render(m.board); $("clock").hidden = true;
   $("ranking").replaceChildren(...(m.ranking.length ? m.ranking.map((p) => {
     const item = document.createElement("li");
     const head = document.createElement("div"); head.className = "head";
     head.append(Object.assign(document.createElement("span"), { textContent: `${p.rank}. ${p.name}` }),
-      Object.assign(document.createElement("span"), { textContent: `${p.points} ${t("points")}` }));
+      Object.assign(document.createElement("span"), { textContent: p.shown }));
     const chips = document.createElement("div"); chips.className = "chips";
-    chips.append(...p.words.map((w) => { const c = chip(w.word, w.path, ` ${w.points}`); if (w.shared) { c.classList.add("shared"); c.title = t("shared"); } return c; }));
+    chips.append(...p.words.map((w) => { const c = chip(w.shown, w.path, ` ${w.points}`); if (w.shared) { c.classList.add("shared"); c.title = t("shared"); } return c; }));
     item.append(head, chips);
     return item;
   }) : [li(t("nobody"), "")]));
-  $("missed").replaceChildren(...m.missed.map((w) => { const item = document.createElement("li"); item.append(chip(w.word, w.path)); return item; }));
+  $("missed").replaceChildren(...m.missed.map((w) => { const item = document.createElement("li"); item.append(chip(w.shown, w.path)); return item; }));
 }
 
 function tick() {
   if (state.round) {
     const left = Math.max(0, state.deadline - (Date.now() / 1000 + state.offset));
     const s = Math.ceil(left);
-    $("clock").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    $("time").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
     $("clock").classList.toggle("low", left <= 10);
   }
   requestAnimationFrame(tick);

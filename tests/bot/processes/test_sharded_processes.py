@@ -48,7 +48,8 @@ async def processes(
 ) -> AsyncIterator[tuple[list[Bot], object]]:
     started: list[Bot] = []
 
-    async def start(shard_ids: str | None) -> Bot:
+    async def start(shard_ids: str | None, **extra: str) -> Bot:
+        """A process of ``shard_ids`` (None: every shard), ``extra`` settings added."""
         env = bot_env(
             folder,
             BOGGLE_DATABASE=database,
@@ -58,6 +59,7 @@ async def processes(
         )
         if shard_ids is not None:
             env.update(BOGGLE_SHARD_COUNT=str(SHARDS), BOGGLE_SHARD_IDS=shard_ids)
+        env.update(extra)
         bot = Bot(await spawn_bot(env, folder))
         started.append(bot)
         return bot

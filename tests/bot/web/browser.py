@@ -47,9 +47,14 @@ async def open_as(
     page_url: str,
     person: str,
     size: tuple[int, int] = (390, 844),
+    *,
+    touch: bool = False,
 ) -> Page:
-    """A person's page, opened by the sandbox's link (the stand-in's authorize step)."""
-    context = await browser.new_context(viewport={"width": size[0], "height": size[1]})
+    """A person's page, opened by the sandbox's link (the stand-in's authorize step); ``touch``:
+    a phone's touch screen (touch events, pointers of type "touch")."""
+    context = await browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch
+    )
     page = await context.new_page()
     await page.goto(link(standin, page_url, person, "boggle"))
     return page
@@ -76,3 +81,27 @@ async def tap(page: Page, path: list[int]) -> None:
     """Die by die, then the last one again to send."""
     for cell in [*path, path[-1]]:
         await page.locator(die_selector(cell)).click()
+
+
+async def finger_drag(page: Page, path: list[int]) -> None:
+    """A finger on the first die, sliding through the others, lifted: real touch events (the
+    browser makes them pointers of type "touch"), through the DevTools protocol."""
+    cdp = await page.context.new_cdp_session(page)
+    x, y = await centre(page, path[0])
+    await cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+    )
+    for cell in path[1:]:
+        tx, ty = await centre(page, cell)
+        for step in range(1, 5):
+            at = {"x": x + (tx - x) * step / 4, "y": y + (ty - y) * step / 4}
+            await cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [at]})
+        x, y = tx, ty
+    await cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    await cdp.detach()
+
+
+async def finger_taps(page: Page, path: list[int]) -> None:
+    """Die by die with a finger (``touchscreen.tap``), then the last one again to send."""
+    for cell in [*path, path[-1]]:
+        await page.touchscreen.tap(*await centre(page, cell))

@@ -14,7 +14,7 @@ from tests.bot.harness import Harness
 from .browser import chromium, drag, open_as, tap
 from .conftest import page_url
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
+SHOTS = Path(__file__).resolve().parents[3] / "docs" / "images"
 
 
 def words_by_length(harness: Harness) -> list[tuple[str, list[int]]]:

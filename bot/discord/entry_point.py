@@ -1,0 +1,87 @@
+"""The application's Entry Point command (type 4, ``PRIMARY_ENTRY_POINT``), handled by the app
+(``APP_HANDLER``): a player opens the App Launcher, runs it, and the bot answers with
+``LAUNCH_ACTIVITY``, which opens the Activity in that channel (joining the round running there).
+
+discord.py 2.7's command tree knows no type 4: ``BoggleTree`` adds the command to the global
+bulk overwrite (a bulk overwrite replaces every command, an Entry Point too, so it must be in
+it) and answers its interactions in ``interaction_check``, before the tree looks for a command
+of its own."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from ..i18n.catalogue import text
+from ..i18n.languages import DISCORD_LOCALES, LANGUAGE_CODES
+
+log = logging.getLogger(__name__)
+
+PRIMARY_ENTRY_POINT = 4  # the command's type
+APP_HANDLER = 1  # the app answers it (Discord's default command is DISCORD_LAUNCH_ACTIVITY, 2)
+NAME = "launch"
+
+
+def entry_point_command() -> dict[str, Any]:
+    """The command as it is synced: global, in servers, without options (Discord's rules)."""
+    localized = {
+        locale: text("web.launch_description", code)
+        for code in LANGUAGE_CODES
+        if code != "en"
+        for locale in DISCORD_LOCALES[code]
+    }
+    return {
+        "name": NAME,
+        "description": text("web.launch_description"),
+        "description_localizations": localized,
+        "type": PRIMARY_ENTRY_POINT,
+        "handler": APP_HANDLER,
+        "integration_types": [0],
+        "contexts": [0],
+    }
+
+
+def is_entry_point(interaction: discord.Interaction[Any]) -> bool:
+    data = interaction.data
+    return (
+        interaction.type is discord.InteractionType.application_command
+        and data is not None
+        and data.get("type") == PRIMARY_ENTRY_POINT
+    )
+
+
+class BoggleTree(app_commands.CommandTree[Any]):
+    """The bot's command tree; with ``entry_point`` on, the Entry Point command too."""
+
+    entry_point = False  # the application has an Activity (BOGGLE_ACTIVITY)
+
+    async def sync_global(self) -> int:
+        """Bulk-overwrite the global commands, the Entry Point command among them when on; how
+        many there are now."""
+        if not self.entry_point:
+            return len(await self.sync())
+        translator = self.translator
+        payload = [
+            await c.get_translated_payload(self, translator) if translator else c.to_dict(self)
+            for c in self.get_commands()
+        ]
+        application_id = self.client.application_id
+        if application_id is None:
+            raise app_commands.MissingApplicationID
+        payload.append(entry_point_command())
+        synced = await self.client.http.bulk_upsert_global_commands(application_id, payload)
+        return len(synced)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The Entry Point command is answered here, with the launch; every other
+        interaction goes on to its command."""
+        if not is_entry_point(interaction):
+            return True
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as exc:
+            log.warning("the Activity could not be launched (%s)", exc)
+        return False
