@@ -3,6 +3,7 @@ the keyboard, each verdict, the live scoreboard, and the exact results for all t
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -14,7 +15,13 @@ from tests.bot.harness import Harness
 from .browser import chromium, drag, open_as, tap
 from .conftest import page_url
 
-SHOTS = Path(__file__).resolve().parents[3] / "docs" / "images"
+# The README's screenshots are this test's: BOGGLE_UPDATE_SCREENSHOTS=1 writes them to docs/images
+# (look at them before committing); otherwise they go to the test's own folder.
+DOCS_IMAGES = Path(__file__).resolve().parents[3] / "docs" / "images"
+
+
+def shots_folder(tmp_path: Path) -> Path:
+    return DOCS_IMAGES if os.environ.get("BOGGLE_UPDATE_SCREENSHOTS") else tmp_path
 
 
 def words_by_length(harness: Harness) -> list[tuple[str, list[int]]]:
@@ -30,7 +37,8 @@ async def verdict(page: Page, word: str) -> str:
     return await v.get_attribute("data-verdict") or ""
 
 
-async def test_two_on_the_page_one_in_chat(web_game: Harness) -> None:
+async def test_two_on_the_page_one_in_chat(web_game: Harness, tmp_path: Path) -> None:
+    shots = shots_folder(tmp_path)
     standin = web_game.standin
     await standin.add_member("bob", "Bob")
     await standin.add_member("carol", "Carol")
@@ -70,8 +78,8 @@ async def test_two_on_the_page_one_in_chat(web_game: Harness) -> None:
         await expect(alice.locator("#players li")).to_have_count(3, timeout=3000)
         await expect(alice.locator("#players")).to_contain_text("Carol")
         await expect(alice.locator("#players")).to_contain_text("2 words")
-        await alice.screenshot(path=str(SHOTS / "activity-play-phone.png"))
-        await bob.screenshot(path=str(SHOTS / "activity-play-desktop.png"))
+        await alice.screenshot(path=str(shots / "activity-play-phone.png"))
+        await bob.screenshot(path=str(shots / "activity-play-desktop.png"))
 
         await web_game.end_round()
         scored = {p.player: p for p in web_game.bot.services.storage and []} if False else None
@@ -106,6 +114,6 @@ async def test_two_on_the_page_one_in_chat(web_game: Harness) -> None:
         first_missed = alice.locator("#missed button").first
         await first_missed.click()
         await expect(alice.locator('[role="gridcell"][aria-selected="true"]').first).to_be_visible()
-        await alice.screenshot(path=str(SHOTS / "activity-results-phone.png"))
+        await alice.screenshot(path=str(shots / "activity-results-phone.png"))
         await bob.locator("#ranking button").first.click()
-        await bob.screenshot(path=str(SHOTS / "activity-results-desktop.png"))
+        await bob.screenshot(path=str(shots / "activity-results-desktop.png"))

@@ -10,8 +10,8 @@ from playwright.async_api import expect
 
 from core.lexicon import Lexicon
 from standin import StandIn
+from tests.bot.discord.test_language_rounds import board_code, start
 from tests.bot.harness import Clock, Harness, bot_session
-from tests.bot.test_language_rounds import board_code, start
 
 from .browser import chromium, drag, finger_drag, finger_taps, open_as
 from .conftest import WEB, page_url

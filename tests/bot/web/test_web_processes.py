@@ -12,7 +12,7 @@ import aiohttp
 from core.lexicon import Lexicon
 from standin import StandIn, World
 from standin.activities import STANDIN_CLIENT_SECRET
-from tests.bot.test_sharded_processes import SHARDS, Bot, Server, processes
+from tests.bot.processes.test_sharded_processes import SHARDS, Bot, Server, processes
 from tests.postgres import fresh_postgres_url
 
 SERVED = re.compile(r"the Activity's page is served on (http://\S+/)")
