@@ -70,9 +70,13 @@ const handlers = {
     status(m.you.name);
   },
   round(m) {
+    // The same round again (a reconnect, or the channel's first look): keep the board as it is,
+    // with the word being traced and the keyboard's place.
+    const again = state.round !== null && state.round.round_id === m.round_id;
     state.round = m; state.deadline = m.deadline; state.offset = m.now - Date.now() / 1000;
     state.mine = m.words; view("play"); board.locked = false; $("clock").hidden = false;
-    board.render(m.board); mine(); players(m.scoreboard); $("verdict").textContent = "";
+    if (!again) { board.render(m.board); $("verdict").textContent = ""; }
+    mine(); players(m.scoreboard);
     state.live = true; pending.splice(0).forEach(send);
   },
   scoreboard(m) { players(m.scoreboard); },

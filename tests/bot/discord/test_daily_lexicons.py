@@ -114,5 +114,5 @@ async def test_a_share_waiting_for_its_lexicon_is_deferred(
             )
         else:  # the answer is the summary itself
             post = answer
-        assert not post.ephemeral and f"n.º {attempt.day_number} (Español)" in post.content
+        assert not post.ephemeral and f"n.º {attempt.day_number} (español)" in post.content
         assert game.bot.lexicons.loaded("es") is not None

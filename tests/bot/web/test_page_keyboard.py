@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from playwright.async_api import expect
 
 from tests.bot.harness import Harness
@@ -34,3 +36,34 @@ async def test_keyboard_alone_on_a_small_phone(web_game: Harness) -> None:
         await page.keyboard.press("Enter")  # the last die again: sent
         await expect(page.locator("#verdict")).to_have_attribute("data-verdict", "accepted")
         await expect(page.locator("#verdict")).to_have_attribute("data-word", word)
+
+
+async def test_the_same_round_again_keeps_the_word_being_traced(web_game: Harness) -> None:
+    """The round sent again mid-word (a reconnect; the channel's first look sent it twice) keeps
+    the dice chosen so far and the keyboard's place: it rebuilt the board and dropped them."""
+    live, _ = await web_game.start_round()
+    word, path = min(
+        ((w, p) for w, p in live.game.solution.items() if len(p) >= 3),
+        key=lambda x: (len(x[1]), x[0]),
+    )
+    cols = live.game.board.cols
+    async with chromium() as browser:
+        page = await open_as(browser, web_game.standin, page_url(web_game), "alice", (390, 844))
+        cells = page.locator('[role="gridcell"]')
+        await expect(cells).to_have_count(live.game.board.rows * cols)
+        await cells.nth(path[0]).click()
+        await cells.nth(path[1]).click()
+        await expect(cells.nth(path[1])).to_have_attribute("aria-selected", "true")
+        web = web_game.bot.web
+        assert web is not None
+        before = set(web._sockets)
+        for ws in before:  # the round comes again on the new socket
+            await ws.close(code=1011)
+        await web_game.standin.wait_until(lambda: bool(set(web._sockets) - before), 15)
+        await asyncio.sleep(0.5)  # the page has its round again
+        await expect(cells.nth(path[0])).to_have_attribute("aria-selected", "true")
+        for cell in path[2:]:
+            await cells.nth(cell).click()
+        await cells.nth(path[-1]).click()  # the last die again: sent
+        await expect(page.locator("#verdict")).to_have_attribute("data-word", word)
+        await expect(page.locator("#verdict")).to_have_attribute("data-verdict", "accepted")

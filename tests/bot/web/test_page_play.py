@@ -33,7 +33,7 @@ def words_by_length(harness: Harness) -> list[tuple[str, list[int]]]:
 
 async def verdict(page: Page, word: str) -> str:
     v = page.locator("#verdict")
-    await expect(v).to_have_attribute("data-word", word, timeout=3000)
+    await expect(v).to_have_attribute("data-word", word, timeout=15_000)
     return await v.get_attribute("data-verdict") or ""
 
 
@@ -45,13 +45,13 @@ async def test_two_on_the_page_one_in_chat(web_game: Harness, tmp_path: Path) ->
     url = page_url(web_game)
     async with chromium() as browser:
         alice = await open_as(browser, standin, url, "alice")
-        await expect(alice.locator("#start")).to_be_visible(timeout=5000)
+        await expect(alice.locator("#start")).to_be_visible(timeout=15_000)
         await alice.locator("#start").click()  # no round yet: the page starts one
-        board = await standin.wait_for_message("boggle", lambda m: "Boggle" in m.content)
+        board = await standin.wait_for_message("boggle", lambda m: "Boggle" in m.content, 15)
         assert board.author.id == standin.world.bot.id
         await expect(alice.locator('[role="gridcell"]').first).to_be_visible()
         bob = await open_as(browser, standin, url, "bob", (1280, 720))
-        await expect(bob.locator('[role="gridcell"]').first).to_be_visible(timeout=5000)
+        await expect(bob.locator('[role="gridcell"]').first).to_be_visible(timeout=15_000)
         words = words_by_length(web_game)
         (long_word, long_path), (tapped, tap_path), (typed, _), (shared, shared_path) = words[:4]
 
@@ -75,7 +75,7 @@ async def test_two_on_the_page_one_in_chat(web_game: Harness, tmp_path: Path) ->
         await expect(alice.locator("#verdict")).to_contain_text("already yours")
         # The live scoreboard: chat players too; classic shows word counts, not points.
         assert web_game.live().game.rules.mode is Mode.CLASSIC
-        await expect(alice.locator("#players li")).to_have_count(3, timeout=3000)
+        await expect(alice.locator("#players li")).to_have_count(3, timeout=15_000)
         await expect(alice.locator("#players")).to_contain_text("Carol")
         await expect(alice.locator("#players")).to_contain_text("2 words")
         await alice.screenshot(path=str(shots / "activity-play-phone.png"))
@@ -85,7 +85,7 @@ async def test_two_on_the_page_one_in_chat(web_game: Harness, tmp_path: Path) ->
         scored = {p.player: p for p in web_game.bot.services.storage and []} if False else None
         del scored
         for page in (alice, bob):
-            await expect(page.locator("#results")).to_be_visible(timeout=5000)
+            await expect(page.locator("#results")).to_be_visible(timeout=15_000)
         rows = web_game.query(
             "SELECT player_id, word FROM guesses WHERE verdict = 'accepted' ORDER BY id"
         )
