@@ -32,7 +32,7 @@ from pathlib import Path
 
 from load_link import proc_status, serve
 
-from bot.config.settings import Settings
+from bot.config.settings import Settings, WebSettings
 from bot.config.shards import ShardSlice
 from bot.discord.app import BoggleBot
 from bot.discord.endpoints import point_discord_at
@@ -42,6 +42,7 @@ from core.board import Board
 from core.lexicon import cached
 from core.round import Rules, Verdict
 from core.solver import Path as WordPath
+from standin.activities import STANDIN_CLIENT_SECRET
 
 Key = tuple[int, int]  # (channel id, player id)
 Word = tuple[int, int, str]  # round id, player id, word
@@ -64,6 +65,7 @@ class BotConfig:
     profile: str | None = None
     tracemalloc: bool = False
     reads_messages: bool = True  # the message-content intent (off: guesses by replies)
+    web: bool = False  # the Activity's page and socket on 127.0.0.1, a free port (bench_web)
 
     @property
     def slice(self) -> ShardSlice:
@@ -261,7 +263,7 @@ class BotSide:
         rss_lexicon = proc_status("VmRSS")
         point_discord_at(api_base, gateway_url)
         self.bot = BoggleBot(
-            Settings(database=config.database, shards=config.slice),
+            Settings(database=config.database, shards=config.slice, web=web_settings(config)),
             clock=self.clock,
             tick=0.5,
             lexicon=lexicon,
@@ -271,6 +273,14 @@ class BotSide:
         self.task = await start_bot(self.bot)
         self.probe.attach(self.bot)
         return Started(lexicon_ms, rss_start, rss_lexicon, proc_status("VmRSS"))
+
+    def web_url(self) -> str:
+        """Where the bot serves the Activity's page (``BotConfig.web``)."""
+        assert self.bot is not None and self.bot.web is not None
+        return self.bot.web.url
+
+    def rss(self) -> float:
+        return proc_status("VmRSS")
 
     async def rounds(self, channels: set[int]) -> dict[int, Running]:
         """Once every one of ``channels`` has its round posted: each channel's round."""
@@ -358,6 +368,11 @@ class BotSide:
         if self.bot is not None and self.task is not None:
             await stop_bot(self.bot, self.task)
         return proc_status("VmHWM")
+
+
+def web_settings(config: BotConfig) -> WebSettings:
+    """The page off, or on a free port of 127.0.0.1 with the stand-in's client secret."""
+    return WebSettings("127.0.0.1", 0, STANDIN_CLIENT_SECRET) if config.web else WebSettings()
 
 
 async def start_bot(bot: BoggleBot) -> asyncio.Task[None]:

@@ -47,12 +47,12 @@ class Typist:
 
     def message(self, player: Player) -> str:
         rng = player.rng
-        words = [self._word(player, rng) for _ in range(rng.choices((1, 2, 3), (5, 3, 2))[0])]
+        words = [self.word(player, rng) for _ in range(rng.choices((1, 2, 3), (5, 3, 2))[0])]
         if rng.random() < 0.2:
             words = [w.upper() for w in words]
         return (", " if rng.random() < 0.3 else " ").join(words)
 
-    def _word(self, player: Player, rng: random.Random) -> str:
+    def word(self, player: Player, rng: random.Random) -> str:
         roll = rng.random()
         if roll < 0.45:  # on the board: accepted, or already found by this player
             word = rng.choice(self.solutions[player.channel_id])

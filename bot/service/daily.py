@@ -15,8 +15,9 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, tzinfo
+from datetime import UTC, date, tzinfo
 from typing import Protocol
+from zoneinfo import ZoneInfo
 
 from core.board import Board
 from core.commonness import missed_order
@@ -28,7 +29,7 @@ from core.round import Judgement, Round, Verdict
 from core.solver import solve
 from core.streaks import Streak, streak
 
-from ..storage import DailyAttempt, DailyGuess, Storage
+from ..storage import DailyAttempt, DailyGuess, ServerSettings, Storage
 from ..tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
@@ -298,6 +299,13 @@ class DailyService:
     async def close(self) -> None:
         """Stop the timer; running attempts are armed again by the next start."""
         await cancel_and_wait(self._timer)
+
+
+def server_zone(settings: ServerSettings | None) -> tzinfo:
+    """The server's time zone, where its days begin (UTC where none is set, in DMs and on user
+    installs)."""
+    name = settings.timezone if settings is not None else None
+    return ZoneInfo(name) if name else UTC
 
 
 def _accepted(guess: DailyGuess) -> bool:

@@ -7,10 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.board import Board
+from core.daily import DAILY_RULES
 from core.round import Judgement, Mode, Results, Round, Verdict
 
 from ..i18n.catalogue import catalogue, count, text
-from ..i18n.languages import DEFAULT_LANGUAGE, language_of_locale
+from ..i18n.languages import DEFAULT_LANGUAGE, language_name, language_of_locale
+from ..service.daily import DailyResult, DailyState
 
 Json = dict[str, Any]
 
@@ -39,6 +41,8 @@ PAGE_KEYS = (
     "web.tap_word",
     "web.signed_out",
     "web.waiting",
+    "web.daily",
+    "web.back",
 )
 
 
@@ -113,13 +117,27 @@ def round_state(
 
 
 def verdict(game: Round, judged: Judgement, language: str, path: list[int] | None) -> Json:
+    points = word_points(game, judged.word)
+    return judged_word("verdict", judged, game.spelled(judged.word), points, language, path)
+
+
+def judged_word(
+    kind: str,
+    judged: Judgement,
+    shown: str,
+    points: int | None,
+    language: str,
+    path: list[int] | None,
+) -> Json:
+    """A word's verdict: ``shown`` as the dictionary spells it (traced letters carry no
+    accents), ``points`` where certain, why it was refused in the player's words."""
     accepted = judged.verdict is Verdict.ACCEPTED
     return {
-        "type": "verdict",
+        "type": kind,
         "word": judged.word,
-        "shown": game.spelled(judged.word),  # traced letters carry no accents: the dictionary's
+        "shown": shown,
         "verdict": judged.verdict.value,
-        "points": word_points(game, judged.word) if accepted else None,
+        "points": points if accepted else None,
         "reason": None if accepted else text(f"reasons.{judged.verdict.value}", language),
         "path": path,
     }
@@ -168,3 +186,88 @@ def results(
         ],
         "can_play_again": True,
     }
+
+
+# -- the daily board ---------------------------------------------------------------------------
+
+
+def daily(state: DailyState, now: float, language: str) -> Json:
+    """The player's running daily attempt: its board, deadline and accepted words so far."""
+    board_of = state.board
+    return {
+        "type": "daily",
+        "attempt_id": state.attempt.id,
+        "title": _daily_title("web.daily_title", state, language),
+        "board": board(board_of.board),
+        "rules": {"mode": DAILY_RULES.mode.value, "min_length": DAILY_RULES.min_length},
+        "deadline": state.attempt.deadline,
+        "now": now,
+        "words": [
+            {
+                "word": g.word,
+                "shown": state.spelled(g.word),
+                "points": g.points,
+                "verdict": g.verdict.value,
+            }
+            for g in state.guesses
+            if g.verdict is Verdict.ACCEPTED
+        ],
+        "language": state.attempt.language,
+    }
+
+
+def daily_verdict(
+    state: DailyState, judged: Judgement, language: str, path: list[int] | None
+) -> Json:
+    shown = state.spelled(judged.word)
+    return judged_word("daily_verdict", judged, shown, judged.points, language, path)
+
+
+def daily_result(state: DailyState, result: DailyResult, language: str) -> Json:
+    """The finished attempt as the service scored it: figures, streak, the fair-play note when
+    flagged, the words found (best first) and the missed words most common first, with paths."""
+    summary, paths = result.summary, state.board.words
+    found = sorted(
+        (g for g in state.guesses if g.verdict is Verdict.ACCEPTED),
+        key=lambda g: (-g.points, g.word),
+    )
+    return {
+        "type": "daily_result",
+        "attempt_id": state.attempt.id,
+        "title": _daily_title("web.daily_result", state, language),
+        "board": board(state.board.board),
+        "figures": text(
+            "web.daily_figures",
+            language,
+            words=count(summary.words, "units.word", language),
+            points=count(summary.points, "units.pt", language),
+            percent=summary.percent,
+            max_points=count(summary.max_points, "units.pt", language),
+        ),
+        "streak": text(
+            "web.daily_streak",
+            language,
+            current=result.streak.current,
+            longest=result.streak.longest,
+        ),
+        "flagged": text("web.daily_flagged", language) if result.flagged else None,
+        "words": [
+            {
+                "word": g.word,
+                "shown": state.spelled(g.word),
+                "points": g.points,
+                "path": list(paths.get(g.word, ())),
+            }
+            for g in found
+        ],
+        "missed": [
+            {"word": w, "shown": state.spelled(w), "points": p, "path": list(paths.get(w, ()))}
+            for w, p in result.missed
+        ],
+        "missed_total": result.missed_total,
+        "language": state.attempt.language,
+    }
+
+
+def _daily_title(key: str, state: DailyState, language: str) -> str:
+    return text(key, language, number=state.board.number, lang=language_name(state.board.language))

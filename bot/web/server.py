@@ -15,6 +15,7 @@ from aiohttp import web
 from ..config.settings import WebSettings
 from ..wiring import Services
 from . import relay
+from .daily import DailyDesk
 from .discord_api import DiscordApi, Refused
 from .hub import POLL, Hub
 from .session import play, relayed
@@ -50,6 +51,7 @@ class WebServer:
         self.mock = mock
         self.relay_secret = relay_secret  # what the bot's processes show each other
         self.hub = Hub(services.rounds, services.storage, services.clock, poll)
+        self.desk = DailyDesk(services.daily, services.storage)
         self.port = settings.port or 0
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
@@ -115,10 +117,12 @@ class WebServer:
 
     async def _play(self, request: web.Request) -> web.StreamResponse:
         secret = self.relay_secret
-        return await play(request, self.services, self.api, self.hub, self._sockets, secret)
+        hub, desk = self.hub, self.desk
+        return await play(request, self.services, self.api, hub, desk, self._sockets, secret)
 
     async def _relayed(self, request: web.Request) -> web.StreamResponse:
-        return await relayed(request, self.services, self.hub, self._sockets, self.relay_secret)
+        hub, desk, secret = self.hub, self.desk, self.relay_secret
+        return await relayed(request, self.services, hub, desk, self._sockets, secret)
 
 
 @web.middleware

@@ -22,6 +22,7 @@ from ..service.publisher import PublishError
 from ..storage import ChannelBusy
 from ..wiring import Services
 from . import payloads
+from .daily import DailyDesk
 from .discord_api import DiscordApi, Person, Refused
 from .hub import Hub
 from .payloads import Json
@@ -46,9 +47,11 @@ class Session:
         self.ws = ws
         self.person = person
         self.player_id = person.id
+        self.name = person.name
         self.channel_id = channel_id
         self.guild_id = guild
         self.language = payloads.page_language(person.locale)
+        self.daily: int | None = None  # the daily attempt the page shows
         self._sent = asyncio.Lock()
 
     async def send(self, message: Json) -> None:
@@ -67,6 +70,7 @@ async def play(
     services: Services,
     api: DiscordApi,
     hub: Hub,
+    desk: DailyDesk,
     open_sockets: set[web.WebSocketResponse],
     secret: str,
 ) -> web.WebSocketResponse:
@@ -82,7 +86,7 @@ async def play(
         shards, storage = services.settings.shards, services.storage
         address = await owner_address(shards, storage, session.guild_id)
         if address is None:
-            await _run(session, services, hub)
+            await _run(session, services, hub, desk)
         else:
             channel, guild = session.channel_id, session.guild_id
             await relay(ws, address, secret, session.person, channel, guild)
@@ -95,6 +99,7 @@ async def relayed(
     request: web.Request,
     services: Services,
     hub: Hub,
+    desk: DailyDesk,
     open_sockets: set[web.WebSocketResponse],
     secret: str,
 ) -> web.StreamResponse:
@@ -115,13 +120,13 @@ async def relayed(
             await ws.close(code=NO_HELLO, message=b"who is it?")
             return ws
         person, channel, guild = found
-        await _run(Session(ws, person, channel, guild), services, hub)
+        await _run(Session(ws, person, channel, guild), services, hub, desk)
     finally:
         open_sockets.discard(ws)
     return ws
 
 
-async def _run(session: Session, services: Services, hub: Hub) -> None:
+async def _run(session: Session, services: Services, hub: Hub, desk: DailyDesk) -> None:
     await session.send(
         {
             "type": "welcome",
@@ -133,9 +138,10 @@ async def _run(session: Session, services: Services, hub: Hub) -> None:
     )
     await hub.join(session.channel_id, session)
     try:
-        await _serve(session.ws, session, services, hub)
+        await _serve(session.ws, session, services, hub, desk)
     finally:
         hub.leave(session.channel_id, session)
+        desk.leave(session)
 
 
 async def _greet(ws: web.WebSocketResponse, api: DiscordApi) -> Session | None:
@@ -165,7 +171,9 @@ async def _greet(ws: web.WebSocketResponse, api: DiscordApi) -> Session | None:
     return Session(ws, person, instance.channel_id, instance.guild_id)
 
 
-async def _serve(ws: web.WebSocketResponse, session: Session, services: Services, hub: Hub) -> None:
+async def _serve(
+    ws: web.WebSocketResponse, session: Session, services: Services, hub: Hub, desk: DailyDesk
+) -> None:
     window, frames = time.monotonic(), 0
     async for message in ws:
         if message.type != WSMsgType.TEXT:
@@ -190,16 +198,17 @@ async def _serve(ws: web.WebSocketResponse, session: Session, services: Services
             await _guess(session, services, hub, data)
         elif kind == "start":
             await _start(session, services, hub)
+        elif kind == "daily_open":
+            await desk.open(session, data.get("language"))
+        elif kind == "daily_guess":
+            await desk.guess(session, *_traced(data))
+        elif kind == "daily_close":  # back to the channel's round
+            desk.leave(session)
+            await session.send(hub.state(session.channel_id, session))
 
 
 async def _guess(session: Session, services: Services, hub: Hub, data: dict[str, Any]) -> None:
-    word = str(data.get("word", ""))[:WORD_LIMIT]
-    path = data.get("path")
-    shown = (
-        [int(c) for c in path if isinstance(c, int)][:WORD_LIMIT]
-        if isinstance(path, list)
-        else None
-    )
+    word, shown = _traced(data)
     rounds = services.rounds
     live = rounds.running(session.channel_id)
     if live is None:
@@ -217,6 +226,14 @@ async def _guess(session: Session, services: Services, hub: Hub, data: dict[str,
     for judged in guessed.judgements:
         await session.send(payloads.verdict(live.game, judged, session.language, shown))
     hub.changed(session.channel_id)
+
+
+def _traced(data: dict[str, Any]) -> tuple[str, list[int] | None]:
+    """A guess's word and the path it was traced along (shown back), both bounded."""
+    word = str(data.get("word", ""))[:WORD_LIMIT]
+    path = data.get("path")
+    cells = [c for c in path if isinstance(c, int)][:WORD_LIMIT] if isinstance(path, list) else None
+    return word, cells
 
 
 async def _start(session: Session, services: Services, hub: Hub) -> None:

@@ -12,12 +12,10 @@ unusable on its own, so guesses typed as a command go through ``/daily-guess``.
 from __future__ import annotations
 
 import contextlib
-import datetime
 import io
 import logging
 import re
 from typing import Any, ClassVar
-from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
@@ -30,7 +28,7 @@ from ...i18n.languages import DEFAULT_LANGUAGE, language_name
 from ...render import BOARD_FILE
 from ...render.daily import daily_text, share_text, time_left_text, too_late_text, verdict_lines
 from ...render.text import CONTENT_LIMIT, fit
-from ...service.daily import DailyState, TooLate
+from ...service.daily import DailyState, TooLate, server_zone
 from ...storage import DailyAttempt, ServerSettings
 from ...wiring import Services
 from ..choices import LANGUAGE_CHOICES
@@ -46,12 +44,6 @@ def reply_language(settings: ServerSettings | None, interaction: discord.Interac
     """The language of a reply that belongs to no attempt, and the default of ``/daily``: the
     server's through its install of the bot; elsewhere (a DM, a user install) the reader's."""
     return settings.language if settings is not None else reader_language(interaction)
-
-
-def server_zone(settings: ServerSettings | None) -> datetime.tzinfo:
-    """The server's time zone (UTC where none is set, in DMs and on user installs)."""
-    name = settings.timezone if settings is not None else None
-    return ZoneInfo(name) if name else datetime.UTC
 
 
 def server_install(interaction: discord.Interaction) -> int | None:

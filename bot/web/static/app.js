@@ -5,11 +5,13 @@ import { BoardView, faceLabel, findPath } from "./board.js";
 const $ = (id) => document.getElementById(id);
 const app = $("app");
 const params = new URLSearchParams(location.search);
-const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null };
+const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null, daily: null };
 const t = (key, fields = {}) => (state.strings[key] || key).replace(/\{(\w+)\}/g, (_, k) => fields[k] ?? "");
 
 let socket = null;
-const board = new BoardView($("board"), $("trace"), (word, path) => send({ type: "guess", word, path }), (word) => { $("word").textContent = word; });
+// A word goes to the channel's round, or to the player's daily attempt while the page shows it.
+const guess = (word, path) => ({ type: state.daily ? "daily_guess" : "guess", word, path });
+const board = new BoardView($("board"), $("trace"), (word, path) => send(guess(word, path)), (word) => { $("word").textContent = word; });
 
 function view(name) { app.dataset.view = name; $("results").hidden = name !== "results"; $("idle").hidden = name !== "idle"; }
 function status(text) { $("status").textContent = text; }
@@ -67,19 +69,19 @@ const handlers = {
     $("results-h").textContent = t("results"); $("missed-h").textContent = t("missed"); $("tap-hint").textContent = t("tap_word");
     $("again").textContent = t("play_again"); $("start").textContent = t("start"); $("idle-text").textContent = t("no_round");
     $("board").setAttribute("aria-label", t("board"));
+    $("daily").textContent = t("daily"); $("back").textContent = t("back"); daily(state.daily);
     status(m.you.name);
+    if (state.daily) send({ type: "daily_open", language: state.daily.language });
   },
   round(m) {
-    // The same round again (a reconnect, or the channel's first look): keep the board as it is,
-    // with the word being traced and the keyboard's place.
-    const again = state.round !== null && state.round.round_id === m.round_id;
-    state.round = m; state.deadline = m.deadline; state.offset = m.now - Date.now() / 1000;
-    state.mine = m.words; view("play"); board.locked = false; $("clock").hidden = false;
-    if (!again) { board.render(m.board); $("verdict").textContent = ""; }
-    mine(); players(m.scoreboard);
+    if (state.daily) return; // the channel's round waits behind the daily board
+    play(m); players(m.scoreboard);
     state.live = true; pending.splice(0).forEach(send);
   },
-  scoreboard(m) { players(m.scoreboard); },
+  scoreboard(m) { if (!state.daily) players(m.scoreboard); },
+  daily(m) { daily(m); play(m); },
+  daily_verdict(m) { handlers.verdict(m); },
+  daily_result(m) { daily(m); state.round = null; board.locked = true; dailyResult(m); },
   verdict(m) {
     const v = $("verdict");
     if (m.verdict === "accepted") {
@@ -90,13 +92,46 @@ const handlers = {
     }
     v.dataset.word = m.word; v.dataset.verdict = m.verdict;
   },
-  results(m) { state.round = null; pending.length = 0; board.locked = true; results(m); },
-  no_round() { state.round = null; pending.length = 0; state.live = true; view("idle"); },
+  results(m) { if (state.daily) return; state.round = null; pending.length = 0; board.locked = true; results(m); },
+  no_round() { if (state.daily) return; state.round = null; pending.length = 0; state.live = true; view("idle"); },
   error(m) { const v = $("verdict"); v.textContent = m.message; v.className = "verdict no"; if (app.dataset.view === "idle") $("idle-text").textContent = m.message; },
   pong(m) { state.offset = m.now - Date.now() / 1000; },
 };
 
 function receive(m) { (handlers[m.type] || (() => {}))(m); }
+
+// A board to trace on with its clock: the channel's round, or the player's daily attempt.
+// A round or a daily attempt to play. The same one again (a reconnect, or the channel's first
+// look): the board stays as it is, with the word being traced and the keyboard's place.
+function play(m) {
+  const key = (x) => (x && (x.round_id !== undefined ? `round:${x.round_id}` : `daily:${x.attempt_id}`));
+  const again = state.round !== null && key(state.round) === key(m);
+  state.round = m; state.deadline = m.deadline; state.offset = m.now - Date.now() / 1000;
+  state.mine = m.words; view("play"); board.locked = false; $("clock").hidden = false;
+  if (!again) { board.render(m.board); $("verdict").textContent = ""; }
+  mine();
+}
+
+// The page shows the player's daily attempt (m), or the channel (null).
+function daily(m) {
+  state.daily = m; app.dataset.daily = m ? "on" : "";
+  $("daily").hidden = !!m; $("back").hidden = !m;
+  if (m && m.title) status(m.title);
+}
+
+function dailyResult(m) {
+  view("results"); board.render(m.board); $("clock").hidden = true; $("again").hidden = true;
+  $("results-h").textContent = m.title; $("summary").hidden = false;
+  $("figures").textContent = m.figures; $("streak").textContent = m.streak;
+  $("flagged").textContent = m.flagged || ""; $("flagged").hidden = !m.flagged;
+  const item = li(t("your_words"), "");
+  const chips = document.createElement("div"); chips.className = "chips";
+  chips.append(...m.words.map((w) => chip(w.shown, w.path, ` ${w.points}`)));
+  item.append(chips);
+  $("ranking").replaceChildren(item);
+  $("missed-h").textContent = `${t("missed")} (${m.missed_total})`;
+  $("missed").replaceChildren(...m.missed.map((w) => { const x = document.createElement("li"); x.append(chip(w.shown, w.path, ` ${w.points}`)); return x; }));
+}
 
 function mine() {
   $("mine").replaceChildren(...state.mine.map((w) => li(w.shown.toUpperCase(), w.points != null ? `+${w.points}` : "")));
@@ -130,6 +165,7 @@ function chip(word, path, extra = "") {
 
 function results(m) {
   view("results"); board.render(m.board); $("clock").hidden = true;
+  $("again").hidden = false; $("summary").hidden = true; $("results-h").textContent = t("results"); $("missed-h").textContent = t("missed");
   $("ranking").replaceChildren(...(m.ranking.length ? m.ranking.map((p) => {
     const item = document.createElement("li");
     const head = document.createElement("div"); head.className = "head";
@@ -157,7 +193,7 @@ $("typed").addEventListener("submit", (e) => {
   e.preventDefault();
   const word = $("type").value.trim();
   if (!word) return;
-  send({ type: "guess", word, path: state.round ? findPath(state.round.board, word) : null });
+  send(guess(word, state.round ? findPath(state.round.board, word) : null));
   $("type").value = ""; board.show([]);
 });
 $("type").addEventListener("input", () => {
@@ -167,6 +203,8 @@ $("type").addEventListener("input", () => {
 });
 $("again").addEventListener("click", () => send({ type: "start" }));
 $("start").addEventListener("click", () => send({ type: "start" }));
+$("daily").addEventListener("click", () => send({ type: "daily_open" }));
+$("back").addEventListener("click", () => { daily(null); status(state.you ? state.you.name : ""); send({ type: "daily_close" }); });
 setInterval(() => send({ type: "ping" }), 15000);
 
 status("…");
