@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import random
 import time
@@ -197,6 +198,10 @@ class BoggleBot(commands.AutoShardedBot):
         if self._ready_once:
             return
         self._ready_once = True
+        # What start-up built (modules, the lexicons' tables, the servers' cache) lives as long
+        # as the process: out of the collector's way, full collections stop walking it each time
+        # (they stalled the event loop for 100-200 ms under load).
+        gc.freeze()
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
