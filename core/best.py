@@ -1,0 +1,250 @@
+"""The search for the highest-scoring board: simulated annealing over letters, in one process.
+
+Each run starts from a board drawn by letter frequency, or (``elite_share`` of the runs, once
+there is one) from the best board so far with a few cells swapped, cooled from a lower start: the
+proven 4x4 optimum sits a move or two from the boards a run usually ends on, and restarting near
+the best board seen is what finds it. Each step changes one letter or swaps two cells and accepts
+a worse board with probability ``exp(delta / T)`` as T cools; the best board of all runs is
+hill-climbed to its peak at the end and confirmed by the solver before it is returned.
+
+Boards are scored by ``core.compiled``'s C scorer where it builds (about 50 times as many boards
+a second), else by the pure-Python ``BoardScorer``: the same points either way, so the same seed
+and iteration budget give the same board with both. ``core.best_workers`` runs one search per core.
+
+Pure: randomness comes in as a ``random.Random``, time as a clock callable.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .board import Board
+from .compiled import compiled_scorer
+from .letters import faces_for, letter_weights
+from .lexicon import Lexicon
+from .scorer import BoardScorer
+from .scoring import total_score
+from .solver import Path, solve
+
+CACHE_LIMIT = 500_000  # boards remembered (a run revisits many); about 100 MB at most
+
+
+@dataclass(frozen=True)
+class AnnealSchedule:
+    """One annealing run: ``steps`` moves for every 16 cells, cooling geometrically from ``start``
+    to ``end`` (points); ``swap_share`` of the moves swap two cells, the rest change a letter;
+    ``elite_share`` of the runs restart from the best board with ``elite_swaps`` cells swapped,
+    from ``start / elite_cooler``."""
+
+    steps: int = 20_000
+    start: float = 120.0
+    end: float = 2.0
+    swap_share: float = 0.3
+    elite_share: float = 0.3
+    elite_swaps: int = 4
+    elite_cooler: float = 3.0
+
+
+@dataclass(frozen=True)
+class Best:
+    """A board the search found, with its points and words as the solver counts them, when it was
+    found (seconds after the search began) and how many boards were scored by then."""
+
+    board: Board
+    points: int
+    words: dict[str, Path]
+    seconds: float
+    evaluations: int
+    scorer: str  # "compiled" or "python"
+
+
+class Scorer(Protocol):
+    def score(self, faces: Sequence[str]) -> int: ...
+
+
+Improved = Callable[[int, tuple[str, ...], float, int], None]  # points, faces, seconds, evaluations
+
+
+def make_scorer(
+    lexicon: Lexicon, rows: int, cols: int, min_length: int, compiled: bool = True
+) -> tuple[Scorer, str]:
+    """The compiled scorer where it builds (and ``compiled``), else the pure-Python one."""
+    python = BoardScorer(lexicon, rows, cols, min_length)
+    fast = compiled_scorer(python) if compiled else None
+    return (fast, "compiled") if fast is not None else (python, "python")
+
+
+def confirm(lexicon: Lexicon, board: Board, points: int, min_length: int) -> dict[str, Path]:
+    """The board's words by the solver; raises when its points differ from what the search said,
+    so no board is ever reported on the scorer's word alone."""
+    words = solve(board, lexicon, min_length)
+    solved = total_score(words, min_length)
+    if solved != points:
+        raise RuntimeError(f"scorer said {points} points for {board.compact()}, solver {solved}")
+    return words
+
+
+def best_board(
+    lexicon: Lexicon,
+    rows: int,
+    cols: int,
+    seconds: float,
+    rng: random.Random,
+    min_length: int = 3,
+    clock: Callable[[], float] | None = None,
+    max_iterations: int | None = None,
+    schedule: AnnealSchedule | None = None,
+    *,
+    compiled: bool = True,
+    stop: Callable[[], bool] | None = None,
+    on_improve: Improved | None = None,
+) -> Best:
+    """The highest-scoring board found within ``seconds`` of ``clock`` (or ``max_iterations``
+    boards scored, or until ``stop()`` says so), confirmed by the solver.
+
+    With ``max_iterations`` the result depends only on the seed, provided the time does not run out
+    first. ``on_improve`` hears of every new best board as it is found.
+    """
+    if rows < 1 or cols < 1:
+        raise ValueError("a board needs at least one row and one column")
+    if clock is None and max_iterations is None and stop is None:
+        raise ValueError("give a clock, max_iterations or stop, or the search never ends")
+    started = clock() if clock is not None else 0.0
+    deadline = started + seconds if clock is not None else math.inf  # setup counts too
+    schedule = schedule or AnnealSchedule()
+    scorer, kind = make_scorer(lexicon, rows, cols, min_length, compiled)
+    weights = letter_weights(lexicon)
+    faces_all = faces_for(lexicon.alphabet)
+    cells = rows * cols
+    budget = max_iterations if max_iterations is not None else math.inf
+    cache: dict[tuple[str, ...], int] = {}
+    iterations = 0
+    best_faces: list[str] = []
+    best_score = -1
+    found_at, found_after = 0.0, 0
+
+    def evaluate(faces: list[str]) -> int:
+        """Score a board, counting it against the budget; revisited boards come from the cache."""
+        nonlocal iterations, best_score, best_faces, found_at, found_after
+        iterations += 1
+        key = tuple(faces)
+        value = cache.get(key)
+        if value is None:
+            value = cache[key] = scorer.score(key)
+            if len(cache) > CACHE_LIMIT:
+                cache.clear()
+        if value > best_score:
+            best_score, best_faces = value, list(faces)
+            found_at = clock() - started if clock is not None else 0.0
+            found_after = iterations
+            if on_improve is not None:
+                on_improve(value, key, found_at, iterations)
+        return value
+
+    def out_of_time() -> bool:
+        return (
+            iterations >= budget
+            or (clock is not None and clock() >= deadline)
+            or (stop is not None and iterations % 64 == 0 and stop())
+        )
+
+    evaluate(rng.choices(faces_all, weights, k=cells))
+    # Longer runs on bigger boards; a budget shorter than one run gets one run that still cools.
+    steps = max(1, schedule.steps * cells // 16)
+    steps = min(steps, max_iterations) if max_iterations else steps
+    while not out_of_time():
+        if best_faces and cells > 1 and rng.random() < schedule.elite_share:
+            faces = list(best_faces)
+            for _ in range(schedule.elite_swaps):
+                a, b = rng.sample(range(cells), 2)
+                faces[a], faces[b] = faces[b], faces[a]
+            start = schedule.start / schedule.elite_cooler
+        else:
+            faces = rng.choices(faces_all, weights, k=cells)
+            start = schedule.start
+        _anneal(faces, start, steps, schedule, faces_all, weights, rng, evaluate, out_of_time)
+    _polish(best_faces, faces_all, evaluate, out_of_time)
+    board = Board(rows, cols, tuple(best_faces))
+    words = confirm(lexicon, board, best_score, min_length)
+    return Best(board, best_score, words, found_at, found_after, kind)
+
+
+def _anneal(
+    faces: list[str],
+    start: float,
+    steps: int,
+    schedule: AnnealSchedule,
+    choices: tuple[str, ...],
+    weights: list[float],
+    rng: random.Random,
+    evaluate: Callable[[list[str]], int],
+    out_of_time: Callable[[], bool],
+) -> None:
+    """One run from ``faces``, cooling from ``start`` to the schedule's end in ``steps`` moves."""
+    cells = len(faces)
+    current = evaluate(faces)
+    temperature = start
+    cooling = (schedule.end / start) ** (1 / max(1, steps - 1))
+    for _ in range(steps):
+        if out_of_time():
+            return
+        if cells > 1 and rng.random() < schedule.swap_share:
+            a, b = rng.sample(range(cells), 2)
+            if faces[a] == faces[b]:
+                continue
+            faces[a], faces[b] = faces[b], faces[a]
+            undo = (a, faces[b], b, faces[a])
+        else:
+            a = rng.randrange(cells)
+            new = rng.choices(choices, weights)[0]
+            if new == faces[a]:
+                continue
+            undo = (a, faces[a], a, faces[a])
+            faces[a] = new
+        score = evaluate(faces)
+        delta = score - current
+        if delta >= 0 or rng.random() < math.exp(delta / temperature):
+            current = score
+        else:
+            faces[undo[0]], faces[undo[2]] = undo[1], undo[3]
+        temperature *= cooling
+
+
+def _polish(
+    faces: list[str],
+    choices: tuple[str, ...],
+    evaluate: Callable[[list[str]], int],
+    out_of_time: Callable[[], bool],
+) -> None:
+    """Hill-climb the best board in place: every single-letter change, then every swap, until none
+    helps (or time is up). Annealing ends near a peak; this makes sure it is on it. ``evaluate``
+    records every better board it meets, so the search's best moves with it."""
+    score = evaluate(faces)
+    improved = True
+    while improved and not out_of_time():
+        improved = False
+        for a in range(len(faces)):
+            for face in choices:
+                if face == faces[a] or out_of_time():
+                    continue
+                old = faces[a]
+                faces[a] = face
+                value = evaluate(faces)
+                if value > score:
+                    score, improved = value, True
+                else:
+                    faces[a] = old
+        for a in range(len(faces)):
+            for b in range(a + 1, len(faces)):
+                if faces[a] == faces[b] or out_of_time():
+                    continue
+                faces[a], faces[b] = faces[b], faces[a]
+                value = evaluate(faces)
+                if value > score:
+                    score, improved = value, True
+                else:
+                    faces[a], faces[b] = faces[b], faces[a]
