@@ -36,7 +36,8 @@ CACHE_LIMIT = 500_000  # boards remembered (a run revisits many); about 100 MB a
 @dataclass(frozen=True)
 class AnnealSchedule:
     """One annealing run: ``steps`` moves for every 16 cells, cooling geometrically from ``start``
-    to ``end`` (points); ``swap_share`` of the moves swap two cells, the rest change a letter;
+    to ``end`` (points); ``swap_share`` of the moves swap two cells, ``shift_share`` slide a row or
+    column one cell, the rest change a letter;
     ``elite_share`` of the runs restart from the best board with ``elite_swaps`` cells swapped,
     from ``start / elite_cooler``."""
 
@@ -44,6 +45,7 @@ class AnnealSchedule:
     start: float = 120.0
     end: float = 2.0
     swap_share: float = 0.3
+    shift_share: float = 0.1
     elite_share: float = 0.3
     elite_swaps: int = 4
     elite_cooler: float = 3.0
@@ -120,6 +122,7 @@ def best_board(
     weights = letter_weights(lexicon)
     faces_all = faces_for(lexicon.alphabet)
     cells = rows * cols
+    lines = lines_of(rows, cols)
     budget = max_iterations if max_iterations is not None else math.inf
     cache: dict[tuple[str, ...], int] = {}
     iterations = 0
@@ -166,15 +169,36 @@ def best_board(
         else:
             faces = rng.choices(faces_all, weights, k=cells)
             start = schedule.start
-        _anneal(faces, start, steps, schedule, faces_all, weights, rng, evaluate, out_of_time)
-    _polish(best_faces, faces_all, evaluate, out_of_time)
+        _anneal(
+            faces, lines, start, steps, schedule, faces_all, weights, rng, evaluate, out_of_time
+        )
+        _polish(faces, lines, faces_all, evaluate, out_of_time)
+    _polish(best_faces, lines, faces_all, evaluate, out_of_time)
     board = Board(rows, cols, tuple(best_faces))
     words = confirm(lexicon, board, best_score, min_length)
     return Best(board, best_score, words, found_at, found_after, kind)
 
 
+def lines_of(rows: int, cols: int) -> list[tuple[int, ...]]:
+    """Every row and column of two or more cells, each in both directions: the lines a shift
+    slides along (the first cell of the line is the one that leaves it)."""
+    found = [tuple(r * cols + c for c in range(cols)) for r in range(rows)] if cols > 1 else []
+    found += [tuple(r * cols + c for r in range(rows)) for c in range(cols)] if rows > 1 else []
+    return found + [line[::-1] for line in found]
+
+
+def _shift(faces: list[str], line: tuple[int, ...], face: str) -> list[str]:
+    """Slide the line's faces one cell towards its start; the first leaves and ``face`` comes in at
+    the end. Returns the faces before, for undoing."""
+    before = [faces[i] for i in line]
+    for i, new in zip(line, [*before[1:], face], strict=True):
+        faces[i] = new
+    return before
+
+
 def _anneal(
     faces: list[str],
+    lines: list[tuple[int, ...]],
     start: float,
     steps: int,
     schedule: AnnealSchedule,
@@ -184,45 +208,58 @@ def _anneal(
     evaluate: Callable[[list[str]], int],
     out_of_time: Callable[[], bool],
 ) -> None:
-    """One run from ``faces``, cooling from ``start`` to the schedule's end in ``steps`` moves."""
+    """One run from ``faces``, cooling from ``start`` to the schedule's end in ``steps`` moves:
+    change a letter, swap two cells, or shift a row or column (its neighbouring letters stay
+    neighbours, so the pairs that make words survive the move)."""
     cells = len(faces)
     current = evaluate(faces)
     temperature = start
     cooling = (schedule.end / start) ** (1 / max(1, steps - 1))
+    shift_below = schedule.shift_share if lines else 0.0
+    swap_below = shift_below + schedule.swap_share if cells > 1 else 0.0
     for _ in range(steps):
         if out_of_time():
             return
-        if cells > 1 and rng.random() < schedule.swap_share:
+        move = rng.random()
+        if move < shift_below:
+            line = rng.choice(lines)
+            face = faces[line[0]] if rng.random() < 0.5 else rng.choices(choices, weights)[0]
+            undo: tuple[tuple[int, ...], list[str]] = (line, _shift(faces, line, face))
+        elif move < swap_below:
             a, b = rng.sample(range(cells), 2)
             if faces[a] == faces[b]:
                 continue
+            undo = ((a, b), [faces[a], faces[b]])
             faces[a], faces[b] = faces[b], faces[a]
-            undo = (a, faces[b], b, faces[a])
         else:
             a = rng.randrange(cells)
             new = rng.choices(choices, weights)[0]
             if new == faces[a]:
                 continue
-            undo = (a, faces[a], a, faces[a])
+            undo = ((a,), [faces[a]])
             faces[a] = new
         score = evaluate(faces)
         delta = score - current
         if delta >= 0 or rng.random() < math.exp(delta / temperature):
             current = score
         else:
-            faces[undo[0]], faces[undo[2]] = undo[1], undo[3]
+            for i, face in zip(*undo, strict=True):
+                faces[i] = face
         temperature *= cooling
 
 
 def _polish(
     faces: list[str],
+    lines: list[tuple[int, ...]],
     choices: tuple[str, ...],
     evaluate: Callable[[list[str]], int],
     out_of_time: Callable[[], bool],
 ) -> None:
-    """Hill-climb the best board in place: every single-letter change, then every swap, until none
-    helps (or time is up). Annealing ends near a peak; this makes sure it is on it. ``evaluate``
-    records every better board it meets, so the search's best moves with it."""
+    """Hill-climb in place: every single-letter change, every swap, every shift of a line with
+    every letter coming in, until none helps (or time is up). Annealing ends near a peak; this makes
+    sure it is on it, and the shifts reach the peaks a slid row away (the proven 4x4 best is one
+    from the board annealing most often ends on). ``evaluate`` records every better board it meets.
+    """
     score = evaluate(faces)
     improved = True
     while improved and not out_of_time():
@@ -248,3 +285,14 @@ def _polish(
                     score, improved = value, True
                 else:
                     faces[a], faces[b] = faces[b], faces[a]
+        for line in lines:
+            for face in choices:
+                if out_of_time():
+                    break
+                before = _shift(faces, line, face)
+                value = evaluate(faces)
+                if value > score:
+                    score, improved = value, True
+                else:
+                    for i, old in zip(line, before, strict=True):
+                        faces[i] = old

@@ -12,6 +12,7 @@ the same board as ``best_board`` itself.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import random
 import signal
@@ -194,7 +195,8 @@ def _in_process(
         points, faces, at, evaluations = seen[0]
         board = Board(rows, cols, faces)
         words = confirm(lexicon, board, points, min_length)
-        return Outcome(Best(board, points, words, at, evaluations, "?"), True)
+        kind = make_scorer(lexicon, rows, cols, min_length, compiled)[1]
+        return Outcome(Best(board, points, words, at, evaluations, kind), True)
     return Outcome(best, False)
 
 
@@ -213,6 +215,7 @@ def _worker(
 ) -> None:
     """One search in a child process, until the parent says stop (or its budget is spent)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()  # a parent that died without a word leaves this process to init
     lexicon = Lexicon.from_bytes(blob)
     reported = [0]
     counter = [0]
@@ -229,7 +232,7 @@ def _worker(
     def should_stop() -> bool:
         counter[0] += 64  # best_board asks once every 64 boards
         tick(counter[0])
-        return stop.is_set()
+        return stop.is_set() or os.getppid() != parent
 
     best = best_board(
         lexicon, rows, cols, 0.0, random.Random(seed), min_length, None, max_iterations,

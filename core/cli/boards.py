@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import time
 
 from ..best_workers import Progress, search
 from ..board import Board
+from ..commonness import everyday_lexicon
 from ..generate import DEFAULT_ATTEMPTS, Floor, floor_for, roll_with_floor
 from ..scoring import default_min_length, total_score
 from ..solver import solve
@@ -56,6 +56,8 @@ def cmd_best(args: argparse.Namespace, io: Console) -> int:
     if rows * cols > BEST_CELLS:
         raise UsageError(f"best searches boards of up to {BEST_CELLS} cells (6x6)")
     lexicon = options.lexicon(args)
+    if args.dictionary == "everyday":
+        lexicon = everyday_lexicon(lexicon)
     seed = options.seed(args)
     min_length = args.min_length or default_min_length(max(rows, cols))
     workers = args.workers or os.cpu_count() or 1
@@ -69,7 +71,10 @@ def cmd_best(args: argparse.Namespace, io: Console) -> int:
     best = outcome.best
     io.say(best.board.grid())
     io.say(best.board.compact())
-    io.say(f"{len(best.words)} words, {best.points} points (seed {seed}, min length {min_length})")
+    io.say(
+        f"{len(best.words)} words, {best.points} points (seed {seed}, min length {min_length}, "
+        f"{args.dictionary} dictionary)"
+    )
     stopped = "interrupted" if outcome.interrupted else "searched"
     io.say(
         f"found after {best.seconds:.1f} s and {best.evaluations:,} boards "
@@ -92,11 +97,11 @@ class _ProgressLine:
 
     def __init__(self, io: Console) -> None:
         self.io = io
-        self.last = -1.0
+        self.last: float | None = None
 
     def __call__(self, progress: Progress) -> None:
-        now = time.monotonic()
-        if now - self.last < 0.5:
+        now = self.io.clock()
+        if self.last is not None and now - self.last < 0.5:
             return
         self.last = now
         self.io.err.write(
@@ -106,6 +111,6 @@ class _ProgressLine:
         self.io.err.flush()
 
     def clear(self) -> None:
-        if self.last >= 0:
+        if self.last is not None:
             self.io.err.write("\r" + " " * 78 + "\r")
             self.io.err.flush()

@@ -121,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _min_length(p)
     dictionary_options(p)
+    dictionary_choice(p)
 
     p = commands.add_parser("play", help="play one timed round in the terminal")
     _dice(p)
