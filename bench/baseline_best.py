@@ -1,5 +1,5 @@
-"""The search for the best board as it was before issue 22 (one process, the pure-Python scorer,
-runs from random boards only), kept only so bench_core.py can run it beside today's in the same
+"""The search for the best board as it was before issue 22 (one process, runs from random boards
+only, letter changes and swaps), kept only so bench_core.py can run it beside today's in the same
 run: the annealing loop of that commit's core/generate.py, over today's scorer (unchanged)."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Run by hand from the repository root::
 
     .venv/bin/python bench/bench_core.py [--enable PATH] [--boards 1000] [--best-seconds 60]
-        [--best-only] [--pure]
+        [--best-only]
 
 The baseline is written here: a trie of nested dicts with a ``"$"`` end-marker key and a recursive
 depth-first search carrying a visited set. Both solve the same seeded boards (4x4 new dice, 5x5
@@ -15,7 +15,7 @@ roll_with_floor costs per round start. With ``--enable`` (the ENABLE2K list): me
 per dice set against the published figures, the published single-board results as PASS/FAIL, and,
 for 5 seeds, the points ``best`` reaches in ``--best-seconds`` and the seconds it takes to reach the
 proven 3,625, against the search before issue 22 run in the same process (``--best-only`` skips the
-rest; ``--pure`` runs today's search without the compiled scorer).
+rest).
 
 The lexicon cache goes to a temporary directory. Exit 1 when the two solvers disagree on any board or
 a published cross-check fails; unmet targets are reported, not fatal.
@@ -388,10 +388,10 @@ def measure_enable(table: Table, enable: Path, cache: Path, count: int) -> bool:
 
 
 def measure_best(
-    table: Table, enable: Path, cache: Path, seconds: float, seeds: Sequence[int], pure: bool
+    table: Table, enable: Path, cache: Path, seconds: float, seeds: Sequence[int]
 ) -> bool:
     """For each seed: today's search (one process a core) and the one before issue 22 (one
-    process, pure Python), ``seconds`` each, one after the other; points reached, seconds to the
+    process), ``seconds`` each, one after the other; points reached, seconds to the
     proven 3,625 and boards scored a second. True when every reported board is the solver's."""
     from baseline_best import best_board_before
 
@@ -404,7 +404,7 @@ def measure_best(
     reached = {"today": 0, "before": 0}
     for seed in seeds:
         started = clock()
-        outcome = search(lexicon, 4, 4, seconds, seed, clock, 3, workers, compiled=not pure)
+        outcome = search(lexicon, 4, 4, seconds, seed, clock, 3, workers)
         spent = clock() - started
         best = outcome.best
         ok &= best.points == total_score(solve(best.board, lexicon, 3), 3)
@@ -416,9 +416,8 @@ def measure_best(
         reached["before"] += old_at is not None
         table.add(
             f"best 4x4 ENABLE2K {seconds:g} s, seed {seed}: points (seconds to 3625), boards/s",
-            f"{best.points} ({_when(at)}), {best.evaluations / spent:,.0f}/s "
-            f"[{workers} workers, {best.scorer}]",
-            f"{points} ({_when(old_at)}), {old_evaluations / seconds:,.0f}/s [1, python]",
+            f"{best.points} ({_when(at)}), {best.evaluations / spent:,.0f}/s [{workers} workers]",
+            f"{points} ({_when(old_at)}), {old_evaluations / seconds:,.0f}/s [1 process]",
             target=f"3625 within {seconds:g} s",
             met=yes(at is not None),
         )
@@ -503,7 +502,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first of 5 best seeds (default 1)")
     parser.add_argument("--best-seeds", type=int, default=5, help="seeds for best (default 5)")
     parser.add_argument("--best-only", action="store_true", help="only best (needs --enable)")
-    parser.add_argument("--pure", action="store_true", help="best without the compiled scorer")
     parser.add_argument("--repeats", type=int, default=7, help="cold starts to time (default 7)")
     parser.add_argument(
         "--languages", action="store_true", help="only the per-language figures (en, fr, es, de)"
@@ -522,7 +520,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seeds = range(args.seed, args.seed + args.best_seeds)
         if args.best_only and args.enable:
             sys.path.insert(0, str(REPO / "bench"))
-            ok &= measure_best(table, args.enable, cache, args.best_seconds, seeds, args.pure)
+            ok &= measure_best(table, args.enable, cache, args.best_seconds, seeds)
             table.print()
             print("correctness:", "PASS" if ok else "FAIL")
             return 0 if ok else 1
@@ -540,7 +538,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ok &= measure_enable(table, args.enable, cache, args.boards)
             if args.best_seconds > 0:
                 sys.path.insert(0, str(REPO / "bench"))
-                ok &= measure_best(table, args.enable, cache, args.best_seconds, seeds, args.pure)
+                ok &= measure_best(table, args.enable, cache, args.best_seconds, seeds)
         else:
             table.add("ENABLE2K figures", "skipped (pass --enable PATH)")
     print()

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from multiprocessing.synchronize import Event
 from typing import Any
 
-from .best import AnnealSchedule, Best, best_board, confirm, make_scorer
+from .best import AnnealSchedule, Best, best_board, confirm
 from .board import Board
 from .lexicon import Lexicon
 
@@ -67,18 +67,43 @@ def search(
     min_length: int = 3,
     workers: int = 1,
     max_iterations: int | None = None,
-    compiled: bool = True,
     on_progress: Callable[[Progress], None] | None = None,
     schedule: AnnealSchedule | None = None,
 ) -> Outcome:
     """The best board ``workers`` searches find in ``seconds`` of ``clock`` (or ``max_iterations``
     boards each), confirmed by the solver; Ctrl-C ends it early with the best board so far."""
+
+    def in_this_process() -> Outcome:
+        """One search here; Ctrl-C returns the best board heard of so far."""
+        started = clock()
+        seen: list[tuple[int, tuple[str, ...], float, int]] = []
+        last_shown = [started]
+
+        def improved(points: int, faces: tuple[str, ...], at: float, evaluations: int) -> None:
+            seen[:] = [(points, faces, at, evaluations)]
+            now = clock()
+            if on_progress is not None and now - last_shown[0] >= 0.2:
+                last_shown[0] = now
+                elapsed = max(1e-9, now - started)
+                left = max(0.0, seconds - elapsed)
+                on_progress(Progress(points, at, evaluations, evaluations / elapsed, left))
+
+        try:
+            best = best_board(
+                lexicon, rows, cols, seconds, random.Random(seed), min_length, clock, max_iterations,
+                schedule, on_improve=improved,
+            )  # fmt: skip
+        except KeyboardInterrupt:
+            if not seen:
+                raise
+            points, faces, at, evaluations = seen[0]
+            board = Board(rows, cols, faces)
+            words = confirm(lexicon, board, points, min_length)
+            return Outcome(Best(board, points, words, at, evaluations), True)
+        return Outcome(best, False)
+
     if workers <= 1:
-        return _in_process(
-            lexicon, rows, cols, seconds, seed, clock, min_length, max_iterations, compiled,
-            on_progress, schedule,
-        )  # fmt: skip
-    kind = make_scorer(lexicon, rows, cols, min_length, compiled)[1]  # built once, here
+        return in_this_process()
     context = multiprocessing.get_context()
     messages: multiprocessing.Queue[tuple[Any, ...]] = context.Queue()
     stop = context.Event()
@@ -87,8 +112,7 @@ def search(
     processes = []
     for w in range(workers):
         args: tuple[Any, ...] = (blob, rows, cols, min_length, worker_seed(seed, w))
-        args += (max_iterations, compiled)
-        args += (schedule, stop, messages, w)
+        args += (max_iterations, schedule, stop, messages, w)
         processes.append(context.Process(target=_worker, args=args, daemon=True))
     for process in processes:
         process.start()
@@ -115,7 +139,7 @@ def search(
     points, _, faces, found_at = tally.best
     board = Board(rows, cols, faces)
     words = confirm(lexicon, board, points, min_length)
-    return Outcome(Best(board, points, words, found_at, sum(tally.counts), kind), interrupted)
+    return Outcome(Best(board, points, words, found_at, sum(tally.counts)), interrupted)
 
 
 class _Tally:
@@ -157,49 +181,6 @@ class _Tally:
         )
 
 
-def _in_process(
-    lexicon: Lexicon,
-    rows: int,
-    cols: int,
-    seconds: float,
-    seed: int,
-    clock: Callable[[], float],
-    min_length: int,
-    max_iterations: int | None,
-    compiled: bool,
-    on_progress: Callable[[Progress], None] | None,
-    schedule: AnnealSchedule | None,
-) -> Outcome:
-    """One search here; Ctrl-C returns the best board heard of so far."""
-    started = clock()
-    seen: list[tuple[int, tuple[str, ...], float, int]] = []
-    last_shown = [started]
-
-    def improved(points: int, faces: tuple[str, ...], at: float, evaluations: int) -> None:
-        seen[:] = [(points, faces, at, evaluations)]
-        now = clock()
-        if on_progress is not None and now - last_shown[0] >= 0.2:
-            last_shown[0] = now
-            elapsed = max(1e-9, now - started)
-            left = max(0.0, seconds - elapsed)
-            on_progress(Progress(points, at, evaluations, evaluations / elapsed, left))
-
-    try:
-        best = best_board(
-            lexicon, rows, cols, seconds, random.Random(seed), min_length, clock, max_iterations,
-            schedule, compiled=compiled, on_improve=improved,
-        )  # fmt: skip
-    except KeyboardInterrupt:
-        if not seen:
-            raise
-        points, faces, at, evaluations = seen[0]
-        board = Board(rows, cols, faces)
-        words = confirm(lexicon, board, points, min_length)
-        kind = make_scorer(lexicon, rows, cols, min_length, compiled)[1]
-        return Outcome(Best(board, points, words, at, evaluations, kind), True)
-    return Outcome(best, False)
-
-
 def _worker(
     blob: bytes,
     rows: int,
@@ -207,7 +188,6 @@ def _worker(
     min_length: int,
     seed: int,
     max_iterations: int | None,
-    compiled: bool,
     schedule: AnnealSchedule | None,
     stop: Event,
     messages: multiprocessing.Queue[tuple[Any, ...]],
@@ -236,7 +216,7 @@ def _worker(
 
     best = best_board(
         lexicon, rows, cols, 0.0, random.Random(seed), min_length, None, max_iterations,
-        schedule, compiled=compiled, stop=should_stop, on_improve=improved,
+        schedule, stop=should_stop, on_improve=improved,
     )  # fmt: skip
     messages.put(("best", worker, best.points, best.board.cells))
     messages.put(("count", worker, counter[0]))

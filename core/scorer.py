@@ -3,8 +3,7 @@
 The solver builds every word and its path; a search only needs the total, thousands of times a
 second. So ``BoardScorer`` is a lean version of the solver's walk: it carries the word's index in
 the lexicon (a DAWG with word counts is a minimal perfect hash) instead of building strings, and
-marks the words seen in a reused array instead of filling a dict. ``core.compiled`` runs the same
-walk in C where a compiler is at hand; this one is what runs everywhere else.
+marks the words seen in a reused array instead of filling a dict.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ stable (scripts and the benchmark rely on it):
     roll [--dice NAME | --size N] [--seed N] [--min-words N] [--min-points N] [--dict PATH]
         A board rolled from a dice set, rerolled up to the floor (default: core.generate's rule).
         When no roll reaches it, the best roll is printed with a ``warning:`` line, and exit 1.
-    best [--size N|RxC] [--seconds S] [--seed N] [--iterations N] [--workers N] [--pure]
+    best [--size N|RxC] [--seconds S] [--seed N] [--iterations N] [--workers N]
          [--lang L] [--dict PATH] [--dictionary full|everyday] [--min-length N]
         Simulated annealing for the highest-scoring board, one search a core (``core.best``), with
         a status line on a terminal; Ctrl-C stops it with the best board so far. Prints the board,

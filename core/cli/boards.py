@@ -64,7 +64,7 @@ def cmd_best(args: argparse.Namespace, io: Console) -> int:
     show = _ProgressLine(io) if io.err.isatty() else None
     outcome = search(
         lexicon, rows, cols, args.seconds, seed, io.clock, min_length, workers, args.iterations,
-        compiled=not args.pure, on_progress=show,
+        on_progress=show,
     )  # fmt: skip
     if show is not None:
         show.clear()
@@ -78,7 +78,7 @@ def cmd_best(args: argparse.Namespace, io: Console) -> int:
     stopped = "interrupted" if outcome.interrupted else "searched"
     io.say(
         f"found after {best.seconds:.1f} s and {best.evaluations:,} boards "
-        f"({stopped}; {workers} worker{'s' if workers > 1 else ''}, {best.scorer} scorer)"
+        f"({stopped}; {workers} worker{'s' if workers > 1 else ''})"
     )
     reference = REFERENCE_BOARDS.get((rows, cols))
     if reference is not None:

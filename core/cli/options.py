@@ -116,9 +116,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--workers", type=_positive_int, metavar="N", help="processes (default: one a core)"
     )
-    p.add_argument(
-        "--pure", action="store_true", help="score in Python only, never the compiled scorer"
-    )
     _min_length(p)
     dictionary_options(p)
     dictionary_choice(p)

@@ -280,12 +280,11 @@ def test_best_is_reproducible_with_iterations(small_dict: Path, tmp_path: Path) 
         assert first[-1].split() == sorted(found, key=lambda w: (-len(w), w))
 
 
-def test_best_takes_rectangles_and_the_pure_scorer(small_dict: Path, tmp_path: Path) -> None:
+def test_best_takes_rectangles(small_dict: Path, tmp_path: Path) -> None:
     argv = ["--seed", "2", "--iterations", "200", "--workers", "1", "--dict", str(small_dict)]
     argv += ["--cache-dir", str(tmp_path)]
     wide = best_lines("--size", "2x5", *argv)
     assert Board.parse(wide[2]).rows == 2 and Board.parse(wide[2]).cols == 5
-    assert best_lines("--size", "2x5", "--pure", *argv) == wide  # the same points either way
     assert any(line.startswith("against perslatgsineters") for line in best_lines(*argv))
     too_big = run("best", "--size", "6x7", *argv)
     assert too_big.code == 2 and "up to 36 cells" in too_big.err
