@@ -416,7 +416,7 @@ def measure_best(
         reached["before"] += old_at is not None
         table.add(
             f"best 4x4 ENABLE2K {seconds:g} s, seed {seed}: points (seconds to 3625), boards/s",
-            f"{best.points} ({_when(at)}), {best.evaluations / spent:,.0f}/s [{workers} workers]",
+            f"{best.points} ({_when(at)}), {best.scored / spent:,.0f}/s [{workers} workers]",
             f"{points} ({_when(old_at)}), {old_evaluations / seconds:,.0f}/s [1 process]",
             target=f"3625 within {seconds:g} s",
             met=yes(at is not None),

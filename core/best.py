@@ -52,13 +52,14 @@ class AnnealSchedule:
 @dataclass(frozen=True)
 class Best:
     """A board the search found, with its points and words as the solver counts them, when it was
-    found (seconds after the search began) and how many boards were scored by then."""
+    found (seconds after the search began), how many boards were scored by then, and in all."""
 
     board: Board
     points: int
     words: dict[str, Path]
     seconds: float
     evaluations: int
+    scored: int
 
 
 Improved = Callable[[int, tuple[str, ...], float, int], None]  # points, faces, seconds, evaluations
@@ -112,11 +113,14 @@ def best_board(
     best_faces: list[str] = []
     best_score = -1
     found_at, found_after = 0.0, 0
+    stopped = False  # stop() is asked once every 64 boards scored
 
     def evaluate(faces: list[str]) -> int:
         """Score a board, counting it against the budget; revisited boards come from the cache."""
-        nonlocal iterations, best_score, best_faces, found_at, found_after
+        nonlocal iterations, best_score, best_faces, found_at, found_after, stopped
         iterations += 1
+        if stop is not None and iterations % 64 == 0 and stop():
+            stopped = True
         key = tuple(faces)
         value = cache.get(key)
         if value is None:
@@ -132,11 +136,7 @@ def best_board(
         return value
 
     def out_of_time() -> bool:
-        return (
-            iterations >= budget
-            or (clock is not None and clock() >= deadline)
-            or (stop is not None and iterations % 64 == 0 and stop())
-        )
+        return stopped or iterations >= budget or (clock is not None and clock() >= deadline)
 
     evaluate(rng.choices(faces_all, weights, k=cells))
     # Longer runs on bigger boards; a budget shorter than one run gets one run that still cools.
@@ -159,7 +159,7 @@ def best_board(
     _polish(best_faces, lines, faces_all, evaluate, out_of_time)
     board = Board(rows, cols, tuple(best_faces))
     words = confirm(lexicon, board, best_score, min_length)
-    return Best(board, best_score, words, found_at, found_after)
+    return Best(board, best_score, words, found_at, found_after, iterations)
 
 
 def lines_of(rows: int, cols: int) -> list[tuple[int, ...]]:

@@ -99,7 +99,8 @@ def search(
             points, faces, at, evaluations = seen[0]
             board = Board(rows, cols, faces)
             words = confirm(lexicon, board, points, min_length)
-            return Outcome(Best(board, points, words, at, evaluations), True)
+            # The boards scored in all are known as of the last best board heard of.
+            return Outcome(Best(board, points, words, at, evaluations, evaluations), True)
         return Outcome(best, False)
 
     if workers <= 1:
@@ -136,10 +137,11 @@ def search(
                 process.join()
     if tally.best is None:
         raise RuntimeError("no worker reported a board")
-    points, _, faces, found_at = tally.best
+    points, _, faces, found_at, found_after = tally.best
     board = Board(rows, cols, faces)
     words = confirm(lexicon, board, points, min_length)
-    return Outcome(Best(board, points, words, found_at, sum(tally.counts)), interrupted)
+    found = Best(board, points, words, found_at, found_after, sum(tally.counts))
+    return Outcome(found, interrupted)
 
 
 class _Tally:
@@ -149,7 +151,8 @@ class _Tally:
     def __init__(self, workers: int, clock: Callable[[], float]) -> None:
         self.clock = clock
         self.started = clock()
-        self.best: tuple[int, int, tuple[str, ...], float] | None = None
+        # points, -worker, faces, seconds and boards scored (all workers) when it was heard
+        self.best: tuple[int, int, tuple[str, ...], float, int] | None = None
         self.counts = [0] * workers
         self.done = 0
 
@@ -164,7 +167,7 @@ class _Tally:
             return
         if kind == "best":
             points, faces = rest
-            candidate = (points, -worker, tuple(faces), self.elapsed())
+            candidate = (points, -worker, tuple(faces), self.elapsed(), sum(self.counts))
             if self.best is None or candidate[:2] > self.best[:2]:
                 self.best = candidate
         elif kind == "count":

@@ -68,7 +68,8 @@ def test_workers_find_at_least_what_one_finds_and_the_solver_agrees() -> None:
     assert not one.interrupted and not two.interrupted
     assert two.best.points >= one.best.points  # worker 0 runs the same seed
     assert two.best.points == total_score(solve(two.best.board, SMALL, 3), 3)
-    assert two.best.evaluations >= 400
+    assert two.best.evaluations <= two.best.scored  # by the time it was heard, and in all
+    assert 2 * 384 <= two.best.scored <= 2 * 400 + 128  # counted every 64 boards
 
 
 def test_lines_run_both_ways_along_rows_and_columns() -> None:
