@@ -63,3 +63,12 @@ def missed_order(words: Iterable[str], lexicon: Lexicon) -> list[str]:
     """Words most common first, then longer first, then alphabetical: a missed-word list that
     teaches words people know before obscure ones."""
     return sorted(words, key=lambda w: (-(lexicon.zipf(w) or 0.0), -len(w), w))
+
+
+def everyday_lexicon(lexicon: Lexicon) -> Lexicon:
+    """The everyday dictionary as a lexicon of its own, for a search that must score only its
+    words (a round filters the full list's words instead). Empty without frequencies."""
+    floor = round(EVERYDAY_ZIPF * 10)  # the lexicon keeps Zipf x 10, one byte a word
+    zipf = lexicon.zipf_bytes
+    words = [word for rank, word in enumerate(lexicon) if zipf and zipf[rank] >= floor]
+    return Lexicon.from_words(words, alphabet=lexicon.alphabet)

@@ -6,7 +6,7 @@
 The method, deterministic so the files can be regenerated exactly (as Tanglet and Lexica do it):
 
 1. Letter shares: how often each letter of the language's alphabet occurs across all the words of
-   its list (``core.generate.letter_weights``, one count per word, not weighted by use).
+   its list (``core.letters.letter_weights``, one count per word, not weighted by use).
 2. Faces: a board of side N has 6 * N * N faces. Each letter gets ``share * faces`` of them,
    rounded down but at least one for every letter the list uses; the faces still to give go one by
    one to the letter furthest below its exact share (ties: alphabet order), and a surplus is taken
@@ -28,8 +28,8 @@ import sys
 from collections.abc import Sequence
 
 from .dice import DICE_DIR
-from .generate import letter_weights
 from .languages import LANGUAGES, Language, lexicon_for
+from .letters import letter_weights
 
 FACES_PER_DIE = 6
 # Published sets are kept as they are; every other (language, side) is derived.

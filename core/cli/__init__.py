@@ -18,8 +18,12 @@ stable (scripts and the benchmark rely on it):
     roll [--dice NAME | --size N] [--seed N] [--min-words N] [--min-points N] [--dict PATH]
         A board rolled from a dice set, rerolled up to the floor (default: core.generate's rule).
         When no roll reaches it, the best roll is printed with a ``warning:`` line, and exit 1.
-    best [--size N] [--seconds S] [--seed N] [--iterations N] [--dict PATH] [--min-length N]
-        Simulated annealing for the highest-scoring board.
+    best [--size N|RxC] [--seconds S] [--seed N] [--iterations N] [--workers N]
+         [--lang L] [--dict PATH] [--dictionary full|everyday] [--min-length N]
+        Simulated annealing for the highest-scoring board, one search a core (``core.best``), with
+        a status line on a terminal; Ctrl-C stops it with the best board so far. Prints the board,
+        ``N words, P points (...)``, when it was found, the best published ENABLE2K board of that
+        shape scored with the same words (for 3x3, 4x4, 5x5), a blank line and the words.
     play [--size N] [--dice NAME] [--time SECONDS] [--seed N] [--mode MODE] [--dict PATH]
         One timed round for one player: words from stdin (several a line), until time is up or EOF.
 

@@ -54,6 +54,15 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+def _shape(text: str) -> tuple[int, int]:
+    """``N`` (a square) or ``RxC``."""
+    parts = text.lower().split("x")
+    if len(parts) > 2:
+        raise argparse.ArgumentTypeError(f"{text!r} is not N or RxC")
+    sides = [_positive_int(part) for part in parts]
+    return sides[0], sides[-1]
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -98,13 +107,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("best", help="search for the highest-scoring board")
     p.add_argument(
-        "--size", type=_positive_int, default=DEFAULT_SIZE, metavar="N", help="side (default 4)"
-    )
+        "--size", type=_shape, default=(DEFAULT_SIZE, DEFAULT_SIZE), metavar="N|RxC",
+        help="side, or rows x columns such as 4x5 (default 4)",
+    )  # fmt: skip
     p.add_argument("--seconds", type=_seconds, default=60.0, metavar="S", help="default 60")
     _seed(p)
     p.add_argument("--iterations", type=_positive_int, metavar="N", help="stop after N boards")
+    p.add_argument(
+        "--workers", type=_positive_int, metavar="N", help="processes (default: one a core)"
+    )
     _min_length(p)
     dictionary_options(p)
+    dictionary_choice(p)
 
     p = commands.add_parser("play", help="play one timed round in the terminal")
     _dice(p)

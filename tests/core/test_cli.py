@@ -152,6 +152,7 @@ def test_several_boards_plain_have_headers(small_dict: Path, tmp_path: Path) -> 
         (["roll", "--seed", "1.5"], ["not a whole number"]),
         (["best", "--seconds", "soon"], ["not a number of seconds"]),
         (["best", "--seconds", "-1"], ["0 or more"]),
+        (["best", "--size", "4y"], ["not a whole number"]),
         (["play", "--mode", "chaos"], ["invalid choice"]),
         (["play", "--min-length", "17"], ["min_length must be between 1 and 16"]),
         (["bogus"], ["invalid choice"]),
@@ -259,15 +260,35 @@ def test_roll_below_the_floor_says_so(en_cache: Path) -> None:
     assert lines[0].startswith("warning: none of 40 rolls reached the floor of 500 words")
 
 
+def best_lines(*argv: object) -> list[str]:
+    """``best``'s output without the line that says when (in real seconds) the board was found."""
+    result = run("best", *argv)
+    assert result.code == 0, result.err
+    return [line for line in result.out.splitlines() if not line.startswith("found after")]
+
+
 def test_best_is_reproducible_with_iterations(small_dict: Path, tmp_path: Path) -> None:
-    argv = ["best", "--size", "3", "--seed", "4", "--iterations", "300", "--seconds", "1000"]
+    argv = ["--size", "3", "--seed", "4", "--iterations", "300", "--seconds", "1000"]
     argv += ["--dict", str(small_dict), "--cache-dir", str(tmp_path)]
-    first, second = run(*argv), run(*argv)
-    assert first.code == 0 and first.out == second.out
-    compact, summary = first.out.splitlines()[3:]
-    board = Board.parse(compact)
-    found = solve(board, Lexicon.from_words(WORDS), 3)
-    assert summary.startswith(f"{len(found)} words, {total_score(found, 3)} points (seed 4")
+    for workers in ("1", "2"):
+        first = best_lines(*argv, "--workers", workers)
+        assert first == best_lines(*argv, "--workers", workers)
+        compact, summary = first[3:5]
+        board = Board.parse(compact)
+        found = solve(board, Lexicon.from_words(WORDS), 3)
+        assert summary.startswith(f"{len(found)} words, {total_score(found, 3)} points (seed 4")
+        assert first[-1].split() == sorted(found, key=lambda w: (-len(w), w))
+
+
+def test_best_takes_rectangles(small_dict: Path, tmp_path: Path) -> None:
+    argv = ["--seed", "2", "--iterations", "200", "--workers", "1", "--dict", str(small_dict)]
+    argv += ["--cache-dir", str(tmp_path)]
+    wide = best_lines("--size", "2x5", *argv)
+    assert Board.parse(wide[2]).rows == 2 and Board.parse(wide[2]).cols == 5
+    assert any(line.startswith("against perslatgsineters") for line in best_lines(*argv))
+    too_big = run("best", "--size", "6x7", *argv)
+    assert too_big.code == 2 and "up to 36 cells" in too_big.err
+    assert run("best", "--size", "4x5x6", *argv).code == 2
 
 
 # --- play -----------------------------------------------------------------------------------

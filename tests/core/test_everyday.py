@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.commonness import Band, band_of, is_everyday
+from core.commonness import Band, band_of, everyday_lexicon, is_everyday
 from core.lexicon import Lexicon
 
 # Verb persons and tenses, plurals, feminines a family uses; all are list words wordfreq knows.
@@ -96,3 +96,12 @@ def test_family_rule() -> None:
     assert (
         rule("en", {"mops": 25, "mop": 34, "mopped": 31}, ["mops", "mop", "mopped"])["mops"] == 25
     )
+
+
+def test_everyday_lexicon_holds_the_everyday_words_only() -> None:
+    full = Lexicon.from_words(
+        ["cat", "qat", "tog", "mop", "zyzzyva"], frequencies={"cat": 48, "qat": 19, "mop": 30}
+    )
+    everyday = everyday_lexicon(full)
+    assert list(everyday) == [w for w in full if is_everyday(w, full)] == ["cat", "mop"]
+    assert len(everyday_lexicon(Lexicon.from_words(["cat"]))) == 0  # no frequencies: none

@@ -7,20 +7,19 @@ import random
 
 import pytest
 
+from core.best import best_board
 from core.board import Board
 from core.dice import dice_set
 from core.generate import (
     ANY_WORD,
     DEFAULT_ATTEMPTS,
     DEFAULT_FLOORS,
-    FACES,
-    BoardScorer,
-    best_board,
     floor_for,
-    letter_weights,
     roll_with_floor,
 )
+from core.letters import FACES, letter_weights
 from core.lexicon import Lexicon
+from core.scorer import BoardScorer
 from core.scoring import total_score
 from core.solver import path_spells, solve
 from tests.core.test_cli import WORDS
@@ -138,8 +137,9 @@ def test_best_board_reproducible_with_iteration_budget(en_lexicon: Lexicon) -> N
         best_board(en_lexicon, 3, 3, 1e9, random.Random(42), max_iterations=400, clock=clock)
         for clock in (None, itertools.count().__next__)
     ]
-    (board, score), (again, score_again) = runs
-    assert (board, score) == (again, score_again)
+    first, again = runs
+    assert (first.board, first.points) == (again.board, again.points)
+    board, score = first.board, first.points
     assert score == total_score(solve(board, en_lexicon, 3), 3)
     # 400 annealing steps on 3x3 beat a typical random board by far (streaedlp scores 656).
     assert score >= 300
@@ -147,16 +147,16 @@ def test_best_board_reproducible_with_iteration_budget(en_lexicon: Lexicon) -> N
 
 def test_best_board_stops_on_the_clock(en_lexicon: Lexicon) -> None:
     ticks = itertools.count()
-    board, score = best_board(
-        en_lexicon, 4, 4, 50, random.Random(1), clock=lambda: float(next(ticks))
-    )
+    found = best_board(en_lexicon, 4, 4, 50, random.Random(1), clock=lambda: float(next(ticks)))
+    board, score = found.board, found.points
     # The clock advances one unit a call; the search had 50 units, so it stopped.
     assert next(ticks) < 200
     assert score == total_score(solve(board, en_lexicon, 3), 3)
 
 
 def test_best_board_small_lexicon_finds_words() -> None:
-    board, score = best_board(SMALL, 4, 4, 0, random.Random(3), max_iterations=600)
+    found = best_board(SMALL, 4, 4, 0, random.Random(3), max_iterations=600)
+    board, score = found.board, found.points
     assert score > 0
     assert score == total_score(solve(board, SMALL, 3), 3)
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.best import best_board
 from core.codes import decode, encode
 from core.commonness import Band, band_of, is_everyday, missed_order
 from core.dice import dice_set
-from core.generate import best_board, letter_weights
 from core.languages import (
     DICTIONARIES,
     LANGUAGE_CODES,
@@ -20,6 +20,7 @@ from core.languages import (
     LanguageProblem,
     language,
 )
+from core.letters import letter_weights
 from core.lexicon import Lexicon, LexiconError, load
 from core.round import Mode, Round, Rules, Verdict
 from core.scoring import default_min_length
@@ -197,7 +198,8 @@ def test_new_dice_board_codes_round_trip(code: str) -> None:
 def test_best_board_searches_the_languages_letters(lexicons: dict[str, Lexicon]) -> None:
     es = lexicons["es"]
     assert len(letter_weights(es)) == 27
-    board, score = best_board(es, 3, 3, 10.0, random.Random(1), max_iterations=300)
+    found = best_board(es, 3, 3, 10.0, random.Random(1), max_iterations=300)
+    board, score = found.board, found.points
     assert score > 0 and all(face in es.alphabet or face == "qu" for face in board.cells)
     assert sum(w.count("ñ") for w in solve(board, es, 3)) >= 0
 

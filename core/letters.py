@@ -1,0 +1,61 @@
+"""The letters a board search draws: one face per letter of the alphabet, weighted by how often
+each letter occurs in the lexicon's words (for plausible random boards, and for deriving dice)."""
+
+from __future__ import annotations
+
+from .lexicon import ALPHABET, Lexicon
+
+
+def faces_for(alphabet: str) -> tuple[str, ...]:
+    """The faces best_board uses: the alphabet's letters, with q as the Qu face (as on every
+    real die, in every language the game has)."""
+    return tuple("qu" if ch == "q" else ch for ch in alphabet)
+
+
+FACES: tuple[str, ...] = faces_for(ALPHABET)  # English's
+
+
+def letter_weights(lexicon: Lexicon) -> list[float]:
+    """How often each letter of the lexicon's alphabet occurs across all words, for drawing
+    plausible random boards (and deriving dice). Counted on the DAWG (words below times paths
+    above each edge), not by listing the words."""
+    mask, first, kids, below = lexicon.mask, lexicon.first, lexicon.kids, lexicon.count
+    terminal = lexicon.terminal
+    letters = len(lexicon.alphabet)
+    above = [0] * len(mask)
+    above[0] = 1
+    for node in _topological(lexicon):
+        m = mask[node]
+        base = first[node]
+        for e in range(base, base + (m & (terminal - 1)).bit_count()):
+            above[kids[e]] += above[node]
+    weights = [0.0] * letters
+    for node, m in enumerate(mask):
+        if not above[node]:
+            continue
+        base = first[node]
+        rank = 0
+        for k in range(letters):
+            if m >> k & 1:
+                weights[k] += above[node] * below[kids[base + rank]]
+                rank += 1
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+def _topological(lexicon: Lexicon) -> list[int]:
+    """Nodes with every parent before its children (Kahn's algorithm)."""
+    mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids
+    letters = lexicon.terminal - 1
+    parents = [0] * len(mask)
+    for child in kids:
+        parents[child] += 1
+    order = [0]
+    for node in order:
+        base = first[node]
+        for e in range(base, base + (mask[node] & letters).bit_count()):
+            child = kids[e]
+            parents[child] -= 1
+            if not parents[child]:
+                order.append(child)
+    return order
