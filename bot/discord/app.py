@@ -68,6 +68,10 @@ class BoggleBot(commands.AutoShardedBot):
             options.setdefault("shard_count", shards.count)
             if shards.ids is not None:
                 options.setdefault("shard_ids", list(shards.ids))
+        # No message cache: the bot reads every message it needs from its event (a reply carries
+        # the message it answers) and edits by id; 1,000 cached messages a process were only
+        # memory and garbage-collector time.
+        options.setdefault("max_messages", None)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents_for(reads_messages),
