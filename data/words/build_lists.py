@@ -179,13 +179,23 @@ def sources(args: argparse.Namespace) -> dict[str, Path]:
     return {code: directory for code, directory in given.items() if directory is not None}
 
 
+def additions(code: str) -> set[str]:
+    """The hand-made ``additions-<code>.txt``: ordinary words the source lacks (``#`` comments)."""
+    path = HERE / f"additions-{code}.txt"
+    if not path.is_file():
+        return set()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
 def build_words(args: argparse.Namespace) -> None:
     for code, directory in sources(args).items():
         lang = language(code)
         words = folded_words(lang, source_words(code, directory))
         dropped = offensive(lang, args.naughty, words)
         names = german_names(args.german, words) - dropped if code == "de" else set()
-        count = write_lines(HERE / f"{code}.txt", sorted(words - dropped - names))
+        kept = (words - dropped - names) | folded_words(lang, additions(code))
+        count = write_lines(HERE / f"{code}.txt", sorted(kept))
         print(f"{code}.txt: {count} words ({len(dropped)} offensive, {len(names)} names removed)")
         if args.show_removed:
             print(" ".join(sorted(dropped)))
