@@ -82,7 +82,22 @@ async def test_three_ways_to_guess_without_the_intent(
             game.user_id("bob"): sorted([shared, bob_own]),
             game.user_id("carol"): sorted([carol_own, extra]),
         }
+        # the board's Guess button works after the restart (its round's id is in the button)
+        extra2 = next(
+            w
+            for w in game.words(live, 12)
+            if w not in {shared, alice_own, bob_own, carol_own, extra}
+        )
+        answer = await by_form(game, board, "alice", extra2)
+        assert f"**{extra2}**" in answer
+        found[game.user_id("alice")] = sorted([*found[game.user_id("alice")], extra2])
+        # a form opened now but sent after the round is over is refused politely, nothing stored
+        opened = await standin.click(board_now(game, board), "bob", f"boggle:guess:{live.id}")
+        await opened.shown_modal()
         results = await game.end_round()
+        late = await standin.submit_modal(opened, {"words": bob_own})
+        await late.response()
+        assert "This round is over" in (await late.original_message()).content
         text = game.text_since(results)
         expected = tally(live.game.solution, found, Rules(Mode.CLASSIC, 3))
         stored = dict(
