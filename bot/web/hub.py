@@ -81,7 +81,10 @@ class Hub:
         watched = self.channels.get(channel_id)
         if watched is None:
             watched = self.channels[channel_id] = Watched()
-            watched.live = self.rounds.running(channel_id)
+            live = self.rounds.running(channel_id)
+            # Only a round the page is shown counts as seen: one still being posted is shown by
+            # the first look after its board is out.
+            watched.live = live if live is not None and live.posted and not live.finishing else None
             watched.task = asyncio.create_task(self._watch(channel_id, watched))
         watched.sockets.add(socket)
         await socket.send(self.state(channel_id, socket))
@@ -137,9 +140,9 @@ class Hub:
             live = watched.live  # being posted, or ending: nothing new to show yet
         before = watched.live
         if before is not None and (live is None or live.id != before.id):
-            watched.live = None
-            watched.ended = await self._ended(before)
-            await self._send_each(watched, watched.ended.payload)
+            ended = await self._ended(before)  # a failure keeps the round: the next look retries
+            watched.live, watched.ended = None, ended
+            await self._send_each(watched, ended.payload)
         if live is not None and (before is None or live.id != before.id):
             watched.live, watched.standings = live, _standings(live)
             await self._send_each(watched, lambda socket: self._round(live, socket))

@@ -55,6 +55,7 @@ class MemoryPublisher:
     asked_names: list[list[int]] = field(default_factory=list)
     calls: list[str] = field(default_factory=list)  # every call made, by method, failed or not
     _failures: dict[str, list[PublishError]] = field(default_factory=dict)
+    _gates: dict[str, asyncio.Event] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1000))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
 
@@ -63,6 +64,11 @@ class MemoryPublisher:
     def fail(self, method: str, *errors: PublishError) -> None:
         """The next calls of ``method`` raise ``errors``, one each, in order."""
         self._failures.setdefault(method, []).extend(errors)
+
+    def hold(self, method: str) -> asyncio.Event:
+        """Calls of ``method`` wait until the returned event is set (a board still being posted)."""
+        gate = self._gates[method] = asyncio.Event()
+        return gate
 
     def chat(self, channel_id: int, author_id: int, author_name: str) -> ChatMessage:
         """A chat message written now (its id after every message so far, as on Discord)."""
@@ -75,6 +81,9 @@ class MemoryPublisher:
             await asyncio.wait_for(self._changed.wait_for(lambda: done(self)), timeout)
 
     async def _called(self, method: str) -> None:
+        gate = self._gates.get(method)
+        if gate is not None:
+            await gate.wait()
         self.calls.append(method)
         async with self._changed:
             self._changed.notify_all()
