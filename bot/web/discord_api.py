@@ -3,6 +3,7 @@ an activity instance runs. The client secret and tokens go only in requests, nev
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +11,8 @@ import aiohttp
 
 DISCORD_API = "https://discord.com/api/v10"
 TIMEOUT = aiohttp.ClientTimeout(total=10)
+# An Activity instance's id as Discord writes it ("i-1180...-gc-...-..."): letters, digits, "-".
+INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 
 class Refused(Exception):
@@ -81,21 +84,31 @@ class DiscordApi:
         async with self.session.get(f"{self.base}/users/@me", headers=headers) as response:
             body = await _json(response, "/users/@me")
         name = body.get("global_name") or body.get("username") or "?"
-        return Person(int(body["id"]), str(name), str(body.get("locale") or "en-US"))
+        try:
+            return Person(int(body["id"]), str(name), str(body.get("locale") or "en-US"))
+        except (KeyError, TypeError, ValueError):
+            raise Refused(502, "/users/@me") from None
 
     async def instance(self, instance_id: str) -> Instance:
+        """The instance as Discord reports it; Refused for an id that is no instance id (the
+        page's word goes into a URL sent with the bot's token: never a path of its choosing)."""
+        if not INSTANCE_ID.fullmatch(instance_id):
+            raise Refused(404, "the activity instance")
         url = f"{self.base}/applications/{self.application_id}/activity-instances/{instance_id}"
         headers = {"Authorization": f"Bot {self._bot_token}"}
         async with self.session.get(url, headers=headers) as response:
             body = await _json(response, "the activity instance")
-        location = body.get("location") or {}
-        guild = location.get("guild_id")
-        return Instance(
-            str(body["instance_id"]),
-            int(location["channel_id"]),
-            int(guild) if guild else None,
-            frozenset(int(u) for u in body.get("users") or ()),
-        )
+        try:
+            location = body.get("location") or {}
+            guild = location.get("guild_id")
+            return Instance(
+                str(body["instance_id"]),
+                int(location["channel_id"]),
+                int(guild) if guild else None,
+                frozenset(int(u) for u in body.get("users") or ()),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise Refused(502, "the activity instance") from None
 
 
 async def _json(response: aiohttp.ClientResponse, what: str) -> dict[str, Any]:

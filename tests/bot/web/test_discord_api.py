@@ -1,5 +1,5 @@
-"""Review finding on bot/web/discord_api.py: the page's instance_id goes into the URL unquoted,
-so '../' segments (normalised by yarl) send a GET with the bot's token to any API path."""
+"""The web adapter's Discord calls: the page's instance id never becomes another API path sent
+with the bot's token (review: "../" segments were normalised into any route)."""
 
 from __future__ import annotations
 
