@@ -219,8 +219,12 @@ class BoggleBot(commands.AutoShardedBot):
         if self._closing:
             return await super().close()
         self._closing = True
-        if self.web is not None:  # the pages reconnect to the next process
-            await self.web.stop()
-        if self._services is not None:
-            await close_services(self._services)
-        await super().close()
+        try:
+            if self.web is not None:  # the pages reconnect to the next process
+                await self.web.stop()
+        except Exception:  # the page's server failing to stop never costs a guess
+            log.exception("the Activity's page did not stop cleanly")
+        finally:
+            if self._services is not None:
+                await close_services(self._services)
+            await super().close()

@@ -37,11 +37,21 @@ def trusted(request: web.Request, secret: str) -> bool:
     return hmac.compare_digest(request.headers.get(HEADER, ""), secret)
 
 
+HERE = "here"  # owner_address: this process runs the server's shard
+
+
+def runs_here(shards: ShardSlice, guild_id: int | None) -> bool:
+    """Whether this process runs ``guild_id``'s rounds (a DM's: every process)."""
+    return guild_id is None or shards.count is None or shards.owns(guild_id)
+
+
 async def owner_address(shards: ShardSlice, storage: Storage, guild_id: int | None) -> str | None:
-    """Where the page of the process running ``guild_id``'s shard is; None when it is this
-    process (or the bot runs in one process). Unknown owner: this process serves it."""
-    if guild_id is None or shards.count is None or shards.owns(guild_id):
-        return None
+    """``HERE`` when this process runs ``guild_id``'s shard, else where the page of the process
+    that does is; None when that process recorded none (it serves no page, or is starting):
+    never served here, where its rounds are not."""
+    if runs_here(shards, guild_id):
+        return HERE
+    assert guild_id is not None and shards.count is not None
     return await storage.web_address((guild_id >> 22) % shards.count)
 
 

@@ -4,6 +4,7 @@ uses is relative: Discord serves it from its own proxy domain."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import socket
@@ -21,6 +22,10 @@ from .hub import POLL, Hub
 from .session import play, relayed
 
 log = logging.getLogger(__name__)
+# What a socket's close is given at shutdown, all sockets together.
+STOP_GRACE = 2.0
+# Listening everywhere is no address another process can dial.
+UNREACHABLE = ("0.0.0.0", "::", "")
 
 STATIC = Path(__file__).resolve().parent / "static"
 # The page's own files only; Discord's proxy adds its own policy in front of this one.
@@ -81,13 +86,25 @@ class WebServer:
         log.info("the Activity's page is served on %s", self.url)
         shards = self.services.settings.shards
         if shards.count is not None:  # others relay this process's players to it
+            if self.settings.host in UNREACHABLE:
+                log.warning(
+                    "BOGGLE_WEB_HOST=%s: the bot's other processes cannot reach this one there to"
+                    " relay its players; set it to an address they can reach",
+                    self.settings.host,
+                )
             ids, _ = shards.claimed
             await self.services.storage.record_web_address(ids, self.url, self.services.clock())
 
     async def stop(self) -> None:
-        """Close every socket (going away: the page reconnects, to the next process if any)."""
-        for ws in list(self._sockets):
-            await ws.close(code=1001, message=b"restarting")
+        """Close every socket (going away: the page reconnects, to the next process if any),
+        all at once and within STOP_GRACE: a page that does not answer is not waited for."""
+        closing = [ws.close(code=1001, message=b"restarting") for ws in list(self._sockets)]
+        if closing:
+            _, late = await asyncio.wait(
+                [asyncio.ensure_future(c) for c in closing], timeout=STOP_GRACE
+            )
+            for task in late:
+                task.cancel()
         await self.hub.close()
         if self._runner is not None:
             await self._runner.cleanup()

@@ -26,7 +26,7 @@ from .daily import DailyDesk
 from .discord_api import DiscordApi, Person, Refused
 from .hub import Hub
 from .payloads import Json
-from .relay import identified, owner_address, relay, trusted
+from .relay import HERE, identified, owner_address, relay, runs_here, trusted
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,7 @@ FRAMES_PER_SECOND = 20  # more than this from one socket is a script: closed wit
 WORD_LIMIT = 40  # characters of one traced or typed word
 
 NO_HELLO, NOT_THERE, UNKNOWN_INSTANCE, TOO_MANY = 4001, 4003, 4004, 4008
+TRY_AGAIN = 1013  # WebSocket's "try again later": the page reconnects
 
 
 class Session:
@@ -85,8 +86,10 @@ async def play(
             return ws
         shards, storage = services.settings.shards, services.storage
         address = await owner_address(shards, storage, session.guild_id)
-        if address is None:
+        if address == HERE:
             await _run(session, services, hub, desk)
+        elif address is None:  # the owner serves no page yet: the page tries again later
+            await ws.close(code=TRY_AGAIN, message=b"the server's process is not ready")
         else:
             channel, guild = session.channel_id, session.guild_id
             await relay(ws, address, secret, session.person, channel, guild)
@@ -120,6 +123,9 @@ async def relayed(
             await ws.close(code=NO_HELLO, message=b"who is it?")
             return ws
         person, channel, guild = found
+        if not runs_here(services.settings.shards, guild):  # its shard moved since: ask again
+            await ws.close(code=TRY_AGAIN, message=b"not this process's server")
+            return ws
         await _run(Session(ws, person, channel, guild), services, hub, desk)
     finally:
         open_sockets.discard(ws)
