@@ -9,7 +9,7 @@ from discord.ext import commands
 from ...i18n.catalogue import text
 from ...wiring import Services
 from ..views.again import PlayAgain
-from ..views.guess import ActivityButton, GuessButton
+from ..views.guess import ActivityButton, GuessButton, on_guess_form
 from .after import check
 from .config import Config
 from .daily import AttemptButton, Daily
@@ -33,4 +33,5 @@ async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:
     await bot.add_cog(Config(services))
     await bot.add_cog(Daily(services))
     # Buttons that answer from any message, also those posted before this start.
+    bot.add_listener(on_guess_form, "on_interaction")
     bot.add_dynamic_items(PlayAgain, GuessButton, ActivityButton, PageButton, AttemptButton)

@@ -16,6 +16,8 @@ from ..context import services_of
 from ..guessing import guess_privately
 
 GUESS_ID = "boggle:guess:{round_id}"
+FORM_ID = "boggle:guess-form:{round_id}"
+FORM = re.compile(r"boggle:guess-form:(?P<id>[0-9]+)")
 WORDS_LIMIT = 400  # characters a form takes, as /guess words: does
 
 Submit = Callable[[discord.Interaction[Any], str], Awaitable[None]]
@@ -71,13 +73,42 @@ class GuessButton(
                 text("guess.round_over", language), ephemeral=True
             )
             return
-        round_id = self.round_id
-
-        async def submit(answered: discord.Interaction[Any], words: str) -> None:
-            await guess_privately(services, answered, words, round_id)
-
-        form = WordsForm(f"boggle:guess-form:{round_id}", live.language, submit)
+        form = WordsForm(FORM_ID.format(round_id=self.round_id), live.language, _unused)
         await interaction.response.send_modal(form)
+        # Its answer is read by on_guess_form, from the form's custom id: also after a restart
+        # (discord.py would keep the form in memory and answer only while this process lives).
+        form.stop()
+
+
+async def _unused(interaction: discord.Interaction[Any], words: str) -> None:
+    """Never called: the form is stopped once sent, its answer read by ``on_guess_form``."""
+
+
+async def on_guess_form(interaction: discord.Interaction[Any]) -> None:
+    """A round's Guess form sent back, whichever process opened it."""
+    if interaction.type is not discord.InteractionType.modal_submit or interaction.data is None:
+        return
+    match = FORM.fullmatch(str(interaction.data.get("custom_id", "")))
+    if match is None:
+        return
+    words = _value(interaction.data.get("components", []), "words")
+    await guess_privately(services_of(interaction), interaction, words, int(match["id"]))
+
+
+def _value(components: Any, custom_id: str) -> str:
+    """A text input's value in a modal's answer (inside action rows or labels)."""
+    for component in components if isinstance(components, list) else []:
+        if not isinstance(component, dict):
+            continue
+        if component.get("custom_id") == custom_id and "value" in component:
+            return str(component["value"])
+        inner = component.get("components") or (
+            [component["component"]] if "component" in component else []
+        )
+        found = _value(inner, custom_id)
+        if found:
+            return found
+    return ""
 
 
 class ActivityButton(

@@ -72,6 +72,9 @@ async def test_three_ways_to_guess_without_the_intent(
         await game.wait_for_guess("carol", extra)
         rows = game.query("SELECT word FROM guesses WHERE player_id = ?", (game.user_id("carol"),))
         assert sorted(rows) == sorted([(carol_own,), ("qzxv",), (extra,)])
+        # bob opens the form now and sends it after the restart below
+        pending = await standin.click(board_now(game, board), "bob", f"boggle:guess:{live.id}")
+        await pending.shown_modal()
 
     # a restart mid-round: every word that was shown accepted is still there
     async with bot_session(standin, database, clock, lexicon, reads_messages=False) as game:
@@ -82,12 +85,14 @@ async def test_three_ways_to_guess_without_the_intent(
             game.user_id("bob"): sorted([shared, bob_own]),
             game.user_id("carol"): sorted([carol_own, extra]),
         }
+        used = {shared, alice_own, bob_own, carol_own, extra}
+        late_word, extra2 = [w for w in game.words(live, 12) if w not in used][:2]
+        # a form opened before the restart is answered after it
+        sent = await standin.submit_modal(pending, {"words": late_word})
+        await sent.response()
+        assert f"**{late_word}**" in (await sent.original_message()).content
+        found[game.user_id("bob")] = sorted([*found[game.user_id("bob")], late_word])
         # the board's Guess button works after the restart (its round's id is in the button)
-        extra2 = next(
-            w
-            for w in game.words(live, 12)
-            if w not in {shared, alice_own, bob_own, carol_own, extra}
-        )
         answer = await by_form(game, board, "alice", extra2)
         assert f"**{extra2}**" in answer
         found[game.user_id("alice")] = sorted([*found[game.user_id("alice")], extra2])
