@@ -228,7 +228,9 @@ class RoundService:
         return Guessed(judgements, ticket)
 
     async def committed(self, ticket: int) -> None:
-        """Return once the guesses up to this ticket are stored."""
+        """Return once the guesses up to this ticket are stored: soon, since a player waits for
+        their verdict (the page, the Guess form, /guess)."""
+        self.writer.hurry()
         await self.writer.wait_for(ticket)
 
     # --- the runner and the end of a round -----------------------------------------------------

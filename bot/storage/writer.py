@@ -33,6 +33,7 @@ class GuessWriter:
         storage: Storage,
         *,
         interval: float = 0.05,
+        hurried: float = 0.01,
         batch_size: int = 200,
         backlog_batch_size: int = 2000,
         initial_backoff: float = 0.02,
@@ -40,6 +41,8 @@ class GuessWriter:
     ) -> None:
         self._storage = storage
         self.interval = interval
+        self.hurried = hurried  # how soon a batch someone waits on is written (``hurry``)
+        self._hurrying: asyncio.TimerHandle | None = None
         self.batch_size = batch_size
         # Under a flood a transaction costs about the same trips to the database thread for 2,000
         # rows as for 200: a backlog is written in bigger batches, so it drains instead of growing.
@@ -86,6 +89,18 @@ class GuessWriter:
     def submitted(self) -> int:
         """Rows submitted so far: a ticket that ``wait_for`` takes."""
         return self._submitted
+
+    def hurry(self) -> None:
+        """Someone waits for what is queued (a player shown their verdict once it is stored):
+        write within ``hurried`` seconds rather than the ``interval``. Batches stay batches: at
+        most one write a ``hurried`` however many wait."""
+        if self._hurrying is None and self._queue:
+            loop = asyncio.get_running_loop()
+            self._hurrying = loop.call_later(self.hurried, self._hurry_now)
+
+    def _hurry_now(self) -> None:
+        self._hurrying = None
+        self._full.set()
 
     def submit(self, row: GuessRow) -> int:
         """Queue a row; it is committed within about ``interval`` seconds. Returns its ticket."""
