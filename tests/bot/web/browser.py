@@ -7,6 +7,7 @@ import os
 import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Literal
 
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
@@ -49,11 +50,15 @@ async def open_as(
     size: tuple[int, int] = (390, 844),
     *,
     touch: bool = False,
+    theme: Literal["dark", "light"] = "dark",
 ) -> Page:
     """A person's page, opened by the sandbox's link (the stand-in's authorize step); ``touch``:
-    a phone's touch screen (touch events, pointers of type "touch")."""
+    a phone's touch screen (touch events, pointers of type "touch"); ``theme``: Discord's."""
     context = await browser.new_context(
-        viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=touch,
+        is_mobile=touch,
+        color_scheme=theme,
     )
     page = await context.new_page()
     await page.goto(link(standin, page_url, person, "boggle"))

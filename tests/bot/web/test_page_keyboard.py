@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Literal
 
+import pytest
 from playwright.async_api import expect
 
 from tests.bot.harness import Harness
@@ -67,3 +69,46 @@ async def test_the_same_round_again_keeps_the_word_being_traced(web_game: Harnes
         await cells.nth(path[-1]).click()  # the last die again: sent
         await expect(page.locator("#verdict")).to_have_attribute("data-word", word)
         await expect(page.locator("#verdict")).to_have_attribute("data-verdict", "accepted")
+
+
+def luminance(rgb: str) -> float:
+    """WCAG's relative luminance of a CSS ``rgb(r, g, b)``."""
+    channels = [int(c) / 255 for c in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+async def test_readable_on_discord_s_dark_and_light_themes(
+    web_game: Harness, theme: Literal["dark", "light"]
+) -> None:
+    """The page's text, the dice's letters and the verdict against what is behind them: WCAG's
+    4.5:1 at least, in both of Discord's themes."""
+    await web_game.start_round()
+    async with chromium() as browser:
+        page = await open_as(
+            browser,
+            web_game.standin,
+            page_url(web_game),
+            "alice",
+            theme=theme,  # type: ignore[arg-type]
+        )
+        await expect(page.locator('[role="gridcell"]').first).to_be_visible()
+        pairs = await page.evaluate(
+            """() => {
+                const bg = (el) => {
+                    for (let e = el; e; e = e.parentElement) {
+                        const c = getComputedStyle(e).backgroundColor;
+                        if (c && !c.endsWith(", 0)") && c !== "transparent") return c;
+                    }
+                    return "rgb(255, 255, 255)";
+                };
+                return ["body", "#players-h", '[role="gridcell"] span', "#type"].map((s) => {
+                    const el = document.querySelector(s);
+                    return [s, getComputedStyle(el).color, bg(el)];
+                });
+            }"""
+        )
+        for where, fg, bg in pairs:
+            light, dark = sorted((luminance(fg), luminance(bg)), reverse=True)
+            assert (light + 0.05) / (dark + 0.05) >= 4.5, (theme, where, fg, bg)
