@@ -2,7 +2,9 @@
 does not run their channel's shard. That process, once it knows who the player is and where
 they play (the token and the instance, as always), relays the socket to the owner's page, whose
 address the owner recorded in the database (``web_addresses``); the owner takes the identity
-from the relaying process, which proves itself with a secret both derive from the bot's token."""
+from the relaying process, which proves itself with a key both derive from the bot's token: the
+key never travels, only HMACs of what is sent and when (a captured request is good for
+``FRESH_FOR`` seconds and for that one player and channel only)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import hashlib
 import hmac
 import json
 import logging
+import time
 
 import aiohttp
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -25,6 +28,7 @@ log = logging.getLogger(__name__)
 HEADER = "X-Boggle-Relay"
 ROUTE = "api/relay"
 TIMEOUT = aiohttp.ClientTimeout(total=None, connect=5)
+FRESH_FOR = 30.0  # seconds a relay's signature is good for (the processes' clocks agree to that)
 
 
 def relay_secret(bot_token: str) -> str:
@@ -33,8 +37,27 @@ def relay_secret(bot_token: str) -> str:
     return hmac.new(bot_token.encode(), b"boggle web relay", hashlib.sha256).hexdigest()
 
 
+def _mac(secret: str, text: str) -> str:
+    return hmac.new(secret.encode(), text.encode(), hashlib.sha256).hexdigest()
+
+
+def _fresh(at: object) -> bool:
+    return isinstance(at, (int, float)) and abs(time.time() - at) <= FRESH_FOR
+
+
+def stamp(secret: str) -> str:
+    """The relaying request's header: when, and its HMAC (never the key)."""
+    at = f"{time.time():.3f}"
+    return f"{at}:{_mac(secret, 'relay ' + at)}"
+
+
 def trusted(request: web.Request, secret: str) -> bool:
-    return hmac.compare_digest(request.headers.get(HEADER, ""), secret)
+    at, _, mac = request.headers.get(HEADER, "").partition(":")
+    try:
+        fresh = _fresh(float(at))
+    except ValueError:
+        return False
+    return fresh and hmac.compare_digest(mac, _mac(secret, "relay " + at))
 
 
 HERE = "here"  # owner_address: this process runs the server's shard
@@ -55,20 +78,28 @@ async def owner_address(shards: ShardSlice, storage: Storage, guild_id: int | No
     return await storage.web_address((guild_id >> 22) % shards.count)
 
 
-def identity(person: Person, channel_id: int, guild_id: int | None) -> str:
-    return json.dumps(
-        {
-            "type": "relayed",
-            "you": {"id": person.id, "name": person.name, "locale": person.locale},
-            "channel_id": channel_id,
-            "guild_id": guild_id,
-        }
-    )
+def identity(person: Person, channel_id: int, guild_id: int | None, secret: str) -> str:
+    """The relaying process's first frame: who plays where, when, signed."""
+    said = {
+        "type": "relayed",
+        "you": {"id": person.id, "name": person.name, "locale": person.locale},
+        "channel_id": channel_id,
+        "guild_id": guild_id,
+        "at": round(time.time(), 3),
+    }
+    return json.dumps({**said, "mac": _mac(secret, json.dumps(said, sort_keys=True))})
 
 
-def identified(data: object) -> tuple[Person, int, int | None] | None:
-    """The player and place a relaying process sends first."""
+def identified(data: object, secret: str) -> tuple[Person, int, int | None] | None:
+    """The player and place a relaying process sends first; None unless signed with the key
+    and fresh."""
     if not isinstance(data, dict) or data.get("type") != "relayed":
+        return None
+    said = {k: v for k, v in data.items() if k != "mac"}
+    mac = str(data.get("mac", ""))
+    if not _fresh(said.get("at")) or not hmac.compare_digest(
+        mac, _mac(secret, json.dumps(said, sort_keys=True))
+    ):
         return None
     you, guild = data.get("you") or {}, data.get("guild_id")
     person = Person(int(you["id"]), str(you["name"]), str(you["locale"]))
@@ -88,9 +119,11 @@ async def relay(
     try:
         async with (
             aiohttp.ClientSession(timeout=TIMEOUT) as http,
-            http.ws_connect(address + ROUTE, headers={HEADER: secret}, heartbeat=20.0) as owner,
+            http.ws_connect(
+                address + ROUTE, headers={HEADER: stamp(secret)}, heartbeat=20.0
+            ) as owner,
         ):
-            await owner.send_str(identity(person, channel_id, guild_id))
+            await owner.send_str(identity(person, channel_id, guild_id, secret))
             up = asyncio.create_task(_pipe(ws, owner))
             down = asyncio.create_task(_pipe(owner, ws))
             await asyncio.wait((up, down), return_when=asyncio.FIRST_COMPLETED)

@@ -116,7 +116,11 @@ async def relayed(
     try:
         try:
             message = await ws.receive(timeout=HELLO_WITHIN)
-            found = identified(json.loads(message.data)) if message.type == WSMsgType.TEXT else None
+            found = (
+                identified(json.loads(message.data), secret)
+                if message.type == WSMsgType.TEXT
+                else None
+            )
         except (TimeoutError, ValueError, KeyError, TypeError):
             found = None
         if found is None:

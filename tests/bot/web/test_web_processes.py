@@ -1,6 +1,6 @@
 """Several processes on PostgreSQL: every one serves the page, and a player whose channel's
 shard another process runs plays there all the same, their socket relayed to the owner (its
-address in ``web_addresses``, its trust in the relay secret); real ``python -m bot`` processes."""
+address in ``web_addresses``, its trust in the relay's signatures); real ``python -m bot`` processes."""
 
 from __future__ import annotations
 
