@@ -33,11 +33,12 @@ from ...storage import DailyAttempt, ServerSettings
 from ...wiring import Services
 from ..choices import LANGUAGE_CHOICES
 from ..replies import reader_language, server_language, tell
-from ..views.guess import WordsForm
+from ..views.guess import WordsForm, send_form, sent_form
 
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+DAILY_FORM = re.compile(r"daily:modal:(?P<id>[0-9]+)")
 
 
 def reply_language(settings: ServerSettings | None, interaction: discord.Interaction) -> str:
@@ -199,11 +200,14 @@ class Daily(commands.Cog):
         if attempt is None:
             return
 
-        async def submit(answered: discord.Interaction[Any], words: str) -> None:
-            await self.guess_from_modal(answered, attempt_id, words)
+        form = WordsForm(f"daily:modal:{attempt_id}", attempt.language)
+        await send_form(form)(interaction)  # answered by on_interaction, also after a restart
 
-        form = WordsForm(f"daily:modal:{attempt_id}", attempt.language, submit)
-        await interaction.response.send_modal(form)
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        sent = sent_form(interaction, DAILY_FORM)
+        if sent is not None:
+            await self.guess_from_modal(interaction, *sent)
 
     async def on_finish(self, attempt: DailyAttempt) -> None:
         """An attempt ended (its deadline, or a late guess): its message shows the result."""

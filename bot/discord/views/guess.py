@@ -20,15 +20,14 @@ FORM_ID = "boggle:guess-form:{round_id}"
 FORM = re.compile(r"boggle:guess-form:(?P<id>[0-9]+)")
 WORDS_LIMIT = 400  # characters a form takes, as /guess words: does
 
-Submit = Callable[[discord.Interaction[Any], str], Awaitable[None]]
-
 
 class WordsForm(discord.ui.Modal):
-    """One text field for several words, its answer given to ``submit``."""
+    """One text field for several words. Shown by ``send_form`` and answered from its custom id
+    (``sent_form``), never by this object: the answer may reach another process, or this one
+    after a restart."""
 
-    def __init__(self, custom_id: str, language: str, submit: Submit) -> None:
+    def __init__(self, custom_id: str, language: str) -> None:
         super().__init__(title=text("guess.modal_title", language), custom_id=custom_id)
-        self.submit = submit
         self.words: discord.ui.TextInput[Any] = discord.ui.TextInput(
             label=text("guess.modal_words", language),
             custom_id="words",
@@ -36,9 +35,6 @@ class WordsForm(discord.ui.Modal):
             max_length=WORDS_LIMIT,
         )
         self.add_item(self.words)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await self.submit(interaction, self.words.value)
 
 
 class GuessButton(
@@ -73,26 +69,40 @@ class GuessButton(
                 text("guess.round_over", language), ephemeral=True
             )
             return
-        form = WordsForm(FORM_ID.format(round_id=self.round_id), live.language, _unused)
+        form = WordsForm(FORM_ID.format(round_id=self.round_id), live.language)
+        await send_form(form)(interaction)  # answered by on_guess_form
+
+
+def sent_form(
+    interaction: discord.Interaction[Any], custom_id: re.Pattern[str]
+) -> tuple[int, str] | None:
+    """A words form sent back (any process may have opened it, before any restart): the id its
+    custom id carries and the words typed; None for any other interaction."""
+    if interaction.type is not discord.InteractionType.modal_submit or interaction.data is None:
+        return None
+    match = custom_id.fullmatch(str(interaction.data.get("custom_id", "")))
+    if match is None:
+        return None
+    return int(match["id"]), _value(interaction.data.get("components", []), "words")
+
+
+def send_form(form: WordsForm) -> Callable[[discord.Interaction[Any]], Awaitable[None]]:
+    """Show ``form``, then forget it: its answer is read from its custom id (``sent_form``), not
+    held in this process's memory, so it is answered after a restart too."""
+
+    async def show(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_modal(form)
-        # Its answer is read by on_guess_form, from the form's custom id: also after a restart
-        # (discord.py would keep the form in memory and answer only while this process lives).
         form.stop()
 
-
-async def _unused(interaction: discord.Interaction[Any], words: str) -> None:
-    """Never called: the form is stopped once sent, its answer read by ``on_guess_form``."""
+    return show
 
 
 async def on_guess_form(interaction: discord.Interaction[Any]) -> None:
     """A round's Guess form sent back, whichever process opened it."""
-    if interaction.type is not discord.InteractionType.modal_submit or interaction.data is None:
-        return
-    match = FORM.fullmatch(str(interaction.data.get("custom_id", "")))
-    if match is None:
-        return
-    words = _value(interaction.data.get("components", []), "words")
-    await guess_privately(services_of(interaction), interaction, words, int(match["id"]))
+    sent = sent_form(interaction, FORM)
+    if sent is not None:
+        round_id, words = sent
+        await guess_privately(services_of(interaction), interaction, words, round_id)
 
 
 def _value(components: Any, custom_id: str) -> str:

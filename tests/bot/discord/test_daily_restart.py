@@ -75,3 +75,23 @@ async def test_one_attempt_a_day_across_restarts(
             history = await storage.daily_history(standin.user("alice").id)
             assert [a.id for a in history] == [attempt.id]  # never a second attempt
             await latest(standin, "alice", result, "Streak: 1")
+
+
+async def test_a_guess_form_opened_before_a_restart_is_answered_after_it(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    """The daily board's Guess form, opened, then the bot restarted, then sent: its words are
+    judged (the form lived in the first process's memory: no answer, the words lost)."""
+    async with bot_session(standin, database, clock, lexicon) as game:
+        board_message = await open_daily(game)
+        attempt = await attempt_of(game)
+        (word,) = words_of(await game.bot.services.daily.board_of(attempt), 1)
+        clock.advance(20)
+        opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
+        await opened.shown_modal()
+    async with bot_session(standin, database, clock, lexicon) as game:  # a restart
+        submitted = await standin.submit_modal(opened, {"words": word})
+        await submitted.response()
+        await latest(standin, "alice", board_message, f"**{word}**")
+        stored = await game.bot.services.storage.daily_guesses(attempt.id)
+        assert [g.word for g in stored] == [word]
