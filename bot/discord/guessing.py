@@ -3,19 +3,12 @@ word, once the accepted ones are stored."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-
 import discord
 
 from .. import render
 from ..i18n.catalogue import text
 from ..wiring import Services
 from .replies import server_language, tell
-
-# An accepted word is shown once stored; a database this slow to commit gets its verdicts shown
-# anyway (the word is judged and waiting to be written, never lost while the process lives).
-COMMIT_WAIT = 10.0
 
 
 async def guess_privately(
@@ -45,8 +38,7 @@ async def guess_privately(
         return
     # "Accepted" means stored: the answer waits for the commit (deferred: Discord's 3 s are kept).
     await interaction.response.defer(ephemeral=True, thinking=True)
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(rounds.committed(guessed.ticket), COMMIT_WAIT)
+    await rounds.committed(guessed.ticket)
     rules = live.game.rules
     lines = [
         render.verdict_text(

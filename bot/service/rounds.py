@@ -42,6 +42,8 @@ from .server_config import round_banned
 from .settling import Settler
 
 log = logging.getLogger(__name__)
+# A verdict shown to a player waiting for it waits this long at most for its words' commit.
+VERDICT_WAIT = 10.0
 
 EARLY_KEPT = 1000  # chat messages held while a board is being posted
 FINISH_GRACE = 6.0  # at shutdown, how long rounds that are ending may take to store and post
@@ -228,10 +230,12 @@ class RoundService:
         return Guessed(judgements, ticket)
 
     async def committed(self, ticket: int) -> None:
-        """Return once the guesses up to this ticket are stored: soon, since a player waits for
-        their verdict (the page, the Guess form, /guess)."""
+        """Return once the guesses up to this ticket are stored, or after VERDICT_WAIT at worst
+        (a database that slow: the words are judged and queued, never lost while the process
+        lives): a player waits for their verdict (the page, the Guess form, /guess), so soon."""
         self.writer.hurry()
-        await self.writer.wait_for(ticket)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.writer.wait_for(ticket), VERDICT_WAIT)
 
     # --- the runner and the end of a round -----------------------------------------------------
 

@@ -31,7 +31,6 @@ from .relay import HERE, identified, owner_address, relay, runs_here, trusted
 log = logging.getLogger(__name__)
 
 HELLO_WITHIN = 10.0
-COMMIT_WAIT = 10.0  # as /guess: a verdict is shown once stored, or after this long at worst
 FRAMES_PER_SECOND = 20  # more than this from one socket is a script: closed with 4008
 WORD_LIMIT = 40  # characters of one traced or typed word
 
@@ -231,8 +230,7 @@ async def _guess(session: Session, services: Services, hub: Hub, data: dict[str,
     if guessed is None:
         await session.error("replies.just_ended")
         return
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(rounds.committed(guessed.ticket), COMMIT_WAIT)
+    await rounds.committed(guessed.ticket)
     for judged in guessed.judgements:
         await session.send(payloads.verdict(live.game, judged, session.language, shown))
     hub.changed(session.channel_id)
