@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -216,15 +216,16 @@ def cached_lexicon_for(
 
 
 def shown_spelling(
-    lang: Language | str, lexicon: Lexicon, word: str, typed: str | None = None
+    lang: Language | str, spell: Callable[[str], str], word: str, typed: str | None = None
 ) -> str:
     """How to show a (folded) word: as the player typed it when that folds to the word (their
     own spelling, lowercased: "Été" -> "été", "pêche" where the dictionary says "péché", and
     "ete" as typed: Spanish "esta" and "está" are both words), else as the dictionary spells it
-    (``Lexicon.spelling``: "ete" -> "été", "gruen" -> "grün"): a missed word, or no ``typed``."""
+    (``spell``, ``Lexicon.spelling`` say: "ete" -> "été", "gruen" -> "grün"): a missed word, or
+    no ``typed``."""
     chosen = language(lang) if isinstance(lang, str) else lang
     if typed is not None:
         own = unicodedata.normalize("NFC", typed.strip()).lower()
         if chosen.fold(own) == word:
             return own
-    return lexicon.spelling(word)
+    return spell(word)

@@ -221,7 +221,7 @@ class Round:
     def spelled(self, word: str, typed: str | None = None) -> str:
         """A (folded) word as players should read it: as ``typed`` when that folds to it (their
         own spelling), else as the dictionary spells it ("ete" -> "été")."""
-        return shown_spelling(self.language, self.lexicon, word, typed)
+        return shown_spelling(self.language, self.lexicon.spelling, word, typed)
 
     def _judge(self, player: PlayerId, word: str, now: float) -> Judgement:
         if self.is_over(now):

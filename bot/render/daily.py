@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary
 from core.fairplay import rule_figures
-from core.languages import language as language_of
+from core.languages import shown_spelling
 from core.round import Judgement, Verdict
 
 from ..i18n.catalogue import text
@@ -67,14 +67,14 @@ def verdict_lines(
     on the board's message and in the answer to ``/daily-guess``. An accepted word is shown as
     the player typed it when that is one of its spellings, else as ``spell`` writes it."""
     rule = DAILY_RULES.min_length
-    fold = language_of(language).fold
     lines = []
     for g in guesses:
         typed = g.typed if isinstance(g, Judgement) else None
-        shown = g.word
-        if g.verdict is Verdict.ACCEPTED:
-            own = typed is not None and fold(typed.lower()) == g.word
-            shown = typed.lower() if own and typed is not None else spell(g.word)
+        shown = (
+            shown_spelling(language, spell, g.word, typed)
+            if g.verdict is Verdict.ACCEPTED
+            else g.word
+        )
         lines.append(verdict_text(shown, g.verdict, g.points, rule, language))
     return lines
 

@@ -184,7 +184,7 @@ class DailyService:
         result = await self._result(attempt, board, guesses) if attempt.finished else None
         lexicon = await self.lexicons.get(attempt.language)
         words = {g.word for g in guesses} | {w for w, _ in (result.missed if result else ())}
-        spellings = {w: shown for w in words if (shown := lexicon.spelling(w)) != w}
+        spellings = lexicon.respelled(words)
         return DailyState(attempt, board, guesses, result, spellings)
 
     async def running(self, player_id: int) -> DailyAttempt | None:

@@ -152,7 +152,7 @@ class DailyPoster:
         spoken = (await storage.server_settings(server.guild_id)).language
         missed = [w for w in board.words if w not in found]
         lexicon = await self.daily.lexicons.get(language)
-        spellings = {w: shown for w in missed if (shown := lexicon.spelling(w)) != w}
+        spellings = lexicon.respelled(missed)
         return DailyPost(
             server.guild_id, server.channel_id, board, ranking, missed, spoken, spellings
         )

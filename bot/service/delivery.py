@@ -27,7 +27,7 @@ def results_report(
     except CodeError:
         code = None
     words = {*results.missed, *(w.word for p in results.players for w in p.words)}
-    spellings = {w: shown for w in words if (shown := game.spelled(w)) != w}
+    spellings = game.lexicon.respelled(words)
     return ResultsReport(
         results,
         names,

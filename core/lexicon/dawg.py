@@ -147,6 +147,11 @@ class Lexicon:
             return word
         return spelling(self.spellings, self.spelling_entries, rank, word)
 
+    def respelled(self, words: Iterable[str]) -> dict[str, str]:
+        """The dictionary's spelling of those of ``words`` it spells otherwise (``spelling``),
+        for a message that shows many words: the others are shown as they are."""
+        return {w: shown for w in words if (shown := self.spelling(w)) != w}
+
     def __iter__(self) -> Iterator[str]:
         """Every word, in alphabet order."""
         terminal = self.terminal

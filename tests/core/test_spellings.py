@@ -52,16 +52,20 @@ def test_every_spelling_in_a_shipped_file_folds_to_a_word_of_its_list():
 
 def test_a_players_own_spelling_is_kept_when_it_folds_to_the_word():
     lexicon = Lexicon.from_words(["peche", "ete"], spellings=["pêche", "été"], fold=FR.fold)
-    assert shown_spelling(FR, lexicon, "peche", "PÉCHÉ") == "péché"  # theirs, lowercased
-    assert shown_spelling(FR, lexicon, "peche", "peche") == "peche"  # typed without accents
-    assert shown_spelling(FR, lexicon, "peche") == "pêche"  # missed: the dictionary's
-    assert shown_spelling(FR, lexicon, "ete", "Été") == "été"
-    assert shown_spelling(FR, lexicon, "ete", "etes") == "été"  # not the word: the dictionary's
+    assert shown_spelling(FR, lexicon.spelling, "peche", "PÉCHÉ") == "péché"  # theirs, lowercased
+    assert (
+        shown_spelling(FR, lexicon.spelling, "peche", "peche") == "peche"
+    )  # typed without accents
+    assert shown_spelling(FR, lexicon.spelling, "peche") == "pêche"  # missed: the dictionary's
+    assert shown_spelling(FR, lexicon.spelling, "ete", "Été") == "été"
+    assert (
+        shown_spelling(FR, lexicon.spelling, "ete", "etes") == "été"
+    )  # not the word: the dictionary's
     de = language("de")
     german = Lexicon.from_words(["gruen", "fuss"], spellings=["grün", "fuß"], fold=de.fold)
-    assert shown_spelling(de, german, "gruen", "Grün") == "grün"
-    assert shown_spelling(de, german, "fuss", "FUSS") == "fuss"
-    assert shown_spelling(de, german, "fuss") == "fuß"
+    assert shown_spelling(de, german.spelling, "gruen", "Grün") == "grün"
+    assert shown_spelling(de, german.spelling, "fuss", "FUSS") == "fuss"
+    assert shown_spelling(de, german.spelling, "fuss") == "fuß"
 
 
 def test_a_word_without_a_spelling_and_a_non_word_are_shown_as_they_are():
