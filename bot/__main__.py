@@ -10,9 +10,9 @@ import sys
 
 import discord
 
-from .config.settings import Settings, SettingsError, configure_logging
-from .discord.endpoints import point_discord_at
-from .discord.failures import report_failure
+from bot.config.settings import Settings, SettingsError, configure_logging
+from bot.discord.endpoints import point_discord_at
+from bot.discord.failures import report_failure
 
 log = logging.getLogger("bot")
 
@@ -44,8 +44,8 @@ async def run_bot(settings: Settings) -> int:
 
 async def _run_once(settings: Settings, reads_messages: bool) -> int:
     """A SIGINT or SIGTERM closes the bot cleanly: rounds saved, database closed, exit code 0."""
-    from .discord.app import BoggleBot
-    from .service.claims import ShuttingDown
+    from bot.discord.app import BoggleBot
+    from bot.service.claims import ShuttingDown
 
     bot = BoggleBot(settings, reads_messages=reads_messages)
     loop = asyncio.get_running_loop()
@@ -65,7 +65,7 @@ def main() -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if not settings.token:
-        from .tools.sandbox_main import run as run_sandbox
+        from bot.tools.sandbox_main import run as run_sandbox
 
         return run_sandbox(settings)
     configure_logging(settings.log_level)

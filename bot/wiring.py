@@ -10,17 +10,17 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from .config.settings import Settings
-from .render.pictures import Pictures
-from .service.claims import ShardClaims
-from .service.daily import DailyService
-from .service.daily_posts import DailyPoster, DailyPostSender
-from .service.lexicons import Lexicons
-from .service.limits import Limiter
-from .service.pruning import GuessPruner
-from .service.publisher import Publisher
-from .service.rounds import FINISH_GRACE, RoundService
-from .storage import GuessWriter, Storage
+from bot.config.settings import Settings
+from bot.render.pictures import Pictures
+from bot.service.claims import ShardClaims
+from bot.service.daily import DailyService
+from bot.service.daily_posts import DailyPoster, DailyPostSender
+from bot.service.lexicons import Lexicons
+from bot.service.limits import Limiter
+from bot.service.pruning import GuessPruner
+from bot.service.publisher import Publisher
+from bot.service.rounds import FINISH_GRACE, RoundService
+from bot.storage import GuessWriter, Storage
 
 log = logging.getLogger(__name__)
 

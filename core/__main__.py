@@ -1,5 +1,5 @@
 """``python -m core``: the command line (see core.cli for the interface)."""
 
-from .cli import main
+from core.cli import main
 
 raise SystemExit(main())

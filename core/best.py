@@ -21,12 +21,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .board import Board
-from .letters import faces_for, letter_weights
-from .lexicon import Lexicon
-from .scorer import BoardScorer
-from .scoring import total_score
-from .solver import Path, solve
+from core.board import Board
+from core.letters import faces_for, letter_weights
+from core.lexicon import Lexicon
+from core.scorer import BoardScorer
+from core.scoring import total_score
+from core.solver import Path, solve
 
 CACHE_LIMIT = 500_000  # boards remembered (a run revisits many); about 100 MB at most
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from multiprocessing.synchronize import Event
 from typing import Any
 
-from .best import AnnealSchedule, Best, best_board, confirm
-from .board import Board
-from .lexicon import Lexicon
+from core.best import AnnealSchedule, Best, best_board, confirm
+from core.board import Board
+from core.lexicon import Lexicon
 
 POLL_SECONDS = 0.05
 REPORT_EVERY = 2000  # evaluations between a worker's counts

@@ -15,9 +15,9 @@ from enum import StrEnum
 from string import ascii_lowercase
 from typing import ClassVar
 
-from .board import BLANK, Board
-from .dice import DiceSet, dice_set
-from .problems import Problem
+from core.board import BLANK, Board
+from core.dice import DiceSet, dice_set
+from core.problems import Problem
 
 SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _READ_AS = {"O": "0", "I": "1", "L": "1"}

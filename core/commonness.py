@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
-from .lexicon import Lexicon
+from core.lexicon import Lexicon
 
 
 class Band(StrEnum):

@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from .cli import EXIT_BAD_INPUT, EXIT_OK
-from .cli.options import dictionary_options
-from .languages import language
-from .lexicon import Lexicon, LexiconError, cache_file, write_atomically
+from core.cli import EXIT_BAD_INPUT, EXIT_OK
+from core.cli.options import dictionary_options
+from core.languages import language
+from core.lexicon import Lexicon, LexiconError, cache_file, write_atomically
 
 
 def build_parser() -> argparse.ArgumentParser:

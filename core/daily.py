@@ -13,14 +13,14 @@ import random
 from dataclasses import dataclass
 from datetime import date
 
-from .board import Board
-from .dice import DiceSet, dice_set
-from .generate import roll_with_floor
-from .languages import language as language_named
-from .lexicon import Lexicon
-from .round import Mode, Rules
-from .scoring import default_min_length, total_score
-from .solver import Path
+from core.board import Board
+from core.dice import DiceSet, dice_set
+from core.generate import roll_with_floor
+from core.languages import language as language_named
+from core.lexicon import Lexicon
+from core.round import Mode, Rules
+from core.scoring import default_min_length, total_score
+from core.solver import Path
 
 DAILY_SIZE = 4
 DAILY_SECONDS = 180  # from the moment a player opens the board

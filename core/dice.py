@@ -15,8 +15,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import ClassVar
 
-from .board import BLANK, MAX_FACE_LETTERS, Board, is_letters
-from .problems import Problem
+from core.board import BLANK, MAX_FACE_LETTERS, Board, is_letters
+from core.problems import Problem
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DICE_DIR = DATA_DIR / "dice"

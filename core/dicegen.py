@@ -27,9 +27,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .dice import DICE_DIR
-from .languages import LANGUAGES, Language, lexicon_for
-from .letters import letter_weights
+from core.dice import DICE_DIR
+from core.languages import LANGUAGES, Language, lexicon_for
+from core.letters import letter_weights
 
 FACES_PER_DIE = 6
 # Published sets are kept as they are; every other (language, side) is derived.

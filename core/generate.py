@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .board import Board
-from .dice import DiceSet
-from .lexicon import Lexicon
-from .scoring import default_min_length, total_score
-from .solver import Path, solve
+from core.board import Board
+from core.dice import DiceSet
+from core.lexicon import Lexicon
+from core.scoring import default_min_length, total_score
+from core.solver import Path, solve
 
 
 class Floor(NamedTuple):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .languages import DEFAULT_LANGUAGE, Language, language
+from core.languages import DEFAULT_LANGUAGE, Language, language
 
 MAX_WORD_LENGTH = 40
 MAX_WORDS_PER_MESSAGE = 60

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .board import Board
-from .solver import Path, find_path
+from core.board import Board
+from core.solver import Path, find_path
 
 
 def word_starts(board: Board, solution: Mapping[str, Path]) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ word cancelled in classic or taken in race is not the player's), ties alphabetic
 
 from __future__ import annotations
 
-from .round import PlayerResult, Results
+from core.round import PlayerResult, Results
 
 MIN_PLAYERS_FOR_A_WIN = 2
 

@@ -35,8 +35,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import ClassVar
 
-from .lexicon import Lexicon, cached, load
-from .problems import Problem
+from core.lexicon import Lexicon, cached, load
+from core.problems import Problem
 
 LANGUAGE_CODES = ("en", "fr", "es", "de")
 DEFAULT_LANGUAGE = "en"

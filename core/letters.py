@@ -3,7 +3,7 @@ each letter occurs in the lexicon's words (for plausible random boards, and for 
 
 from __future__ import annotations
 
-from .lexicon import ALPHABET, Lexicon
+from core.lexicon import ALPHABET, Lexicon
 
 
 def faces_for(alphabet: str) -> tuple[str, ...]:

@@ -25,10 +25,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .board import Board
-from .commonness import is_everyday
-from .guesses import words_typed
-from .languages import (
+from core.board import Board
+from core.commonness import is_everyday
+from core.guesses import words_typed
+from core.languages import (
     DEFAULT_DICTIONARY,
     DEFAULT_LANGUAGE,
     Language,
@@ -36,9 +36,9 @@ from .languages import (
     language,
     shown_spelling,
 )
-from .lexicon import Lexicon
-from .scoring import word_score
-from .solver import Path, solve
+from core.lexicon import Lexicon
+from core.scoring import word_score
+from core.solver import Path, solve
 
 PlayerId = int
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 
-from .board import Board
-from .lexicon import Lexicon
-from .scoring import word_score
+from core.board import Board
+from core.lexicon import Lexicon
+from core.scoring import word_score
 
 
 class BoardScorer:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import pairwise
 
-from .board import BLANK, Board
-from .lexicon import Lexicon
+from core.board import BLANK, Board
+from core.lexicon import Lexicon
 
 Path = tuple[int, ...]
 

@@ -3,13 +3,13 @@
 Used by end-to-end tests and by the no-token sandbox (``bot/sandbox.py``).
 """
 
-from .entities import StoredMessage
-from .interactions import InteractionHandle
-from .permissions import Perm
-from .recorder import ApiCall, TranscriptEntry
-from .refusal import CommandError
-from .server import StandIn
-from .state import World
+from standin.entities import StoredMessage
+from standin.interactions import InteractionHandle
+from standin.permissions import Perm
+from standin.recorder import ApiCall, TranscriptEntry
+from standin.refusal import CommandError
+from standin.server import StandIn
+from standin.state import World
 
 __all__ = [
     "ApiCall",

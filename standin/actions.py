@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import payloads
-from .codes import MessageFlag, MessageType
-from .entities import Attachment, Channel, StoredMessage, User
-from .gateway import Gateway, Intent
-from .ids import iso_now, new_snowflake
-from .mentions import EVERYTHING, mentioned_ids, pings_reply
-from .recorder import Recorder
-from .state import World
+from standin import payloads
+from standin.codes import MessageFlag, MessageType
+from standin.entities import Attachment, Channel, StoredMessage, User
+from standin.gateway import Gateway, Intent
+from standin.ids import iso_now, new_snowflake
+from standin.mentions import EVERYTHING, mentioned_ids, pings_reply
+from standin.recorder import Recorder
+from standin.state import World
 
 
 def reaction_emoji(emoji: str) -> dict[str, Any]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codes import CommandType, EntryPointHandler, OptionType
-from .command_names import MAX_NAME, valid_name
-from .errors import (
+from standin.codes import CommandType, EntryPointHandler, OptionType
+from standin.command_names import MAX_NAME, valid_name
+from standin.errors import (
     bad_length,
     bad_nesting,
     command_too_large,
@@ -25,7 +25,7 @@ from .errors import (
     required_after_optional,
     too_long,
 )
-from .localizations import MAX_CHOICE_NAME, MAX_DESCRIPTION, check_localizations
+from standin.localizations import MAX_CHOICE_NAME, MAX_DESCRIPTION, check_localizations
 
 MAX_COMMANDS = 100  # chat-input commands globally, and in each guild
 MAX_OPTIONS = 25

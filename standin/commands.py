@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codes import CommandType, OptionType
-from .ids import new_snowflake
-from .refusal import CommandError
+from standin.codes import CommandType, OptionType
+from standin.ids import new_snowflake
+from standin.refusal import CommandError
 
 
 class CommandRegistry:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codes import ComponentType
-from .errors import ApiError, invalid_form
+from standin.codes import ComponentType
+from standin.errors import ApiError, invalid_form
 
 MAX_ROWS = 5
 MAX_PER_ROW = 5

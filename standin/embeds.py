@@ -5,14 +5,7 @@ Discord trims it."""
 
 from __future__ import annotations
 
-from .errors import (
-    invalid_form,
-    not_a_list,
-    not_a_string,
-    not_an_object,
-    required,
-    too_long,
-)
+from standin.errors import invalid_form, not_a_list, not_a_string, not_an_object, required, too_long
 
 MAX_EMBEDS = 10
 MAX_FIELDS = 25

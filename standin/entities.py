@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .codes import ChannelType, MessageFlag, MessageType
-from .ids import iso_now
+from standin.codes import ChannelType, MessageFlag, MessageType
+from standin.ids import iso_now
 
 
 @dataclass

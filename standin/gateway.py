@@ -26,9 +26,9 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from . import payloads
-from .recorder import Changes
-from .shards import (
+from standin import payloads
+from standin.recorder import Changes
+from standin.shards import (
     GUILDS_PER_SHARD,
     SESSION_START_RESET_MS,
     SESSION_STARTS_PER_DAY,
@@ -36,7 +36,7 @@ from .shards import (
     shard_of,
     valid_shard,
 )
-from .state import World
+from standin.state import World
 
 log = logging.getLogger(__name__)
 

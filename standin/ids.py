@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
-from .shards import shard_of, valid_shard
+from standin.shards import shard_of, valid_shard
 
 DISCORD_EPOCH_MS = 1420070400000
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .codes import IntegrationType, InteractionContext
-from .entities import Channel
-from .permissions import Perm
-from .refusal import CommandError
-from .state import World
+from standin.codes import IntegrationType, InteractionContext
+from standin.entities import Channel
+from standin.permissions import Perm
+from standin.refusal import CommandError
+from standin.state import World
 
 ALL_CONTEXTS = tuple(InteractionContext)
 

@@ -7,14 +7,14 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import payloads
-from .codes import CallbackType, InteractionType, MessageFlag
-from .entities import Channel, StoredMessage
-from .ids import new_snowflake
-from .installs import Reach
-from .recorder import Changes
-from .refusal import CommandError
-from .state import World
+from standin import payloads
+from standin.codes import CallbackType, InteractionType, MessageFlag
+from standin.entities import Channel, StoredMessage
+from standin.ids import new_snowflake
+from standin.installs import Reach
+from standin.recorder import Changes
+from standin.refusal import CommandError
+from standin.state import World
 
 
 @dataclass

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codes import CommandType, ComponentType, InteractionType
-from .commands import leaf_options
-from .entities import Channel, StoredMessage, User
-from .installs import Reach, reach_command, reach_place
-from .interactions import TOKEN_LIFETIME, InteractionHandle, interaction_payload, new_handle
-from .modals import submission
-from .options import build_options
-from .parts import StandInParts
-from .permissions import Perm
-from .refusal import CommandError
+from standin.codes import CommandType, ComponentType, InteractionType
+from standin.commands import leaf_options
+from standin.entities import Channel, StoredMessage, User
+from standin.installs import Reach, reach_command, reach_place
+from standin.interactions import TOKEN_LIFETIME, InteractionHandle, interaction_payload, new_handle
+from standin.modals import submission
+from standin.options import build_options
+from standin.parts import StandInParts
+from standin.permissions import Perm
+from standin.refusal import CommandError
 
 
 class Invoking(StandInParts):

@@ -4,11 +4,11 @@ Launching by an interaction's answer (callback type 12) is ``rest/callbacks.py``
 
 from __future__ import annotations
 
-from .codes import CallbackType, CommandType, EntryPointHandler, InteractionType
-from .installs import reach_command
-from .interactions import InteractionHandle, interaction_payload
-from .invoking import Invoking
-from .refusal import CommandError
+from standin.codes import CallbackType, CommandType, EntryPointHandler, InteractionType
+from standin.installs import reach_command
+from standin.interactions import InteractionHandle, interaction_payload
+from standin.invoking import Invoking
+from standin.refusal import CommandError
 
 # What Discord creates when Activities are enabled (its default Entry Point command).
 DEFAULT_ENTRY_POINT = {

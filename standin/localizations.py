@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .command_names import valid_name
-from .errors import bad_length, invalid_form, invalid_name
+from standin.command_names import valid_name
+from standin.errors import bad_length, invalid_form, invalid_name
 
 LOCALES = frozenset(
     [

@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .errors import invalid_form, not_a_boolean, not_a_list, not_an_object, not_one_of, too_long
+from standin.errors import (
+    invalid_form,
+    not_a_boolean,
+    not_a_list,
+    not_an_object,
+    not_one_of,
+    too_long,
+)
 
 PARSE_TYPES = ("roles", "users", "everyone")
 MAX_IDS = 100

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codes import ComponentType, TextInputStyle
-from .errors import ApiError, invalid_form
-from .refusal import CommandError
+from standin.codes import ComponentType, TextInputStyle
+from standin.errors import ApiError, invalid_form
+from standin.refusal import CommandError
 
 MAX_TITLE = 45
 MAX_CUSTOM_ID = 100

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import payloads
-from . import refusal as refusals
-from .codes import OptionType
-from .commands import leaf_options
-from .entities import Channel
-from .refusal import CommandError
-from .state import World
+from standin import payloads
+from standin import refusal as refusals
+from standin.codes import OptionType
+from standin.commands import leaf_options
+from standin.entities import Channel
+from standin.refusal import CommandError
+from standin.state import World
 
 MAX_STRING = 6000  # the longest a string option may be (its max_length's own limit)
 MAX_NUMBER = 2**53  # integers and numbers Discord takes: within +-2^53 (doubles hold them exactly)

@@ -10,18 +10,18 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from .actions import Actions
-from .activities import Activities
-from .clock import Clock
-from .commands import CommandRegistry
-from .entities import Channel, StoredMessage, User
-from .faults import Faults
-from .gateway import Gateway, Intent
-from .interactions import ANSWER_WINDOW
-from .recorder import ApiCall, Changes, Recorder, TranscriptEntry
-from .rest import Rest
-from .shards import GUILDS_PER_SHARD
-from .state import World
+from standin.actions import Actions
+from standin.activities import Activities
+from standin.clock import Clock
+from standin.commands import CommandRegistry
+from standin.entities import Channel, StoredMessage, User
+from standin.faults import Faults
+from standin.gateway import Gateway, Intent
+from standin.interactions import ANSWER_WINDOW
+from standin.recorder import ApiCall, Changes, Recorder, TranscriptEntry
+from standin.rest import Rest
+from standin.shards import GUILDS_PER_SHARD
+from standin.state import World
 
 
 class StandInParts:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codes import ChannelType, InteractionType
-from .entities import Attachment, Channel, Guild, Member, Role, StoredMessage, User
-from .mentions import written_ids
-from .state import World
+from standin.codes import ChannelType, InteractionType
+from standin.entities import Attachment, Channel, Guild, Member, Role, StoredMessage, User
+from standin.mentions import written_ids
+from standin.state import World
 
 MESSAGE_CONTENT_INTENT = 1 << 15
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .codes import MessageFlag, MessageType
-from .entities import Channel, Guild, StoredMessage, User
-from .mentions import EVERYTHING
-from .parts import StandInParts
+from standin.codes import MessageFlag, MessageType
+from standin.entities import Channel, Guild, StoredMessage, User
+from standin.mentions import EVERYTHING
+from standin.parts import StandInParts
 
 
 class People(StandInParts):

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .codes import MessageFlag
-from .entities import StoredMessage
-from .state import World
+from standin.codes import MessageFlag
+from standin.entities import StoredMessage
+from standin.state import World
 
 T = TypeVar("T")
 

@@ -43,11 +43,11 @@ from typing import Any
 
 from aiohttp import web
 
-from .codes import MessageFlag
-from .entities import StoredMessage
-from .launching import Launching
-from .people import People
-from .recorder import TranscriptEntry
+from standin.codes import MessageFlag
+from standin.entities import StoredMessage
+from standin.launching import Launching
+from standin.people import People
+from standin.recorder import TranscriptEntry
 
 
 class StandIn(People, Launching):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codes import ChannelType
-from .entities import (
+from standin.codes import ChannelType
+from standin.entities import (
     Attachment,
     Channel,
     Guild,
@@ -19,9 +19,9 @@ from .entities import (
     StoredMessage,
     User,
 )
-from .ids import DISCORD_EPOCH_MS, issue_snowflakes_above, last_snowflake, new_snowflake
-from .permissions import Perm
-from .shards import shard_of
+from standin.ids import DISCORD_EPOCH_MS, issue_snowflakes_above, last_snowflake, new_snowflake
+from standin.permissions import Perm
+from standin.shards import shard_of
 
 # The names bots' tests and the sandbox import from here since before the split.
 __all__ = [

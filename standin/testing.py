@@ -17,9 +17,8 @@ from typing import Any, TypeVar
 import discord
 
 from standin.hooks import pointed_at
-
-from .server import StandIn
-from .state import World
+from standin.server import StandIn
+from standin.state import World
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 

@@ -17,11 +17,20 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from .commands import CommandRegistry
-from .entities import Attachment, Channel, Guild, Member, Overwrite, Role, StoredMessage, User
-from .ids import issue_snowflakes_above, last_snowflake
-from .server import StandIn
-from .state import World
+from standin.commands import CommandRegistry
+from standin.entities import (
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Overwrite,
+    Role,
+    StoredMessage,
+    User,
+)
+from standin.ids import issue_snowflakes_above, last_snowflake
+from standin.server import StandIn
+from standin.state import World
 
 FORMAT = 1
 

@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bot.config.shards import SHARD_LIMIT, ShardSlice, parse_shard_ids
+from bot.storage.targets import printable
 from core.dice import DATA_DIR
-
-from ..storage.targets import printable
-from .shards import SHARD_LIMIT, ShardSlice, parse_shard_ids
 
 DEFAULT_DATABASE = "boggle.sqlite3"
 DEFAULT_DICTIONARY = str(DATA_DIR / "words" / "en.txt")

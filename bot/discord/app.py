@@ -14,20 +14,19 @@ from collections.abc import Callable, Mapping
 import discord
 from discord.ext import commands
 
+from bot.config.settings import Settings
+from bot.discord.cogs import add_cogs
+from bot.discord.daily_posts import DiscordDailyPosts
+from bot.discord.entry_point import BoggleTree
+from bot.discord.publisher import DiscordPublisher
+from bot.discord.replies import reader_language, server_language
+from bot.discord.translator import CatalogueTranslator
+from bot.i18n.catalogue import text
+from bot.service.lexicons import Lexicons
+from bot.service.limits import Limiter
+from bot.web.server import WebServer, start_web
+from bot.wiring import Services, Tuning, close_services, open_services, start_services
 from core.lexicon import Lexicon
-
-from ..config.settings import Settings
-from ..i18n.catalogue import text
-from ..service.lexicons import Lexicons
-from ..service.limits import Limiter
-from ..web.server import WebServer, start_web
-from ..wiring import Services, Tuning, close_services, open_services, start_services
-from .cogs import add_cogs
-from .daily_posts import DiscordDailyPosts
-from .entry_point import BoggleTree
-from .publisher import DiscordPublisher
-from .replies import reader_language, server_language
-from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 

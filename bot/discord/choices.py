@@ -14,13 +14,12 @@ import discord
 from discord import app_commands
 from discord.utils import resolve_annotation
 
+from bot.discord.translator import choice
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES
 from core.dice import available
 from core.round import Mode
 from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
-
-from ..i18n.catalogue import text
-from ..i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES
-from .translator import choice
 
 # Each choice worded in the reader's language (bot.discord.translator); sizes with their dice, each
 # language by its own name (and the reader's name for it), each dictionary with what it holds.

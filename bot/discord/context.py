@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from ..wiring import Services
+from bot.wiring import Services
 
 
 def services_of(interaction: discord.Interaction) -> Services:

@@ -7,10 +7,10 @@ import logging
 
 import discord
 
-from ..render import BOARD_FILE
-from ..render.daily import end_of_day_text
-from ..render.pictures import Pictures
-from ..service.daily_posts import DailyPost
+from bot.render import BOARD_FILE
+from bot.render.daily import end_of_day_text
+from bot.render.pictures import Pictures
+from bot.service.daily_posts import DailyPost
 
 log = logging.getLogger(__name__)
 

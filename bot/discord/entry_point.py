@@ -15,8 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ..i18n.catalogue import text
-from ..i18n.languages import DISCORD_LOCALES, LANGUAGE_CODES
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DISCORD_LOCALES, LANGUAGE_CODES
 
 log = logging.getLogger(__name__)
 

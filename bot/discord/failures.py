@@ -7,11 +7,10 @@ import sys
 import aiohttp
 import discord
 
+from bot.config.settings import Settings
+from bot.service.claims import ShardsTaken
+from bot.storage import StorageError, database_error, printable
 from core.lexicon import LexiconError
-
-from ..config.settings import Settings
-from ..service.claims import ShardsTaken
-from ..storage import StorageError, database_error, printable
 
 DISCORD_API = "https://discord.com/api"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import discord
 
-from .. import render
-from ..i18n.catalogue import text
-from ..wiring import Services
-from .replies import server_language, tell
+from bot import render
+from bot.discord.replies import server_language, tell
+from bot.i18n.catalogue import text
+from bot.wiring import Services
 
 
 async def guess_privately(

@@ -9,12 +9,11 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 
 import discord
 
-from core.round import Mode, Results, Standing
-from core.solver import find_path
-
-from .. import render
-from ..render.pictures import Pictures
-from ..service.publisher import (
+from bot import render
+from bot.discord.views.again import again_view
+from bot.discord.views.guess import board_view
+from bot.render.pictures import Pictures
+from bot.service.publisher import (
     BoardPost,
     ChatMessage,
     Ending,
@@ -25,8 +24,8 @@ from ..service.publisher import (
     ResultsReport,
     Unavailable,
 )
-from .views.again import again_view
-from .views.guess import board_view
+from core.round import Mode, Results, Standing
+from core.solver import find_path
 
 ACCEPTED = "✅"
 REPEATED = "🔁"

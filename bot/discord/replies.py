@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import discord
 
-from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_LANGUAGE, language_of_locale
-from ..service.options import OptionError
-from ..storage import Storage
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE, language_of_locale
+from bot.service.options import OptionError
+from bot.storage import Storage
 
 
 def reader_language(interaction: discord.Interaction) -> str:

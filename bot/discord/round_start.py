@@ -7,17 +7,16 @@ import logging
 
 import discord
 
+from bot.discord.replies import reader_language, tell
+from bot.i18n.catalogue import text
+from bot.i18n.languages import language_name
+from bot.render.settings import channels_text
+from bot.render.text import plural
+from bot.service.live_round import NoBoard, RoundOptions
+from bot.service.publisher import Gone, PublishError, Refused
+from bot.service.rounds import RoundService
+from bot.storage import ChannelBusy, ServerSettings
 from core.lexicon import LexiconError
-
-from ..i18n.catalogue import text
-from ..i18n.languages import language_name
-from ..render.settings import channels_text
-from ..render.text import plural
-from ..service.live_round import NoBoard, RoundOptions
-from ..service.publisher import Gone, PublishError, Refused
-from ..service.rounds import RoundService
-from ..storage import ChannelBusy, ServerSettings
-from .replies import reader_language, tell
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ from typing import TypeVar
 import discord
 from discord import app_commands
 
-from ..i18n.catalogue import catalogue, text
-from ..i18n.languages import DEFAULT_LANGUAGE, language_of_locale
+from bot.i18n.catalogue import catalogue, text
+from bot.i18n.languages import DEFAULT_LANGUAGE, language_of_locale
 
 TRANSLATED_SECTIONS = ("commands.",)
 ChoiceT = TypeVar("ChoiceT", str, int, float)

@@ -11,8 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .languages import DEFAULT_LANGUAGE
-from .phrase import Phrase
+from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.i18n.phrase import Phrase
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 # The counts that take the "one" form (CLDR's rules for whole numbers): French says "0 mot".

@@ -4,6 +4,7 @@ locales for them."""
 
 from __future__ import annotations
 
+from bot.i18n.phrase import Phrase
 from core.languages import (
     DEFAULT_DICTIONARY,
     DEFAULT_LANGUAGE,
@@ -11,8 +12,6 @@ from core.languages import (
     LANGUAGE_CODES,
     language,
 )
-
-from .phrase import Phrase
 
 __all__ = [
     "DEFAULT_DICTIONARY",

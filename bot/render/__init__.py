@@ -5,11 +5,10 @@ Pure functions (no network, no bot state) so every message can be checked agains
 in tests.
 """
 
-from ..service.publisher import News
-from .board import board_grid, board_message, ending_text, status_text, warning_text
-from .replies import verdict_text
-from .results import results_messages
-from .text import (
+from bot.render.board import board_grid, board_message, ending_text, status_text, warning_text
+from bot.render.replies import verdict_text
+from bot.render.results import results_messages
+from bot.render.text import (
     BOARD_FILE,
     CONTENT_LIMIT,
     LEADERBOARD_SIZE,
@@ -19,6 +18,7 @@ from .text import (
     fallback_name,
     fit,
 )
+from bot.service.publisher import News
 
 __all__ = [
     "BOARD_FILE",

@@ -5,13 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from core.board import BLANK, Board
-from core.round import Mode, Rules, Standing
-
-from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_LANGUAGE
-from ..service.publisher import Ending, News
-from .text import (
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.render.text import (
     CONTENT_LIMIT,
     STATUS_LIMIT,
     STATUS_PLAYERS,
@@ -23,6 +19,9 @@ from .text import (
     pts,
     units,
 )
+from bot.service.publisher import Ending, News
+from core.board import BLANK, Board
+from core.round import Mode, Rules, Standing
 
 
 def board_grid(board: Board) -> str:

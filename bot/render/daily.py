@@ -10,18 +10,27 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
+from bot.render.board import board_grid
+from bot.render.replies import verdict_text
+from bot.render.text import (
+    CONTENT_LIMIT,
+    clean_name,
+    escape,
+    fallback_name,
+    fit,
+    marker,
+    pack,
+    plural,
+    pts,
+)
+from bot.service.daily import DailyResult, DailyState
+from bot.storage import DailyGuess, DailyRanked
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary
 from core.fairplay import rule_figures
 from core.languages import shown_spelling
 from core.round import Judgement, Verdict
-
-from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_LANGUAGE, language_name
-from ..service.daily import DailyResult, DailyState
-from ..storage import DailyGuess, DailyRanked
-from .board import board_grid
-from .replies import verdict_text
-from .text import CONTENT_LIMIT, clean_name, escape, fallback_name, fit, marker, pack, plural, pts
 
 RANKING_SHOWN = 10  # players an end-of-day post ranks
 MISSED_POSTED = 10  # best missed words an end-of-day post names

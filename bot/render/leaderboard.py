@@ -7,12 +7,9 @@ from dataclasses import dataclass
 
 import discord
 
-from core.periods import Period
-
-from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_LANGUAGE
-from ..storage import LeaderboardPage, Measure, RankedPlayer
-from .text import (
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.render.text import (
     COLOUR,
     DESCRIPTION_LIMIT,
     FOOTER_LIMIT,
@@ -24,6 +21,8 @@ from .text import (
     plural,
     pts,
 )
+from bot.storage import LeaderboardPage, Measure, RankedPlayer
+from core.periods import Period
 
 PERIOD_NAMES = {
     Period.TODAY: "periods.today",

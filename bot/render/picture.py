@@ -21,12 +21,11 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from bot.render.text import BOARD_FILE as BOARD_FILE  # the attachments' names, for the publisher
+from bot.render.text import PATH_FILE as PATH_FILE
 from core.board import BLANK, Board
 from core.dice import DATA_DIR
 from core.solver import path_spells
-
-from .text import BOARD_FILE as BOARD_FILE  # the attachments' names, for the publisher
-from .text import PATH_FILE as PATH_FILE
 
 FONT_FILE = DATA_DIR / "fonts" / "DejaVuSans-Bold.ttf"
 

@@ -35,7 +35,9 @@ class Pictures:
         drawing failed (the text grid is there either way, so nothing fails for its picture)."""
         if not self.enabled:
             return None
-        from . import picture  # Pillow is loaded by the first picture, not by a bot without
+        from bot.render import (
+            picture,  # Pillow is loaded by the first picture, not by a bot without
+        )
 
         try:
             loop = asyncio.get_running_loop()

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.render.text import escape, fit
 from core.round import Verdict
-
-from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_LANGUAGE
-from .text import escape, fit
 
 
 def verdict_text(

@@ -7,13 +7,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 import discord
 
-from core.board import Board
-from core.round import FoundWord, Mode, Results, Rules
-
-from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from .board import board_grid, mode_name, shape
-from .text import (
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.render.board import board_grid, mode_name, shape
+from bot.render.text import (
     COLOUR,
     CONTENT_LIMIT,
     DESCRIPTION_LIMIT,
@@ -38,6 +35,8 @@ from .text import (
     pts,
     units,
 )
+from core.board import Board
+from core.round import FoundWord, Mode, Results, Rules
 
 
 def results_messages(

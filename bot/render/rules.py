@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.render.board import mode_rule
+from bot.render.text import CONTENT_LIMIT, fit, plural, pts
 from core.fairplay import rule_figures
 from core.round import Mode
 from core.scoring import points_by_length
-
-from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_LANGUAGE
-from .board import mode_rule
-from .text import CONTENT_LIMIT, fit, plural, pts
 
 
 def rules_text(

@@ -6,12 +6,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from ..service.options import OptionError, round_options
-from ..storage import ServerSettings
-from .board import mode_name
-from .text import CONTENT_LIMIT, fit, pack, plural
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.render.board import mode_name
+from bot.render.text import CONTENT_LIMIT, fit, pack, plural
+from bot.service.options import OptionError, round_options
+from bot.storage import ServerSettings
 
 
 def duration(seconds: int) -> str:

@@ -6,16 +6,24 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
+from bot.render.board import board_grid
+from bot.render.text import (
+    COLOUR,
+    FIELD_VALUE_LIMIT,
+    FOOTER_LIMIT,
+    TITLE_LIMIT,
+    clean_name,
+    fit,
+    plural,
+    pts,
+)
+from bot.storage import DailyAttempt, PlayerStats
+from bot.storage.model import RECENT_ROUNDS
 from core.board import Board
 from core.round import Mode
 from core.streaks import Streak
-
-from ..i18n.catalogue import text
-from ..i18n.languages import DEFAULT_LANGUAGE, language_name
-from ..storage import DailyAttempt, PlayerStats
-from ..storage.model import RECENT_ROUNDS
-from .board import board_grid
-from .text import COLOUR, FIELD_VALUE_LIMIT, FOOTER_LIMIT, TITLE_LIMIT, clean_name, fit, plural, pts
 
 MODE_NAMES = {Mode.CLASSIC: "stats.classic", Mode.RACE: "stats.race", Mode.CASUAL: "stats.casual"}
 

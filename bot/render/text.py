@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from ..i18n.catalogue import count, text
-from ..i18n.languages import DEFAULT_LANGUAGE
+from bot.i18n.catalogue import count, text
+from bot.i18n.languages import DEFAULT_LANGUAGE
 
 CONTENT_LIMIT = 2000
 TITLE_LIMIT = 256

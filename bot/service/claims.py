@@ -6,8 +6,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from ..config.shards import ShardSlice
-from ..storage import Storage
+from bot.config.shards import ShardSlice
+from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 

@@ -19,6 +19,8 @@ from datetime import UTC, date, tzinfo
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
+from bot.storage import DailyAttempt, DailyGuess, ServerSettings, Storage
+from bot.tasks import cancel_and_wait
 from core.board import Board
 from core.commonness import missed_order
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary, daily_board, share_summary
@@ -28,9 +30,6 @@ from core.lexicon import Lexicon
 from core.round import Judgement, Round, Verdict
 from core.solver import solve
 from core.streaks import Streak, streak
-
-from ..storage import DailyAttempt, DailyGuess, ServerSettings, Storage
-from ..tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 

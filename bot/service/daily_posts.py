@@ -29,12 +29,11 @@ from datetime import date
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
+from bot.service.daily import DailyService
+from bot.storage import DailyAttempt, DailyChannel, DailyRanked, Storage
+from bot.tasks import cancel_and_wait
 from core.daily import DAILY_POST_DELAY, DailyBoard
 from core.days import last_ended_day
-
-from ..storage import DailyAttempt, DailyChannel, DailyRanked, Storage
-from ..tasks import cancel_and_wait
-from .daily import DailyService
 
 log = logging.getLogger(__name__)
 

@@ -7,12 +7,11 @@ import asyncio
 import logging
 from collections.abc import Callable, Mapping
 
+from bot.service.backoff import Backoff
+from bot.service.publisher import Gone, Publisher, PublishError, Refused, ResultsReport
+from bot.storage import Storage, StoredRound
 from core.codes import CodeError, encode
 from core.round import Results, Round
-
-from ..storage import Storage, StoredRound
-from .backoff import Backoff
-from .publisher import Gone, Publisher, PublishError, Refused, ResultsReport
 
 log = logging.getLogger(__name__)
 

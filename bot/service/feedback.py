@@ -20,11 +20,10 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service.limits import Limiter
+from bot.service.live_round import LiveRound
+from bot.service.publisher import ChatMessage, Ending, News, Publisher, PublishError, Refused
 from core.round import Judgement, Results, Standing, Verdict
-
-from .limits import Limiter
-from .live_round import LiveRound
-from .publisher import ChatMessage, Ending, News, Publisher, PublishError, Refused
 
 log = logging.getLogger(__name__)
 

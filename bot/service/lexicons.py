@@ -18,10 +18,9 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from bot.service.lexicon_loader import load_lexicon
 from core.languages import DEFAULT_LANGUAGE, language
 from core.lexicon import Lexicon
-
-from .lexicon_loader import load_lexicon
 
 
 class Lexicons:

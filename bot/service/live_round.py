@@ -7,12 +7,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.service.publisher import BoardPost, ChatMessage
+from bot.storage import StoredRound
 from core.board import Board
 from core.round import Judgement, Mode, Round
-
-from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from ..storage import StoredRound
-from .publisher import BoardPost, ChatMessage
 
 
 class NoBoard(Exception):

@@ -6,6 +6,10 @@ from __future__ import annotations
 import re
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES, language_name
+from bot.service.live_round import RoundOptions
+from bot.storage import ServerSettings
 from core.board import Board
 from core.codes import CodeError, CodeProblem, decode
 from core.dice import DiceError, DiceProblem, available, dice_set
@@ -14,11 +18,6 @@ from core.languages import language as language_of
 from core.round import Mode
 from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
 from core.scoring import default_min_length
-
-from ..i18n.catalogue import text
-from ..i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES, language_name
-from ..storage import ServerSettings
-from .live_round import RoundOptions
 
 MIN_SECONDS = 30
 MAX_SECONDS = 30 * 60

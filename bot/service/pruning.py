@@ -10,8 +10,8 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from ..storage import Storage
-from ..tasks import cancel_and_wait
+from bot.storage import Storage
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 

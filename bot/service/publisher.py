@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.storage import StoredRound
 from core.board import Board
 from core.round import Results, Rules, Standing, Verdict
-
-from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from ..storage import StoredRound
 
 
 class PublishError(Exception):

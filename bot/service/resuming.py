@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from ..storage import Storage, StoredRound
-from .delivery import ResultsDelivery, results_report
-from .lexicons import Lexicons
-from .live_round import LiveRound
-from .publisher import Publisher
-from .rolling import stored_game, stored_hints
-from .settling import Settler
+from bot.service.delivery import ResultsDelivery, results_report
+from bot.service.lexicons import Lexicons
+from bot.service.live_round import LiveRound
+from bot.service.publisher import Publisher
+from bot.service.rolling import stored_game, stored_hints
+from bot.service.settling import Settler
+from bot.storage import Storage, StoredRound
 
 
 async def resumed_round(stored: StoredRound, storage: Storage, lexicons: Lexicons) -> LiveRound:

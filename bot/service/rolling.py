@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from bot.service.live_round import NoBoard, RoundOptions
+from bot.storage import StoredRound
 from core.board import Board
 from core.dice import dice_set
 from core.generate import roll_with_floor
@@ -15,9 +17,6 @@ from core.languages import language
 from core.lexicon import Lexicon
 from core.round import Mode, PlayerId, Round, Rules
 from core.solver import solve
-
-from ..storage import StoredRound
-from .live_round import NoBoard, RoundOptions
 
 Hints = tuple[int, ...]
 

@@ -26,20 +26,19 @@ import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from bot.service.backoff import Backoff
+from bot.service.delivery import ResultsDelivery, results_report
+from bot.service.feedback import Feedback
+from bot.service.lexicons import Lexicons
+from bot.service.live_round import Guessed, LiveRound, RoundOptions
+from bot.service.publisher import ChatMessage, Publisher
+from bot.service.resuming import post_unposted, resumed_round
+from bot.service.rolling import roll
+from bot.service.runner import until_deadline
+from bot.service.server_config import round_banned
+from bot.service.settling import Settler
+from bot.storage import ChannelBusy, GuessRow, GuessWriter, Storage
 from core.round import Verdict
-
-from ..storage import ChannelBusy, GuessRow, GuessWriter, Storage
-from .backoff import Backoff
-from .delivery import ResultsDelivery, results_report
-from .feedback import Feedback
-from .lexicons import Lexicons
-from .live_round import Guessed, LiveRound, RoundOptions
-from .publisher import ChatMessage, Publisher
-from .resuming import post_unposted, resumed_round
-from .rolling import roll
-from .runner import until_deadline
-from .server_config import round_banned
-from .settling import Settler
 
 log = logging.getLogger(__name__)
 # A verdict shown to a player waiting for it waits this long at most for its words' commit.

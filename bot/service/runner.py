@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from .feedback import Feedback
-from .live_round import LiveRound
-from .publisher import Publisher
+from bot.service.feedback import Feedback
+from bot.service.live_round import LiveRound
+from bot.service.publisher import Publisher
 
 WARN_BEFORE = 30.0
 

@@ -8,12 +8,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from core.guesses import MAX_WORD_LENGTH, normalise
-from core.languages import LANGUAGES, dice_language
-from core.languages import language as language_of
-
-from ..storage import ServerSettings
-from .options import (
+from bot.service.options import (
     OptionError,
     dice_size,
     parse_dictionary,
@@ -23,6 +18,10 @@ from .options import (
     parse_timezone,
     round_options,
 )
+from bot.storage import ServerSettings
+from core.guesses import MAX_WORD_LENGTH, normalise
+from core.languages import LANGUAGES, dice_language
+from core.languages import language as language_of
 
 MAX_ROUND_CHANNELS = 25  # a list longer than this says "anywhere" better
 MAX_BANNED_WORDS = 1000  # per server: every round start reads them all

@@ -8,13 +8,12 @@ import dataclasses
 import logging
 from collections.abc import Callable, Mapping
 
+from bot.service.backoff import Backoff
+from bot.service.live_round import LiveRound
+from bot.service.publisher import Publisher
+from bot.storage import GuessWriter, Storage, StoredRound
 from core.commonness import missed_order
 from core.round import PlayerResult, Results, Round
-
-from ..storage import GuessWriter, Storage, StoredRound
-from .backoff import Backoff
-from .live_round import LiveRound
-from .publisher import Publisher
 
 log = logging.getLogger(__name__)
 

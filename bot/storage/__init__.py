@@ -11,18 +11,18 @@ composed with each engine's ``Lifecycle`` in ``sql_engine.SQLStorage``. ``sqlite
 ``migrations.py`` reads the numbered schema files each engine applies.
 """
 
-from .copying import CopyStorage
-from .daily import DailyStorage
-from .errors import (
+from bot.storage.copying import CopyStorage
+from bot.storage.daily import DailyStorage
+from bot.storage.errors import (
     ChannelBusy,
     RejectedWrite,
     StorageError,
     TargetNotEmpty,
     TransientStorageError,
 )
-from .interface import Storage
-from .migrations import MIGRATIONS_ROOT, Migration, load_migrations
-from .model import (
+from bot.storage.interface import Storage
+from bot.storage.migrations import MIGRATIONS_ROOT, Migration, load_migrations
+from bot.storage.model import (
     DEFAULT_BUSY_TIMEOUT,
     AcceptedWord,
     DailyAttempt,
@@ -41,12 +41,12 @@ from .model import (
     ServerSettings,
     StoredRound,
 )
-from .rounds import RoundStorage
-from .server_settings import SettingsStorage
-from .sql_engine import Lifecycle
-from .standings import StandingsStorage
-from .targets import database_error, is_postgres, printable
-from .writer import GuessWriter
+from bot.storage.rounds import RoundStorage
+from bot.storage.server_settings import SettingsStorage
+from bot.storage.sql_engine import Lifecycle
+from bot.storage.standings import StandingsStorage
+from bot.storage.targets import database_error, is_postgres, printable
+from bot.storage.writer import GuessWriter
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT",

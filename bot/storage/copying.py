@@ -11,10 +11,10 @@ import itertools
 from collections.abc import AsyncIterable, AsyncIterator, Sequence
 from typing import Protocol
 
-from . import statements as sql
-from .errors import TargetNotEmpty
-from .records import EXPORT_BATCH, TABLES, Record, record_from, table_of, values_of
-from .session import Database
+from bot.storage import statements as sql
+from bot.storage.errors import TargetNotEmpty
+from bot.storage.records import EXPORT_BATCH, TABLES, Record, record_from, table_of, values_of
+from bot.storage.session import Database
 
 
 class CopyStorage(Database, Protocol):

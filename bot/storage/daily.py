@@ -16,20 +16,13 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Protocol
 
+from bot.storage.errors import StorageError
+from bot.storage.model import DailyAttempt, DailyChannel, DailyGuess, DailyRanked, DailyStart
+from bot.storage.records import TABLES
+from bot.storage.session import Database
 from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import TimedGuess, judge
 from core.round import Verdict
-
-from .errors import StorageError
-from .model import (
-    DailyAttempt,
-    DailyChannel,
-    DailyGuess,
-    DailyRanked,
-    DailyStart,
-)
-from .records import TABLES
-from .session import Database
 
 DAILY_HISTORY = 10  # the latest attempts /stats shows
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from .model import DEFAULT_BUSY_TIMEOUT
-from .sql_engine import SQLStorage
-from .targets import is_postgres
+from bot.storage.model import DEFAULT_BUSY_TIMEOUT
+from bot.storage.sql_engine import SQLStorage
+from bot.storage.targets import is_postgres
 
 
 class Storage(SQLStorage, Protocol):
@@ -41,12 +41,12 @@ class Storage(SQLStorage, Protocol):
         ``:memory:``) SQLite. StorageError if it cannot be used, or is not this bot's;
         ``migrations_dir`` replaces the engine's folder of migrations."""
         if is_postgres(target):
-            from .postgres import PostgresStorage
+            from bot.storage.postgres import PostgresStorage
 
             return await PostgresStorage.open(
                 str(target), migrations_dir=migrations_dir, busy_timeout=busy_timeout
             )
-        from .sqlite import SQLiteStorage
+        from bot.storage.sqlite import SQLiteStorage
 
         return await SQLiteStorage.open(
             target, migrations_dir=migrations_dir, busy_timeout=busy_timeout

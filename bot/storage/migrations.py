@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import StorageError
+from bot.storage.errors import StorageError
 
 # A source checkout and an editable install (`pip install -e .`) both import bot/ from the tree,
 # so the folder next to the package is the one to read.

@@ -8,9 +8,8 @@ from datetime import date
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from core.round import Mode, Verdict
-
-from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 
 # How long a statement waits for another writer's lock before it gives up (transient).
 DEFAULT_BUSY_TIMEOUT = 5.0

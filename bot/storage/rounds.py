@@ -10,16 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.storage import statements as sql
+from bot.storage.errors import ChannelBusy, StorageError
+from bot.storage.model import AcceptedWord, GuessRow, RoundState, StoredRound
+from bot.storage.session import Database
+from bot.storage.standings import upsert_names
 from core.board import Board
 from core.history import longest_scoring, share_of_max, won
 from core.round import Mode, PlayerResult, Results, Verdict
-
-from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from . import statements as sql
-from .errors import ChannelBusy, StorageError
-from .model import AcceptedWord, GuessRow, RoundState, StoredRound
-from .session import Database
-from .standings import upsert_names
 
 # Pruning the guess log: rows deleted per transaction, rounds looked at per step.
 PRUNE_BATCH = 2000

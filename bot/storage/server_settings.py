@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.storage import statements as sql
+from bot.storage.model import ServerSettings
+from bot.storage.session import Database
 from core.round import Mode
-
-from ..i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from . import statements as sql
-from .model import ServerSettings
-from .session import Database
 
 
 class SettingsStorage(Database, Protocol):

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from .copying import CopyStorage
-from .daily import DailyStorage
-from .rounds import RoundStorage
-from .server_settings import SettingsStorage
-from .standings import StandingsStorage
-from .web_addresses import WebAddressStorage
+from bot.storage.copying import CopyStorage
+from bot.storage.daily import DailyStorage
+from bot.storage.rounds import RoundStorage
+from bot.storage.server_settings import SettingsStorage
+from bot.storage.standings import StandingsStorage
+from bot.storage.web_addresses import WebAddressStorage
 
 
 class Lifecycle(Protocol):

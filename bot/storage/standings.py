@@ -12,11 +12,17 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
+from bot.storage import statements as sql
+from bot.storage.model import (
+    LeaderboardEntry,
+    LeaderboardPage,
+    Measure,
+    ModeStats,
+    PlayerStats,
+    RankedPlayer,
+)
+from bot.storage.session import Database, Row, Session
 from core.round import Mode
-
-from . import statements as sql
-from .model import LeaderboardEntry, LeaderboardPage, Measure, ModeStats, PlayerStats, RankedPlayer
-from .session import Database, Row, Session
 
 
 class StandingsStorage(Database, Protocol):

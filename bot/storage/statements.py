@@ -4,8 +4,8 @@ engine numbers them ``$1, $2, ...``). What an engine says in its own words stays
 
 from __future__ import annotations
 
-from .model import RECENT_ROUNDS, Measure
-from .records import TABLES, PlayerResult, ServerDefaults, Table
+from bot.storage.model import RECENT_ROUNDS, Measure
+from bot.storage.records import TABLES, PlayerResult, ServerDefaults, Table
 
 ROUND_COLUMNS = ", ".join(TABLES[0].columns)  # every field of StoredRound, by name
 # The partial unique index decides, even between processes: no id back means the channel is busy.

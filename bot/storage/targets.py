@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from .errors import StorageError
+from bot.storage.errors import StorageError
 
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 _HIDDEN = "***"

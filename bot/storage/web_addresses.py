@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from .session import Database
+from bot.storage.session import Database
 
 RECORD_WEB_ADDRESS_SQL = (
     "INSERT INTO web_addresses (shard_id, address, updated_at) VALUES (?, ?, ?)"

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..storage import Storage, StorageError, TargetNotEmpty, is_postgres, printable
+from bot.storage import Storage, StorageError, TargetNotEmpty, is_postgres, printable
 
 # How the command names each table's rows, in copy order.
 LABELS = {

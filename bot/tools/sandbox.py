@@ -15,14 +15,13 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.tools.sandbox_actions import click, reply
+from bot.tools.sandbox_forms import CANCEL
+from bot.tools.sandbox_terminal import Terminal, answered, settle
+from bot.tools.sandbox_web import add_person, people, web_links
 from standin import CommandError, StandIn
 from standin.hooks import pointed_at
 from standin.world_file import WorldFile
-
-from .sandbox_actions import click, reply
-from .sandbox_forms import CANCEL
-from .sandbox_terminal import Terminal, answered, settle
-from .sandbox_web import add_person, people, web_links
 
 StartBot = Callable[[str, str], Coroutine[Any, Any, None]]
 

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.tools.sandbox_terminal import (
+    Terminal,
+    answered,
+    button_named,
+    buttons_of,
+    label_of,
+    settle,
+)
 from standin import CommandError, StandIn
-
-from .sandbox_terminal import Terminal, answered, button_named, buttons_of, label_of, settle
 
 
 async def click(standin: StandIn, terminal: Terminal, label: str) -> None:

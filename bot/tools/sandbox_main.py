@@ -9,11 +9,10 @@ import socket
 import sys
 from pathlib import Path
 
+from bot.config.settings import DEFAULT_DATABASE, Settings, WebSettings, configure_logging
+from bot.discord.failures import report_failure
 from standin.activities import STANDIN_CLIENT_SECRET
 from standin.world_file import WorldFileError
-
-from ..config.settings import DEFAULT_DATABASE, Settings, WebSettings, configure_logging
-from ..discord.failures import report_failure
 
 SANDBOX_DIR = Path("sandbox")
 SANDBOX_WEB_PORT = 8780
@@ -73,8 +72,8 @@ def world_file_for(database: str) -> Path:
 
 
 async def _sandbox(settings: Settings) -> None:
-    from ..discord.app import BoggleBot
-    from .sandbox import run_sandbox
+    from bot.discord.app import BoggleBot
+    from bot.tools.sandbox import run_sandbox
 
     async def start_bot(api_base: str, gateway_url: str) -> None:
         reads = settings.message_content != "off"

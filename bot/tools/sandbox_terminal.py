@@ -10,10 +10,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.tools.sandbox_forms import Form
 from standin import InteractionHandle, StandIn, StoredMessage, TranscriptEntry
 from standin.codes import ComponentType
-
-from .sandbox_forms import Form
 
 
 class Terminal:

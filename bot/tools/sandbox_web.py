@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from bot.tools.sandbox_terminal import Terminal
 from standin import StandIn
-
-from .sandbox_terminal import Terminal
 
 
 def link(standin: StandIn, page_url: str, person: str, channel: str) -> str:

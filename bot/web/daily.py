@@ -8,13 +8,12 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
+from bot.i18n.languages import LANGUAGE_CODES, language_name
+from bot.service.daily import DailyService, DailyState, TooLate, server_zone
+from bot.storage import DailyAttempt, Storage
+from bot.web import payloads
+from bot.web.payloads import Json
 from core.lexicon import LexiconError
-
-from ..i18n.languages import LANGUAGE_CODES, language_name
-from ..service.daily import DailyService, DailyState, TooLate, server_zone
-from ..storage import DailyAttempt, Storage
-from . import payloads
-from .payloads import Json
 
 log = logging.getLogger(__name__)
 

@@ -12,13 +12,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.service.live_round import LiveRound
+from bot.service.rounds import RoundService
+from bot.storage import Storage
+from bot.web import payloads
+from bot.web.payloads import Json
 from core.round import Results, Round
-
-from ..service.live_round import LiveRound
-from ..service.rounds import RoundService
-from ..storage import Storage
-from . import payloads
-from .payloads import Json
 
 log = logging.getLogger(__name__)
 

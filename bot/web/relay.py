@@ -19,9 +19,9 @@ import time
 import aiohttp
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from ..config.shards import ShardSlice
-from ..storage import Storage
-from .discord_api import Person
+from bot.config.shards import ShardSlice
+from bot.storage import Storage
+from bot.web.discord_api import Person
 
 log = logging.getLogger(__name__)
 

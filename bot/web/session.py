@@ -13,20 +13,19 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from bot.i18n.catalogue import text
+from bot.service.live_round import NoBoard
+from bot.service.options import OptionError, round_options
+from bot.service.publisher import PublishError
+from bot.storage import ChannelBusy
+from bot.web import payloads
+from bot.web.daily import DailyDesk
+from bot.web.discord_api import DiscordApi, Person, Refused
+from bot.web.hub import Hub
+from bot.web.payloads import Json
+from bot.web.relay import HERE, identified, owner_address, relay, runs_here, trusted
+from bot.wiring import Services
 from core.lexicon import LexiconError
-
-from ..i18n.catalogue import text
-from ..service.live_round import NoBoard
-from ..service.options import OptionError, round_options
-from ..service.publisher import PublishError
-from ..storage import ChannelBusy
-from ..wiring import Services
-from . import payloads
-from .daily import DailyDesk
-from .discord_api import DiscordApi, Person, Refused
-from .hub import Hub
-from .payloads import Json
-from .relay import HERE, identified, owner_address, relay, runs_here, trusted
 
 log = logging.getLogger(__name__)
 

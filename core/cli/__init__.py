@@ -37,9 +37,9 @@ the board or too short; ``roll``: no roll reached the floor), 2 bad input (one l
 ``error: ...``), 130 interrupted.
 """
 
-from .app import main
-from .console import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO, EXIT_OK
-from .options import DEFAULT_DICT, build_parser
+from core.cli.app import main
+from core.cli.console import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_NO, EXIT_OK
+from core.cli.options import DEFAULT_DICT, build_parser
 
 __all__ = [
     "DEFAULT_DICT",

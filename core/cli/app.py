@@ -10,15 +10,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..board import BoardError
-from ..dice import DiceError
-from ..languages import LanguageError
-from ..lexicon import LexiconError
-from .boards import cmd_best, cmd_roll
-from .console import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, Console, UsageError
-from .options import build_parser
-from .play import cmd_play
-from .solve import cmd_check, cmd_solve
+from core.board import BoardError
+from core.cli.boards import cmd_best, cmd_roll
+from core.cli.console import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, Console, UsageError
+from core.cli.options import build_parser
+from core.cli.play import cmd_play
+from core.cli.solve import cmd_check, cmd_solve
+from core.dice import DiceError
+from core.languages import LanguageError
+from core.lexicon import LexiconError
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "solve": cmd_solve,

@@ -6,14 +6,14 @@ import argparse
 import os
 import random
 
-from ..best_workers import Progress, search
-from ..board import Board
-from ..commonness import everyday_lexicon
-from ..generate import DEFAULT_ATTEMPTS, Floor, floor_for, roll_with_floor
-from ..scoring import default_min_length, total_score
-from ..solver import solve
-from . import options
-from .console import EXIT_NO, EXIT_OK, Console, UsageError
+from core.best_workers import Progress, search
+from core.board import Board
+from core.cli import options
+from core.cli.console import EXIT_NO, EXIT_OK, Console, UsageError
+from core.commonness import everyday_lexicon
+from core.generate import DEFAULT_ATTEMPTS, Floor, floor_for, roll_with_floor
+from core.scoring import default_min_length, total_score
+from core.solver import solve
 
 BEST_CELLS = 36
 # The best published boards on ENABLE2K (3+ letters), to measure a search against with any word list.

@@ -8,9 +8,10 @@ import random
 from pathlib import Path
 from typing import NoReturn
 
-from ..board import Board, BoardError
-from ..dice import DATA_DIR, DiceSet, dice_set
-from ..languages import (
+from core.board import Board, BoardError
+from core.cli.console import UsageError
+from core.dice import DATA_DIR, DiceSet, dice_set
+from core.languages import (
     DEFAULT_LANGUAGE,
     DICTIONARIES,
     LANGUAGE_CODES,
@@ -18,9 +19,8 @@ from ..languages import (
     language,
     lexicon_for,
 )
-from ..lexicon import Lexicon, load
-from ..round import Mode
-from .console import UsageError
+from core.lexicon import Lexicon, load
+from core.round import Mode
 
 DEFAULT_DICT = DATA_DIR / "words" / "en.txt"
 DEFAULT_SIZE = 4

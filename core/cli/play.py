@@ -9,12 +9,12 @@ import select
 from collections.abc import Iterator
 from typing import TextIO
 
-from ..commonness import missed_order
-from ..generate import roll_with_floor
-from ..round import Mode, Round, Rules, Verdict
-from ..scoring import default_min_length
-from . import options
-from .console import EXIT_OK, Console, UsageError
+from core.cli import options
+from core.cli.console import EXIT_OK, Console, UsageError
+from core.commonness import missed_order
+from core.generate import roll_with_floor
+from core.round import Mode, Round, Rules, Verdict
+from core.scoring import default_min_length
 
 MISSED_SHOWN = 30
 PLAYER = 1

@@ -7,13 +7,13 @@ import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TextIO
 
-from ..board import Board, BoardError
-from ..commonness import band, is_everyday
-from ..scoring import default_min_length, total_score, word_score
-from ..solver import Path as CellPath
-from ..solver import find_path, solve
-from . import options
-from .console import EXIT_NO, EXIT_OK, Console, UsageError
+from core.board import Board, BoardError
+from core.cli import options
+from core.cli.console import EXIT_NO, EXIT_OK, Console, UsageError
+from core.commonness import band, is_everyday
+from core.scoring import default_min_length, total_score, word_score
+from core.solver import Path as CellPath
+from core.solver import find_path, solve
 
 
 def boards(specs: Sequence[str], stdin: TextIO) -> Iterator[Board]:

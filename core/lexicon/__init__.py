@@ -25,10 +25,10 @@ through the on-disk cache). Callers import from ``core.lexicon``.
 
 from __future__ import annotations
 
-from .alphabet import ALPHABET, MAX_LETTERS, LexiconError, check_alphabet
-from .cache import cache_file, cached, default_cache_dir, load, write_atomically
-from .dawg import Lexicon, LexiconStats
-from .sources import read_frequencies, source_digest
+from core.lexicon.alphabet import ALPHABET, MAX_LETTERS, LexiconError, check_alphabet
+from core.lexicon.cache import cache_file, cached, default_cache_dir, load, write_atomically
+from core.lexicon.dawg import Lexicon, LexiconStats
+from core.lexicon.sources import read_frequencies, source_digest
 
 __all__ = [
     "ALPHABET",

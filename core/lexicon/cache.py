@@ -8,9 +8,9 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from .alphabet import ALPHABET, LexiconError
-from .dawg import Lexicon
-from .sources import read_frequencies, read_sources, spellings_beside, split_words
+from core.lexicon.alphabet import ALPHABET, LexiconError
+from core.lexicon.dawg import Lexicon
+from core.lexicon.sources import read_frequencies, read_sources, spellings_beside, split_words
 
 
 def load(

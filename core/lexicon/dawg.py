@@ -11,11 +11,11 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from .alphabet import ALPHABET, check_alphabet
-from .builder import build, words_below
-from .fileformat import Parts, decode, encode
-from .sources import read_frequencies, read_sources, spellings_beside, split_words
-from .spelling import NONE, Spellings, encode_spellings, spelling
+from core.lexicon.alphabet import ALPHABET, check_alphabet
+from core.lexicon.builder import build, words_below
+from core.lexicon.fileformat import Parts, decode, encode
+from core.lexicon.sources import read_frequencies, read_sources, spellings_beside, split_words
+from core.lexicon.spelling import NONE, Spellings, encode_spellings, spelling
 
 
 @dataclass(frozen=True)

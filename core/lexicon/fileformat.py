@@ -10,8 +10,8 @@ import sys
 from array import array
 from typing import NamedTuple
 
-from .alphabet import LexiconError
-from .spelling import Spellings
+from core.lexicon.alphabet import LexiconError
+from core.lexicon.spelling import Spellings
 
 MAGIC = b"BGLDAWG3"  # 3: spellings
 # magic, source sha256, nodes, edges, words, alphabet bytes (UTF-8), zipf bytes (0 or words),

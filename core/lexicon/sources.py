@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from .alphabet import ALPHABET, LexiconError
+from core.lexicon.alphabet import ALPHABET, LexiconError
 
 _WORD = re.compile(r"\S+")  # \s is str.isspace, the whitespace str.split() splits on
 

@@ -16,7 +16,7 @@ from array import array
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from .alphabet import LexiconError
+from core.lexicon.alphabet import LexiconError
 
 BLOCK = 64  # words a count in ``before`` covers
 STRIDE = 16  # spelled words between two indexed starts

@@ -14,19 +14,19 @@ from typing import Any
 from aiohttp import web
 from aiohttp.web_urldispatcher import MatchInfoError
 
-from ..actions import Actions
-from ..activities import Activities
-from ..commands import CommandRegistry
-from ..errors import ApiError, json_response
-from ..faults import Faults, bucket_hash, fault_response
-from ..interactions import InteractionHandle
-from ..recorder import ApiCall, Recorder
-from ..state import World
-from .callbacks import CallbackRoutes
-from .identity import IdentityRoutes
-from .messages import MessageRoutes
-from .oauth import OAuthRoutes
-from .request import API_PREFIX, Handler, read_body, remember_body
+from standin.actions import Actions
+from standin.activities import Activities
+from standin.commands import CommandRegistry
+from standin.errors import ApiError, json_response
+from standin.faults import Faults, bucket_hash, fault_response
+from standin.interactions import InteractionHandle
+from standin.recorder import ApiCall, Recorder
+from standin.rest.callbacks import CallbackRoutes
+from standin.rest.identity import IdentityRoutes
+from standin.rest.messages import MessageRoutes
+from standin.rest.oauth import OAuthRoutes
+from standin.rest.request import API_PREFIX, Handler, read_body, remember_body
+from standin.state import World
 
 __all__ = ["Rest"]
 

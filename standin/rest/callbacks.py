@@ -7,11 +7,11 @@ from typing import Any
 
 from aiohttp import web
 
-from ..actions import Actions
-from ..activities import Activities
-from ..codes import CallbackType, InteractionType, MessageFlag, MessageType
-from ..entities import Channel, StoredMessage
-from ..errors import (
+from standin.actions import Actions
+from standin.activities import Activities
+from standin.codes import CallbackType, InteractionType, MessageFlag, MessageType
+from standin.entities import Channel, StoredMessage
+from standin.errors import (
     ApiError,
     already_acknowledged,
     invalid_activity_action,
@@ -23,13 +23,13 @@ from ..errors import (
     unknown_webhook,
     within,
 )
-from ..interactions import InteractionHandle
-from ..modals import check_modal
-from ..state import World
-from . import request as call
-from .drafts import ANSWER_FLAGS, DEFERRAL_FLAGS, Draft, check_edit, check_flags
-from .request import Route, snowflake
-from .routes import Routes
+from standin.interactions import InteractionHandle
+from standin.modals import check_modal
+from standin.rest import request as call
+from standin.rest.drafts import ANSWER_FLAGS, DEFERRAL_FLAGS, Draft, check_edit, check_flags
+from standin.rest.request import Route, snowflake
+from standin.rest.routes import Routes
+from standin.state import World
 
 WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
 # Answers that edit the message a component is on: for a component's interaction only (or

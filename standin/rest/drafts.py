@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Actions, normalise_embeds
-from ..codes import MessageFlag
-from ..components import check_components
-from ..embeds import check_embeds
-from ..entities import Attachment, Channel, StoredMessage, User
-from ..errors import ApiError, invalid_flags, too_long
-from ..mentions import check_allowed_mentions
+from standin.actions import Actions, normalise_embeds
+from standin.codes import MessageFlag
+from standin.components import check_components
+from standin.embeds import check_embeds
+from standin.entities import Attachment, Channel, StoredMessage, User
+from standin.errors import ApiError, invalid_flags, too_long
+from standin.mentions import check_allowed_mentions
 
 MAX_CONTENT = 2000
 # The flags a new message may set (Discord refuses any other bit with 50035).

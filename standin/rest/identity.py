@@ -7,11 +7,11 @@ from typing import Any
 
 from aiohttp import web
 
-from ..actions import Actions
-from ..codes import APPLICATION_EMBEDDED, CommandType
-from ..command_checks import MAX_COMMANDS, check_command, check_commands
-from ..commands import CommandRegistry
-from ..errors import (
+from standin.actions import Actions
+from standin.codes import APPLICATION_EMBEDDED, CommandType
+from standin.command_checks import MAX_COMMANDS, check_command, check_commands
+from standin.commands import CommandRegistry
+from standin.errors import (
     ApiError,
     entry_point_refused,
     invalid_form,
@@ -19,15 +19,15 @@ from ..errors import (
     missing_access,
     too_many_commands,
 )
-from ..payloads import channel as channel_payload
-from ..payloads import guild_create
-from ..payloads import member as member_payload
-from ..payloads import user as user_payload
-from ..permissions import Perm
-from ..state import World
-from . import request as call
-from .request import Route, snowflake
-from .routes import Routes
+from standin.payloads import channel as channel_payload
+from standin.payloads import guild_create
+from standin.payloads import member as member_payload
+from standin.payloads import user as user_payload
+from standin.permissions import Perm
+from standin.rest import request as call
+from standin.rest.request import Route, snowflake
+from standin.rest.routes import Routes
+from standin.state import World
 
 COMMANDS = "/applications/{application_id}/commands"
 GUILD_COMMANDS = "/applications/{application_id}/guilds/{guild_id}/commands"

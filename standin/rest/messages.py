@@ -6,14 +6,14 @@ from typing import Any
 
 from aiohttp import web
 
-from ..codes import MessageType
-from ..entities import Channel, StoredMessage
-from ..errors import ApiError, invalid_form, json_response, missing_permissions
-from ..permissions import Perm
-from . import request as call
-from .drafts import MESSAGE_FLAGS, Draft, check_edit
-from .request import Route, snowflake
-from .routes import Routes
+from standin.codes import MessageType
+from standin.entities import Channel, StoredMessage
+from standin.errors import ApiError, invalid_form, json_response, missing_permissions
+from standin.permissions import Perm
+from standin.rest import request as call
+from standin.rest.drafts import MESSAGE_FLAGS, Draft, check_edit
+from standin.rest.request import Route, snowflake
+from standin.rest.routes import Routes
 
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 

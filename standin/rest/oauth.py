@@ -12,14 +12,14 @@ from urllib.parse import urlencode, urlparse
 
 from aiohttp import web
 
-from ..actions import Actions
-from ..activities import DEFAULT_LOCALE, TOKEN_LIFETIME, Activities
-from ..errors import ApiError, json_response
-from ..payloads import user as user_payload
-from ..state import World
-from . import request as call
-from .request import Handler, Route
-from .routes import Routes
+from standin.actions import Actions
+from standin.activities import DEFAULT_LOCALE, TOKEN_LIFETIME, Activities
+from standin.errors import ApiError, json_response
+from standin.payloads import user as user_payload
+from standin.rest import request as call
+from standin.rest.request import Handler, Route
+from standin.rest.routes import Routes
+from standin.state import World
 
 INSTANCE = "/applications/{application_id}/activity-instances/{instance_id}"
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from ..entities import Attachment
-from ..errors import invalid_form, invalid_json, required
-from ..ids import new_snowflake
+from standin.entities import Attachment
+from standin.errors import invalid_form, invalid_json, required
+from standin.ids import new_snowflake
 
 API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from ..actions import Actions
-from ..entities import Channel, StoredMessage
-from ..errors import missing_access, missing_permissions, unknown_channel, unknown_message
-from ..permissions import Perm
-from ..state import World
-from .request import Route, snowflake
+from standin.actions import Actions
+from standin.entities import Channel, StoredMessage
+from standin.errors import missing_access, missing_permissions, unknown_channel, unknown_message
+from standin.permissions import Perm
+from standin.rest.request import Route, snowflake
+from standin.state import World
 
 
 class Routes:

@@ -11,9 +11,8 @@ import pytest
 from bot.storage import Storage
 from core.lexicon import Lexicon
 from standin import StandIn
+from tests.bot.harness import Clock, Harness, bot_session
 from tests.stores import ENGINES, SQLiteTarget, StoreTarget, postgres_target
-
-from .harness import Clock, Harness, bot_session
 
 
 @pytest.fixture(scope="session")

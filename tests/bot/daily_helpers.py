@@ -9,8 +9,7 @@ from bot.storage import DailyAttempt
 from core.daily import DAILY_SECONDS, DailyBoard
 from standin import StandIn
 from standin.state import StoredMessage
-
-from .harness import Clock, Harness
+from tests.bot.harness import Clock, Harness
 
 
 async def open_daily(

@@ -8,9 +8,8 @@ import pytest
 
 from standin import StandIn
 from standin.testing import running_bot
-
-from .demo_bot import DemoBot
-from .private_bot import PrivateBot
+from tests.standin.demo_bot import DemoBot
+from tests.standin.private_bot import PrivateBot
 
 
 @pytest.fixture

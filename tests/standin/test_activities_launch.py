@@ -11,8 +11,7 @@ from standin import StandIn
 from standin.codes import InteractionType
 from standin.installs import reach_place
 from standin.interactions import InteractionHandle
-
-from .rest_client import call, refused_at
+from tests.standin.rest_client import call, refused_at
 
 CHAT = {"name": "boggle", "description": "Play"}
 ENTRY = {"name": "launch", "description": "Play on the board", "type": 4, "handler": 1}

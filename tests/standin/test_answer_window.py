@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from standin import InteractionHandle, StandIn
-
-from .demo_bot import DemoBot
-from .rest_client import call
+from tests.standin.demo_bot import DemoBot
+from tests.standin.rest_client import call
 
 CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
 

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from standin import StandIn
-
-from .rest_client import call, refused_at
+from tests.standin.rest_client import call, refused_at
 
 
 def command(**changes: Any) -> dict[str, Any]:

@@ -10,8 +10,7 @@ import pytest
 
 from standin import CommandError, StandIn
 from standin.state import Overwrite, Perm
-
-from .demo_bot import DemoBot
+from tests.standin.demo_bot import DemoBot
 
 
 async def send(bot: DemoBot, channel_id: int, components: list[dict[str, Any]]) -> None:

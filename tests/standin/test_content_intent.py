@@ -12,9 +12,8 @@ import pytest
 
 from standin import StandIn, StoredMessage
 from standin.testing import running_bot
-
-from .demo_bot import DemoBot, expect
-from .rest_client import call
+from tests.standin.demo_bot import DemoBot, expect
+from tests.standin.rest_client import call
 
 
 @pytest.fixture

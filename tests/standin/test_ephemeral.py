@@ -8,8 +8,7 @@ import discord
 import pytest
 
 from standin import CommandError, StandIn, StoredMessage
-
-from .private_bot import PrivateBot
+from tests.standin.private_bot import PrivateBot
 
 
 def webhook(standin: StandIn, bot: discord.Client, token: str) -> discord.Webhook:

@@ -9,8 +9,7 @@ import pytest
 
 from standin import StandIn
 from standin.gateway import Op
-
-from .demo_bot import DemoBot, expect
+from tests.standin.demo_bot import DemoBot, expect
 
 SEND = "POST /channels/{channel_id}/messages"
 

@@ -9,8 +9,7 @@ import pytest
 
 from standin import CommandError, StandIn
 from standin.state import Perm
-
-from .private_bot import PrivateBot
+from tests.standin.private_bot import PrivateBot
 
 
 async def seen(standin: StandIn, bot: PrivateBot, count: int) -> discord.Interaction:

@@ -8,8 +8,7 @@ import pytest
 
 from standin import CommandError, StandIn
 from standin.state import Perm
-
-from .demo_bot import DemoBot, raw_commands
+from tests.standin.demo_bot import DemoBot, raw_commands
 
 
 async def test_slash_subcommand_with_options_is_answered(

@@ -8,8 +8,7 @@ from discord.ext import commands
 
 from standin import StandIn, World
 from standin.testing import bot_intents, running_bot, running_standin
-
-from .demo_bot import DemoBot
+from tests.standin.demo_bot import DemoBot
 
 
 async def test_bot_logs_in_and_sees_the_default_world(standin: StandIn, demo_bot: DemoBot) -> None:

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from standin import StandIn
-
-from .rest_client import call, refused_at
+from tests.standin.rest_client import call, refused_at
 
 TOO_LONG = "BASE_TYPE_MAX_LENGTH"
 REQUIRED = "BASE_TYPE_REQUIRED"

@@ -6,8 +6,7 @@ import discord
 
 from standin import StandIn
 from standin.testing import running_bot, running_standin
-
-from .demo_bot import DemoBot, expect
+from tests.standin.demo_bot import DemoBot, expect
 
 
 async def test_chat_message_is_received_and_replied_to(standin: StandIn, demo_bot: DemoBot) -> None:

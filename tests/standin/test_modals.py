@@ -11,8 +11,7 @@ import discord.http
 import pytest
 
 from standin import CommandError, InteractionHandle, StandIn
-
-from .private_bot import PrivateBot
+from tests.standin.private_bot import PrivateBot
 
 
 @pytest.fixture

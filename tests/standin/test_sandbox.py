@@ -12,9 +12,8 @@ from bot.discord.endpoints import point_discord_at
 from bot.tools.sandbox import parse_slash, run_sandbox
 from bot.tools.sandbox_terminal import render_embed
 from standin import StandIn
-
-from .demo_bot import DemoBot, raw_commands
-from .private_bot import PrivateBot
+from tests.standin.demo_bot import DemoBot, raw_commands
+from tests.standin.private_bot import PrivateBot
 
 SCRIPT = """\
 :help

@@ -20,8 +20,7 @@ from standin.gateway import Op, Session
 from standin.shards import shard_of
 from standin.state import new_snowflake
 from standin.testing import bot_intents, running_bot, running_standin
-
-from .demo_bot import DemoBot, ShardedDemoBot, expect
+from tests.standin.demo_bot import DemoBot, ShardedDemoBot, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 

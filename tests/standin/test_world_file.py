@@ -12,8 +12,7 @@ import pytest
 from standin import StandIn, World
 from standin.state import DISCORD_EPOCH_MS, Attachment, Perm, new_snowflake
 from standin.world_file import WorldFile, WorldFileError
-
-from .demo_bot import raw_commands
+from tests.standin.demo_bot import raw_commands
 
 
 async def _lived_in() -> StandIn:

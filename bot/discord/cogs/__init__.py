@@ -6,17 +6,17 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from ...i18n.catalogue import text
-from ...wiring import Services
-from ..views.again import PlayAgain
-from ..views.guess import ActivityButton, GuessButton, on_guess_form
-from .after import check
-from .config import Config
-from .daily import AttemptButton, Daily
-from .game import Game
-from .guesses import Guesses
-from .leaderboard import Leaderboard, PageButton
-from .stats import Stats
+from bot.discord.cogs.after import check
+from bot.discord.cogs.config import Config
+from bot.discord.cogs.daily import AttemptButton, Daily
+from bot.discord.cogs.game import Game
+from bot.discord.cogs.guesses import Guesses
+from bot.discord.cogs.leaderboard import Leaderboard, PageButton
+from bot.discord.cogs.stats import Stats
+from bot.discord.views.again import PlayAgain
+from bot.discord.views.guess import ActivityButton, GuessButton, on_guess_form
+from bot.i18n.catalogue import text
+from bot.wiring import Services
 
 
 async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:

@@ -7,19 +7,18 @@ import io
 import discord
 from discord import app_commands
 
+from bot.discord.context import services_of
+from bot.discord.replies import reader_language, server_language, tell
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.render.board import shape
+from bot.render.text import PATH_FILE, pts
 from core.board import Board
 from core.commonness import Band, band_of, is_everyday
 from core.guesses import normalise
 from core.languages import language as language_of
 from core.round import Mode, Rules
 from core.solver import Path, find_path
-
-from ...i18n.catalogue import text
-from ...i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from ...render.board import shape
-from ...render.text import PATH_FILE, pts
-from ..context import services_of
-from ..replies import reader_language, server_language, tell
 
 AGAIN_ID = "boggle:again:{round_id}"
 LONGEST_CHECKED = 40  # letters: longer than any word a board of 6x6 three-letter faces spells

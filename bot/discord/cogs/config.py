@@ -15,11 +15,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ...i18n.catalogue import text
-from ...render.settings import banned_list_text, channels_text, settings_text
-from ...render.text import plural
-from ...service.options import OptionError
-from ...service.server_config import (
+from bot.discord.choices import Chosen, round_options_command
+from bot.discord.context import services_of
+from bot.discord.replies import reader_language, refusal, tell
+from bot.i18n.catalogue import text
+from bot.render.settings import banned_list_text, channels_text, settings_text
+from bot.render.text import plural
+from bot.service.options import OptionError
+from bot.service.server_config import (
     MAX_BANNED_WORDS,
     MAX_ROUND_CHANNELS,
     banned_words,
@@ -27,11 +30,8 @@ from ...service.server_config import (
     reset_defaults,
     unbanned,
 )
-from ...storage import ServerSettings
-from ...wiring import Services
-from ..choices import Chosen, round_options_command
-from ..context import services_of
-from ..replies import reader_language, refusal, tell
+from bot.storage import ServerSettings
+from bot.wiring import Services
 
 
 async def _may_configure(interaction: discord.Interaction) -> bool:

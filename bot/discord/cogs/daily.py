@@ -21,19 +21,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.replies import reader_language, server_language, tell
+from bot.discord.views.guess import WordsForm, send_form, sent_form
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
+from bot.render import BOARD_FILE
+from bot.render.daily import daily_text, share_text, time_left_text, too_late_text, verdict_lines
+from bot.render.text import CONTENT_LIMIT, fit
+from bot.service.daily import DailyState, TooLate, server_zone
+from bot.storage import DailyAttempt, ServerSettings
+from bot.wiring import Services
 from core.lexicon import LexiconError
-
-from ...i18n.catalogue import text
-from ...i18n.languages import DEFAULT_LANGUAGE, language_name
-from ...render import BOARD_FILE
-from ...render.daily import daily_text, share_text, time_left_text, too_late_text, verdict_lines
-from ...render.text import CONTENT_LIMIT, fit
-from ...service.daily import DailyState, TooLate, server_zone
-from ...storage import DailyAttempt, ServerSettings
-from ...wiring import Services
-from ..choices import LANGUAGE_CHOICES
-from ..replies import reader_language, server_language, tell
-from ..views.guess import WordsForm, send_form, sent_form
 
 log = logging.getLogger(__name__)
 

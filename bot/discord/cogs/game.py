@@ -9,16 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.choices import SIZE_CHOICES, Chosen, round_options_command
+from bot.discord.guessing import guess_privately
+from bot.discord.replies import reader_language, refusal, server_language, tell
+from bot.discord.round_start import begin_round
+from bot.i18n.catalogue import text
+from bot.render.rules import rules_text
+from bot.service.options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
+from bot.wiring import Services
 from core.rules import may_stop
-
-from ...i18n.catalogue import text
-from ...render.rules import rules_text
-from ...service.options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
-from ...wiring import Services
-from ..choices import SIZE_CHOICES, Chosen, round_options_command
-from ..guessing import guess_privately
-from ..replies import reader_language, refusal, server_language, tell
-from ..round_start import begin_round
 
 log = logging.getLogger(__name__)
 

@@ -9,10 +9,10 @@ import re
 import discord
 from discord.ext import commands
 
-from ... import render
-from ...service.live_round import LiveRound
-from ...service.publisher import ChatMessage
-from ...wiring import Services
+from bot import render
+from bot.service.live_round import LiveRound
+from bot.service.publisher import ChatMessage
+from bot.wiring import Services
 
 # Mentions of people, roles and channels are never words (the bot's own, when a player mentions
 # it to guess without the intent, least of all).

@@ -16,16 +16,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.member_names import current_names
+from bot.discord.replies import reader_language
+from bot.discord.translator import choice
+from bot.i18n.catalogue import text
+from bot.render import LEADERBOARD_SIZE
+from bot.render.leaderboard import MEASURE_NAMES, PERIOD_NAMES, LeaderboardView, leaderboard_embed
+from bot.storage import LeaderboardPage, Measure
+from bot.wiring import Services
 from core.periods import Period, period_start
-
-from ...i18n.catalogue import text
-from ...render import LEADERBOARD_SIZE
-from ...render.leaderboard import MEASURE_NAMES, PERIOD_NAMES, LeaderboardView, leaderboard_embed
-from ...storage import LeaderboardPage, Measure
-from ...wiring import Services
-from ..member_names import current_names
-from ..replies import reader_language
-from ..translator import choice
 
 NO_PINGS = discord.AllowedMentions.none()
 

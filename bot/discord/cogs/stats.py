@@ -10,14 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.member_names import current_names
+from bot.discord.replies import reader_language
+from bot.i18n.catalogue import text
+from bot.render.stats import stats_embed
+from bot.service.daily import player_streak
+from bot.wiring import Services
 from core.days import local_date
-
-from ...i18n.catalogue import text
-from ...render.stats import stats_embed
-from ...service.daily import player_streak
-from ...wiring import Services
-from ..member_names import current_names
-from ..replies import reader_language
 
 
 class Stats(commands.Cog):

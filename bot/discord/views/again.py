@@ -8,12 +8,12 @@ from typing import Any
 
 import discord
 
-from ...i18n.catalogue import text
-from ...i18n.languages import DEFAULT_LANGUAGE
-from ...service.options import OptionError, round_options
-from ..context import services_of
-from ..replies import refusal, server_language, tell
-from ..round_start import begin_round
+from bot.discord.context import services_of
+from bot.discord.replies import refusal, server_language, tell
+from bot.discord.round_start import begin_round
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.service.options import OptionError, round_options
 
 AGAIN_ID = "boggle:again:{round_id}"
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import discord
 
-from ...i18n.catalogue import text
-from ...i18n.languages import DEFAULT_LANGUAGE
-from ..context import services_of
-from ..guessing import guess_privately
+from bot.discord.context import services_of
+from bot.discord.guessing import guess_privately
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE
 
 GUESS_ID = "boggle:guess:{round_id}"
 FORM_ID = "boggle:guess-form:{round_id}"

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 
 import asyncpg
 
-from .errors import EngineError, translate
-from .opening import CONNECT_TIMEOUT, Connection
+from bot.storage.postgres.errors import EngineError, translate
+from bot.storage.postgres.opening import CONNECT_TIMEOUT, Connection
 
 INTACT_TIMEOUT = 2.0  # seconds a live session takes to answer SELECT 1
 # The server ends the session of a client it no longer hears from (a machine gone, a cable cut)

@@ -9,7 +9,7 @@ import socket
 
 import asyncpg
 
-from ..errors import RejectedWrite, StorageError, TransientStorageError
+from bot.storage.errors import RejectedWrite, StorageError, TransientStorageError
 
 # "Not now": the connection (08), a serialization failure or deadlock (40), the server out of
 # room or connections (53), a lock not granted in time (55P03), a statement cancelled (57014),

@@ -17,9 +17,9 @@ from typing import TypeAlias
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from ..errors import StorageError
-from ..migrations import LEDGER_COLUMNS, MIGRATIONS_ROOT, Migration, check_ours, pending
-from .errors import EngineError, connect_failure
+from bot.storage.errors import StorageError
+from bot.storage.migrations import LEDGER_COLUMNS, MIGRATIONS_ROOT, Migration, check_ours, pending
+from bot.storage.postgres.errors import EngineError, connect_failure
 
 log = logging.getLogger(__name__)
 

@@ -18,14 +18,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, final
 
-from ..migrations import load_migrations
-from ..model import DEFAULT_BUSY_TIMEOUT
-from ..records import Table
-from ..session import Row
-from ..sql_engine import SQLStorage
-from .claims import ShardLocks
-from .errors import EngineError, translate
-from .opening import (
+from bot.storage.migrations import load_migrations
+from bot.storage.model import DEFAULT_BUSY_TIMEOUT
+from bot.storage.postgres.claims import ShardLocks
+from bot.storage.postgres.errors import EngineError, translate
+from bot.storage.postgres.opening import (
     MIGRATIONS_DIR,
     Connection,
     Pool,
@@ -35,6 +32,9 @@ from .opening import (
     prepare,
     session_settings,
 )
+from bot.storage.records import Table
+from bot.storage.session import Row
+from bot.storage.sql_engine import SQLStorage
 
 CLOSE_TIMEOUT = 5.0  # seconds calls in flight get to finish when the storage closes
 # Moves a table's id numbering past the highest id, after rows were copied in with their ids.

@@ -1,10 +1,15 @@
 """The SQLite engine of the storage interface (aiosqlite, ``migrations/sqlite/``)."""
 
-from ..rounds import PRUNE_BATCH, PRUNE_ROUNDS_PER_STEP
-from ..statements import LEADERBOARD_SQL, PRUNE_STEP_SQL, RUNNING_ROUND_SQL, UNFINISHED_ROUNDS_SQL
-from .files import APPLICATION_ID
-from .opening import MIGRATIONS_DIR, split_statements
-from .storage import SQLiteStorage
+from bot.storage.rounds import PRUNE_BATCH, PRUNE_ROUNDS_PER_STEP
+from bot.storage.sqlite.files import APPLICATION_ID
+from bot.storage.sqlite.opening import MIGRATIONS_DIR, split_statements
+from bot.storage.sqlite.storage import SQLiteStorage
+from bot.storage.statements import (
+    LEADERBOARD_SQL,
+    PRUNE_STEP_SQL,
+    RUNNING_ROUND_SQL,
+    UNFINISHED_ROUNDS_SQL,
+)
 
 __all__ = [
     "APPLICATION_ID",

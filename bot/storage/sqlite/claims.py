@@ -13,8 +13,8 @@ import os
 import socket
 from collections.abc import Sequence
 
-from ..errors import StorageError
-from .opening import MEMORY
+from bot.storage.errors import StorageError
+from bot.storage.sqlite.opening import MEMORY
 
 
 class ShardLocks:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from ..errors import RejectedWrite, StorageError, TransientStorageError
+from bot.storage.errors import RejectedWrite, StorageError, TransientStorageError
 
 # Primary result codes that say "not now" rather than "never": busy, locked, I/O error, disk full.
 _TRANSIENT = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL}

@@ -9,9 +9,9 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from ..errors import StorageError
-from ..migrations import LEDGER_COLUMNS, check_ours
-from .errors import describe
+from bot.storage.errors import StorageError
+from bot.storage.migrations import LEDGER_COLUMNS, check_ours
+from bot.storage.sqlite.errors import describe
 
 # Written in the header of every database the bot makes ("BOGG"): a file is ours by this mark,
 # or, made before the mark existed, by its schema_migrations table.

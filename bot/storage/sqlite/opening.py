@@ -16,10 +16,10 @@ from pathlib import Path
 
 import aiosqlite
 
-from ..errors import StorageError, TransientStorageError
-from ..migrations import MIGRATIONS_ROOT, Migration, pending
-from .errors import translate
-from .files import APPLICATION_ID, exists, identify
+from bot.storage.errors import StorageError, TransientStorageError
+from bot.storage.migrations import MIGRATIONS_ROOT, Migration, pending
+from bot.storage.sqlite.errors import translate
+from bot.storage.sqlite.files import APPLICATION_ID, exists, identify
 
 log = logging.getLogger(__name__)
 

@@ -20,14 +20,14 @@ from typing import Any, final
 
 import aiosqlite
 
-from ..migrations import load_migrations
-from ..model import DEFAULT_BUSY_TIMEOUT
-from ..records import Table
-from ..session import Row
-from ..sql_engine import SQLStorage
-from .claims import ShardLocks
-from .errors import translate
-from .opening import MIGRATIONS_DIR, connect
+from bot.storage.migrations import load_migrations
+from bot.storage.model import DEFAULT_BUSY_TIMEOUT
+from bot.storage.records import Table
+from bot.storage.session import Row
+from bot.storage.sql_engine import SQLStorage
+from bot.storage.sqlite.claims import ShardLocks
+from bot.storage.sqlite.errors import translate
+from bot.storage.sqlite.opening import MIGRATIONS_DIR, connect
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,7 @@ import pytest
 
 from bot.config.settings import Settings, SettingsError
 from bot.config.shards import ShardSlice, parse_shard_ids
-
-from ..harness import bot_env, spawn_bot
+from tests.bot.harness import bot_env, spawn_bot
 
 
 def _shards(**values: str) -> ShardSlice:

@@ -22,8 +22,7 @@ from core.lexicon import Lexicon
 from core.round import Mode
 from standin import StandIn
 from standin.state import StoredMessage
-
-from ..harness import Clock, Harness, bot_session
+from tests.bot.harness import Clock, Harness, bot_session
 
 CODE = re.compile(r"board:([0-9A-Z]+)`")
 

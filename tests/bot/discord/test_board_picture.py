@@ -19,11 +19,10 @@ from core.lexicon import Lexicon
 from core.solver import find_path
 from standin import StandIn
 from standin.state import Attachment, StoredMessage
-
-from ..daily_helpers import at, open_daily, set_time
-from ..harness import Clock, Harness, bot_session
-from .test_daily_days import play
-from .test_server_config import config
+from tests.bot.daily_helpers import at, open_daily, set_time
+from tests.bot.discord.test_daily_days import play
+from tests.bot.discord.test_server_config import config
+from tests.bot.harness import Clock, Harness, bot_session
 
 SEND = "POST /channels/{channel_id}/messages"
 MISSED_HEAD = text("results.missed_head")

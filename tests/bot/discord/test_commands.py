@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.lexicon import Lexicon
-
-from ..harness import Harness, bot_session
+from tests.bot.harness import Harness, bot_session
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,9 @@ from core.commonness import missed_order
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
 from standin import CommandError
-
-from ..daily_helpers import attempt_of, guess_too_late, latest, open_daily, words_of
-from ..harness import Harness
-from .test_server_config import config
+from tests.bot.daily_helpers import attempt_of, guess_too_late, latest, open_daily, words_of
+from tests.bot.discord.test_server_config import config
+from tests.bot.harness import Harness
 
 
 async def test_a_full_daily_attempt(game: Harness) -> None:

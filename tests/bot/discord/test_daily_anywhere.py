@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from core.daily import DAILY_SECONDS
 from standin.state import StoredMessage
-
-from ..daily_helpers import attempt_of, latest, open_daily, words_of
-from ..harness import Harness
+from tests.bot.daily_helpers import attempt_of, latest, open_daily, words_of
+from tests.bot.harness import Harness
 
 CHANNEL_POSTS = "POST /channels/{channel_id}/messages"
 

@@ -16,11 +16,10 @@ from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import OPENING_MAX_WORDS
 from core.lexicon import Lexicon
 from standin import StandIn
-
-from ..daily_helpers import at, attempt_of, latest, open_and_guess, open_daily, set_time
-from ..harness import Clock, Harness, bot_session
-from .test_leaderboard import description, leaderboard
-from .test_server_config import config
+from tests.bot.daily_helpers import at, attempt_of, latest, open_and_guess, open_daily, set_time
+from tests.bot.discord.test_leaderboard import description, leaderboard
+from tests.bot.discord.test_server_config import config
+from tests.bot.harness import Clock, Harness, bot_session
 
 TOKYO = ZoneInfo("Asia/Tokyo")  # UTC+9, no daylight saving
 

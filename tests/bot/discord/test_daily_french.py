@@ -20,8 +20,7 @@ from core.daily import DAILY_RULES, DAILY_SECONDS, day_number
 from core.lexicon import Lexicon
 from standin import StandIn
 from standin.state import StoredMessage
-
-from ..daily_helpers import (
+from tests.bot.daily_helpers import (
     at,
     attempt_of,
     guess_too_late,
@@ -31,9 +30,9 @@ from ..daily_helpers import (
     set_time,
     words_of,
 )
-from ..harness import Clock, Harness, bot_session
-from .test_languages import button_labels
-from .test_server_config import config
+from tests.bot.discord.test_languages import button_labels
+from tests.bot.discord.test_server_config import config
+from tests.bot.harness import Clock, Harness, bot_session
 
 
 @pytest.fixture(scope="module")

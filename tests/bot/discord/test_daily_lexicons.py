@@ -19,10 +19,9 @@ from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
 from standin import StandIn
 from standin.codes import CallbackType
-
-from ..daily_helpers import attempt_of, latest, open_daily, words_of
-from ..harness import Clock, Harness, bot_session
-from .test_server_config import config
+from tests.bot.daily_helpers import attempt_of, latest, open_daily, words_of
+from tests.bot.discord.test_server_config import config
+from tests.bot.harness import Clock, Harness, bot_session
 
 
 async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(

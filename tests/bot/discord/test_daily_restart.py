@@ -13,11 +13,10 @@ import pytest
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
 from standin import StandIn
+from tests.bot.daily_helpers import attempt_of, latest, open_daily, words_of
+from tests.bot.harness import Clock, bot_session
 from tests.postgres import fresh_postgres_url
 from tests.stores import ENGINES
-
-from ..daily_helpers import attempt_of, latest, open_daily, words_of
-from ..harness import Clock, bot_session
 
 
 @asynccontextmanager

@@ -16,8 +16,7 @@ from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn
 from standin.recorder import TranscriptEntry
-
-from ..harness import (
+from tests.bot.harness import (
     Clock,
     Harness,
     bot_env,

@@ -17,8 +17,7 @@ from bot.discord.app import BoggleBot
 from bot.service.limits import Limiter
 from core.lexicon import Lexicon
 from standin import StandIn
-
-from ..harness import Clock, Harness, bot_session
+from tests.bot.harness import Clock, Harness, bot_session
 
 REACTION = "PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"

@@ -26,9 +26,8 @@ from core.round import Mode, Rules
 from core.solver import solve
 from standin import StandIn
 from standin.state import StoredMessage
-
-from ..harness import Clock, Harness, bot_session
-from .test_server_config import config
+from tests.bot.discord.test_server_config import config
+from tests.bot.harness import Clock, Harness, bot_session
 
 RULES = Rules(Mode.CASUAL, 3)
 

@@ -15,11 +15,10 @@ from bot.service.options import OptionError, parse_dictionary, parse_language
 from core.lexicon import Lexicon
 from standin import CommandError, StandIn
 from standin.state import StoredMessage
-
-from ..harness import Clock, Harness, bot_session
-from .test_after_round import again_button
-from .test_leaderboard import description, leaderboard
-from .test_server_config import config, stored_settings
+from tests.bot.discord.test_after_round import again_button
+from tests.bot.discord.test_leaderboard import description, leaderboard
+from tests.bot.discord.test_server_config import config, stored_settings
+from tests.bot.harness import Clock, Harness, bot_session
 
 
 async def start_in(game: Harness, user: str = "alice", **options: object) -> StoredMessage:

@@ -13,8 +13,7 @@ from core.lexicon import Lexicon
 from core.round import Mode, Rules, tally
 from standin import StandIn
 from standin.state import StoredMessage
-
-from ..harness import Clock, Harness, bot_session
+from tests.bot.harness import Clock, Harness, bot_session
 
 SUNDAY_EVENING = datetime(2026, 11, 22, 23, 0, tzinfo=UTC).timestamp()
 BOARD = "cato/dogs/rent/lime"

@@ -10,8 +10,7 @@ from pathlib import Path
 
 from core.lexicon import Lexicon
 from standin import StandIn
-
-from ..harness import Clock, Harness, bot_session, query
+from tests.bot.harness import Clock, Harness, bot_session, query
 
 POST = "POST /channels/{channel_id}/messages"
 

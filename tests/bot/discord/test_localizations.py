@@ -14,8 +14,7 @@ from bot.storage import Measure
 from core.periods import Period
 from standin.errors import ApiError
 from standin.localizations import check_commands
-
-from ..harness import Harness
+from tests.bot.harness import Harness
 
 
 async def test_commands_are_synced_with_fr_es_de_descriptions(game: Harness) -> None:

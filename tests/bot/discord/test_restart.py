@@ -14,8 +14,7 @@ from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules
 from standin import StandIn
-
-from ..harness import Clock, Harness, bot_session, query, wait_for_rows
+from tests.bot.harness import Clock, Harness, bot_session, query, wait_for_rows
 
 
 async def test_round_runs_on_across_a_restart(

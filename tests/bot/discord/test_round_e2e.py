@@ -8,8 +8,7 @@ import random
 from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.lexicon import Lexicon
-
-from ..harness import Harness, bot_session
+from tests.bot.harness import Harness, bot_session
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 

@@ -16,9 +16,14 @@ from core.lexicon import Lexicon
 from core.scoring import TABLE
 from standin import CommandError, StandIn
 from standin.state import Perm
-
-from ..harness import Clock, Harness, bot_session
-from .test_leaderboard import SUNDAY_EVENING, description, leaderboard, play_round, set_time
+from tests.bot.discord.test_leaderboard import (
+    SUNDAY_EVENING,
+    description,
+    leaderboard,
+    play_round,
+    set_time,
+)
+from tests.bot.harness import Clock, Harness, bot_session
 
 CONFIG = "boggle-config"
 MANAGE_SERVER = 1 << 5

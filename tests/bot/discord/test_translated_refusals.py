@@ -13,9 +13,8 @@ from core.codes import DICE_NUMBERS, FACES, SYMBOLS, CodeProblem, _check, encode
 from core.dice import available, dice_set
 from core.lexicon import Lexicon
 from standin.codes import CallbackType
-
-from ..harness import Harness
-from .test_server_config import config, guild_of
+from tests.bot.discord.test_server_config import config, guild_of
+from tests.bot.harness import Harness
 
 SEND = "POST /channels/{channel_id}/messages"
 SETS = ", ".join(available())

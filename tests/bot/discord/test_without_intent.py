@@ -12,8 +12,7 @@ from core.lexicon import Lexicon
 from core.round import Mode, Rules, tally
 from standin import StandIn
 from standin.state import StoredMessage
-
-from ..harness import Clock, Harness, bot_session
+from tests.bot.harness import Clock, Harness, bot_session
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 

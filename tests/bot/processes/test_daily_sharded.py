@@ -15,8 +15,7 @@ from core.daily import DAILY_POST_DELAY, DAILY_SECONDS, day_number
 from core.days import last_ended_day
 from core.round import Verdict
 from standin import StandIn, World
-
-from .test_sharded_processes import SHARDS, processes, shared_database  # noqa: F401 (a fixture)
+from tests.bot.processes.test_sharded_processes import SHARDS, processes, shared_database  # noqa: F401 (a fixture)
 
 PLAYERS = "alice", "bob"  # by shard
 POSTED = "the day is over", "la journée est finie"  # shard 1's server speaks French

@@ -11,9 +11,8 @@ from pathlib import Path
 from core.languages import language
 from core.lexicon import Lexicon, cache_file, cached
 from standin import StandIn
+from tests.bot.harness import bot_env, spawn_bot
 from tests.core.brute import EN_WORDS
-
-from ..harness import bot_env, spawn_bot
 
 EN_ZIPF = language("en").frequency_file  # the bot reads English with its frequencies
 

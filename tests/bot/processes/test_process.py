@@ -15,8 +15,7 @@ from bot.config.settings import Settings, SettingsError
 from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn
-
-from ..harness import ProcessLog, bot_env, read_board, spawn_bot
+from tests.bot.harness import ProcessLog, bot_env, read_board, spawn_bot
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-value"
 ROOT = Path(__file__).resolve().parents[3]

@@ -18,9 +18,8 @@ from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn, World
 from standin.state import StoredMessage
+from tests.bot.harness import ProcessLog, bot_env, read_board, spawn_bot
 from tests.postgres import fresh_postgres_url, server_url
-
-from ..harness import ProcessLog, bot_env, read_board, spawn_bot
 
 TOKEN = "MTIzNDU2Nzg5.sharded-token"
 SHARDS = 2

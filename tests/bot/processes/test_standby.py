@@ -10,8 +10,7 @@ from pathlib import Path
 from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn
-
-from ..harness import ProcessLog, bot_env, query, read_board, spawn_bot
+from tests.bot.harness import ProcessLog, bot_env, query, read_board, spawn_bot
 
 TOKEN = "MTIzNDU2Nzg5.standby-token"
 

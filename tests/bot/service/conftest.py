@@ -22,9 +22,8 @@ from bot.storage import GuessWriter, Storage
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode
-
-from ..harness import StoppedClock
-from .memory_publisher import MemoryPublisher
+from tests.bot.harness import StoppedClock
+from tests.bot.service.memory_publisher import MemoryPublisher
 
 NOON = datetime(2026, 6, 1, 12, 0, tzinfo=UTC).timestamp()
 GUILD, CHANNEL = 10, 20

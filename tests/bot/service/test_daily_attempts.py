@@ -17,10 +17,9 @@ from bot.storage import DailyAttempt, Storage
 from core.daily import DAILY_RULES, DAILY_SECONDS
 from core.lexicon import Lexicon
 from core.round import Verdict
-
-from ..daily_helpers import words_of
-from ..harness import StoppedClock
-from .conftest import ALICE, BOB, CHANNEL, GUILD
+from tests.bot.daily_helpers import words_of
+from tests.bot.harness import StoppedClock
+from tests.bot.service.conftest import ALICE, BOB, CHANNEL, GUILD
 
 DAY = 24 * 3600
 

@@ -4,21 +4,21 @@ even when the day now rolls another (a new dictionary), and the timer finishes i
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 
 from bot.config.shards import ShardSlice
 from bot.service.daily import DailyService
 from bot.service.lexicons import Lexicons
 from bot.storage import DailyAttempt, Storage
 from core.commonness import missed_order
-from core.daily import DAILY_RULES, DAILY_SECONDS
+from core.daily import DAILY_RULES, DAILY_SECONDS, daily_board
 from core.lexicon import Lexicon
 from core.round import Verdict
 from core.solver import solve
-
-from ..harness import Clock, StoppedClock
+from tests.bot.harness import Clock, StoppedClock
 
 OTHER_BOARD = "cato/dogs/rent/lime"
+UMLAUTS = {"ae": "ä", "oe": "ö", "ue": "ü"}
 
 
 class SlowLexicons:
@@ -60,15 +60,22 @@ async def test_a_german_attempt_reads_guesses_by_german_rules(
     storage: Storage, lexicons: dict[str, Lexicon]
 ) -> None:
     """A German daily is rolled on the German dice with the German words, and a guess typed
-    with an umlaut is read as German folds it ("ü" is "ue"; English would read "u")."""
-    service = DailyService(storage, Lexicons(loaded=lexicons), Clock(), tick=0.01)
+    with an umlaut is read as German folds it ("ü" is "ue"; English would read "u"). On a
+    day whose board has such a word: the real clock's day may have none (2026-11-28 had none)."""
+    day = next(
+        day
+        for n in range(60)
+        if (day := date(2026, 6, 1) + timedelta(days=n))
+        and any(p in w for w in daily_board(day, "de", lexicons["de"]).words for p in UMLAUTS)
+    )
+    clock = StoppedClock(datetime(day.year, day.month, day.day, 12, 0, tzinfo=UTC).timestamp())
+    service = DailyService(storage, Lexicons(loaded=lexicons), clock, tick=0.01)
     opened = await service.open(7, "de", UTC, None, 1)
     board = opened.state.board
     assert board.dice == "4x4-de" and board.words
     assert board.words.keys() == solve(board.board, lexicons["de"], 3).keys()
-    umlauts = {"ae": "ä", "oe": "ö", "ue": "ü"}
-    word, pair = next((w, p) for w in sorted(board.words) for p in umlauts if p in w)
-    typed = word.replace(pair, umlauts[pair], 1).upper()
+    word, pair = next((w, p) for w in sorted(board.words) for p in UMLAUTS if p in w)
+    typed = word.replace(pair, UMLAUTS[pair], 1).upper()
     judgements, _ = await service.guess(opened.state.attempt.id, typed)
     assert [(j.word, j.verdict) for j in judgements] == [(word, Verdict.ACCEPTED)]
     await service.close()

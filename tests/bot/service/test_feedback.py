@@ -13,9 +13,8 @@ from bot.service.publisher import Ending, Refused, Unavailable
 from bot.storage import GuessWriter, Storage
 from core.lexicon import Lexicon
 from core.round import Verdict
-
-from ..harness import StoppedClock
-from .conftest import ALICE, BOB, CHANNEL, Rig
+from tests.bot.harness import StoppedClock
+from tests.bot.service.conftest import ALICE, BOB, CHANNEL, Rig
 
 
 @pytest.fixture

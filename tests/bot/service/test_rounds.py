@@ -14,9 +14,8 @@ from core.lexicon import Lexicon
 from core.round import Mode, Verdict
 from core.scoring import word_score
 from core.solver import solve
-
-from ..harness import StoppedClock
-from .conftest import ALICE, BOARD, BOB, CHANNEL, GUILD, NOON, OPTIONS, Rig
+from tests.bot.harness import StoppedClock
+from tests.bot.service.conftest import ALICE, BOARD, BOB, CHANNEL, GUILD, NOON, OPTIONS, Rig
 
 
 async def test_a_round_is_stored_and_its_board_posted_once(rig: Rig, lexicon: Lexicon) -> None:

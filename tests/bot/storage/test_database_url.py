@@ -10,12 +10,11 @@ import pytest
 
 from core.lexicon import load
 from standin import StandIn
+from tests.bot.harness import bot_env, spawn_bot
+from tests.bot.processes.test_process import TOKEN, stopped_by_itself
+from tests.bot.storage.test_postgres import SECRET, other_login
 from tests.core.brute import EN_WORDS
 from tests.postgres import server_url
-
-from ..harness import bot_env, spawn_bot
-from ..processes.test_process import TOKEN, stopped_by_itself
-from .test_postgres import SECRET, other_login
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,9 @@ import pytest
 from bot.storage import Storage, StorageError
 from bot.storage.sqlite import APPLICATION_ID
 from standin import StandIn
-
-from ..harness import spawn_bot
-from ..old_database import add_round, database_at
-from ..processes.test_process import _env, assert_one_error_line, stopped_by_itself
+from tests.bot.harness import spawn_bot
+from tests.bot.old_database import add_round, database_at
+from tests.bot.processes.test_process import _env, assert_one_error_line, stopped_by_itself
 
 SIDE_FILES = ("-wal", "-shm", "-journal")
 

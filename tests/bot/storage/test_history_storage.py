@@ -14,9 +14,8 @@ from bot.storage import LeaderboardPage, Measure, RankedPlayer, Storage
 from bot.storage.statements import leaderboard_sql
 from core.board import Board
 from core.round import Mode, Results, Rules, tally
+from tests.bot.old_database import add_round, database_at
 from tests.stores import StoreTarget
-
-from ..old_database import add_round, database_at
 
 BOARD = "cato/dogs/rent/lime"
 # 3-4 letters: 1 point; rental, tangle: 3; catalog: 5. The board's maximum: 17.

@@ -24,10 +24,9 @@ from bot.storage.postgres import MIGRATIONS_DIR
 from bot.storage.postgres.opening import lock_key
 from bot.storage.postgres.storage import CLOSE_TIMEOUT
 from bot.storage.sqlite import MIGRATIONS_DIR as SQLITE_MIGRATIONS
+from tests.bot.storage.test_storage import accepted, new_round
 from tests.postgres import fresh_postgres_url, server_url
 from tests.stores import StoreTarget, postgres_target
-
-from .test_storage import accepted, new_round
 
 SECRET = "s3cret-pw"
 

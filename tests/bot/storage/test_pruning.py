@@ -15,10 +15,9 @@ from bot.storage.sqlite import PRUNE_STEP_SQL
 from core.lexicon import Lexicon
 from core.round import Verdict
 from standin import StandIn
+from tests.bot.harness import Clock, bot_session, query
+from tests.bot.storage.test_storage import WORDS, accepted, new_round, raw, results_for
 from tests.stores import StoreTarget
-
-from ..harness import Clock, bot_session, query
-from .test_storage import WORDS, accepted, new_round, raw, results_for
 
 KEPT_TABLES = ("rounds", "found_words", "round_results", "standings", "players")
 

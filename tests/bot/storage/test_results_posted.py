@@ -8,9 +8,8 @@ from pathlib import Path
 
 from bot.storage import Storage, load_migrations
 from bot.storage.sqlite import MIGRATIONS_DIR
-
-from ..old_database import add_round, database_at
-from .test_storage import new_round, results_for
+from tests.bot.old_database import add_round, database_at
+from tests.bot.storage.test_storage import new_round, results_for
 
 
 async def test_unposted_results_until_marked(storage: Storage) -> None:

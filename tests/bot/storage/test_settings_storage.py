@@ -9,10 +9,9 @@ from pathlib import Path
 
 from bot.storage import ServerSettings, Storage
 from core.round import Mode
+from tests.bot.old_database import add_round, database_at
+from tests.bot.storage.test_storage import new_round
 from tests.stores import StoreTarget
-
-from ..old_database import add_round, database_at
-from .test_storage import new_round
 
 
 async def test_a_server_never_configured_has_the_bots_defaults(storage: Storage) -> None:

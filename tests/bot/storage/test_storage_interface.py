@@ -19,10 +19,9 @@ from bot.storage import (
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SQLiteStorage
 from core.round import Mode
+from tests.bot.old_database import add_round, database_at
+from tests.bot.storage.test_storage import accepted, new_round, raw, results_for
 from tests.stores import StoreTarget
-
-from ..old_database import add_round, database_at
-from .test_storage import accepted, new_round, raw, results_for
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
 

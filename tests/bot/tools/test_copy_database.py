@@ -11,9 +11,8 @@ from pathlib import Path
 from bot.storage import GuessRow, ServerSettings, Storage
 from bot.storage.records import Record
 from core.round import Mode, Verdict
+from tests.bot.storage.test_storage import accepted, new_round, results_for
 from tests.stores import postgres_target
-
-from ..storage.test_storage import accepted, new_round, results_for
 
 
 async def copy_command(tmp_path: Path, *args: str) -> tuple[int, str, str]:

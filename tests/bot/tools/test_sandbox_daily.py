@@ -18,10 +18,9 @@ from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn
 from standin.codes import InteractionType
-
-from ..daily_helpers import words_of
-from ..harness import Clock, make_bot, read_board
-from .test_sandbox_play import Terminal, _last_grid
+from tests.bot.daily_helpers import words_of
+from tests.bot.harness import Clock, make_bot, read_board
+from tests.bot.tools.test_sandbox_play import Terminal, _last_grid
 
 
 async def test_the_daily_board_is_played_through_its_guess_form(

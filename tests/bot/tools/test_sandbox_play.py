@@ -7,8 +7,7 @@ from pathlib import Path
 
 from core.lexicon import Lexicon
 from core.solver import solve
-
-from ..harness import bot_env, query, read_board, spawn_bot
+from tests.bot.harness import bot_env, query, read_board, spawn_bot
 
 
 async def _read_until(stream: asyncio.StreamReader, marker: str, seen: list[str]) -> None:

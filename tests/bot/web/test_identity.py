@@ -6,8 +6,7 @@ import aiohttp
 
 from standin.activities import STANDIN_CLIENT_SECRET
 from tests.bot.harness import Harness
-
-from .conftest import page_url
+from tests.bot.web.conftest import page_url
 
 
 async def token_for(harness: Harness, person: str) -> str:

@@ -13,9 +13,8 @@ from playwright.async_api import expect
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, bot_session
-
-from .browser import chromium, drag, open_as
-from .conftest import WEB
+from tests.bot.web.browser import chromium, drag, open_as
+from tests.bot.web.conftest import WEB
 
 ACTIVITY = dataclasses.replace(WEB, activity=True)
 

@@ -12,12 +12,11 @@ from core.board import Board
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
 from core.round import Verdict
+from tests.bot.daily_helpers import attempt_of, open_daily, words_of
 from tests.bot.harness import Harness
-
-from ..daily_helpers import attempt_of, open_daily, words_of
-from .browser import chromium, drag, open_as
-from .conftest import page_url
-from .test_page_play import verdict
+from tests.bot.web.browser import chromium, drag, open_as
+from tests.bot.web.conftest import page_url
+from tests.bot.web.test_page_play import verdict
 
 
 def not_a_word(board: Board, lexicon: Lexicon) -> list[int]:

@@ -9,9 +9,8 @@ import pytest
 from playwright.async_api import expect
 
 from tests.bot.harness import Harness
-
-from .browser import chromium, open_as
-from .conftest import page_url
+from tests.bot.web.browser import chromium, open_as
+from tests.bot.web.conftest import page_url
 
 
 async def test_keyboard_alone_on_a_small_phone(web_game: Harness) -> None:

@@ -11,9 +11,8 @@ from playwright.async_api import Page, expect
 
 from core.round import Mode, Verdict
 from tests.bot.harness import Harness
-
-from .browser import chromium, drag, open_as, tap
-from .conftest import page_url
+from tests.bot.web.browser import chromium, drag, open_as, tap
+from tests.bot.web.conftest import page_url
 
 # The README's screenshots are this test's: BOGGLE_UPDATE_SCREENSHOTS=1 writes them to docs/images
 # (look at them before committing); otherwise they go to the test's own folder.

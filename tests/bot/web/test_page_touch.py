@@ -12,9 +12,8 @@ from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.discord.test_language_rounds import board_code, start
 from tests.bot.harness import Clock, Harness, bot_session
-
-from .browser import chromium, drag, finger_drag, finger_taps, open_as
-from .conftest import WEB, page_url
+from tests.bot.web.browser import chromium, drag, finger_drag, finger_taps, open_as
+from tests.bot.web.conftest import WEB, page_url
 
 
 async def test_a_finger_traces_and_counts_read_right(web_game: Harness) -> None:
