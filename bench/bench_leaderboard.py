@@ -38,8 +38,8 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from bench_core import Table, yes  # noqa: E402
 
+from bot.kernel.model import RoundState  # noqa: E402
 from bot.storage import Measure, Storage, StoredRound  # noqa: E402
-from bot.storage.model import RoundState  # noqa: E402
 from bot.storage.records import LoggedGuess, PlayerName, PlayerResult, Record  # noqa: E402
 from core.periods import Period, period_start  # noqa: E402
 from core.round import Mode  # noqa: E402

@@ -65,7 +65,7 @@ SAMPLE_S = 0.005
 IN_PROCESS = f"""
 import asyncio, sys
 sys.path.insert(0, {str(REPO)!r})
-import bot.service.lexicons
+import bot.kernel.lexicons
 from core.languages import language
 from core.lexicon import load
 

@@ -44,7 +44,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from bench_core import Table, percentile, yes  # noqa: E402
 
-from bot.render import picture  # noqa: E402
+from bot.discord.render import picture  # noqa: E402
 from core.board import Board  # noqa: E402
 from core.dice import dice_set  # noqa: E402
 

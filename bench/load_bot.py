@@ -34,9 +34,9 @@ from load_link import proc_status, serve
 
 from bot.config.settings import Settings, WebSettings
 from bot.config.shards import ShardSlice
-from bot.discord.app import BoggleBot
+from bot.discord.client import BoggleBot
 from bot.discord.endpoints import point_discord_at
-from bot.service.live_round import LiveRound
+from bot.rounds.live import LiveRound
 from bot.storage import GuessRow
 from core.board import Board
 from core.lexicon import cached

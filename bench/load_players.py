@@ -19,9 +19,9 @@ from multiprocessing.connection import Connection
 
 from load_link import proc_status, serve
 
-from bot.discord.publisher import ACCEPTED
+from bot.discord.render.text import clean_name
 from bot.i18n.catalogue import text as wording
-from bot.render.text import clean_name
+from bot.rounds.discord.publisher import ACCEPTED
 from standin import StandIn
 from standin.recorder import TranscriptEntry
 from standin.state import World

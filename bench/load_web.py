@@ -25,7 +25,7 @@ import aiohttp
 from load_link import serve
 from load_players import Driver, Key, Player, Sent
 
-from bot.render.text import clean_name
+from bot.discord.render.text import clean_name
 from bot.tools.sandbox_web import link
 from standin import StandIn
 from standin.state import World

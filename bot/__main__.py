@@ -12,7 +12,7 @@ import discord
 
 from bot.config.settings import Settings, SettingsError, configure_logging
 from bot.discord.endpoints import point_discord_at
-from bot.discord.failures import report_failure
+from bot.discord.startup_failures import report_failure
 
 log = logging.getLogger("bot")
 
@@ -44,8 +44,8 @@ async def run_bot(settings: Settings) -> int:
 
 async def _run_once(settings: Settings, reads_messages: bool) -> int:
     """A SIGINT or SIGTERM closes the bot cleanly: rounds saved, database closed, exit code 0."""
-    from bot.discord.app import BoggleBot
-    from bot.service.claims import ShuttingDown
+    from bot.discord.client import BoggleBot
+    from bot.kernel.shard_claims import ShuttingDown
 
     bot = BoggleBot(settings, reads_messages=reads_messages)
     loop = asyncio.get_running_loop()

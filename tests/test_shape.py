@@ -18,14 +18,16 @@ LONGEST_MODULE = 400  # lines
 # Each layer, and the modules (prefixes) it may never import.
 DRIVERS = ("aiosqlite", "asyncpg", "sqlite3", "psycopg")
 PLATFORM = ("discord", "aiohttp", "PIL", "standin")
+FRONT_ENDS = ("discord", "aiohttp", "PIL", "standin")
+FEATURES = ("bot.rounds", "bot.daily", "bot.standings", "bot.settings", "bot.check")
 FORBIDDEN = {
     "core": ("asyncio", *DRIVERS, *PLATFORM, "bot"),
-    "bot.service": (*DRIVERS, *PLATFORM, "bot.discord", "bot.render", "bot.tools", "bot.wiring"),
-    "bot.storage": ("discord", "aiohttp", "PIL", "standin", "bot.service", "bot.discord"),
-    "bot.config": ("discord", "aiohttp", "PIL", "standin", "bot.service", "bot.discord"),
-    "bot.i18n": ("discord", "aiohttp", "PIL", "standin", "bot.service", "bot.discord"),
-    "bot.render": ("aiohttp", "standin", "bot.discord", "bot.storage.sqlite", "bot.tools"),
-    "bot.wiring": ("discord", "standin", "bot.discord", "bot.tools"),
+    "bot.kernel": (*DRIVERS, *PLATFORM, *FEATURES, "bot.discord", "bot.web", "bot.tools"),
+    "bot.storage": ("discord", "aiohttp", "PIL", "standin", "bot.discord", "bot.web"),
+    "bot.config": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", "bot.discord"),
+    "bot.i18n": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", "bot.discord"),
+    "bot.discord.render": ("aiohttp", "standin", "bot.storage", "bot.tools", *FEATURES),
+    "bot.app": ("standin", "bot.tools"),
     "bot.discord": ("standin", "bot.tools", *DRIVERS),
     "bot.web": ("discord", "standin", "bot.discord", "bot.tools", *DRIVERS),
     "bot.__main__": ("standin",),
@@ -142,7 +144,7 @@ def test_a_layer_imports_only_what_it_may(layer: str) -> None:
 
 
 def test_no_cog_imports_another_cog() -> None:
-    cogs = "bot.discord.cogs"
+    cogs = "bot.discord.features"
     broken = [
         f"{name} imports {target}"
         for name in MODULES

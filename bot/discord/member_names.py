@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 
 import discord
 
-from bot.render import fallback_name
+from bot.discord.render import fallback_name
 
 # How long a page waits for names before it shows the kept ones.
 LOOKUP_TIMEOUT = 3.0

@@ -11,18 +11,7 @@ composed with each engine's ``Lifecycle`` in ``sql_engine.SQLStorage``. ``sqlite
 ``migrations.py`` reads the numbered schema files each engine applies.
 """
 
-from bot.storage.copying import CopyStorage
-from bot.storage.daily import DailyStorage
-from bot.storage.errors import (
-    ChannelBusy,
-    RejectedWrite,
-    StorageError,
-    TargetNotEmpty,
-    TransientStorageError,
-)
-from bot.storage.interface import Storage
-from bot.storage.migrations import MIGRATIONS_ROOT, Migration, load_migrations
-from bot.storage.model import (
+from bot.kernel.model import (
     DEFAULT_BUSY_TIMEOUT,
     AcceptedWord,
     DailyAttempt,
@@ -41,6 +30,17 @@ from bot.storage.model import (
     ServerSettings,
     StoredRound,
 )
+from bot.storage.copying import CopyStorage
+from bot.storage.daily import DailyStorage
+from bot.storage.errors import (
+    ChannelBusy,
+    RejectedWrite,
+    StorageError,
+    TargetNotEmpty,
+    TransientStorageError,
+)
+from bot.storage.interface import Storage
+from bot.storage.migrations import MIGRATIONS_ROOT, Migration, load_migrations
 from bot.storage.rounds import RoundStorage
 from bot.storage.server_settings import SettingsStorage
 from bot.storage.sql_engine import Lifecycle

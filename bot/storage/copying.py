@@ -12,9 +12,9 @@ from collections.abc import AsyncIterable, AsyncIterator, Sequence
 from typing import Protocol
 
 from bot.storage import statements as sql
+from bot.storage.database import Database
 from bot.storage.errors import TargetNotEmpty
 from bot.storage.records import EXPORT_BATCH, TABLES, Record, record_from, table_of, values_of
-from bot.storage.session import Database
 
 
 class CopyStorage(Database, Protocol):

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Protocol
 
+from bot.kernel.model import DailyAttempt, DailyChannel, DailyGuess, DailyRanked, DailyStart
+from bot.storage.database import Database
 from bot.storage.errors import StorageError
-from bot.storage.model import DailyAttempt, DailyChannel, DailyGuess, DailyRanked, DailyStart
 from bot.storage.records import TABLES
-from bot.storage.session import Database
 from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import TimedGuess, judge
 from core.round import Verdict

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from bot.storage.model import DEFAULT_BUSY_TIMEOUT
+from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.storage.sql_engine import SQLStorage
 from bot.storage.targets import is_postgres
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
-from bot.storage.model import DailyAttempt, StoredRound
+from bot.kernel.model import DailyAttempt, StoredRound
 
 
 class LoggedGuess(NamedTuple):

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.kernel.model import AcceptedWord, GuessRow, RoundState, StoredRound
 from bot.storage import statements as sql
+from bot.storage.database import Database
 from bot.storage.errors import ChannelBusy, StorageError
-from bot.storage.model import AcceptedWord, GuessRow, RoundState, StoredRound
-from bot.storage.session import Database
 from bot.storage.standings import upsert_names
 from core.board import Board
 from core.history import longest_scoring, share_of_max, won

@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.kernel.model import ServerSettings
 from bot.storage import statements as sql
-from bot.storage.model import ServerSettings
-from bot.storage.session import Database
+from bot.storage.database import Database
 from core.round import Mode
 
 

@@ -12,8 +12,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from bot.storage import statements as sql
-from bot.storage.model import (
+from bot.kernel.model import (
     LeaderboardEntry,
     LeaderboardPage,
     Measure,
@@ -21,7 +20,8 @@ from bot.storage.model import (
     PlayerStats,
     RankedPlayer,
 )
-from bot.storage.session import Database, Row, Session
+from bot.storage import statements as sql
+from bot.storage.database import Database, Row, Session
 from core.round import Mode
 
 

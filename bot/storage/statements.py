@@ -4,7 +4,7 @@ engine numbers them ``$1, $2, ...``). What an engine says in its own words stays
 
 from __future__ import annotations
 
-from bot.storage.model import RECENT_ROUNDS, Measure
+from bot.kernel.model import RECENT_ROUNDS, Measure
 from bot.storage.records import TABLES, PlayerResult, ServerDefaults, Table
 
 ROUND_COLUMNS = ", ".join(TABLES[0].columns)  # every field of StoredRound, by name

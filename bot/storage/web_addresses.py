@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from bot.storage.session import Database
+from bot.storage.database import Database
 
 RECORD_WEB_ADDRESS_SQL = (
     "INSERT INTO web_addresses (shard_id, address, updated_at) VALUES (?, ?, ?)"

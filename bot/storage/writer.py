@@ -17,10 +17,10 @@ from collections import deque
 from collections.abc import Callable
 from itertools import islice
 
+from bot.kernel.model import GuessRow
+from bot.kernel.tasks import cancel_and_wait
 from bot.storage.errors import RejectedWrite, TransientStorageError
 from bot.storage.interface import Storage
-from bot.storage.model import GuessRow
-from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from bot.config.settings import DEFAULT_DATABASE, Settings, WebSettings, configure_logging
-from bot.discord.failures import report_failure
+from bot.discord.startup_failures import report_failure
 from standin.activities import STANDIN_CLIENT_SECRET
 from standin.world_file import WorldFileError
 
@@ -72,7 +72,7 @@ def world_file_for(database: str) -> Path:
 
 
 async def _sandbox(settings: Settings) -> None:
-    from bot.discord.app import BoggleBot
+    from bot.discord.client import BoggleBot
     from bot.tools.sandbox import run_sandbox
 
     async def start_bot(api_base: str, gateway_url: str) -> None:

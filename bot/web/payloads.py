@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.daily.service import DailyResult, DailyState
 from bot.i18n.catalogue import catalogue, count, text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name, language_of_locale
-from bot.service.daily import DailyResult, DailyState
 from core.board import Board
 from core.daily import DAILY_RULES
 from core.round import Judgement, Mode, Results, Round, Verdict

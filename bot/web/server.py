@@ -13,13 +13,13 @@ from pathlib import Path
 
 from aiohttp import web
 
+from bot.app import Services
 from bot.config.settings import WebSettings
+from bot.daily.web import DailyDesk
+from bot.rounds.web import POLL, Hub
 from bot.web import relay
-from bot.web.daily import DailyDesk
 from bot.web.discord_api import DiscordApi, Refused
-from bot.web.hub import POLL, Hub
 from bot.web.session import play, relayed
-from bot.wiring import Services
 
 log = logging.getLogger(__name__)
 # What a socket's close is given at shutdown, all sockets together.

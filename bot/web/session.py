@@ -13,18 +13,18 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from bot.app import Services
+from bot.daily.web import DailyDesk
 from bot.i18n.catalogue import text
-from bot.service.live_round import NoBoard
-from bot.service.options import OptionError, round_options
-from bot.service.publisher import PublishError
+from bot.rounds.live import NoBoard
+from bot.rounds.options import OptionError, round_options
+from bot.rounds.publisher import PublishError
+from bot.rounds.web import Hub
 from bot.storage import ChannelBusy
 from bot.web import payloads
-from bot.web.daily import DailyDesk
 from bot.web.discord_api import DiscordApi, Person, Refused
-from bot.web.hub import Hub
 from bot.web.payloads import Json
 from bot.web.relay import HERE, identified, owner_address, relay, runs_here, trusted
-from bot.wiring import Services
 from core.lexicon import LexiconError
 
 log = logging.getLogger(__name__)

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.config.settings import Settings
-from bot.discord.app import BoggleBot
-from bot.service.live_round import LiveRound
+from bot.discord.client import BoggleBot
+from bot.rounds.live import LiveRound
 from core.board import Board
 from core.lexicon import Lexicon
 from core.solver import find_path

@@ -18,8 +18,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, final
 
+from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
+from bot.storage.database import Row
 from bot.storage.migrations import load_migrations
-from bot.storage.model import DEFAULT_BUSY_TIMEOUT
 from bot.storage.postgres.claims import ShardLocks
 from bot.storage.postgres.errors import EngineError, translate
 from bot.storage.postgres.opening import (
@@ -33,7 +34,6 @@ from bot.storage.postgres.opening import (
     session_settings,
 )
 from bot.storage.records import Table
-from bot.storage.session import Row
 from bot.storage.sql_engine import SQLStorage
 
 CLOSE_TIMEOUT = 5.0  # seconds calls in flight get to finish when the storage closes

@@ -20,10 +20,10 @@ from typing import Any, final
 
 import aiosqlite
 
+from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
+from bot.storage.database import Row
 from bot.storage.migrations import load_migrations
-from bot.storage.model import DEFAULT_BUSY_TIMEOUT
 from bot.storage.records import Table
-from bot.storage.session import Row
 from bot.storage.sql_engine import SQLStorage
 from bot.storage.sqlite.claims import ShardLocks
 from bot.storage.sqlite.errors import translate

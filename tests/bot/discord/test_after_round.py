@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from bot.discord.render import picture
+from bot.discord.render.board import hint_grid
 from bot.i18n.catalogue import text
-from bot.render import picture
-from bot.render.board import hint_grid
 from bot.storage import ServerSettings
 from core.board import Board
 from core.codes import decode

@@ -10,9 +10,9 @@ from datetime import UTC
 import discord
 from PIL import Image
 
+from bot.discord.render import board_grid, picture
+from bot.discord.render.text import MISSED_FILE, MISSED_PREVIEW
 from bot.i18n.catalogue import text
-from bot.render import board_grid, picture
-from bot.render.text import MISSED_FILE, MISSED_PREVIEW
 from core.board import Board
 from core.commonness import missed_order
 from core.lexicon import Lexicon

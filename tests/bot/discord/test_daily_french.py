@@ -3,7 +3,7 @@
 end-of-day posts are in French whatever the board's language, naming it.
 
 The bot is given every language's lexicon at hand (``lexicons``, as the test run built them) so
-no test waits for a child build; it looks them up as always, through ``bot.service.lexicons``.
+no test waits for a child build; it looks them up as always, through ``bot.kernel.lexicons``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord.app import BoggleBot
+from bot.discord.client import BoggleBot
 from core.daily import DAILY_RULES, DAILY_SECONDS, day_number
 from core.lexicon import Lexicon
 from standin import StandIn

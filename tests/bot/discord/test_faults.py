@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord.app import BoggleBot
-from bot.service.limits import Limiter
+from bot.discord.client import BoggleBot
+from bot.kernel.limits import Limiter
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, Harness, bot_session

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.i18n.catalogue import text
-from bot.render.leaderboard import MEASURE_NAMES, PERIOD_NAMES
+from bot.standings.discord.leaderboard_render import MEASURE_NAMES, PERIOD_NAMES
 from bot.storage import Measure
 from core.periods import Period
 from standin.errors import ApiError

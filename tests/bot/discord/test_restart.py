@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.discord.app import BoggleBot
+from bot.discord.client import BoggleBot
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules
@@ -100,7 +100,7 @@ async def test_results_posted_when_the_deadline_passed_while_down(
 # A bot process of its own, so that it can really be killed: no close(), no flush, no goodbye.
 _CRASHING_BOT = """
 import asyncio, sys
-from bot.discord.app import BoggleBot
+from bot.discord.client import BoggleBot
 from bot.discord.endpoints import point_discord_at
 from bot.config.settings import Settings
 from core.board import Board

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.service.options import OptionError, dice_size, replayed
+from bot.rounds.options import OptionError, dice_size, replayed
 from bot.storage import ServerSettings
 from core.codes import DICE_NUMBERS, FACES, SYMBOLS, CodeProblem, _check, encode
 from core.dice import available, dice_set

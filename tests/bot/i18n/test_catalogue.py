@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord.render.picture import BOARD_FILE, PATH_FILE
+from bot.discord.render.text import MISSED_FILE
 from bot.i18n.catalogue import catalogue, count, plural_form, text
 from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
-from bot.render.picture import BOARD_FILE, PATH_FILE
-from bot.render.results import found_line
-from bot.render.text import MISSED_FILE
-from bot.service.options import OptionError, replayed, round_options
-from bot.service.publisher import Ending
+from bot.rounds.discord.results import found_line
+from bot.rounds.options import OptionError, replayed, round_options
+from bot.rounds.publisher import Ending
 from core.codes import encode
 from core.commonness import Band
 from core.dice import dice_set

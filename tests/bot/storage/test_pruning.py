@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.config.settings import Settings, SettingsError
-from bot.service.pruning import DAY
+from bot.rounds.pruning import DAY
 from bot.storage import GuessRow, Storage
 from bot.storage.sqlite import PRUNE_STEP_SQL
 from core.lexicon import Lexicon

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.discord.app import BoggleBot
+from bot.discord.client import BoggleBot
 from bot.tools.sandbox import run_sandbox
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon

@@ -1,0 +1,157 @@
+"""The end-of-day post of the daily board, decided here and sent by a front end: after a server's
+day ends (its time zone), its daily channel gets the day's board, the server's ranking (fair
+results only) and the words nobody there found, once per (server, date, language) across
+restarts and processes.
+
+A day is posted once its midnight is ``DAILY_POST_DELAY`` behind (an attempt opened at 23:59
+plays until 00:02), and first the server's attempts of that day still unfinished past their
+deadline are finished through ``DailyService.finish`` (scored, flagged, their players told), so
+the ranking is whole even when the process whose timer held them is gone; while one of them
+still runs, the server's post waits for the next pass.
+
+One task per process looks for ended days every ``every`` seconds; a server is posted for only
+by the process that owns its shard. A post goes out at most once, whatever dies when: its content
+is read first, then it is taken in the database (once for good: ``take_daily_post``), then sent;
+a send that certainly did not go out is released to be tried again, and a process that dies
+between the take and the send loses that one post rather than doubling it (nothing written
+before a send can say whether the send happened). The players' results are in the database
+either way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Protocol
+from zoneinfo import ZoneInfo
+
+from bot.daily.service import DailyService
+from bot.kernel.tasks import cancel_and_wait
+from bot.storage import DailyAttempt, DailyChannel, DailyRanked, Storage
+from core.daily import DAILY_POST_DELAY, DailyBoard
+from core.days import last_ended_day
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class DailyPost:
+    """One server's post of one ended day in one language, ready to show."""
+
+    guild_id: int
+    channel_id: int
+    board: DailyBoard
+    ranking: Sequence[DailyRanked]
+    missed: Sequence[str]
+    language: str  # the server's, which the post is written in
+    spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
+
+    def spelled(self, word: str) -> str:
+        return self.spellings.get(word, word)
+
+
+class DailyPostSender(Protocol):
+    async def wait_until_ready(self) -> None: ...
+
+    async def send_daily_post(self, post: DailyPost) -> bool:
+        """Show the post; False only when it certainly did not go out (to be tried again);
+        True once it may have (a platform that timed out may still have posted it)."""
+        ...
+
+
+class DailyPoster:
+    """Posts each owned server's ended day in its daily channel, once."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        daily: DailyService,
+        sender: DailyPostSender,
+        clock: Callable[[], float],
+        owns: Callable[[int], bool],
+        every: float,
+    ) -> None:
+        self.storage = storage
+        self.daily = daily
+        self.sender = sender
+        self.clock = clock
+        self.owns = owns
+        self.every = every
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="daily-posts")
+
+    async def close(self) -> None:
+        await cancel_and_wait(self._task)
+        self._task = None
+
+    async def _run(self) -> None:
+        await self.sender.wait_until_ready()
+        while True:
+            try:
+                await self.post_due()
+            except Exception:  # the database: try again next time
+                log.exception("end-of-day posts failed; trying again in %.0f s", self.every)
+            await asyncio.sleep(self.every)
+
+    async def post_due(self) -> int:
+        """One pass: post every ended day not posted yet; the number posted."""
+        storage = self.storage
+        posted = 0
+        unfinished: list[DailyAttempt] | None = None  # read once a pass, if a server is owned
+        for server in await storage.daily_channels():
+            if not self.owns(server.guild_id):
+                continue
+            zone = ZoneInfo(server.timezone) if server.timezone else datetime.UTC
+            day = last_ended_day(self.clock(), zone, DAILY_POST_DELAY)
+            if unfinished is None:
+                unfinished = await storage.unfinished_daily_attempts()
+            if not await self._finish_day(server.guild_id, day, unfinished):
+                continue
+            for language in await storage.due_daily_posts(server.guild_id, day):
+                post = await self._post(server, day, language)  # a failed read takes nothing
+                if not await storage.take_daily_post(server.guild_id, day, language, self.clock()):
+                    continue  # another process took it
+                if await self.sender.send_daily_post(post):
+                    await storage.mark_daily_posted(server.guild_id, day, language, self.clock())
+                    posted += 1
+                else:
+                    await storage.release_daily_post(server.guild_id, day, language)
+        return posted
+
+    async def _finish_day(self, guild_id: int, day: date, unfinished: list[DailyAttempt]) -> bool:
+        """Finish the server's attempts of ``day`` that are past their deadline; False while
+        one of them still runs (the post waits for it)."""
+        now = self.clock()
+        ready = True
+        for attempt in unfinished:
+            if attempt.guild_id != guild_id or attempt.date != day:
+                continue
+            if now < attempt.deadline:
+                ready = False
+                continue
+            try:
+                await self.daily.finish(attempt.id)
+            except Exception:  # this server waits for the next pass; the others go on
+                log.exception("daily attempt %d: not finished before its post", attempt.id)
+                ready = False
+        return ready
+
+    async def _post(self, server: DailyChannel, day: date, language: str) -> DailyPost:
+        storage = self.storage
+        board = await self.daily.board(day, language)
+        ranking = await storage.daily_ranking(server.guild_id, language, day)
+        found = await storage.daily_found_words(server.guild_id, language, day)
+        spoken = (await storage.server_settings(server.guild_id)).language
+        missed = [w for w in board.words if w not in found]
+        lexicon = await self.daily.lexicons.get(language)
+        spellings = lexicon.respelled(missed)
+        return DailyPost(
+            server.guild_id, server.channel_id, board, ranking, missed, spoken, spellings
+        )

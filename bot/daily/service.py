@@ -1,0 +1,316 @@
+"""The daily board's service: opening a player's attempt, judging its guesses, finishing it at
+its deadline (also after a restart) and the finished result. No Discord here: the cog shows what
+this returns, and hears of finishes through ``on_finish``.
+
+The database decides what must hold across processes (one attempt a day, no guess from the
+deadline on, one finish); this service keeps a timer over the attempts it armed, so an attempt
+ends at its deadline even when its player says nothing. Guesses are judged by core's rules
+(``core.round.Round`` rebuilt over the daily board's solution), stored before they are answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, tzinfo
+from typing import Protocol
+from zoneinfo import ZoneInfo
+
+from bot.kernel.tasks import cancel_and_wait
+from bot.storage import DailyAttempt, DailyGuess, ServerSettings, Storage
+from core.board import Board
+from core.commonness import missed_order
+from core.daily import DAILY_RULES, DailyBoard, ShareSummary, daily_board, share_summary
+from core.days import local_date
+from core.languages import language as language_named
+from core.lexicon import Lexicon
+from core.round import Judgement, Round, Verdict
+from core.solver import solve
+from core.streaks import Streak, streak
+
+log = logging.getLogger(__name__)
+
+BOARDS_KEPT = 8  # rolled boards kept (a few languages, today and yesterday)
+MISSED_SHOWN = 15  # missed words a result lists, most common first
+
+FinishListener = Callable[[DailyAttempt], Awaitable[None]]
+
+
+class LexiconSource(Protocol):
+    """Where the service gets a language's lexicon (the bot's ``Lexicons``: loaded on first use)."""
+
+    async def get(self, code: str) -> Lexicon: ...
+
+
+class TooLate(Exception):
+    """A guess at or after the attempt's deadline: refused, and the attempt is finished."""
+
+    def __init__(self, attempt: DailyAttempt) -> None:
+        super().__init__(f"daily attempt {attempt.id} is over")
+        self.attempt = attempt
+
+
+@dataclass(frozen=True)
+class DailyState:
+    """An attempt as its player sees it: the board, the guesses so far and, once finished, the
+    result (``result`` None while it runs)."""
+
+    attempt: DailyAttempt
+    board: DailyBoard
+    guesses: tuple[DailyGuess, ...]
+    result: DailyResult | None = None
+    spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
+
+    def spelled(self, word: str) -> str:
+        return self.spellings.get(word, word)
+
+    @property
+    def points(self) -> int:
+        return sum(g.points for g in self.guesses if g.verdict is Verdict.ACCEPTED)
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """A finished attempt: its summary to share (no words), the streak, the missed words (with
+    their points) most common first as everywhere (``core.commonness.missed_order``: known words
+    teach first; at most ``MISSED_SHOWN``) and how many were missed in all."""
+
+    summary: ShareSummary
+    streak: Streak
+    flagged: bool
+    missed: tuple[tuple[str, int], ...]
+    missed_total: int
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What ``/daily`` found: the player's attempt today, and whether it existed already."""
+
+    state: DailyState
+    existed: bool
+
+
+class DailyService:
+    """Opens, judges and finishes daily attempts; one per bot process."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        lexicons: LexiconSource,
+        clock: Callable[[], float],
+        *,
+        tick: float = 0.5,
+        owns: Callable[[int], bool] = lambda guild_id: True,
+    ) -> None:
+        self.storage = storage
+        self.lexicons = lexicons
+        self.clock = clock
+        self.tick = tick
+        self.owns = owns
+        self.listeners: list[FinishListener] = []
+        self._boards: OrderedDict[tuple[date, str], DailyBoard] = OrderedDict()
+        self._armed: dict[int, float] = {}  # attempt id -> deadline
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._timer: asyncio.Task[None] | None = None
+
+    # -- the board ---------------------------------------------------------------------------
+
+    async def board(self, day: date, language: str) -> DailyBoard:
+        """The day's board in ``language`` (rolled once a process, then kept)."""
+        key = (day, language)
+        board = self._boards.get(key)
+        if board is None:
+            board = daily_board(day, language, await self.lexicons.get(language))
+            self._boards[key] = board
+            while len(self._boards) > BOARDS_KEPT:
+                self._boards.popitem(last=False)
+        self._boards.move_to_end(key)
+        return board
+
+    async def board_of(self, attempt: DailyAttempt) -> DailyBoard:
+        """The board the attempt was opened on: the day's roll, or (the dictionary changed
+        since, so the day rolls another) the stored board solved again."""
+        board = await self.board(attempt.date, attempt.language)
+        stored = Board.parse(attempt.board)
+        if board.board.text() == stored.text():
+            return board
+        words = solve(stored, await self.lexicons.get(attempt.language), DAILY_RULES.min_length)
+        return replace(board, board=stored, words=words, max_points=attempt.max_points)
+
+    # -- an attempt --------------------------------------------------------------------------
+
+    async def open(
+        self,
+        player_id: int,
+        language: str,
+        zone: tzinfo,
+        guild_id: int | None,
+        channel_id: int,
+    ) -> Opened:
+        """The player's attempt today (their date in ``zone``): a new one with its timer
+        running, or the one they already have (running or finished), never a second.
+
+        The day is the one ``/daily`` came on; the three minutes start once the board is ready
+        (a first board of a language may wait seconds for its lexicon), not before."""
+        day = local_date(self.clock(), zone)
+        board = await self.board(day, language)
+        now = self.clock()
+        started = await self.storage.start_daily(
+            player_id=player_id,
+            language=language,
+            day=day,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            board=board.board.text(),
+            max_points=board.max_points,
+            started_at=now,
+        )
+        attempt = started.attempt
+        if not attempt.finished:
+            if now >= attempt.deadline:
+                attempt = await self.finish(attempt.id)
+            else:
+                self.arm(attempt)
+        return Opened(await self.state(attempt), started.existed)
+
+    async def state(self, attempt: DailyAttempt) -> DailyState:
+        """The attempt as its player sees it now."""
+        board = await self.board_of(attempt)
+        guesses = tuple(await self.storage.daily_guesses(attempt.id))
+        result = await self._result(attempt, board, guesses) if attempt.finished else None
+        lexicon = await self.lexicons.get(attempt.language)
+        words = {g.word for g in guesses} | {w for w, _ in (result.missed if result else ())}
+        spellings = lexicon.respelled(words)
+        return DailyState(attempt, board, guesses, result, spellings)
+
+    async def running(self, player_id: int) -> DailyAttempt | None:
+        """The player's attempt in progress (the latest opened), if any."""
+        return await self.storage.running_daily_attempt(player_id)
+
+    async def guess(self, attempt_id: int, message: str) -> tuple[list[Judgement], DailyState]:
+        """Judge the words of ``message`` (as chat guesses are read) and store them before
+        answering; TooLate from the deadline on (the attempt is then finished)."""
+        async with self._lock(attempt_id):
+            attempt = await self.storage.get_daily_attempt(attempt_id)
+            if attempt is None:
+                raise LookupError(f"daily attempt {attempt_id} does not exist")
+            now = self.clock()
+            if attempt.finished or now >= attempt.deadline:
+                raise TooLate(await self.finish(attempt_id))
+            board = await self.board_of(attempt)
+            guesses = await self.storage.daily_guesses(attempt_id)
+            game = Round.rebuild(
+                board.board,
+                await self.lexicons.get(attempt.language),
+                DAILY_RULES,
+                attempt.deadline,
+                [(attempt.player_id, g.word, g.elapsed) for g in guesses if _accepted(g)],
+                solution=board.words,
+                lang=language_named(attempt.language),
+            )
+            judgements = game.guess(attempt.player_id, message, now)
+            if judgements:
+                rows = [(j.word, j.verdict, j.points) for j in judgements]
+                if not await self.storage.add_daily_guesses(attempt_id, rows, now):
+                    raise TooLate(await self.finish(attempt_id))
+            return judgements, await self.state(attempt)
+
+    async def finish(self, attempt_id: int) -> DailyAttempt:
+        """End the attempt (once: a second finish returns it as it is), and tell the listeners
+        when this call ended it or this process had it armed: another process may have finished
+        it first (attempts outside servers are armed by every process), and the one that holds
+        the player's message must still show the result."""
+        held = self._armed.pop(attempt_id, None) is not None
+        self._locks.pop(attempt_id, None)
+        before = await self.storage.get_daily_attempt(attempt_id)
+        attempt = await self.storage.finish_daily(attempt_id, self.clock())
+        if held or (before is not None and not before.finished):
+            for listener in self.listeners:
+                try:
+                    await listener(attempt)
+                except Exception:
+                    log.exception("daily attempt %d: a finish listener failed", attempt_id)
+        return attempt
+
+    async def _result(
+        self, attempt: DailyAttempt, board: DailyBoard, guesses: Sequence[DailyGuess]
+    ) -> DailyResult:
+        found = {g.word for g in guesses if _accepted(g)}
+        lexicon = await self.lexicons.get(attempt.language)
+        missed = [
+            (w, DAILY_RULES.points(w))
+            for w in missed_order((w for w in board.words if w not in found), lexicon)
+        ]
+        run = streak(await self.storage.daily_days(attempt.player_id), attempt.date)
+        summary = share_summary(
+            attempt.date,
+            attempt.language,
+            attempt.words or 0,
+            attempt.points or 0,
+            attempt.max_points,
+            run.current,
+        )
+        return DailyResult(summary, run, attempt.flagged, tuple(missed[:MISSED_SHOWN]), len(missed))
+
+    # -- the timer ---------------------------------------------------------------------------
+
+    def arm(self, attempt: DailyAttempt) -> None:
+        """Finish ``attempt`` at its deadline, whatever its player does."""
+        self._armed[attempt.id] = attempt.deadline
+        if self._timer is None or self._timer.done():
+            self._timer = asyncio.create_task(self._run_timer(), name="daily-timer")
+
+    async def resume_all(self) -> int:
+        """After a start: attempts this process owns that were running are armed again with
+        their remaining time; those past their deadline are finished at once. A server's
+        attempts are its shard's process's; one outside servers (a DM, a user install) belongs
+        to no shard, so every process arms it: the database finishes it once, whichever
+        process gets there first, and none is left without a timer when one process is down."""
+        now = self.clock()
+        armed = 0
+        for attempt in await self.storage.unfinished_daily_attempts():
+            if attempt.guild_id is not None and not self.owns(attempt.guild_id):
+                continue
+            if now >= attempt.deadline:
+                await self.finish(attempt.id)
+            else:
+                self.arm(attempt)
+                armed += 1
+        return armed
+
+    async def _run_timer(self) -> None:
+        while self._armed:
+            await asyncio.sleep(self.tick)
+            now = self.clock()
+            for attempt_id in [a for a, end in self._armed.items() if end <= now]:
+                try:
+                    await self.finish(attempt_id)
+                except Exception:  # the database: try again at the next tick
+                    log.exception("daily attempt %d: not finished", attempt_id)
+                    self._armed.setdefault(attempt_id, now)
+
+    def _lock(self, attempt_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(attempt_id, asyncio.Lock())
+
+    async def close(self) -> None:
+        """Stop the timer; running attempts are armed again by the next start."""
+        await cancel_and_wait(self._timer)
+
+
+def server_zone(settings: ServerSettings | None) -> tzinfo:
+    """The server's time zone, where its days begin (UTC where none is set, in DMs and on user
+    installs)."""
+    name = settings.timezone if settings is not None else None
+    return ZoneInfo(name) if name else UTC
+
+
+def _accepted(guess: DailyGuess) -> bool:
+    return guess.verdict is Verdict.ACCEPTED
+
+
+async def player_streak(storage: Storage, player_id: int, today: date) -> Streak:
+    """The player's current and longest daily streaks as of ``today``."""
+    return streak(await storage.daily_days(player_id), today)

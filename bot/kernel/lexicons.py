@@ -1,0 +1,69 @@
+"""Every language's lexicon, for the whole bot: ``Lexicons.get(code)`` is the one way to one.
+
+English is loaded at start (as before issue 11); another language on its first round or check,
+from the cache or built by a child process (``bot.kernel.lexicon_loader``), never in the bot's process: a
+build's heap would stay with the bot for good. One load at a time per language: a second caller
+waits for the first one's result instead of building again.
+
+English's word list is ``BOGGLE_DICTIONARY`` (``Settings.dictionary``; by default
+``data/words/en.txt``), read with English's frequencies (``data/words/en-zipf.tsv``: words it does
+not list are of the unknown band, so only listed words count in the everyday dictionary). The
+other languages always use their own list (``core.languages``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from bot.kernel.lexicon_loader import load_lexicon
+from core.languages import DEFAULT_LANGUAGE, language
+from core.lexicon import Lexicon
+
+
+class Lexicons:
+    """The lexicons of the languages played so far, each loaded once, on first use."""
+
+    def __init__(
+        self,
+        english: str | os.PathLike[str] | None = None,
+        cache_dir: str | os.PathLike[str] | None = None,
+        loaded: Mapping[str, Lexicon] | None = None,
+    ) -> None:
+        """``english``: English's word list (None: its own); ``loaded``: lexicons already at
+        hand by language code (tests, benchmarks), never loaded again."""
+        self.english = Path(english) if english is not None else language("en").words_file
+        self.cache_dir = cache_dir
+        self._loaded: dict[str, Lexicon] = dict(loaded or {})
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def loaded(self, code: str) -> Lexicon | None:
+        """The language's lexicon if it is loaded already (never loads)."""
+        return self._loaded.get(code)
+
+    def source(self, code: str) -> Path:
+        """The word list a language's lexicon is built from."""
+        return self.english if code == DEFAULT_LANGUAGE else language(code).words_file
+
+    async def get(self, code: str) -> Lexicon:
+        """The language's lexicon: loaded already, else from the cache, else built by a child
+        process (seconds; the caller waits). LanguageError for a code we do not have;
+        LexiconError when the list cannot be read or built (the next call tries again)."""
+        found = self._loaded.get(code)
+        if found is not None:
+            return found
+        chosen = language(code)
+        lock = self._locks.setdefault(code, asyncio.Lock())
+        async with lock:
+            found = self._loaded.get(code)
+            if found is None:
+                found = await load_lexicon(
+                    self.source(code),
+                    self.cache_dir,
+                    lang=code,
+                    frequencies=chosen.frequency_file,
+                )
+                self._loaded[code] = found
+        return found

@@ -1,0 +1,127 @@
+"""``/boggle start``, ``/boggle stop`` and ``/guess``."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import Services
+from bot.discord.answers import reader_language, refusal, server_language, tell
+from bot.discord.choices import SIZE_CHOICES, Chosen, round_options_command
+from bot.i18n.catalogue import text
+from bot.rounds.discord.private_guesses import guess_privately
+from bot.rounds.discord.rules import rules_text
+from bot.rounds.discord.starting import begin_round
+from bot.rounds.options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
+from core.rules import may_stop
+
+log = logging.getLogger(__name__)
+
+
+class Game(commands.Cog):
+    boggle = app_commands.Group(name="boggle", description=text("commands.boggle"))
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    @boggle.command(name="start", description=text("commands.start"))
+    @app_commands.describe(board=text("commands.start_board"))
+    @round_options_command(
+        text("commands.start_hints"),
+        text("commands.start_language"),
+        text("commands.start_dictionary"),
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        chosen: Chosen,
+        board: app_commands.Range[str, 1, 80] | None = None,
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel is None:
+            await tell(interaction, text("replies.not_in_dm", reader_language(interaction)))
+            return
+        server = await self.services.storage.server_settings(interaction.guild_id)
+        size, dice, language = chosen.size, chosen.dice, chosen.language
+        try:
+            replay = replayed(board, size, dice, language) if board else None
+            if replay is not None:
+                size, dice, language = replay[0].size, replay[1], replay[2]
+            options = round_options(
+                size,
+                dice,
+                chosen.time,
+                chosen.mode,
+                chosen.min_length,
+                server,
+                language,
+                chosen.dictionary,
+            )
+            options = dataclasses.replace(
+                options,
+                board=replay[0] if replay else None,
+                hints=hints_for(chosen.hints, options.mode, server.hints),
+            )
+        except OptionError as exc:
+            await tell(interaction, refusal(exc, server.language))
+            return
+        await begin_round(self.services.rounds, interaction, options, server)
+
+    @boggle.command(name="rules", description=text("commands.rules"))
+    @app_commands.describe(size=text("commands.rules_size"))
+    @app_commands.choices(size=SIZE_CHOICES)
+    async def rules(self, interaction: discord.Interaction, size: int | None = None) -> None:
+        """The rules of a round started here now, with ``size`` if given."""
+        server = dataclasses.replace(NO_SETTINGS, language=reader_language(interaction))
+        if interaction.guild_id is not None:
+            server = await self.services.storage.server_settings(interaction.guild_id)
+        try:
+            options = round_options(size=size, defaults=server)
+        except OptionError as exc:  # a server's dice set that has since been removed
+            await tell(interaction, refusal(exc, server.language))
+            return
+        rules = rules_text(
+            options.size,
+            options.min_length,
+            server.banned,
+            server.language,
+            interaction.client.intents.message_content,
+        )
+        await tell(interaction, rules)
+
+    @boggle.command(name="stop", description=text("commands.stop"))
+    async def stop(self, interaction: discord.Interaction) -> None:
+        live = self.services.rounds.running(interaction.channel_id or 0)
+        if live is None:
+            language = await server_language(self.services.storage, interaction)
+            await tell(interaction, text("replies.no_round", language))
+            return
+        moderates = interaction.permissions.manage_messages
+        if not may_stop(live.stored.starter_id, interaction.user.id, moderates):
+            await tell(interaction, text("replies.stop_refused", live.language))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        stopped = await self.services.rounds.stop(live.channel_id)
+        if stopped is None:
+            reply = "replies.already_ending"
+        elif self.services.rounds.running(stopped.channel_id) is stopped:
+            reply = "replies.stopped_pending"
+        else:
+            reply = "replies.stopped_posted"
+        await interaction.followup.send(text(reply, live.language), ephemeral=True)
+
+    @app_commands.command(name="guess", description=text("commands.guess"))
+    @app_commands.describe(words=text("commands.guess_words"))
+    async def guess(
+        self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 400]
+    ) -> None:
+        await guess_privately(self.services, interaction, words)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel ends its round at once: results are stored, nothing is posted."""
+        if self.services.rounds.running(channel.id) is not None:
+            await self.services.rounds.stop(channel.id)

@@ -1,0 +1,75 @@
+"""The results' Play again button: any results message works, after any restart."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import discord
+
+from bot.discord.answers import refusal, server_language, tell
+from bot.discord.dynamic_items import services_of
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.rounds.discord.starting import begin_round
+from bot.rounds.options import OptionError, round_options
+
+AGAIN_ID = "boggle:again:{round_id}"
+
+
+class PlayAgain(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"boggle:again:(?P<id>[0-9]+)"
+):
+    """The results' button: the next round in the same channel with the same options. Its
+    custom id carries the round's id, so any results message works, after any restart."""
+
+    def __init__(self, round_id: int, language: str = DEFAULT_LANGUAGE) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text("again.label", language),
+                emoji="🔁",
+                style=discord.ButtonStyle.primary,
+                custom_id=AGAIN_ID.format(round_id=round_id),
+            )
+        )
+        self.round_id = round_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlayAgain:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        services = services_of(interaction)
+        stored = await services.storage.get_round(self.round_id)
+        if stored is None or stored.channel_id != interaction.channel_id:
+            language = await server_language(services.storage, interaction)
+            await tell(interaction, text("again.unknown", language))
+            return
+        server = await services.storage.server_settings(stored.guild_id)
+        seconds = stored.seconds or max(1, round(stored.deadline - stored.started_at))
+        try:
+            options = round_options(
+                stored.size,
+                stored.dice,
+                str(seconds),
+                stored.mode.value,
+                stored.min_length,
+                language=stored.language,
+                dictionary=stored.dictionary,
+            )
+        except OptionError as exc:  # its dice set has since been removed
+            await tell(interaction, refusal(exc, server.language))
+            return
+        options = dataclasses.replace(options, hints=stored.hints)
+        await begin_round(services.rounds, interaction, options, server)
+
+
+def again_view(round_id: int, language: str) -> discord.ui.View:
+    """The view the results carry (labelled in the round's ``language``): persistent (no
+    timeout), answered by ``PlayAgain``."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayAgain(round_id, language))
+    return view

@@ -1,0 +1,224 @@
+"""The round service's publisher on Discord: render, send, and turn discord.py's errors into ours."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+from collections.abc import AsyncIterator, Mapping, Sequence
+
+import discord
+
+from bot.discord import render
+from bot.discord.render.pictures import Pictures
+from bot.rounds.discord import board_post
+from bot.rounds.discord.guess_form import board_view
+from bot.rounds.discord.play_again import again_view
+from bot.rounds.discord.results import results_messages
+from bot.rounds.publisher import (
+    BoardPost,
+    ChatMessage,
+    Ending,
+    Gone,
+    News,
+    PublishError,
+    Refused,
+    ResultsReport,
+    Unavailable,
+)
+from core.round import Mode, Results, Standing
+from core.solver import find_path
+
+ACCEPTED = "✅"
+REPEATED = "🔁"
+
+log = logging.getLogger(__name__)
+
+
+class DiscordPublisher:
+    def __init__(
+        self,
+        client: discord.Client,
+        pictures: Pictures,
+        *,
+        reads_messages: bool = True,
+        activity: bool = False,
+    ) -> None:
+        self.client = client
+        self.activity = activity  # the board offers "Play on the board" (BOGGLE_ACTIVITY)
+        self.reads_messages = reads_messages
+        self.pictures = pictures
+
+    async def wait_until_ready(self) -> None:
+        await self.client.wait_until_ready()
+
+    def _board_text(self, post: BoardPost, status: str = "") -> str:
+        return board_post.board_message(
+            post.board,
+            post.rules,
+            post.deadline,
+            post.round.dice,
+            post.starter_name,
+            self.reads_messages,
+            status,
+            post.hints,
+            post.round.language,
+        )
+
+    async def post_board(self, post: BoardPost) -> int:
+        """The board's text (what screen readers read), with its picture where the bot may
+        attach files; text only where it may not, or where Discord refuses the file (the
+        permission was taken away since the bot's cache last heard)."""
+        channel = await self._channel(post.round.channel_id)
+        content = self._board_text(post)
+        attach = _may_attach(channel)
+        png = await self.pictures.board(post.board, hints=post.hints) if attach else None
+        view = board_view(post.round.id, post.round.language, self.activity)
+        async with _translated():
+            if png is not None:
+                try:
+                    sent = await channel.send(
+                        content, file=discord.File(io.BytesIO(png), render.BOARD_FILE), view=view
+                    )
+                    return sent.id
+                except discord.Forbidden as exc:
+                    log.warning("channel %s refused the board's picture (%s)", channel.id, exc)
+            sent = await channel.send(content, view=view)
+        return sent.id
+
+    async def edit_status(
+        self,
+        post: BoardPost,
+        message_id: int,
+        standings: Sequence[Standing],
+        names: Mapping[int, str],
+        news: Mapping[int, News],
+        ending: Ending | None = None,
+    ) -> dict[int, tuple[int, int]]:
+        classic_live = ending is None and post.rules.mode is Mode.CLASSIC
+        language = post.round.language
+        status, shown = board_post.status_text(
+            standings, names, news, classic_live=classic_live, language=language
+        )
+        if ending is not None:
+            status = "\n".join(filter(None, [status, board_post.ending_text(ending, language)]))
+        channel = await self._channel(post.round.channel_id)
+        message = channel.get_partial_message(message_id)
+        async with _translated():
+            if ending is None:
+                await message.edit(content=self._board_text(post, status))
+            else:  # the round is over: its Guess button goes
+                await message.edit(content=self._board_text(post, status), view=None)
+        return shown
+
+    async def post_warning(self, channel_id: int, seconds_left: float, language: str) -> None:
+        async with _translated():
+            channel = await self._channel(channel_id)
+            await channel.send(board_post.warning_text(seconds_left, language))
+
+    async def react(self, message: ChatMessage, accepted: bool) -> None:
+        channel = await self._channel(message.channel_id)
+        async with _translated():
+            await channel.get_partial_message(message.id).add_reaction(
+                ACCEPTED if accepted else REPEATED
+            )
+
+    async def post_results(self, channel_id: int, report: ResultsReport, skip: int) -> None:
+        """The results from part ``skip`` on; with the board's picture and the missed-words file
+        where the bot may attach files, and from the refused part on without them where Discord
+        refuses a file."""
+        channel = await self._channel(channel_id)
+        attach = _may_attach(channel)
+        word = _pictured_word(report.results)
+        path = find_path(report.board, word) if word else None
+        png = await self.pictures.board(report.board, path or ()) if attach else None
+        parts = _results(report, png, attach)
+        posted = skip
+        try:
+            async with _translated():
+                while posted < len(parts):
+                    part = parts[posted]
+                    last = posted == len(parts) - 1
+                    again = report.round_id if last else None
+                    view = again_view(again, report.language) if again else None
+                    try:
+                        await channel.send(
+                            content=part.content or None,
+                            embeds=part.embeds,
+                            files=part.files,
+                            view=view,  # type: ignore[arg-type]
+                        )
+                    except discord.Forbidden as exc:
+                        if not part.files:
+                            raise
+                        log.warning("channel %s refused the results' files (%s)", channel.id, exc)
+                        parts = _results(report, None, attach=False)  # as many parts
+                        continue
+                    posted += 1
+        except PublishError as exc:
+            exc.posted = posted
+            raise
+
+    async def member_names(self, guild_id: int, players: Sequence[int]) -> dict[int, str]:
+        guild = self.client.get_guild(guild_id)
+        names: dict[int, str] = {}
+        if guild is None:
+            return names
+        for player in players:
+            member = guild.get_member(player)
+            if member is None:
+                with contextlib.suppress(discord.HTTPException):
+                    member = await guild.fetch_member(player)
+            if member is not None:
+                names[player] = member.display_name
+        return names
+
+    async def _channel(self, channel_id: int) -> discord.TextChannel:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            raise Gone(f"channel {channel_id} is gone")
+        return channel  # type: ignore[return-value]
+
+
+def _pictured_word(results: Results) -> str | None:
+    """The word whose path the results picture shows: the longest found, else the best missed."""
+    if results.longest is not None:
+        return results.longest[0]
+    return results.missed[0] if results.missed else None
+
+
+def _results(
+    report: ResultsReport, png: bytes | None, attach: bool
+) -> list[render.RenderedMessage]:
+    return results_messages(
+        report.results,
+        report.names,
+        report.board,
+        report.rules,
+        picture=png,
+        attachments=attach,
+        code=report.code,
+        language=report.language,
+        dictionary=report.dictionary,
+        spell=report.spelled,
+    )
+
+
+def _may_attach(channel: discord.TextChannel) -> bool:
+    """Whether the bot may attach files in ``channel``, as far as discord.py's cache knows."""
+    guild = getattr(channel, "guild", None)
+    me = guild.me if guild is not None else None
+    return me is None or channel.permissions_for(me).attach_files
+
+
+@contextlib.asynccontextmanager
+async def _translated() -> AsyncIterator[None]:
+    """discord.py's errors as the service's: gone, refused (a permission), or try again later."""
+    try:
+        yield
+    except discord.NotFound as exc:
+        raise Gone(exc.text or str(exc.status)) from exc
+    except discord.Forbidden as exc:
+        raise Refused(exc.text or str(exc.status)) from exc
+    except discord.HTTPException as exc:
+        raise Unavailable(exc.text or str(exc.status)) from exc

@@ -1,0 +1,78 @@
+"""A round as the service holds it: the options it was started with, its stored row, the core
+state, and what a guess returns. Shared by the service and its feedback, so neither imports the
+other."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.rounds.publisher import BoardPost, ChatMessage
+from bot.storage import StoredRound
+from core.board import Board
+from core.round import Judgement, Mode, Round
+
+
+class NoBoard(Exception):
+    """No roll gave a board with a word of the minimum length; the player should ask for less."""
+
+
+@dataclass(frozen=True)
+class RoundOptions:
+    size: int
+    dice: str
+    seconds: int
+    mode: Mode
+    min_length: int
+    board: Board | None = None  # a board to replay (a board code) instead of a roll
+    hints: bool = False  # the words starting at each die, on the board's picture
+    language: str = DEFAULT_LANGUAGE  # the round's messages (its words once lexicons are wired)
+    dictionary: str = DEFAULT_DICTIONARY  # "full" or "everyday"
+
+
+@dataclass(frozen=True)
+class Guessed:
+    """What a guess did: a verdict per word, and the ticket that ``committed`` waits for."""
+
+    judgements: list[Judgement]
+    ticket: int
+
+
+@dataclass
+class LiveRound:
+    """A round in progress: what is stored, the core state, and who played."""
+
+    stored: StoredRound
+    game: Round
+    names: dict[int, str] = field(default_factory=dict)
+    task: asyncio.Task[None] | None = None  # the runner waiting for the deadline
+    finishing: bool = False
+    stopped: bool = False  # ended early by /boggle stop
+    warned: bool = False
+    # False while the board is being posted: chat that arrives then is held (Discord may deliver
+    # a reply to the board before the bot learns the board's id) and judged once the id is known.
+    posted: bool = True
+    early: list[tuple[ChatMessage, str, float]] = field(default_factory=list)
+    hints: tuple[int, ...] | None = None  # per die, the words starting there (hints asked for)
+
+    @property
+    def id(self) -> int:
+        return self.stored.id
+
+    @property
+    def channel_id(self) -> int:
+        return self.stored.channel_id
+
+    @property
+    def language(self) -> str:
+        """The language every message of the round is written in."""
+        return self.stored.language
+
+    @property
+    def post(self) -> BoardPost:
+        """The board message as it should read now."""
+        starter = self.names.get(self.stored.starter_id, "someone")
+        return BoardPost(
+            self.stored, self.game.board, self.game.rules, self.game.deadline, starter, self.hints
+        )

@@ -1,0 +1,76 @@
+"""A round's game: rolled for a new round, or rebuilt from its stored row (a resume, results
+that were never posted). One place decides how options and a stored row become a ``core.Round``,
+so a round is judged the same before and after a restart."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from bot.rounds.live import NoBoard, RoundOptions
+from bot.storage import StoredRound
+from core.board import Board
+from core.dice import dice_set
+from core.generate import roll_with_floor
+from core.hints import word_starts
+from core.languages import language
+from core.lexicon import Lexicon
+from core.round import Mode, PlayerId, Round, Rules
+from core.solver import solve
+
+Hints = tuple[int, ...]
+
+
+def roll(
+    options: RoundOptions,
+    lexicon: Lexicon,
+    deadline: float,
+    rng: random.Random,
+    banned: frozenset[str] = frozenset(),
+) -> tuple[Round, Hints | None]:
+    """The round: its board (rolled from the options' dice, which are the language's unless
+    chosen, with core's floor rule, ``core.generate.floor_for``, or the one to replay) judged
+    in the round's language and dictionary, and its hints if asked for (of the words that
+    count: not the ``banned``, only everyday ones in the everyday dictionary). A board on
+    which no word counts is never played: NoBoard."""
+    if options.board is not None:
+        board = options.board
+        solution = solve(board, lexicon, options.min_length)
+    else:
+        board, solution = roll_with_floor(dice_set(options.dice), rng, lexicon, options.min_length)
+    game = Round.start(
+        board,
+        lexicon,
+        Rules(options.mode, options.min_length),
+        deadline,
+        excluded=banned,
+        solution=solution,
+        lang=language(options.language),
+        dictionary=options.dictionary,
+    )
+    if not game.solution:
+        raise NoBoard(options.min_length)
+    return game, word_starts(board, game.solution) if options.hints else None
+
+
+def stored_game(
+    stored: StoredRound,
+    lexicon: Lexicon,
+    accepted: Iterable[tuple[PlayerId, str, float]] = (),
+) -> Round:
+    """The round a stored row describes, with the ``accepted`` words (as stored) put back."""
+    return Round.rebuild(
+        Board.parse(stored.board),
+        lexicon,
+        Rules(Mode(stored.mode), stored.min_length),
+        stored.deadline,
+        accepted,
+        excluded=stored.excluded_words,
+        lang=language(stored.language),
+        dictionary=stored.dictionary,
+    )
+
+
+def stored_hints(stored: StoredRound, game: Round) -> Hints | None:
+    """The hints a stored round was started with (None: not asked for)."""
+    return word_starts(game.board, game.solution) if stored.hints else None

@@ -1,0 +1,105 @@
+"""Ending a round in the database: every guess committed, the results scored from what is
+stored (a word counts once it is committed), stored once whatever fails meanwhile, and every
+player named."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable, Mapping
+
+from bot.kernel.backoff import Backoff
+from bot.rounds.live import LiveRound
+from bot.rounds.publisher import Publisher
+from bot.storage import GuessWriter, Storage, StoredRound
+from core.commonness import missed_order
+from core.round import PlayerResult, Results, Round
+
+log = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass(frozen=True)
+class Settled:
+    """A round's results as stored, its players' names, and whether this process stored them
+    (False: another process finished the round first, and posts it)."""
+
+    results: Results
+    names: dict[int, str]
+    ours: bool
+
+
+class Settler:
+    """Scores and stores the results of the rounds of one service."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        writer: GuessWriter,
+        publisher: Publisher,
+        clock: Callable[[], float],
+        backoff: Backoff,
+    ) -> None:
+        self.storage = storage
+        self.writer = writer
+        self.publisher = publisher
+        self.clock = clock
+        self.backoff = backoff
+
+    async def settle(self, live: LiveRound) -> Settled:
+        """Commit every guess, score from the database and store the results; a failure (the
+        database locked past its timeout, say) is retried, so a round never stays half-ended.
+
+        ``ours`` is False when the round was already finished before our first try (by another
+        process), True when it is ours, including a retry whose earlier try was committed
+        though its answer was lost."""
+        tried = False
+
+        async def attempt() -> Settled:
+            nonlocal tried
+            if live.stopped:  # a restart before the results are stored must not revive it
+                await self.storage.set_deadline(live.id, live.game.deadline)
+            await self.writer.flush()
+            results = await self.score(live.stored, live.game)
+            names = await self.names(live.stored.guild_id, live.names, results.players)
+            tried_before, tried = tried, True
+            stored = await self.storage.finish_round(live.id, results, self.clock(), names)
+            return Settled(results, names, stored or tried_before)
+
+        return await self.backoff.until_done(f"round {live.id}: results not stored", attempt)
+
+    async def score(self, stored: StoredRound, game: Round) -> Results:
+        """The results from what the database holds: a word counts once it is committed. The
+        missed words come most common first (``core.commonness.missed_order``), for every
+        renderer alike: the list teaches words people know before obscure ones."""
+        accepted = await self.storage.accepted_words(stored.id)
+        rebuilt = Round.rebuild(
+            game.board,
+            game.lexicon,
+            game.rules,
+            game.deadline,
+            accepted,
+            game.solution,
+            excluded=game.excluded,
+            lang=game.language,
+            dictionary=game.dictionary,
+        )
+        results = rebuilt.results()
+        missed = tuple(missed_order(results.missed, game.lexicon))
+        return dataclasses.replace(results, missed=missed)
+
+    async def names(
+        self, guild_id: int, known: Mapping[int, str], players: tuple[PlayerResult, ...]
+    ) -> dict[int, str]:
+        """Every player's display name: as they guessed, kept, cached, else asked of the platform.
+
+        A name that cannot be learnt is left out (the results say "player <id>"), so a stored
+        name is never overwritten by a placeholder.
+        """
+        names = dict(known)
+        missing = [r.player for r in players if r.player not in names]
+        if missing:
+            names |= await self.storage.display_names(guild_id, missing)
+            missing = [p for p in missing if p not in names]
+        if missing:
+            names |= await self.publisher.member_names(guild_id, missing)
+        return names

@@ -1,1 +1,0 @@
-"""The game as a service, for any front end: no discord, aiohttp, database driver or Pillow here."""

@@ -1,0 +1,123 @@
+"""What ``/boggle-config`` may change, checked before anything is stored: a server's defaults
+(checked as a round's options are, so a default can never make ``/boggle start`` fail), its round
+channels and its banned words. No Discord here."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from bot.rounds.options import (
+    OptionError,
+    dice_size,
+    parse_dictionary,
+    parse_duration,
+    parse_language,
+    parse_mode,
+    parse_timezone,
+    round_options,
+)
+from bot.storage import ServerSettings
+from core.guesses import MAX_WORD_LENGTH, normalise
+from core.languages import LANGUAGES, dice_language
+from core.languages import language as language_of
+
+MAX_ROUND_CHANNELS = 25  # a list longer than this says "anywhere" better
+MAX_BANNED_WORDS = 1000  # per server: every round start reads them all
+_WORD_SEPARATORS = re.compile(r"[\s,;/|]+")
+_LANGUAGES = tuple(LANGUAGES.values())
+
+
+def changed_defaults(
+    current: ServerSettings,
+    *,
+    size: int | None = None,
+    dice: str | None = None,
+    time: str | None = None,
+    mode: str | None = None,
+    min_length: int | None = None,
+    timezone: str | None = None,
+    hints: bool | None = None,
+    language: str | None = None,
+    dictionary: str | None = None,
+) -> ServerSettings:
+    """The server's settings with these defaults changed (None: left as they are); OptionError,
+    naming the setting, when one is wrong or they do not fit together. A new size without dice
+    drops dice of another size (the size's usual set is rolled), and a new language without dice
+    drops dice of another language (the language's set is rolled)."""
+    new_language = parse_language(language) if language is not None else current.language
+    new_dice = dice if dice is not None else current.dice
+    if size is not None and dice is None and new_dice is not None and dice_size(new_dice) != size:
+        new_dice = None
+    if dice is None and new_dice is not None and dice_language(new_dice) != new_language:
+        new_dice = None
+    changed = ServerSettings(
+        size=size if size is not None else current.size,
+        dice=new_dice,
+        seconds=parse_duration(time) if time is not None else current.seconds,
+        mode=parse_mode(mode) if mode is not None else current.mode,
+        min_length=min_length if min_length is not None else current.min_length,
+        timezone=parse_timezone(timezone) if timezone is not None else current.timezone,
+        hints=hints if hints is not None else current.hints,
+        language=new_language,
+        dictionary=parse_dictionary(dictionary) if dictionary is not None else current.dictionary,
+        channels=current.channels,
+        banned=current.banned,
+        daily_channel=current.daily_channel,
+    )
+    round_options(defaults=changed)  # what a round started with them would be: raises if wrong
+    return changed
+
+
+def reset_defaults(current: ServerSettings) -> ServerSettings:
+    """Every default of new rounds back to the bot's own; what is the server's rather than its
+    rounds' stays: its language (a French server that resets its rounds still wants French), its
+    time zone (its days and leaderboard periods), its round channels, banned words and the
+    channel of the end-of-day post."""
+    return ServerSettings(
+        timezone=current.timezone,
+        language=current.language,
+        channels=current.channels,
+        banned=current.banned,
+        daily_channel=current.daily_channel,
+    )
+
+
+def banned_words(typed: str) -> list[str]:
+    """The words of a ``words add`` or ``words remove``, as typed: normalised as a guess is (NFKC,
+    lower case) but not folded, since each round folds them by its own language's rules (a
+    Spanish round keeps "peña" apart from "pena", a French one reads both as "pena"); each must
+    be spelled with the letters of at least one language, else OptionError naming the first."""
+    words: list[str] = []
+    for raw in _WORD_SEPARATORS.split(normalise(typed)):
+        stripped = raw.strip("\"'`.!:()[]{}*_~-")
+        if not stripped:
+            continue
+        word = unicodedata.normalize("NFC", stripped)
+        if len(word) > MAX_WORD_LENGTH or all(lang.fold(word) is None for lang in _LANGUAGES):
+            raise OptionError(
+                "options.banned_word", word=repr(raw[:MAX_WORD_LENGTH]), longest=MAX_WORD_LENGTH
+            )
+        words.append(word)
+    if not words:
+        raise OptionError("options.no_words")
+    return list(dict.fromkeys(words))
+
+
+def unbanned(words: Iterable[str], listed: Iterable[str], language: str) -> set[str]:
+    """The listed words a ``words remove`` of ``words`` takes off: those the server's
+    ``language`` reads as one of them (in a French server, "petard" takes off "pétard"; words
+    banned before they were kept as typed were stored folded that way)."""
+    fold = language_of(language).fold
+    wanted = set(words)
+    folded = {fold(w) or w for w in wanted}
+    return {w for w in listed if w in wanted or (fold(w) or w) in folded}
+
+
+def round_banned(words: Iterable[str], language: str) -> frozenset[str]:
+    """The server's banned words as a round in ``language`` reads them (folded by its rules: a
+    word its letters cannot spell is on none of its boards). Folding is idempotent, so words
+    stored folded already stay as they were."""
+    fold = language_of(language).fold
+    return frozenset(f for f in map(fold, words) if f is not None)

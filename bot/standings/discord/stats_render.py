@@ -1,0 +1,111 @@
+"""``/stats``' embed: a player's figures on a server, all modes and each mode."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord.render.board import board_grid
+from bot.discord.render.text import (
+    COLOUR,
+    FIELD_VALUE_LIMIT,
+    FOOTER_LIMIT,
+    TITLE_LIMIT,
+    clean_name,
+    fit,
+    plural,
+    pts,
+)
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
+from bot.kernel.model import RECENT_ROUNDS
+from bot.storage import DailyAttempt, PlayerStats
+from core.board import Board
+from core.round import Mode
+from core.streaks import Streak
+
+MODE_NAMES = {Mode.CLASSIC: "stats.classic", Mode.RACE: "stats.race", Mode.CASUAL: "stats.casual"}
+
+
+def stats_embed(
+    stats: PlayerStats | None,
+    name: str,
+    guild_name: str,
+    shared_by: str | None = None,
+    language: str = DEFAULT_LANGUAGE,
+    daily: tuple[Sequence[DailyAttempt], Streak] | None = None,
+) -> discord.Embed:
+    """The player's statistics (or that they have none); ``shared_by`` names who posted them;
+    ``daily`` their latest daily attempts and streak, shown when they have played one."""
+    shown = clean_name(name, language)
+    embed = discord.Embed(
+        title=fit(text("stats.title", language, name=name, guild=guild_name), TITLE_LIMIT),
+        colour=COLOUR,
+    )
+    if shared_by is not None:
+        embed.set_footer(text=fit(text("stats.shared_by", language, name=shared_by), FOOTER_LIMIT))
+    if daily is not None and daily[0]:
+        value = daily_value(*daily, language=language)
+        embed.add_field(name=text("stats.daily", language), value=value, inline=False)
+    if stats is None:
+        embed.description = text("stats.none", language, name=shown)
+        return embed
+    fields = [
+        ("stats.rounds", str(stats.rounds)),
+        ("stats.wins", str(stats.wins)),
+        ("stats.points", str(stats.points)),
+        ("stats.words", str(stats.words)),
+        ("stats.longest", stats.longest_word or text("stats.no_share", language)),
+        ("stats.favourite", text("stats.size", language, side=stats.favourite_size)),
+        ("stats.share", percent(stats.share, language)),
+    ]
+    for key, value in fields:
+        embed.add_field(name=text(key, language), value=value)
+    grid = board_grid(Board.parse(stats.best_board))
+    embed.add_field(
+        name=text("stats.best", language),
+        value=text(
+            "stats.best_value", language, points=pts(stats.best_points, language), grid=grid
+        ),
+        inline=False,
+    )
+    for mode in stats.modes:
+        value = text(
+            "stats.mode_value",
+            language,
+            rounds=plural(mode.rounds, "round", language),
+            wins=plural(mode.wins, "win", language),
+            points=pts(mode.points, language),
+            recent=percent(mode.recent_share, language),
+            count=RECENT_ROUNDS,
+            all=percent(mode.share, language),
+        )
+        embed.add_field(name=text(MODE_NAMES[mode.mode], language), value=value, inline=False)
+    return embed
+
+
+def daily_value(
+    history: Sequence[DailyAttempt], run: Streak, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """The daily field: the streaks, then each recent attempt (points, share, flagged)."""
+    lines = [text("stats.daily_streak", language, current=run.current, longest=run.longest)]
+    for attempt in history:
+        points = attempt.points or 0
+        line = text(
+            "stats.daily_line",
+            language,
+            number=attempt.day_number,
+            lang=language_name(attempt.language),
+            points=pts(points, language),
+            percent=points * 100 // attempt.max_points if attempt.max_points else 0,
+        )
+        lines.append(line + (text("stats.daily_flagged", language) if attempt.flagged else ""))
+    return fit("\n".join(lines), FIELD_VALUE_LIMIT)
+
+
+def percent(share: float | None, language: str = DEFAULT_LANGUAGE) -> str:
+    """A share of the maximum as a percentage, or "n/a" when no round's maximum is known."""
+    if share is None:
+        return text("stats.no_share", language)
+    return text("stats.percent", language, percent=f"{share * 100:.1f}")

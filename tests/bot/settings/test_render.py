@@ -1,0 +1,67 @@
+"""The ``/boggle-config`` and ``/boggle rules`` texts within Discord's limits, whatever a server
+stored (issue 10)."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from bot.discord.render.text import CONTENT_LIMIT
+from bot.i18n.languages import LANGUAGE_CODES
+from bot.rounds.discord.rules import rules_text
+from bot.settings.discord.render import banned_list_text, duration, settings_text
+from bot.storage import ServerSettings
+from core.round import Mode
+from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
+from core.scoring import word_score
+
+
+def test_a_thousand_long_words_list_in_one_message() -> None:
+    rng = random.Random(3)
+    words = {"".join(rng.choices(string.ascii_lowercase, k=40)) for _ in range(1000)}
+    shown = banned_list_text(words)
+    assert len(shown) <= CONTENT_LIMIT
+    assert shown.startswith("🚫 **Not accepted on this server** (1000 words): ")
+    assert shown.endswith("more")
+    assert banned_list_text(()) == "This server accepts every word of the dictionary."
+
+
+def test_every_setting_is_shown_within_the_limit() -> None:
+    settings = ServerSettings(
+        6, "6x6-superbig", 1799, Mode.CASUAL, 8, "America/Argentina/ComodRivadavia", True,
+        language="de", dictionary="everyday",
+        channels=frozenset(range(2**63 - 25, 2**63)), banned=frozenset({"cat"}),
+    )  # fmt: skip
+    shown = settings_text(settings)
+    assert len(shown) <= CONTENT_LIMIT and "(the bot's default)" not in shown
+    assert "• round length: 29m59s\n" in shown and "• words not accepted: 1 word (" in shown
+    assert "• language: Deutsch (German)\n• dictionary: everyday (common words only)\n" in shown
+    for language in LANGUAGE_CODES:
+        assert len(settings_text(settings, language)) <= CONTENT_LIMIT
+    german = settings_text(settings, "de")
+    assert "• Sprache: Deutsch\n" in german and "• Modus: locker\n" in german
+
+
+@pytest.mark.parametrize(("seconds", "typed"), [(30, "30s"), (90, "1m30s"), (180, "3m")])
+def test_durations_read_as_they_are_typed(seconds: int, typed: str) -> None:
+    assert duration(seconds) == typed
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("min_length", range(MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST + 1))
+def test_the_rules_table_is_cores_scoring(size: int, min_length: int) -> None:
+    shown = rules_text(size, min_length)
+    assert len(shown) <= CONTENT_LIMIT
+    rows = [line for line in shown.splitlines() if " letters: " in line]
+    assert rows[0].startswith(f"{min_length} letters") or rows[0].startswith(f"{min_length}+")
+    for row in rows:
+        letters = int(row.split()[0].rstrip("+"))
+        points = int(row.split(": ")[1].split()[0])
+        assert points == word_score("x" * letters, min_length)
+
+
+def test_dice_this_bot_no_longer_has_are_shown_without_failing() -> None:
+    shown = settings_text(ServerSettings(size=5, dice="5x5-retired"))
+    assert "• board size: 5x5\n" in shown and "• dice: 5x5-original\n" in shown
