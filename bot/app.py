@@ -20,6 +20,7 @@ from bot.kernel.shard_claims import ShardClaims
 from bot.rounds.pruning import GuessPruner
 from bot.rounds.publisher import Publisher
 from bot.rounds.service import FINISH_GRACE, RoundService
+from bot.server_settings.service import ServerSettingsService
 from bot.storage import GuessWriter, Storage
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,7 @@ class Services:
     rounds: RoundService
     daily: DailyService
     daily_poster: DailyPoster
+    server_settings: ServerSettingsService
 
 
 async def open_services(
@@ -113,6 +115,7 @@ async def open_services(
         rounds,
         daily,
         poster,
+        ServerSettingsService(storage),
     )
 
 

@@ -19,7 +19,7 @@ LONGEST_MODULE = 400  # lines
 DRIVERS = ("aiosqlite", "asyncpg", "sqlite3", "psycopg")
 PLATFORM = ("discord", "aiohttp", "PIL", "standin")
 FRONT_ENDS = ("discord", "aiohttp", "PIL", "standin")
-FEATURES = ("bot.rounds", "bot.daily", "bot.standings", "bot.settings", "bot.check")
+FEATURES = ("bot.rounds", "bot.daily", "bot.standings", "bot.server_settings", "bot.check")
 FORBIDDEN = {
     "core": ("asyncio", *DRIVERS, *PLATFORM, "bot"),
     "bot.kernel": (*DRIVERS, *PLATFORM, *FEATURES, "bot.discord", "bot.web", "bot.tools"),

@@ -8,7 +8,7 @@ import discord
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_of_locale
 from bot.rounds.options import OptionError
-from bot.storage import Storage
+from bot.server_settings.service import ServerSettingsService
 
 
 def reader_language(interaction: discord.Interaction) -> str:
@@ -16,13 +16,13 @@ def reader_language(interaction: discord.Interaction) -> str:
     return language_of_locale(str(interaction.locale)) or DEFAULT_LANGUAGE
 
 
-async def server_language(storage: Storage, interaction: discord.Interaction) -> str:
+async def server_language(settings: ServerSettingsService, interaction: discord.Interaction) -> str:
     """The language of a private reply that belongs to no round: the server's (one language
     per server, whoever asks) through the server's install of the bot; elsewhere (a DM, a user
     install) the reader's."""
     if interaction.guild_id is None or not interaction.is_guild_integration():
         return reader_language(interaction)
-    return (await storage.server_settings(interaction.guild_id)).language
+    return await settings.language(interaction.guild_id)
 
 
 def refusal(exc: OptionError, language: str) -> str:

@@ -187,9 +187,9 @@ class BoggleBot(commands.AutoShardedBot):
         install), or when the failure is the database's and it does not answer in time, the
         reader's Discord language."""
         try:
-            storage = self.services.storage
+            servers = self.services.server_settings
             return await asyncio.wait_for(
-                server_language(storage, interaction), ERROR_LANGUAGE_WAIT
+                server_language(servers, interaction), ERROR_LANGUAGE_WAIT
             )
         except Exception:  # the answer matters more than its language
             log.warning("server %s: its language is unknown", interaction.guild_id)

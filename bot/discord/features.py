@@ -14,7 +14,7 @@ from bot.rounds.discord.chat import Guesses
 from bot.rounds.discord.commands import Game
 from bot.rounds.discord.guess_form import ActivityButton, GuessButton, on_guess_form
 from bot.rounds.discord.play_again import PlayAgain
-from bot.settings.discord.commands import Config
+from bot.server_settings.discord.commands import Config
 from bot.standings.discord.leaderboard import Leaderboard, PageButton
 from bot.standings.discord.stats import Stats
 

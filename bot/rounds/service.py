@@ -36,7 +36,7 @@ from bot.rounds.resuming import post_unposted, resumed_round
 from bot.rounds.rolling import roll
 from bot.rounds.runner import until_deadline
 from bot.rounds.settling import Settler
-from bot.settings.rules import round_banned
+from bot.server_settings.rules import round_banned
 from bot.storage import ChannelBusy, GuessRow, GuessWriter, Storage
 from core.round import Verdict
 

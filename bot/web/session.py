@@ -249,7 +249,7 @@ async def _start(session: Session, services: Services, hub: Hub) -> None:
     if session.guild_id is None:
         await session.error("replies.not_in_dm")
         return
-    server = await services.storage.server_settings(session.guild_id)
+    server = await services.server_settings.of(session.guild_id)
     if server.channels and session.channel_id not in server.channels:
         await session.error("web.not_here")
         return

@@ -39,14 +39,16 @@ async def check(
     if services.rounds.running(interaction.channel_id) is not None:
         await tell(
             interaction,
-            text("check.round_running", await server_language(services.storage, interaction)),
+            text(
+                "check.round_running", await server_language(services.server_settings, interaction)
+            ),
         )
         return
     stored = await services.storage.last_finished_round(interaction.channel_id)
     if stored is None:
         await tell(
             interaction,
-            text("check.no_round", await server_language(services.storage, interaction)),
+            text("check.no_round", await server_language(services.server_settings, interaction)),
         )
         return
     cleaned = language_of(stored.language).fold(normalise(word.strip()))

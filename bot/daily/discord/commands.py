@@ -81,7 +81,7 @@ class Daily(commands.Cog):
         guild_id = server_install(interaction)
         settings = None
         if guild_id is not None:
-            settings = await self.services.storage.server_settings(guild_id)
+            settings = await self.services.server_settings.of(guild_id)
         reader = reply_language(settings, interaction)
         language = language or reader
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -125,7 +125,10 @@ class Daily(commands.Cog):
         if attempt is None:
             await tell(
                 interaction,
-                text("daily.no_attempt", await server_language(self.services.storage, interaction)),
+                text(
+                    "daily.no_attempt",
+                    await server_language(self.services.server_settings, interaction),
+                ),
             )
             return
         language = attempt.language
@@ -194,7 +197,10 @@ class Daily(commands.Cog):
         if attempt is None or attempt.player_id != interaction.user.id:
             await tell(
                 interaction,
-                text("daily.not_yours", await server_language(self.services.storage, interaction)),
+                text(
+                    "daily.not_yours",
+                    await server_language(self.services.server_settings, interaction),
+                ),
             )
             return None
         return attempt

@@ -44,7 +44,7 @@ class Game(commands.Cog):
         if interaction.guild_id is None or interaction.channel is None:
             await tell(interaction, text("replies.not_in_dm", reader_language(interaction)))
             return
-        server = await self.services.storage.server_settings(interaction.guild_id)
+        server = await self.services.server_settings.of(interaction.guild_id)
         size, dice, language = chosen.size, chosen.dice, chosen.language
         try:
             replay = replayed(board, size, dice, language) if board else None
@@ -77,7 +77,7 @@ class Game(commands.Cog):
         """The rules of a round started here now, with ``size`` if given."""
         server = dataclasses.replace(NO_SETTINGS, language=reader_language(interaction))
         if interaction.guild_id is not None:
-            server = await self.services.storage.server_settings(interaction.guild_id)
+            server = await self.services.server_settings.of(interaction.guild_id)
         try:
             options = round_options(size=size, defaults=server)
         except OptionError as exc:  # a server's dice set that has since been removed
@@ -96,7 +96,7 @@ class Game(commands.Cog):
     async def stop(self, interaction: discord.Interaction) -> None:
         live = self.services.rounds.running(interaction.channel_id or 0)
         if live is None:
-            language = await server_language(self.services.storage, interaction)
+            language = await server_language(self.services.server_settings, interaction)
             await tell(interaction, text("replies.no_round", language))
             return
         moderates = interaction.permissions.manage_messages

@@ -45,10 +45,10 @@ class PlayAgain(
         services = services_of(interaction)
         stored = await services.storage.get_round(self.round_id)
         if stored is None or stored.channel_id != interaction.channel_id:
-            language = await server_language(services.storage, interaction)
+            language = await server_language(services.server_settings, interaction)
             await tell(interaction, text("again.unknown", language))
             return
-        server = await services.storage.server_settings(stored.guild_id)
+        server = await services.server_settings.of(stored.guild_id)
         seconds = stored.seconds or max(1, round(stored.deadline - stored.started_at))
         try:
             options = round_options(

@@ -19,7 +19,9 @@ async def guess_privately(
     rounds = services.rounds
     live = rounds.running(interaction.channel_id or 0)
     if live is None or (round_id is not None and live.id != round_id):
-        language = live.language if live else await server_language(services.storage, interaction)
+        language = (
+            live.language if live else await server_language(services.server_settings, interaction)
+        )
         key = "guess.round_over" if round_id is not None else "replies.no_round_start"
         await tell(interaction, text(key, language))
         return

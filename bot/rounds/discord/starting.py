@@ -14,7 +14,7 @@ from bot.i18n.languages import language_name
 from bot.rounds.live import NoBoard, RoundOptions
 from bot.rounds.publisher import Gone, PublishError, Refused
 from bot.rounds.service import RoundService
-from bot.settings.discord.render import channels_text
+from bot.server_settings.discord.render import channels_text
 from bot.storage import ChannelBusy, ServerSettings
 from core.lexicon import LexiconError
 

@@ -90,7 +90,7 @@ class Leaderboard(commands.Cog):
         shown = [*board.rows, *([board.own] if board.own else [])]
         kept = {r.user_id: r.display_name for r in shown}
         names = await current_names(guild, kept, [interaction.user])
-        language = (await self.services.storage.server_settings(guild.id)).language
+        language = (await self.services.server_settings.of(guild.id)).language
         embed = leaderboard_embed(board, view, names, guild.name, language)
         return embed, page_buttons(view, board.total, language)
 

@@ -15,7 +15,7 @@ import pytest
 
 from bot.i18n.catalogue import text
 from bot.rounds.options import OptionError
-from bot.settings.rules import banned_words, round_banned, unbanned
+from bot.server_settings.rules import banned_words, round_banned, unbanned
 from core.board import Board
 from core.codes import encode, rolled_from
 from core.commonness import band_of, is_everyday, missed_order

@@ -22,8 +22,8 @@ from bot.discord.dynamic_items import services_of
 from bot.discord.render.text import plural
 from bot.i18n.catalogue import text
 from bot.rounds.options import OptionError
-from bot.settings.discord.render import banned_list_text, channels_text, settings_text
-from bot.settings.rules import (
+from bot.server_settings.discord.render import banned_list_text, channels_text, settings_text
+from bot.server_settings.rules import (
     MAX_BANNED_WORDS,
     MAX_ROUND_CHANNELS,
     banned_words,
@@ -42,7 +42,7 @@ async def _may_configure(interaction: discord.Interaction) -> bool:
         return False
     if not interaction.permissions.manage_guild:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        settings = await services_of(interaction).storage.server_settings(interaction.guild_id)
+        settings = await services_of(interaction).server_settings.of(interaction.guild_id)
         await tell(interaction, text("settings.refused", settings.language))
         return False
     return True
@@ -68,9 +68,7 @@ class Config(
         settings (their language is the replies')."""
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        return interaction.guild_id, await self.services.storage.server_settings(
-            interaction.guild_id
-        )
+        return interaction.guild_id, await self.services.server_settings.of(interaction.guild_id)
 
     @app_commands.command(name="show", description=text("commands.config_show"))
     async def show(self, interaction: discord.Interaction) -> None:

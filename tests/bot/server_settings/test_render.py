@@ -11,7 +11,7 @@ import pytest
 from bot.discord.render.text import CONTENT_LIMIT
 from bot.i18n.languages import LANGUAGE_CODES
 from bot.rounds.discord.rules import rules_text
-from bot.settings.discord.render import banned_list_text, duration, settings_text
+from bot.server_settings.discord.render import banned_list_text, duration, settings_text
 from bot.storage import ServerSettings
 from core.round import Mode
 from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
