@@ -75,7 +75,7 @@ async def load_in_process(dictionary, cache_dir=None, *, lang="en", frequencies=
         load, dictionary, cache_dir, alphabet=alphabet, frequencies=frequencies
     )
 
-bot.lexicons.load_lexicon = load_in_process
+bot.kernel.lexicons.load_lexicon = load_in_process
 from bot.__main__ import main
 sys.exit(main())
 """

@@ -32,11 +32,13 @@ from pathlib import Path
 
 from load_link import proc_status, serve
 
+from bot.app import App
 from bot.config.settings import Settings, WebSettings
 from bot.config.shards import ShardSlice
 from bot.discord.client import BoggleBot
 from bot.discord.endpoints import point_discord_at
 from bot.rounds.live import LiveRound
+from bot.services import Tuning
 from bot.storage import GuessRow
 from core.board import Board
 from core.lexicon import cached
@@ -173,7 +175,8 @@ class Probe:
         gc.callbacks.append(self._gc)
 
     def attach(self, bot: BoggleBot) -> None:
-        limiter_allow = bot.guess_limiter.allow
+        limiter = bot.services.rounds.limiter
+        limiter_allow = limiter.allow
         submit = bot.services.writer.submit
         record_guesses = bot.services.storage.record_guesses
 
@@ -199,7 +202,7 @@ class Probe:
             self.phase.batches.append(len(rows))
             self.phase.batch_ms.append(1000 * (time.perf_counter() - started))
 
-        bot.guess_limiter.allow = allow  # type: ignore[method-assign, assignment]
+        limiter.allow = allow  # type: ignore[method-assign, assignment]
         bot.services.writer.submit = submit_row  # type: ignore[method-assign]
         bot.services.storage.record_guesses = record  # type: ignore[method-assign]
         bot.services.writer.on_commit = self.on_commit
@@ -242,6 +245,7 @@ class BotSide:
         self.config = config
         self.clock = Clock()
         self.probe = Probe()
+        self.app: App | None = None
         self.bot: BoggleBot | None = None
         self.task: asyncio.Task[None] | None = None
         self.lives: list[LiveRound] = []
@@ -262,22 +266,22 @@ class BotSide:
         lexicon_ms = 1000 * (time.perf_counter() - started)
         rss_lexicon = proc_status("VmRSS")
         point_discord_at(api_base, gateway_url)
-        self.bot = BoggleBot(
+        self.app = App(
             Settings(database=config.database, shards=config.slice, web=web_settings(config)),
-            clock=self.clock,
-            tick=0.5,
-            lexicon=lexicon,
-            rng=random.Random(config.seed),
+            Tuning(
+                clock=self.clock, tick=0.5, lexicons={"en": lexicon}, rng=random.Random(config.seed)
+            ),
             reads_messages=config.reads_messages,
         )
+        self.bot = self.app.client
         self.task = await start_bot(self.bot)
         self.probe.attach(self.bot)
         return Started(lexicon_ms, rss_start, rss_lexicon, proc_status("VmRSS"))
 
     def web_url(self) -> str:
         """Where the bot serves the Activity's page (``BotConfig.web``)."""
-        assert self.bot is not None and self.bot.web is not None
-        return self.bot.web.url
+        assert self.app is not None and self.app.web is not None
+        return self.app.web.url
 
     def rss(self) -> float:
         return proc_status("VmRSS")

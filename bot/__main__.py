@@ -44,10 +44,11 @@ async def run_bot(settings: Settings) -> int:
 
 async def _run_once(settings: Settings, reads_messages: bool) -> int:
     """A SIGINT or SIGTERM closes the bot cleanly: rounds saved, database closed, exit code 0."""
-    from bot.discord.client import BoggleBot
+    from bot.app import App
     from bot.kernel.shard_claims import ShuttingDown
 
-    bot = BoggleBot(settings, reads_messages=reads_messages)
+    app = App(settings, reads_messages=reads_messages)
+    bot = app.client
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -55,7 +56,7 @@ async def _run_once(settings: Settings, reads_messages: bool) -> int:
     async with bot:
         with contextlib.suppress(ShuttingDown):  # stopped while waiting for its shards
             await bot.start(settings.token or "")
-    return 1 if bot.claims_lost else 0
+    return 1 if app.claims_lost else 0
 
 
 def main() -> int:

@@ -1,155 +1,75 @@
-"""The one place that wires the bot: every service built from the settings, in order, and torn
-down in reverse. A front end (the discord.py adapter today) hands in how it shows things (its
-``Publisher`` and end-of-day sender) and receives the ``Services`` its commands use.
+"""The composition root: settings -> services -> the front ends, started as peers (the Discord
+client, and the Activity's web server beside it, not inside it), everything torn down in reverse
+by one exit stack.
+
+The Discord client drives the start (its set-up runs once it has logged in, when the
+application's id is known) and the stop (its close); both come back here.
 """
 
 from __future__ import annotations
 
 import logging
-import random
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from contextlib import AsyncExitStack
+
+import discord
 
 from bot.config.settings import Settings
-from bot.daily.posts import DailyPoster, DailyPostSender
-from bot.daily.service import DailyService
-from bot.discord.render.pictures import Pictures
-from bot.kernel.lexicons import Lexicons
-from bot.kernel.limits import Limiter
-from bot.kernel.shard_claims import ShardClaims
-from bot.rounds.pruning import GuessPruner
-from bot.rounds.publisher import Publisher
-from bot.rounds.service import FINISH_GRACE, RoundService
-from bot.server_settings.service import ServerSettingsService
-from bot.storage import GuessWriter, Storage
+from bot.discord.client import BoggleBot
+from bot.services import Services, Tuning, open_services, start_services
+from bot.web.server import WebServer, start_web
 
 log = logging.getLogger(__name__)
 
-# Shutdown: rounds that are ending get FINISH_GRACE (service/rounds.py); feedback still in flight
-# (a reaction waiting on a rate limit) gets this long, then is dropped.
-FEEDBACK_GRACE = 1.0
-# A database that does not answer at shutdown (unreachable, locked) gets this long to take the
-# players' names, and as long again for the guesses still waiting (never shown accepted).
-WRITER_GRACE = 3.0
 
+class App:
+    """One bot process: its services and its front ends."""
 
-@dataclass(frozen=True)
-class Tuning:
-    """What tests and benchmarks set differently from production; the defaults are production's."""
+    def __init__(
+        self,
+        settings: Settings,
+        tuning: Tuning | None = None,
+        *,
+        reads_messages: bool = True,
+        **client_options: object,
+    ) -> None:
+        """``tuning``: what tests and benchmarks change (None: production's);
+        ``reads_messages``: whether the bot asks for the message-content intent."""
+        self.settings = settings
+        self.tuning = tuning or Tuning()
+        self.stack = AsyncExitStack()
+        self.services: Services | None = None
+        self.web: WebServer | None = None  # the Activity's page and socket (BOGGLE_WEB_PORT)
+        self.client = BoggleBot(
+            settings,
+            setup=self._setup,
+            teardown=self.stack.aclose,
+            reads_messages=reads_messages,
+            **client_options,
+        )
 
-    clock: Callable[[], float]
-    tick: float = 0.5
-    rng: random.Random | None = None
-    busy_timeout: float = 5.0
-    daily_post_every: float = 30.0
-    standby: bool = True  # wait for shards another process holds (False: the sandbox refuses)
+    @property
+    def claims_lost(self) -> bool:
+        """The database's hold on our shards was lost: the process exits non-zero."""
+        return self.services is not None and self.services.claims.lost
 
+    async def _setup(self, client: BoggleBot) -> None:
+        """The services, then the Discord side over them, then the rounds resumed, then the
+        page's server beside the client (each torn down in reverse when the client closes)."""
+        services = await open_services(self.settings, self.tuning, client.ports(), self.stack)
+        self.services = services
+        await client.install(services)
+        await start_services(services, client.close, self.stack)
+        web = self.settings.web
+        if web.port is not None and client.application_id is not None:
+            mock = self.settings.token is None  # the sandbox: the page is opened outside Discord
+            token, base = client.http.token or "", discord.http.Route.BASE  # the bot's own
+            self.web = await start_web(services, client.application_id, token, base, mock=mock)
+            self.stack.push_async_callback(self._stop_web, self.web)
 
-@dataclass(frozen=True)
-class Services:
-    """Everything a front end's commands use, built once per process."""
-
-    settings: Settings
-    clock: Callable[[], float]
-    lexicons: Lexicons
-    pictures: Pictures
-    guess_limiter: Limiter
-    storage: Storage
-    claims: ShardClaims
-    writer: GuessWriter
-    pruner: GuessPruner
-    rounds: RoundService
-    daily: DailyService
-    daily_poster: DailyPoster
-    server_settings: ServerSettingsService
-
-
-async def open_services(
-    settings: Settings,
-    tuning: Tuning,
-    lexicons: Lexicons,
-    guess_limiter: Limiter,
-    publisher: Callable[[Pictures], Publisher],
-    daily_sender: Callable[[Pictures], DailyPostSender],
-    stopping: Callable[[], bool],
-) -> Services:
-    """Build every service, in order: the lexicon (a bad BOGGLE_DICTIONARY stops it here), the
-    database, this process's shards (a stand-by waits here), then the services over them.
-    Nothing runs yet: ``start_services`` resumes rounds once the front end is ready for them."""
-    await lexicons.get("en")
-    storage = await Storage.open(settings.database, busy_timeout=tuning.busy_timeout)
-    claims = ShardClaims(storage, settings.shards, stopping, tuning.standby)
-    try:
-        await claims.hold()
-    except BaseException:
-        await storage.close()
-        raise
-    writer = GuessWriter(storage)
-    pruner = GuessPruner(storage, settings.guess_retention_days, tuning.clock)
-    pictures = Pictures(settings.board_pictures)
-    owns = settings.shards.owns
-    rounds = RoundService(
-        publisher(pictures),
-        storage,
-        writer,
-        lexicons,
-        tuning.clock,
-        tick=tuning.tick,
-        rng=tuning.rng,
-        owns=owns,
-    )
-    daily = DailyService(storage, lexicons, tuning.clock, tick=tuning.tick, owns=owns)
-    poster = DailyPoster(
-        storage, daily, daily_sender(pictures), tuning.clock, owns, tuning.daily_post_every
-    )
-    return Services(
-        settings,
-        tuning.clock,
-        lexicons,
-        pictures,
-        guess_limiter,
-        storage,
-        claims,
-        writer,
-        pruner,
-        rounds,
-        daily,
-        poster,
-        ServerSettingsService(storage),
-    )
-
-
-async def start_services(services: Services, on_lost: Callable[[], Awaitable[None]]) -> None:
-    """Unfinished rounds and daily attempts live again before the first event (a guess typed
-    right after a restart counts; their runners post nothing until the front end is ready), then
-    the background tasks."""
-    resumed = await services.rounds.resume_all()
-    if resumed:
-        log.info("resumed %d unfinished rounds", resumed)
-    services.rounds.post_unposted()
-    armed = await services.daily.resume_all()
-    if armed:
-        log.info("resumed %d daily attempts", armed)
-    services.pruner.start()
-    services.daily_poster.start()
-    services.claims.watch(on_lost)
-
-
-async def close_services(services: Services, feedback_grace: float = FEEDBACK_GRACE) -> None:
-    """Stop the runners, commit every guess, close the database: in reverse of building, within
-    about 10 s even while the front end fails (see FINISH_GRACE and FEEDBACK_GRACE)."""
-    services.claims.stop_watching()
-    # Rounds whose shards are lost are the new owner's to end: none is ended here.
-    grace = 0.0 if services.claims.lost else FINISH_GRACE
-    await services.rounds.shutdown(grace, names_timeout=WRITER_GRACE)
-    await services.rounds.feedback.drain(timeout=feedback_grace)
-    await services.daily_poster.close()
-    await services.daily.close()
-    await services.pruner.close()
-    await services.writer.close(
-        timeout=WRITER_GRACE
-    )  # every guess committed, the database permitting
-    try:
-        await services.storage.close()
-    except Exception:  # nothing is lost that a call returned for; disconnect anyway
-        log.exception("the database did not close cleanly")
+    async def _stop_web(self, web: WebServer) -> None:
+        """The pages reconnect to the next process; their server failing to stop never costs a
+        guess (the services close after it whatever happens)."""
+        try:
+            await web.stop()
+        except Exception:
+            log.exception("the Activity's page did not stop cleanly")

@@ -27,7 +27,7 @@ FORBIDDEN = {
     "bot.config": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", "bot.discord"),
     "bot.i18n": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", "bot.discord"),
     "bot.discord.render": ("aiohttp", "standin", "bot.storage", "bot.tools", *FEATURES),
-    "bot.app": ("standin", "bot.tools"),
+    "bot.services": ("standin", "bot.tools"),
     "bot.discord": ("standin", "bot.tools", *DRIVERS),
     "bot.web": ("discord", "standin", "bot.discord", "bot.tools", *DRIVERS),
     "bot.__main__": ("standin",),

@@ -1,5 +1,6 @@
-"""The bot on Discord: an AutoShardedBot whose setup_hook wires the services (``bot.app``)
-and adds the cogs before it connects."""
+"""The bot on Discord: an AutoShardedBot, the Discord front end. The composition root
+(``bot.app``) builds the services at its set-up and hands them to ``install``, which adds every
+feature's commands before the bot connects."""
 
 from __future__ import annotations
 
@@ -7,14 +8,11 @@ import asyncio
 import contextlib
 import gc
 import logging
-import random
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord.ext import commands
 
-from bot.app import Services, Tuning, close_services, open_services, start_services
 from bot.config.settings import Settings
 from bot.daily.discord.posts import DiscordDailyPosts
 from bot.discord.answers import reader_language, server_language
@@ -22,17 +20,11 @@ from bot.discord.entry_point import BoggleTree
 from bot.discord.features import add_cogs
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n.catalogue import text
-from bot.kernel.lexicons import Lexicons
-from bot.kernel.limits import Limiter
 from bot.rounds.discord.publisher import DiscordPublisher
-from bot.web.server import WebServer, start_web
-from core.lexicon import Lexicon
+from bot.services import Ports, Services
 
 log = logging.getLogger(__name__)
 
-# A fast human types about 3 guesses a second; a script types far more.
-GUESSES_PER_SECOND = 4.0
-GUESS_BURST = 10.0
 # The collector's thresholds once ready (Python's: 700, 10, 10).
 GC_THRESHOLDS = (700, 10, 50)
 # A failed command's reply waits this long for the server's language (it is deferred first, so
@@ -50,18 +42,17 @@ def intents_for(reads_messages: bool) -> discord.Intents:
 
 
 class BoggleBot(commands.AutoShardedBot):
+    """The Discord front end. What runs behind it is the composition root's (``bot.app``): at
+    set-up it calls ``setup`` (which builds the services and calls ``install``), and at close
+    ``teardown`` (everything in reverse), then disconnects."""
+
     def __init__(
         self,
         settings: Settings,
         *,
+        setup: Callable[[BoggleBot], Awaitable[None]],
+        teardown: Callable[[], Awaitable[None]],
         reads_messages: bool = True,
-        clock: Callable[[], float] = time.time,
-        tick: float = 0.5,
-        lexicon: Lexicon | None = None,
-        lexicons: Mapping[str, Lexicon] | None = None,
-        rng: random.Random | None = None,
-        busy_timeout: float = 5.0,
-        standby: bool = True,
         **options: object,
     ) -> None:
         shards = settings.shards
@@ -83,22 +74,9 @@ class BoggleBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.reads_messages = reads_messages
-        self.clock = clock
-        # What wiring takes (tests and benchmarks change these before the bot starts).
-        self.tick = tick
-        self.rng = rng
-        self.busy_timeout = busy_timeout
-        self.standby = standby
-        self.daily_post_every = 30.0  # end-of-day posts are looked for this often
-        # Every language's lexicon (bot.kernel.lexicons): ``lexicon`` is English's when already
-        # at hand, ``lexicons`` any language's (tests, benchmarks); others load on first use.
-        at_hand = dict(lexicons or {})
-        if lexicon is not None:
-            at_hand["en"] = lexicon
-        self.lexicons = Lexicons(settings.dictionary, loaded=at_hand)
-        self.guess_limiter = Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
+        self._setup = setup
+        self._teardown = teardown
         self._services: Services | None = None
-        self.web: WebServer | None = None  # the Activity's page and socket (BOGGLE_WEB_PORT)
         self._ready_once = False
         self._closing = False
 
@@ -110,25 +88,12 @@ class BoggleBot(commands.AutoShardedBot):
         return self._services
 
     @property
-    def claims_lost(self) -> bool:
-        """The database's hold on our shards was lost: the process exits non-zero."""
-        return self._services is not None and self._services.claims.lost
+    def closing(self) -> bool:
+        return self._closing
 
-    async def setup_hook(self) -> None:
-        """Everything a round needs, before the first event arrives."""
-        tuning = Tuning(
-            self.clock,
-            self.tick,
-            self.rng,
-            self.busy_timeout,
-            self.daily_post_every,
-            self.standby,
-        )
-        services = await open_services(
-            self.settings,
-            tuning,
-            self.lexicons,
-            self.guess_limiter,
+    def ports(self) -> Ports:
+        """How the services show things on Discord: the round's channel, the end-of-day post."""
+        return Ports(
             lambda pictures: DiscordPublisher(
                 self,
                 pictures,
@@ -138,16 +103,19 @@ class BoggleBot(commands.AutoShardedBot):
             lambda pictures: DiscordDailyPosts(self, pictures),
             lambda: self._closing,
         )
+
+    async def setup_hook(self) -> None:
+        """Everything a round needs, before the first event arrives (``bot.app``'s set-up)."""
+        await self._setup(self)
+
+    async def install(self, services: Services) -> None:
+        """The Discord side over the services: the commands' translations, every feature's
+        commands and buttons, and the commands synced to Discord."""
         self._services = services
         self.tree.error(self._on_command_error)
         await self.tree.set_translator(CatalogueTranslator())
         await add_cogs(self, services)
         await self._sync_commands()
-        await start_services(services, self.close)
-        if self.settings.web.port is not None and self.application_id is not None:
-            mock = self.settings.token is None  # the sandbox: the page is opened outside Discord
-            token, base = self.http.token or "", discord.http.Route.BASE  # the bot's own
-            self.web = await start_web(services, self.application_id, token, base, mock=mock)
 
     async def _sync_commands(self) -> None:
         """The commands to Discord: to the sync guild while developing, else globally, with the
@@ -213,17 +181,13 @@ class BoggleBot(commands.AutoShardedBot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        """Stop the services (rounds saved, every guess committed, the database closed), then
-        disconnect: within about 10 s even while Discord fails."""
+        """Stop everything behind the bot (the page's server, the services: rounds saved, every
+        guess committed, the database closed), then disconnect: within about 10 s even while
+        Discord fails."""
         if self._closing:
             return await super().close()
         self._closing = True
         try:
-            if self.web is not None:  # the pages reconnect to the next process
-                await self.web.stop()
-        except Exception:  # the page's server failing to stop never costs a guess
-            log.exception("the Activity's page did not stop cleanly")
+            await self._teardown()
         finally:
-            if self._services is not None:
-                await close_services(self._services)
             await super().close()

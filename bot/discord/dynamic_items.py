@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.app import Services
+from bot.services import Services
 
 
 def services_of(interaction: discord.Interaction) -> Services:

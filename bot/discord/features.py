@@ -6,7 +6,6 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Services
 from bot.check.discord.commands import check
 from bot.daily.discord.commands import AttemptButton, Daily
 from bot.i18n.catalogue import text
@@ -15,6 +14,7 @@ from bot.rounds.discord.commands import Game
 from bot.rounds.discord.guess_form import ActivityButton, GuessButton, on_guess_form
 from bot.rounds.discord.play_again import PlayAgain
 from bot.server_settings.discord.commands import Config
+from bot.services import Services
 from bot.standings.discord.leaderboard import Leaderboard, PageButton
 from bot.standings.discord.stats import Stats
 

@@ -19,7 +19,7 @@ class Refusal:
     language: str | None = None
 
     @classmethod
-    def of(cls, key: str, language: str | None = None, **fields: Any) -> Refusal:
+    def of(cls, key: str, language: str | None = None, /, **fields: Any) -> Refusal:
         return cls(Phrase(key, fields), language)
 
     @property

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.rounds.publisher import BoardPost, ChatMessage
+from bot.rounds.view import RoundView
 from bot.storage import StoredRound
 from core.board import Board
 from core.round import Judgement, Mode, Round
@@ -75,4 +76,21 @@ class LiveRound:
         starter = self.names.get(self.stored.starter_id, "someone")
         return BoardPost(
             self.stored, self.game.board, self.game.rules, self.game.deadline, starter, self.hints
+        )
+
+    def view(self) -> RoundView:
+        """The round as a front end may see it: a snapshot, not this object."""
+        stored = self.stored
+        return RoundView(
+            stored.id,
+            stored.guild_id,
+            stored.channel_id,
+            stored.starter_id,
+            stored.language,
+            self.game.board,
+            self.game.rules,
+            self.game.deadline,
+            stored.board_message_id,
+            self.game,
+            self.names,
         )

@@ -1,343 +1,246 @@
-"""The round service: one runner per channel, from start (or resume) to posted results.
-
-Nothing here knows Discord: a start (a slash command, a button, a scheduler) and every guess come
-in as the project's types, and what players see goes out through a ``Publisher``
-(``bot.rounds.discord.publisher`` on Discord). The service alone holds the live rounds' state; this module
-is its front (start, guess, stop, resume, shutdown) and the parts live beside it:
-
-- ``rolling``: a round's game, rolled from its options or rebuilt from its stored row;
-- ``runner``: the wait for the stored deadline, with the warning and the live status;
-- ``settling``: every guess committed, results scored from what the database holds, stored once;
-- ``delivery``: results posted until they are out, then recorded as posted;
-- ``resuming``: after a restart, unfinished rounds back and unposted results out;
-- ``backoff``: the pauses between tries of what must eventually succeed.
-
-Guesses are judged by ``core.Round`` against the clock at the moment they arrive, so a late timer
-can never let a late guess in.
+"""The rounds feature's one door: every front end (chat, a reply, the Guess form, ``/guess``,
+the page) starts, plays, stops and watches a round through these use cases, which own the rules
+(may a round start here? is there one? too fast? just ended? who may stop it?) and answer with a
+typed result or a ``Refusal``. The machinery behind them is ``LiveRounds``
+(``bot.rounds.live_rounds``); what a front end sees of a round is a ``RoundView``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import dataclasses
 import logging
-import random
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from dataclasses import dataclass
+from enum import StrEnum
 
-from bot.kernel.backoff import Backoff
-from bot.kernel.lexicons import Lexicons
-from bot.rounds.delivery import ResultsDelivery, results_report
-from bot.rounds.feedback import Feedback
-from bot.rounds.live import Guessed, LiveRound, RoundOptions
-from bot.rounds.publisher import ChatMessage, Publisher
-from bot.rounds.resuming import post_unposted, resumed_round
-from bot.rounds.rolling import roll
-from bot.rounds.runner import until_deadline
-from bot.rounds.settling import Settler
-from bot.server_settings.rules import round_banned
-from bot.storage import ChannelBusy, GuessRow, GuessWriter, Storage
-from core.round import Verdict
+from bot.i18n.languages import language_name
+from bot.i18n.phrase import Phrase
+from bot.kernel.model import ServerSettings
+from bot.kernel.refusal import Refusal
+from bot.rounds.live import NoBoard, RoundOptions
+from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, LiveRounds
+from bot.rounds.options import OptionError, round_options
+from bot.rounds.publisher import ChatMessage, Gone, PublishError, Refused
+from bot.rounds.view import RoundView
+from bot.storage import ChannelBusy
+from core.lexicon import LexiconError
+from core.round import Judgement
+from core.rules import may_stop
 
 log = logging.getLogger(__name__)
-# A verdict shown to a player waiting for it waits this long at most for its words' commit.
-VERDICT_WAIT = 10.0
 
-EARLY_KEPT = 1000  # chat messages held while a board is being posted
-FINISH_GRACE = 6.0  # at shutdown, how long rounds that are ending may take to store and post
+# The refusals a front end may word its own way (the page has no channel mentions).
+NO_ROUND = "replies.no_round_start"
+ROUND_OVER = "guess.round_over"
+NOT_A_ROUND_CHANNEL = "replies.not_a_round_channel"
+BUSY = "replies.busy"
+NO_BOARD = "replies.no_board"
+LEXICON_FAILED = "replies.lexicon_failed"
+NOT_POSTED = ("replies.board_gone", "replies.board_refused", "replies.board_not_posted")
+__all__ = [
+    "GUESSES_PER_SECOND",
+    "GUESS_BURST",
+    "RoundService",
+    "StopOutcome",
+    "Stopped",
+    "Submitted",
+]
 
 
-class RoundService:
-    """Owns every live round of this bot process."""
+@dataclass(frozen=True)
+class Submitted:
+    """Words judged in a round: a verdict per word, and the ticket ``committed`` waits for."""
 
-    def __init__(
+    round: RoundView
+    judgements: list[Judgement]
+    ticket: int
+
+
+class StopOutcome(StrEnum):
+    """What ``/boggle stop`` did (the reply says which)."""
+
+    ALREADY_ENDING = "replies.already_ending"
+    PENDING = "replies.stopped_pending"  # still storing or posting its results
+    POSTED = "replies.stopped_posted"
+
+
+@dataclass(frozen=True)
+class Stopped:
+    outcome: StopOutcome
+    language: str  # the round's
+
+
+class RoundService(LiveRounds):
+    """Every live round of this process, behind its use cases."""
+
+    # --- seeing a round ------------------------------------------------------------------------
+
+    def view(self, channel_id: int) -> RoundView | None:
+        """The channel's round as the players see it: posted and not ending; else None."""
+        live = self.running(channel_id)
+        if live is None or not live.posted or live.finishing:
+            return None
+        return live.view()
+
+    def answers_round(self, channel_id: int, reply_to: int) -> bool:
+        """Whether a reply to the message ``reply_to`` answers the channel's round: its board,
+        or a message posted since (a warning); not an older round's results. True while the
+        board is being posted (its id is not known yet: the reply is held and judged then)."""
+        live = self.running(channel_id)
+        if live is None:
+            return False
+        board = live.stored.board_message_id
+        return board is None or reply_to >= board
+
+    def is_running(self, channel_id: int) -> bool:
+        """Whether the channel has a round (also one being posted or ending)."""
+        return self.running(channel_id) is not None
+
+    # --- guesses -------------------------------------------------------------------------------
+
+    def submit(
         self,
-        publisher: Publisher,
-        storage: Storage,
-        writer: GuessWriter,
-        lexicons: Lexicons,
-        clock: Callable[[], float],
+        channel_id: int,
+        player_id: int,
+        name: str,
+        text: str,
         *,
-        tick: float = 0.5,
-        rng: random.Random | None = None,
-        owns: Callable[[int], bool] = lambda guild_id: True,
-        backoff: Backoff | None = None,
-    ) -> None:
-        """``owns(guild_id)``: whether the server is on this process's shards (its rounds are
-        this process's to resume and report); ``backoff``: the pauses between tries to store
-        and post results (None: production's)."""
-        self.publisher = publisher
-        self.storage = storage
-        self.writer = writer
-        self.lexicons = lexicons  # a round's lexicon is its language's
-        self.clock = clock
-        self.tick = tick
-        self.rng = rng or random.Random()
-        self.owns = owns
-        self.closing = False  # shutting down: no guess is judged any more
-        self._live: dict[int, LiveRound] = {}
-        self.live: Mapping[int, LiveRound] = MappingProxyType(self._live)  # read-only view
-        self.feedback = Feedback(publisher, clock, writer.wait_for, lambda: writer.settled)
-        backoff = backoff or Backoff()
-        self.settler = Settler(storage, writer, publisher, clock, backoff)
-        self.delivery = ResultsDelivery(publisher, storage, clock, backoff)
-        self._finishing: set[asyncio.Task[None]] = set()
-        self.reposting: asyncio.Task[None] | None = None
+        message: ChatMessage | None = None,
+        round_id: int | None = None,
+    ) -> Submitted | Refusal:
+        """Judge a player's words in the channel's round: from chat (``message``: marked and
+        shown on the board's status), or from a front end that shows the verdicts itself (the
+        form, ``/guess``, the page: then ``committed(ticket)`` before saying "accepted").
+        ``round_id``: only that round's (a form opened on an older board is refused)."""
+        live = self.running(channel_id)
+        if live is None or (round_id is not None and live.id != round_id):
+            key = ROUND_OVER if round_id is not None else NO_ROUND
+            return Refusal.of(key, live.language if live else None)
+        if not self.limiter.allow((channel_id, player_id)):
+            return Refusal.of("replies.slow_down", live.language)
+        guessed = self.guess(channel_id, player_id, name, text, message)
+        if guessed is None:
+            return Refusal.of("replies.just_ended", live.language)
+        if not guessed.judgements and message is None:
+            return Refusal.of("replies.nothing_to_judge", live.language)
+        return Submitted(live.view(), guessed.judgements, guessed.ticket)
 
-    # --- starting --------------------------------------------------------------------------
+    # --- starting and stopping -----------------------------------------------------------------
 
-    def running(self, channel_id: int) -> LiveRound | None:
-        """The channel's round, if one is running (for reading: the service owns it)."""
-        return self._live.get(channel_id)
+    def may_open(self, channel_id: int, server: ServerSettings) -> Refusal | None:
+        """Why a round may not start in the channel now (not one of the ``server``'s round
+        channels, or one is running), in the server's language; None: it may."""
+        if server.channels and channel_id not in server.channels:
+            channels = tuple(sorted(server.channels))
+            return Refusal.of(NOT_A_ROUND_CHANNEL, server.language, channels=channels)
+        if (running := self.running(channel_id)) is not None:
+            return _busy(channel_id, running.game.deadline, server.language)
+        return None
 
-    async def start(
+    async def open_round(
         self,
         guild_id: int,
         channel_id: int,
         starter_id: int,
         starter_name: str,
         options: RoundOptions,
-        banned: frozenset[str] = frozenset(),
-    ) -> LiveRound:
-        """Roll, store and post a new round. Guesses count from the moment the board is posted;
-        the server's ``banned`` words (as typed) never count in it, read by the round's language,
-        whatever the list becomes meanwhile.
-
-        Raises ChannelBusy when the channel has a round, NoBoard when no roll has a word long
-        enough, and PublishError when the board cannot be posted (the round is then ended).
-        """
-        if channel_id in self._live:
-            raise ChannelBusy(channel_id)
-        lexicon = await self.lexicons.get(options.language)  # a first round may wait for it
-        now = self.clock()
-        excluded = round_banned(banned, options.language)  # kept as typed: read by its rules
-        game, hints = await asyncio.to_thread(
-            roll, options, lexicon, now + options.seconds, self.rng, excluded
-        )
-        stored = await self.storage.create_round(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            starter_id=starter_id,
-            board=game.board,
-            dice=options.dice,
-            mode=options.mode,
-            min_length=options.min_length,
-            started_at=now,
-            deadline=game.deadline,
-            excluded=game.excluded,
-            hints=hints is not None,
-            language=options.language,
-            dictionary=options.dictionary,
-        )
-        live = LiveRound(stored, game, {starter_id: starter_name}, posted=False, hints=hints)
-        self._live[channel_id] = live  # from here on a guess typed after the board is not lost
+        server: ServerSettings,
+    ) -> RoundView | Refusal:
+        """Start a round within the ``server``'s settings (its round channels, its banned
+        words); refusals in the server's language."""
+        language = server.language
+        refused = self.may_open(channel_id, server)
+        if refused is not None:
+            return refused
         try:
-            message_id = await self.publisher.post_board(live.post)
-        except BaseException:
-            self._live.pop(channel_id, None)
-            await self._abandon(live)
-            raise
-        live.stored = dataclasses.replace(live.stored, board_message_id=message_id)
-        live.posted = True
-        for early, text, at in live.early:
-            if early.id > message_id:
-                self._judge(live, early.author_id, early.author_name, text, at, early)
-        live.early.clear()
-        self._run(live)
-        try:
-            await self.storage.set_round_messages(live.id, board_message_id=message_id)
-        except Exception:  # the round plays on; only a restart's status edits need the id
-            log.warning("round %s: board message id not stored", live.id, exc_info=True)
-        return live
-
-    async def _abandon(self, live: LiveRound) -> None:
-        """The board could not be posted: end the round (nobody played it) rather than leave it."""
-        try:
-            await self.storage.finish_round(live.id, live.game.results(), self.clock(), {})
-            await self.storage.mark_results_posted(live.id, self.clock())  # nothing to post
-        except Exception:
-            log.exception("round %s could not be closed; it resumes at the next start", live.id)
-
-    # --- resuming after a restart -------------------------------------------------------------
-
-    async def resume_all(self) -> int:
-        """Pick up every unfinished round of this process's servers: guesses are judged from now
-        on; once the client is ready, the expired rounds are finished and the others run on."""
-        rounds = [
-            r
-            for r in await self.storage.unfinished_rounds()
-            if r.channel_id not in self._live and self.owns(r.guild_id)
-        ]
-        for stored in rounds:
-            live = await resumed_round(stored, self.storage, self.lexicons)
-            self._live[stored.channel_id] = live
-            self._run(live)
-        return len(rounds)
-
-    # --- guesses ---------------------------------------------------------------------------
-
-    def guess(
-        self,
-        channel_id: int,
-        player_id: int,
-        name: str,
-        text: str,
-        message: ChatMessage | None = None,
-    ) -> Guessed | None:
-        """Judge a chat message (or a /guess); None when no round runs in the channel.
-
-        A chat ``message`` written before the board was posted belongs to no round; one that
-        arrives while the board is being posted is held (an empty list now) and judged once the
-        board's id is known. A word is shown accepted only once it is committed.
-        """
-        live = self._live.get(channel_id)
-        if live is None or self.closing:
-            return None
-        now = self.clock()
-        if message is not None and not live.posted:
-            if len(live.early) < EARLY_KEPT:
-                live.early.append((message, text, now))
-            return Guessed([], 0)
-        board_id = live.stored.board_message_id
-        if message is not None and board_id is not None and message.id < board_id:
-            return None
-        return self._judge(live, player_id, name, text, now, message)
-
-    def _judge(
-        self,
-        live: LiveRound,
-        player_id: int,
-        name: str,
-        text: str,
-        now: float,
-        message: ChatMessage | None,
-    ) -> Guessed:
-        judgements = live.game.guess(player_id, text, now)
-        if not judgements:
-            return Guessed(judgements, 0)
-        live.names[player_id] = name
-        ticket = 0
-        for j in judgements:
-            ticket = self.writer.submit(
-                GuessRow(live.id, player_id, j.word, j.verdict, j.points, now)
+            live = await self.start(
+                guild_id, channel_id, starter_id, starter_name, options, server.banned
             )
-        if message is not None:
-            self.feedback.heard(live, message, player_id, judgements, ticket)
-        elif any(j.verdict is Verdict.ACCEPTED for j in judgements):
-            self.feedback.changed(live)
-        return Guessed(judgements, ticket)
+        except ChannelBusy:  # started meanwhile
+            running = self.running(channel_id)
+            return _busy(channel_id, running.game.deadline if running else self.clock(), language)
+        except NoBoard:
+            return Refusal.of(NO_BOARD, language, min_length=options.min_length)
+        except LexiconError:
+            log.exception("the %s lexicon could not be loaded", options.language)
+            return Refusal.of(LEXICON_FAILED, language, language=language_name(options.language))
+        except PublishError as exc:
+            log.warning("channel %s: board not posted (%s)", channel_id, exc.reason)
+            return Refusal.of(_not_posted(exc), language)
+        return live.view()
 
-    async def committed(self, ticket: int) -> None:
-        """Return once the guesses up to this ticket are stored, or after VERDICT_WAIT at worst
-        (a database that slow: the words are judged and queued, never lost while the process
-        lives): a player waits for their verdict (the page, the Guess form, /guess), so soon."""
-        self.writer.hurry()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.writer.wait_for(ticket), VERDICT_WAIT)
+    def may_stop(self, channel_id: int, actor_id: int, moderates: bool) -> Refusal | None:
+        """Why the player may not stop the channel's round (there is none; they neither started
+        it nor moderate the channel); None: they may."""
+        live = self.running(channel_id)
+        if live is None:
+            return Refusal.of("replies.no_round")
+        if not may_stop(live.stored.starter_id, actor_id, moderates):
+            return Refusal.of("replies.stop_refused", live.language)
+        return None
 
-    # --- the runner and the end of a round -----------------------------------------------------
+    async def stop_by(self, channel_id: int, actor_id: int, moderates: bool) -> Stopped | Refusal:
+        """End the channel's round now, for its starter or a moderator (``moderates``: Manage
+        Messages there); waits a little for its results."""
+        refused = self.may_stop(channel_id, actor_id, moderates)
+        if refused is not None:
+            return refused
+        live = self.running(channel_id)
+        assert live is not None
+        stopped = await self.stop(channel_id)
+        if stopped is None:
+            return Stopped(StopOutcome.ALREADY_ENDING, live.language)
+        pending = self.running(channel_id) is stopped
+        return Stopped(StopOutcome.PENDING if pending else StopOutcome.POSTED, live.language)
 
-    def _run(self, live: LiveRound) -> None:
-        live.task = asyncio.create_task(self._run_until_over(live), name=f"round-{live.id}")
+    async def channel_gone(self, channel_id: int) -> None:
+        """A deleted channel ends its round at once: results are stored, nothing is posted."""
+        if self.running(channel_id) is not None:
+            await self.stop(channel_id)
 
-    async def _run_until_over(self, live: LiveRound) -> None:
-        await until_deadline(live, self.publisher, self.feedback, self.clock, self.tick)
-        await asyncio.shield(self._start_finish(live))
+    async def guess_form(self, channel_id: int, round_id: int) -> RoundView | Refusal:
+        """The round a board's Guess button opens a form for: the channel's running round if it
+        is that board's; else refused in that round's language."""
+        live = self.running(channel_id)
+        if live is not None and live.id == round_id:
+            return live.view()
+        language = live.language if live is not None else None
+        if live is None:
+            stored = await self.storage.get_round(round_id)
+            language = stored.language if stored else None
+        return Refusal.of(ROUND_OVER, language)
 
-    def _start_finish(self, live: LiveRound) -> asyncio.Task[None]:
-        """Finishing runs in a task of its own: a stop or the runner's own cancellation does not
-        cancel it; shutdown waits for it (up to its grace)."""
-        live.finishing = True
-        task = asyncio.create_task(self._finish(live), name=f"finish-round-{live.id}")
-        self._track(task)
-        return task
-
-    def _track(self, task: asyncio.Task[None]) -> None:
-        self._finishing.add(task)
-        task.add_done_callback(self._finishing.discard)
-        task.add_done_callback(_log_failure)
-
-    async def stop(self, channel_id: int, wait: float = 10.0) -> LiveRound | None:
-        """End a round now (``/boggle stop``); its results are posted as at the deadline.
-
-        Waits up to ``wait`` seconds for them. None when there is no round, or it is already ending.
-        """
-        live = self._live.get(channel_id)
-        if live is None or live.finishing:
-            return None
-        live.stopped = True
-        live.game.stop(self.clock())
-        finishing = self._start_finish(live)
-        if live.task is not None and live.task is not asyncio.current_task():
-            live.task.cancel()
-        await asyncio.wait({finishing}, timeout=wait)
-        return live
-
-    async def _finish(self, live: LiveRound) -> None:
-        live.game.stop(self.clock())
-        settled = await self.settler.settle(live)
-        self._live.pop(live.channel_id, None)
-        if not settled.ours:  # another process finished it (and posts it): never post twice
-            log.warning("round %s was finished by another process; not posted here", live.id)
-            self.feedback.forget(live.id)
-            return
-        await self.feedback.final(live, settled.results, settled.names)
-        game = live.game
-        report = results_report(live.stored, settled.results, settled.names, game)
-        await self.delivery.deliver(live.id, live.channel_id, report)
-
-    def post_unposted(self) -> None:
-        """Results stored but never posted (a rate-limit storm, a shutdown) go out now, once."""
-        self.reposting = asyncio.create_task(
-            post_unposted(
-                self.publisher,
-                self.storage,
-                self.lexicons,
-                self.settler,
-                self.delivery,
-                self.owns,
-                lambda: {live.id for live in self._live.values()},
-            ),
-            name="post-unposted-results",
-        )
-        self._track(self.reposting)
-
-    async def shutdown(
-        self, grace: float = FINISH_GRACE, names_timeout: float | None = None
-    ) -> None:
-        """Stop the runners (those rounds resume at the next start) and give the rounds that are
-        ending ``grace`` seconds to store and post their results; what is still posting then is
-        cancelled (stored results are posted after the restart). The players' names are kept
-        for the next start, waiting ``names_timeout`` seconds at most for a database that does
-        not answer; the guesses are the writer's to commit, when its owner closes it. From here
-        on no guess is judged (the process is going, or no longer owns its rounds)."""
-        self.closing = True
-        tasks = [live.task for live in self._live.values() if live.task and not live.task.done()]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        if self._finishing:
-            _, late = await asyncio.wait(set(self._finishing), timeout=grace)
-            for task in late:
-                task.cancel()
-            if late:
-                log.warning(
-                    "%d rounds still ending at shutdown; they finish at the next start", len(late)
-                )
-                await asyncio.wait(late)
+    async def again(self, round_id: int, channel_id: int) -> tuple[RoundOptions, int] | Refusal:
+        """Play again: the options of the round ``round_id`` (the same board size, dice, time,
+        mode, minimum, language, dictionary and hints, a new roll) and its server; refused for a
+        round of another channel, or one never stored, or options no longer valid."""
+        stored = await self.storage.get_round(round_id)
+        if stored is None or stored.channel_id != channel_id:
+            return Refusal.of("again.unknown")
+        seconds = stored.seconds or max(1, round(stored.deadline - stored.started_at))
         try:
-            await asyncio.wait_for(self._remember_names(), names_timeout)
-        except Exception as exc:  # a resumed round asks Discord for the names instead
-            log.error("players' names not stored at shutdown: %r", exc)
+            options = round_options(
+                stored.size,
+                stored.dice,
+                str(seconds),
+                stored.mode.value,
+                stored.min_length,
+                language=stored.language,
+                dictionary=stored.dictionary,
+            )
+        except OptionError as exc:  # its dice set has since been removed
+            return Refusal.of("replies.bad_option", error=Phrase(exc.key, exc.fields))
+        return dataclasses.replace(options, hints=stored.hints), stored.guild_id
 
-    async def _remember_names(self) -> None:
-        for live in self._live.values():  # the next start names these players as they were
-            await self.storage.remember_names(live.stored.guild_id, live.names, self.clock())
+
+def _busy(channel_id: int, deadline: float, language: str) -> Refusal:
+    return Refusal.of(BUSY, language, channel=channel_id, deadline=int(deadline))
 
 
-def _log_failure(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("%s failed", task.get_name(), exc_info=task.exception())
+def _not_posted(exc: PublishError) -> str:
+    """Why the board is not there: Discord's own reason is English (and for the logs), so the
+    kind of failure is what the player reads."""
+    if isinstance(exc, Gone):
+        return NOT_POSTED[0]
+    if isinstance(exc, Refused):
+        return NOT_POSTED[1]
+    return NOT_POSTED[2]

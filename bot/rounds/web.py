@@ -1,27 +1,28 @@
-"""Live updates for the page without touching the round service: for each channel that has
-sockets, a watcher reads ``rounds.running(channel)`` a few times a second, sends the scoreboard
-when it changes (chat players' words too), a new round when one starts, and the results, read
-from the database, once the round has left the service (every word committed by then)."""
+"""The rounds on the page, fed by the round service's events (``bot.rounds.events``): a new
+round when its board is out, the scoreboard when a word is accepted (from any front end), the
+results once they are scored. Nothing here looks at a round by itself: no polling."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.rounds.live import LiveRound
+from bot.rounds.events import RoundEnded, RoundStarted, StandingsChanged
 from bot.rounds.service import RoundService
-from bot.storage import Storage
+from bot.rounds.view import RoundView
 from bot.web import payloads
 from bot.web.payloads import Json
-from core.round import Results, Round
+from core.round import Results
 
 log = logging.getLogger(__name__)
 
-POLL = 0.2  # seconds between looks at a watched channel's round
+# Accepted words within this long of each other reach the page as one scoreboard: a busy
+# channel costs a page a few updates a second, not one per word.
+SCOREBOARD_EVERY = 0.2
 
 
 class Socket(Protocol):
@@ -33,59 +34,52 @@ class Socket(Protocol):
     async def send(self, message: Json) -> None: ...
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ended:
     """A finished round as the page shows it: scored from what the database holds."""
 
-    round_id: int
-    game: Round
+    round: RoundView
     scored: Results
-    names: dict[int, str]
+    names: Mapping[int, str]
 
     def payload(self, socket: Socket) -> Json:
         return payloads.results(
-            self.round_id, self.game, self.scored, self.names, socket.player_id, socket.language
+            self.round.id, self.round, self.scored, self.names, socket.player_id, socket.language
         )
 
 
 @dataclass
 class Watched:
     sockets: set[Socket] = field(default_factory=set)
-    live: LiveRound | None = None
-    standings: tuple[object, ...] = ()
     ended: Ended | None = None
-    task: asyncio.Task[None] | None = None
-    poke: asyncio.Event = field(default_factory=asyncio.Event)
+    scoreboard_due: asyncio.TimerHandle | None = None
 
 
 class Hub:
-    """The channels the page watches, and what each socket there was last told."""
+    """The channels the page watches, and what each socket there is told."""
 
     def __init__(
         self,
         rounds: RoundService,
-        storage: Storage,
         clock: Callable[[], float],
-        poll: float = POLL,
+        scoreboard_every: float = SCOREBOARD_EVERY,
     ) -> None:
         self.rounds = rounds
-        self.storage = storage
         self.clock = clock
-        self.poll = poll
+        self.scoreboard_every = scoreboard_every
         self.channels: dict[int, Watched] = {}
+        self._sending: set[asyncio.Task[None]] = set()
+        events = rounds.events
+        self._unsubscribe = [
+            events.subscribe(RoundStarted, self._started),
+            events.subscribe(StandingsChanged, self._changed),
+            events.subscribe(RoundEnded, self._ended),
+        ]
 
     async def join(self, channel_id: int, socket: Socket) -> None:
         """A socket's first state: the round running, else the last results seen here, else
         none; then every change."""
-        watched = self.channels.get(channel_id)
-        if watched is None:
-            watched = self.channels[channel_id] = Watched()
-            live = self.rounds.running(channel_id)
-            # Only a round the page is shown counts as seen: one still being posted is shown by
-            # the first look after its board is out.
-            watched.live = live if live is not None and live.posted and not live.finishing else None
-            watched.task = asyncio.create_task(self._watch(channel_id, watched))
-        watched.sockets.add(socket)
+        self.channels.setdefault(channel_id, Watched()).sockets.add(socket)
         await socket.send(self.state(channel_id, socket))
 
     def leave(self, channel_id: int, socket: Socket) -> None:
@@ -95,89 +89,98 @@ class Hub:
         watched.sockets.discard(socket)
         if not watched.sockets:
             del self.channels[channel_id]
-            if watched.task is not None:
-                watched.task.cancel()
-
-    def changed(self, channel_id: int) -> None:
-        """Look at the channel now (a word the page sent, a round it started)."""
-        watched = self.channels.get(channel_id)
-        if watched is not None:
-            watched.poke.set()
+            if watched.scoreboard_due is not None:
+                watched.scoreboard_due.cancel()
 
     def state(self, channel_id: int, socket: Socket) -> Json:
-        live = self.rounds.running(channel_id)
-        if live is not None and live.posted and not live.finishing:
-            return payloads.round_state(
-                live.id, live.game, live.names, socket.player_id, self.clock(), socket.language
-            )
+        """What the page shows now: the round (once its board is out), else the last results."""
+        shown = self.rounds.view(channel_id)
+        if shown is not None:
+            return self._round(shown, socket)
         watched = self.channels.get(channel_id)
         if watched is not None and watched.ended is not None:
             return watched.ended.payload(socket)
         return {"type": "no_round", "can_start": True}
 
     async def close(self) -> None:
-        for watched in list(self.channels.values()):
-            if watched.task is not None:
-                watched.task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await watched.task
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        for watched in self.channels.values():
+            if watched.scoreboard_due is not None:
+                watched.scoreboard_due.cancel()
         self.channels.clear()
+        for task in list(self._sending):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
-    async def _watch(self, channel_id: int, watched: Watched) -> None:
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(watched.poke.wait(), self.poll)
-            watched.poke.clear()
-            try:
-                await self._look(channel_id, watched)
-            except Exception:  # a database hiccup: the next look tries again
-                log.exception("channel %s: the page's live view failed", channel_id)
+    # --- the round service's events --------------------------------------------------------------
 
-    async def _look(self, channel_id: int, watched: Watched) -> None:
-        live = self.rounds.running(channel_id)
-        if live is not None and (not live.posted or live.finishing):
-            live = watched.live  # being posted, or ending: nothing new to show yet
-        before = watched.live
-        if before is not None and (live is None or live.id != before.id):
-            ended = await self._ended(before)  # a failure keeps the round: the next look retries
-            watched.live, watched.ended = None, ended
-            await self._send_each(watched, ended.payload)
-        if live is not None and (before is None or live.id != before.id):
-            watched.live, watched.standings = live, _standings(live)
-            await self._send_each(watched, lambda socket: self._round(live, socket))
-        elif live is not None:
-            now = _standings(live)
-            if now != watched.standings:
-                watched.standings = now
-                await self._send_each(
-                    watched,
-                    lambda socket: {
-                        "type": "scoreboard",
-                        "scoreboard": payloads.scoreboard(
-                            live.game, live.names, socket.player_id, socket.language
-                        ),
-                    },
-                )
+    def _started(self, event: RoundStarted) -> None:
+        watched = self.channels.get(event.round.channel_id)
+        if watched is not None:
+            watched.ended = None
+            self._send_each(watched, lambda socket: self._round(event.round, socket))
 
-    def _round(self, live: LiveRound, socket: Socket) -> Json:
-        return payloads.round_state(
-            live.id, live.game, live.names, socket.player_id, self.clock(), socket.language
+    def _changed(self, event: StandingsChanged) -> None:
+        """A scoreboard soon, for every word accepted meanwhile."""
+        watched = self.channels.get(event.round.channel_id)
+        if watched is not None and watched.scoreboard_due is None:
+            loop = asyncio.get_running_loop()
+            channel = event.round.channel_id
+            watched.scoreboard_due = loop.call_later(
+                self.scoreboard_every, self._scoreboard, channel
+            )
+
+    def _ended(self, event: RoundEnded) -> None:
+        watched = self.channels.get(event.round.channel_id)
+        if watched is None:
+            return
+        if watched.scoreboard_due is not None:
+            watched.scoreboard_due.cancel()
+            watched.scoreboard_due = None
+        watched.ended = Ended(event.round, event.results, dict(event.names))
+        self._send_each(watched, watched.ended.payload)
+
+    # --- sending -------------------------------------------------------------------------------
+
+    def _scoreboard(self, channel_id: int) -> None:
+        watched = self.channels.get(channel_id)
+        if watched is None:
+            return
+        watched.scoreboard_due = None
+        shown = self.rounds.view(channel_id)
+        if shown is None:  # ended meanwhile: the results say it all
+            return
+        self._send_each(
+            watched,
+            lambda socket: {
+                "type": "scoreboard",
+                "scoreboard": payloads.scoreboard(
+                    shown, shown.names, socket.player_id, socket.language
+                ),
+            },
         )
 
-    async def _send_each(self, watched: Watched, build: Callable[[Socket], Json]) -> None:
+    def _round(self, shown: RoundView, socket: Socket) -> Json:
+        return payloads.round_state(
+            shown.id, shown, shown.names, socket.player_id, self.clock(), socket.language
+        )
+
+    def _send_each(self, watched: Watched, build: Callable[[Socket], Json]) -> None:
+        """Send each socket its message, built now; the sends run as one task of the hub."""
         sends: list[Awaitable[None]] = [s.send(build(s)) for s in list(watched.sockets)]
-        await asyncio.gather(*sends, return_exceptions=True)
-
-    async def _ended(self, live: LiveRound) -> Ended:
-        """The results as the service scores them: from the database's accepted words, the
-        missed words most common first."""
-        scored = await self.rounds.settler.score(live.stored, live.game)
-        names = dict(live.names)
-        missing = [p.player for p in scored.players if p.player not in names]
-        if missing:
-            names |= await self.storage.display_names(live.stored.guild_id, missing)
-        return Ended(live.id, live.game, scored, names)
+        if not sends:
+            return
+        task = asyncio.ensure_future(asyncio.gather(*sends, return_exceptions=True))
+        sending: asyncio.Task[None] = asyncio.ensure_future(_quietly(task))
+        self._sending.add(sending)
+        sending.add_done_callback(self._sending.discard)
 
 
-def _standings(live: LiveRound) -> tuple[object, ...]:
-    return tuple(live.game.standings())
+async def _quietly(sends: Awaitable[object]) -> None:
+    """A socket that went away is the session's to drop; nothing here raises."""
+    try:
+        await sends
+    except Exception:
+        log.exception("the page's live view failed")

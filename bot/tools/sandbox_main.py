@@ -72,13 +72,14 @@ def world_file_for(database: str) -> Path:
 
 
 async def _sandbox(settings: Settings) -> None:
-    from bot.discord.client import BoggleBot
+    from bot.app import App
+    from bot.services import Tuning
     from bot.tools.sandbox import run_sandbox
 
     async def start_bot(api_base: str, gateway_url: str) -> None:
         reads = settings.message_content != "off"
-        bot = BoggleBot(settings, reads_messages=reads, standby=False, guild_ready_timeout=0.05)
-        async with bot:
+        app = App(settings, Tuning(standby=False), reads_messages=reads, guild_ready_timeout=0.05)
+        async with app.client as bot:
             await bot.start("sandbox-token")
 
     page = f"http://127.0.0.1:{settings.web.port}/"

@@ -9,9 +9,10 @@ from typing import Any
 from bot.daily.service import DailyResult, DailyState
 from bot.i18n.catalogue import catalogue, count, text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name, language_of_locale
+from bot.rounds.view import RoundView
 from core.board import Board
 from core.daily import DAILY_RULES
-from core.round import Judgement, Mode, Results, Round, Verdict
+from core.round import Judgement, Mode, Results, Verdict
 
 Json = dict[str, Any]
 
@@ -64,7 +65,7 @@ def board(game: Board) -> Json:
     return {"rows": game.rows, "cols": game.cols, "faces": list(game.cells)}
 
 
-def scoreboard(game: Round, names: Mapping[int, str], you: int, language: str) -> list[Json]:
+def scoreboard(game: RoundView, names: Mapping[int, str], you: int, language: str) -> list[Json]:
     """Everyone with an accepted word, best first; classic shows counts, not points (as the
     channel's status: a shared word's points are known only at the end). ``shown``: the count
     as the page writes it, in the catalogue's plural form ("1 word", "2 pts")."""
@@ -82,17 +83,17 @@ def scoreboard(game: Round, names: Mapping[int, str], you: int, language: str) -
             ),
             "you": s.player == you,
         }
-        for s in game.standings()
+        for s in game.standings
     ]
 
 
-def word_points(game: Round, word: str) -> int | None:
+def word_points(game: RoundView, word: str) -> int | None:
     """Points where already certain: never in classic mode before the end."""
     return None if game.rules.mode is Mode.CLASSIC else game.points_of(word)
 
 
 def round_state(
-    round_id: int, game: Round, names: Mapping[int, str], you: int, now: float, language: str
+    round_id: int, game: RoundView, names: Mapping[int, str], you: int, now: float, language: str
 ) -> Json:
     return {
         "type": "round",
@@ -115,7 +116,7 @@ def round_state(
     }
 
 
-def verdict(game: Round, judged: Judgement, language: str, path: list[int] | None) -> Json:
+def verdict(game: RoundView, judged: Judgement, language: str, path: list[int] | None) -> Json:
     points = word_points(game, judged.word)
     return judged_word("verdict", judged, game.spelled(judged.word), points, language, path)
 
@@ -144,7 +145,7 @@ def judged_word(
 
 def results(
     round_id: int,
-    game: Round,
+    game: RoundView,
     scored: Results,
     names: Mapping[int, str],
     you: int,

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from aiohttp import web
 
-from bot.app import Services
 from bot.config.settings import WebSettings
 from bot.daily.web import DailyDesk
-from bot.rounds.web import POLL, Hub
+from bot.rounds.web import Hub
+from bot.services import Services
 from bot.web import relay
 from bot.web.discord_api import DiscordApi, Refused
 from bot.web.session import play, relayed
@@ -47,7 +47,6 @@ class WebServer:
         api: DiscordApi,
         *,
         mock: bool,
-        poll: float = POLL,
         relay_secret: str = "",
     ) -> None:
         self.services = services
@@ -55,7 +54,7 @@ class WebServer:
         self.api = api
         self.mock = mock
         self.relay_secret = relay_secret  # what the bot's processes show each other
-        self.hub = Hub(services.rounds, services.storage, services.clock, poll)
+        self.hub = Hub(services.rounds, services.clock)
         self.desk = DailyDesk(services.daily, services.storage)
         self.port = settings.port or 0
         self._runner: web.AppRunner | None = None

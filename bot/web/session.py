@@ -1,6 +1,6 @@
 """One player's WebSocket (docs/activity.md): who they are from their access token, where they
 play from the instance as Discord reports it, then their words through the same
-``RoundService.guess`` as chat, each verdict sent once the accepted word is committed."""
+``RoundService.submit`` as chat, each verdict sent once the accepted word is committed."""
 
 from __future__ import annotations
 
@@ -13,25 +13,39 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from bot.app import Services
 from bot.daily.web import DailyDesk
 from bot.i18n.catalogue import text
-from bot.rounds.live import NoBoard
+from bot.kernel.refusal import Refusal
 from bot.rounds.options import OptionError, round_options
-from bot.rounds.publisher import PublishError
+from bot.rounds.service import (
+    BUSY,
+    LEXICON_FAILED,
+    NO_BOARD,
+    NO_ROUND,
+    NOT_A_ROUND_CHANNEL,
+    NOT_POSTED,
+)
 from bot.rounds.web import Hub
-from bot.storage import ChannelBusy
+from bot.services import Services
 from bot.web import payloads
 from bot.web.discord_api import DiscordApi, Person, Refused
 from bot.web.payloads import Json
 from bot.web.relay import HERE, identified, owner_address, relay, runs_here, trusted
-from core.lexicon import LexiconError
 
 log = logging.getLogger(__name__)
 
 HELLO_WITHIN = 10.0
 FRAMES_PER_SECOND = 20  # more than this from one socket is a script: closed with 4008
 WORD_LIMIT = 40  # characters of one traced or typed word
+
+# The page's own wording of the refusals it words otherwise than chat.
+PAGE_WORDING = {
+    NO_ROUND: "web.no_round",
+    NOT_A_ROUND_CHANNEL: "web.not_here",
+    NO_BOARD: "web.cannot_start",
+    LEXICON_FAILED: "web.cannot_start",
+    **{key: "replies.board_not_posted" for key in NOT_POSTED},
+}
 
 NO_HELLO, NOT_THERE, UNKNOWN_INSTANCE, TOO_MANY = 4001, 4003, 4004, 4008
 TRY_AGAIN = 1013  # WebSocket's "try again later": the page reconnects
@@ -62,6 +76,15 @@ class Session:
 
     async def error(self, key: str, **fields: object) -> None:
         await self.send({"type": "error", "message": text(key, self.language, **fields)})
+
+    async def refused(self, refusal: Refusal) -> None:
+        """A use case's refusal in the page's words where it has its own (no channel mentions,
+        no slash commands on the page), else in the refusal's."""
+        own = PAGE_WORDING.get(refusal.key)
+        if own is not None:
+            await self.error(own)
+        else:
+            await self.send({"type": "error", "message": refusal.text(self.language)})
 
 
 async def play(
@@ -203,9 +226,9 @@ async def _serve(
         if kind == "ping":
             await session.send({"type": "pong", "now": services.clock()})
         elif kind == "guess":
-            await _guess(session, services, hub, data)
+            await _guess(session, services, data)
         elif kind == "start":
-            await _start(session, services, hub)
+            await _start(session, services)
         elif kind == "daily_open":
             await desk.open(session, data.get("language"))
         elif kind == "daily_guess":
@@ -215,24 +238,17 @@ async def _serve(
             await session.send(hub.state(session.channel_id, session))
 
 
-async def _guess(session: Session, services: Services, hub: Hub, data: dict[str, Any]) -> None:
+async def _guess(session: Session, services: Services, data: dict[str, Any]) -> None:
     word, shown = _traced(data)
     rounds = services.rounds
-    live = rounds.running(session.channel_id)
-    if live is None:
-        await session.error("web.no_round")
+    name = session.person.name
+    submitted = rounds.submit(session.channel_id, session.player_id, name, word)
+    if isinstance(submitted, Refusal):
+        await session.refused(submitted)
         return
-    if not services.guess_limiter.allow((session.channel_id, session.player_id)):
-        await session.error("replies.slow_down")
-        return
-    guessed = rounds.guess(session.channel_id, session.player_id, session.person.name, word)
-    if guessed is None:
-        await session.error("replies.just_ended")
-        return
-    await rounds.committed(guessed.ticket)
-    for judged in guessed.judgements:
-        await session.send(payloads.verdict(live.game, judged, session.language, shown))
-    hub.changed(session.channel_id)
+    await rounds.committed(submitted.ticket)
+    for judged in submitted.judgements:
+        await session.send(payloads.verdict(submitted.round, judged, session.language, shown))
 
 
 def _traced(data: dict[str, Any]) -> tuple[str, list[int] | None]:
@@ -243,31 +259,25 @@ def _traced(data: dict[str, Any]) -> tuple[str, list[int] | None]:
     return word, cells
 
 
-async def _start(session: Session, services: Services, hub: Hub) -> None:
+async def _start(session: Session, services: Services) -> None:
     """A round with the server's defaults, its board posted in the channel as /boggle start
-    posts it; within the server's round channels."""
+    posts it; within the server's round channels (the round reaches the page as an event)."""
     if session.guild_id is None:
         await session.error("replies.not_in_dm")
         return
     server = await services.server_settings.of(session.guild_id)
-    if server.channels and session.channel_id not in server.channels:
-        await session.error("web.not_here")
-        return
     try:
         options = round_options(defaults=server)
-        await services.rounds.start(
-            session.guild_id,
-            session.channel_id,
-            session.player_id,
-            session.person.name,
-            options,
-            server.banned,
-        )
-    except ChannelBusy:
-        pass  # someone started one meanwhile: the hub shows it
-    except (NoBoard, OptionError, LexiconError):
+    except OptionError:
         await session.error("web.cannot_start")
-    except PublishError as exc:
-        log.warning("channel %s: board not posted (%s)", session.channel_id, exc.reason)
-        await session.error("replies.board_not_posted")
-    hub.changed(session.channel_id)
+        return
+    opened = await services.rounds.open_round(
+        session.guild_id,
+        session.channel_id,
+        session.player_id,
+        session.person.name,
+        options,
+        server,
+    )
+    if isinstance(opened, Refusal) and opened.key != BUSY:  # busy: someone started one
+        await session.refused(opened)

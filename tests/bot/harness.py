@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 import random
 import sqlite3
@@ -15,9 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.app import App
 from bot.config.settings import Settings
 from bot.discord.client import BoggleBot
 from bot.rounds.live import LiveRound
+from bot.services import Tuning
 from core.board import Board
 from core.lexicon import Lexicon
 from core.solver import find_path
@@ -59,6 +62,7 @@ class Harness:
     clock: Clock
     database: Path | str  # a SQLite file, or a PostgreSQL URL (then ``query`` does not apply)
     lexicon: Lexicon
+    app: App
     seen: dict[str, int] = field(default_factory=dict)
 
     def channel_id(self, channel: str = "boggle") -> int:
@@ -255,19 +259,23 @@ def make_bot(
     reads_messages: bool = True,
     busy_timeout: float = 5.0,
     lexicons: Mapping[str, Lexicon] | None = None,
+    tuning: Mapping[str, Any] | None = None,
     **settings: Any,
-) -> BoggleBot:
+) -> App:
     """The bot in this process; ``lexicons``: other languages' lexicons at hand (else a round in
-    one loads it as the bot does, through a child process when the cache lacks it)."""
-    return BoggleBot(
-        Settings(database=str(database), **settings),
-        reads_messages=reads_messages,
-        busy_timeout=busy_timeout,
+    one loads it as the bot does, through a child process when the cache lacks it); ``tuning``:
+    knobs of ``Tuning`` set otherwise than the tests' defaults."""
+    knobs = Tuning(
         clock=clock,
         tick=0.02,
-        lexicon=lexicon,
-        lexicons=lexicons,
         rng=random.Random(seed),
+        busy_timeout=busy_timeout,
+        lexicons={**(lexicons or {}), "en": lexicon},
+    )
+    return App(
+        Settings(database=str(database), **settings),
+        dataclasses.replace(knobs, **(tuning or {})),
+        reads_messages=reads_messages,
         guild_ready_timeout=0.05,
     )
 
@@ -278,12 +286,9 @@ async def bot_session(
     database: Path | str,
     clock: Clock,
     lexicon: Lexicon,
-    configure: Callable[[BoggleBot], None] | None = None,
     **options: Any,
 ) -> AsyncIterator[Harness]:
     """One life of the bot process: started, ready, then closed as at shutdown."""
-    bot = make_bot(database, clock, lexicon, **options)
-    if configure is not None:
-        configure(bot)
-    async with running_bot(standin, bot):
-        yield Harness(standin, bot, clock, database, lexicon)
+    app = make_bot(database, clock, lexicon, **options)
+    async with running_bot(standin, app.client):
+        yield Harness(standin, app.client, clock, database, lexicon, app)

@@ -21,7 +21,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Services
 from bot.daily.discord.render import (
     daily_text,
     share_text,
@@ -37,6 +36,7 @@ from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
 from bot.rounds.discord.guess_form import WordsForm, send_form, sent_form
+from bot.services import Services
 from bot.storage import DailyAttempt, ServerSettings
 from core.lexicon import LexiconError
 

@@ -8,7 +8,7 @@ escaped here, once: a name cannot ping (``@everyone``), format (``**x**``) or li
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -141,3 +141,9 @@ def fallback_name(player: int, language: str = DEFAULT_LANGUAGE) -> str:
 
 def marker(rank: int) -> str:
     return f"{MEDALS[rank]} **{rank}.**" if rank in MEDALS else f"**{rank}.**"
+
+
+def channels_text(channels: Iterable[int], language: str = DEFAULT_LANGUAGE) -> str:
+    """Where rounds may start: channel mentions, or any channel."""
+    listed = sorted(channels)
+    return ", ".join(f"<#{c}>" for c in listed) if listed else text("settings.anywhere", language)

@@ -9,10 +9,10 @@ import re
 import discord
 from discord.ext import commands
 
-from bot.app import Services
 from bot.discord import render
-from bot.rounds.live import LiveRound
 from bot.rounds.publisher import ChatMessage
+from bot.rounds.service import RoundService
+from bot.services import Services
 
 # Mentions of people, roles and channels are never words (the bot's own, when a player mentions
 # it to guess without the intent, least of all).
@@ -30,19 +30,18 @@ class Guesses(commands.Cog):
         if message.author.bot or message.guild is None or not message.content:
             return
         rounds = self.services.rounds
-        live = rounds.running(message.channel.id)
-        if live is None or not (self.reads_messages or _for_the_round(message, live)):
+        channel = message.channel.id
+        if not (self.reads_messages or _for_the_round(message, rounds, channel)):
             return
-        if not self.services.guess_limiter.allow((message.channel.id, message.author.id)):
-            return
-        chat = ChatMessage(
-            message.id, message.channel.id, message.author.id, message.author.display_name
-        )
+        author = message.author
+        chat = ChatMessage(message.id, channel, author.id, author.display_name)
         words = MENTION.sub(" ", message.content[: render.CONTENT_LIMIT])
-        rounds.guess(chat.channel_id, chat.author_id, chat.author_name, words, chat)
+        # A refusal (no round, too fast, just ended) goes unanswered in chat: silence is the
+        # answer to spam, and the board's status says when a round is over.
+        rounds.submit(channel, chat.author_id, chat.author_name, words, message=chat)
 
 
-def _for_the_round(message: discord.Message, live: LiveRound) -> bool:
+def _for_the_round(message: discord.Message, rounds: RoundService, channel: int) -> bool:
     """Whether a message is meant as guesses when the bot lacks the intent (Discord sends the
     content of mentions and of replies to the bot only): a mention is read, and a reply when it
     answers the round's board or a message of the bot's posted since (a warning), not an older
@@ -53,5 +52,4 @@ def _for_the_round(message: discord.Message, live: LiveRound) -> bool:
     reference = message.reference
     if reference is None or reference.message_id is None:
         return False
-    board = live.stored.board_message_id
-    return board is None or reference.message_id >= board
+    return rounds.answers_round(channel, reference.message_id)

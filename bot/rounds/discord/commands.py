@@ -9,15 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Services
 from bot.discord.answers import reader_language, refusal, server_language, tell
 from bot.discord.choices import SIZE_CHOICES, Chosen, round_options_command
 from bot.i18n.catalogue import text
+from bot.kernel.refusal import Refusal
 from bot.rounds.discord.private_guesses import guess_privately
 from bot.rounds.discord.rules import rules_text
 from bot.rounds.discord.starting import begin_round
 from bot.rounds.options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
-from core.rules import may_stop
+from bot.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -94,24 +94,22 @@ class Game(commands.Cog):
 
     @boggle.command(name="stop", description=text("commands.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:
-        live = self.services.rounds.running(interaction.channel_id or 0)
-        if live is None:
-            language = await server_language(self.services.server_settings, interaction)
-            await tell(interaction, text("replies.no_round", language))
-            return
         moderates = interaction.permissions.manage_messages
-        if not may_stop(live.stored.starter_id, interaction.user.id, moderates):
-            await tell(interaction, text("replies.stop_refused", live.language))
+        rounds, channel, actor = (
+            self.services.rounds,
+            interaction.channel_id or 0,
+            interaction.user.id,
+        )
+        refused = rounds.may_stop(channel, actor, moderates)
+        if refused is None:  # stopping waits a little for the results: Discord's 3 s are kept
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        stopped = refused or await rounds.stop_by(channel, actor, moderates)
+        if isinstance(stopped, Refusal):
+            servers = self.services.server_settings
+            language = stopped.language or await server_language(servers, interaction)
+            await tell(interaction, stopped.text(language))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        stopped = await self.services.rounds.stop(live.channel_id)
-        if stopped is None:
-            reply = "replies.already_ending"
-        elif self.services.rounds.running(stopped.channel_id) is stopped:
-            reply = "replies.stopped_pending"
-        else:
-            reply = "replies.stopped_posted"
-        await interaction.followup.send(text(reply, live.language), ephemeral=True)
+        await tell(interaction, text(stopped.outcome.value, stopped.language))
 
     @app_commands.command(name="guess", description=text("commands.guess"))
     @app_commands.describe(words=text("commands.guess_words"))
@@ -123,5 +121,4 @@ class Game(commands.Cog):
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A deleted channel ends its round at once: results are stored, nothing is posted."""
-        if self.services.rounds.running(channel.id) is not None:
-            await self.services.rounds.stop(channel.id)
+        await self.services.rounds.channel_gone(channel.id)

@@ -13,6 +13,7 @@ import discord
 from bot.discord.dynamic_items import services_of
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.kernel.refusal import Refusal
 from bot.rounds.discord.private_guesses import guess_privately
 
 GUESS_ID = "boggle:guess:{round_id}"
@@ -59,17 +60,12 @@ class GuessButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         services = services_of(interaction)
-        live = services.rounds.running(interaction.channel_id or 0)
-        if live is None or live.id != self.round_id:
-            language = live.language if live else DEFAULT_LANGUAGE
-            if live is None:
-                stored = await services.storage.get_round(self.round_id)
-                language = stored.language if stored else language
-            await interaction.response.send_message(
-                text("guess.round_over", language), ephemeral=True
-            )
+        shown = await services.rounds.guess_form(interaction.channel_id or 0, self.round_id)
+        if isinstance(shown, Refusal):
+            language = shown.language or DEFAULT_LANGUAGE
+            await interaction.response.send_message(shown.text(language), ephemeral=True)
             return
-        form = WordsForm(FORM_ID.format(round_id=self.round_id), live.language)
+        form = WordsForm(FORM_ID.format(round_id=self.round_id), shown.language)
         await send_form(form)(interaction)  # answered by on_guess_form
 
 

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
 import discord
 
-from bot.discord.answers import refusal, server_language, tell
+from bot.discord.answers import server_language, tell
 from bot.discord.dynamic_items import services_of
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.kernel.refusal import Refusal
 from bot.rounds.discord.starting import begin_round
-from bot.rounds.options import OptionError, round_options
 
 AGAIN_ID = "boggle:again:{round_id}"
 
@@ -43,27 +42,13 @@ class PlayAgain(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
-        stored = await services.storage.get_round(self.round_id)
-        if stored is None or stored.channel_id != interaction.channel_id:
-            language = await server_language(services.server_settings, interaction)
-            await tell(interaction, text("again.unknown", language))
+        again = await services.rounds.again(self.round_id, interaction.channel_id or 0)
+        if isinstance(again, Refusal):
+            servers = services.server_settings
+            await tell(interaction, again.text(await server_language(servers, interaction)))
             return
-        server = await services.server_settings.of(stored.guild_id)
-        seconds = stored.seconds or max(1, round(stored.deadline - stored.started_at))
-        try:
-            options = round_options(
-                stored.size,
-                stored.dice,
-                str(seconds),
-                stored.mode.value,
-                stored.min_length,
-                language=stored.language,
-                dictionary=stored.dictionary,
-            )
-        except OptionError as exc:  # its dice set has since been removed
-            await tell(interaction, refusal(exc, server.language))
-            return
-        options = dataclasses.replace(options, hints=stored.hints)
+        options, guild_id = again
+        server = await services.server_settings.of(guild_id)
         await begin_round(services.rounds, interaction, options, server)
 
 

@@ -15,14 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Services
 from bot.discord.answers import reader_language, refusal, tell
 from bot.discord.choices import Chosen, round_options_command
 from bot.discord.dynamic_items import services_of
-from bot.discord.render.text import plural
+from bot.discord.render.text import channels_text, plural
 from bot.i18n.catalogue import text
 from bot.rounds.options import OptionError
-from bot.server_settings.discord.render import banned_list_text, channels_text, settings_text
+from bot.server_settings.discord.render import banned_list_text, settings_text
 from bot.server_settings.rules import (
     MAX_BANNED_WORDS,
     MAX_ROUND_CHANNELS,
@@ -31,6 +30,7 @@ from bot.server_settings.rules import (
     reset_defaults,
     unbanned,
 )
+from bot.services import Services
 from bot.storage import ServerSettings
 
 

@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from bot.discord.render.board import mode_name
-from bot.discord.render.text import CONTENT_LIMIT, fit, pack, plural
+from bot.discord.render.text import CONTENT_LIMIT, channels_text, fit, pack, plural
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.rounds.options import OptionError, round_options
@@ -20,12 +20,6 @@ def duration(seconds: int) -> str:
     if not secs:
         return f"{minutes}m"
     return f"{minutes}m{secs}s" if minutes else f"{secs}s"
-
-
-def channels_text(channels: Iterable[int], language: str = DEFAULT_LANGUAGE) -> str:
-    """Where rounds may start: channel mentions, or any channel."""
-    listed = sorted(channels)
-    return ", ".join(f"<#{c}>" for c in listed) if listed else text("settings.anywhere", language)
 
 
 def settings_text(settings: ServerSettings, language: str = DEFAULT_LANGUAGE) -> str:

@@ -16,12 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Services
 from bot.discord.answers import reader_language
 from bot.discord.member_names import current_names
 from bot.discord.render import LEADERBOARD_SIZE
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
+from bot.services import Services
 from bot.standings.discord.leaderboard_render import (
     MEASURE_NAMES,
     PERIOD_NAMES,

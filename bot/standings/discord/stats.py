@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import Services
 from bot.daily.service import player_streak
 from bot.discord.answers import reader_language
 from bot.discord.member_names import current_names
 from bot.i18n.catalogue import text
+from bot.services import Services
 from bot.standings.discord.stats_render import stats_embed
 from core.days import local_date
 

@@ -113,5 +113,5 @@ async def test_the_servers_language_is_the_daily_default(
     )
     board = await game.bot.services.daily.board_of(german)
     assert board.dice == "4x4-de"
-    german_words = await game.bot.lexicons.get("de")
+    german_words = await game.bot.services.lexicons.get("de")
     assert all(w in german_words for w in board.words)

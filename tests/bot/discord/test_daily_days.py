@@ -75,10 +75,8 @@ async def test_a_streak_across_three_days_and_its_break(game: Harness) -> None:
 async def test_a_flagged_result_and_the_end_of_day_post(
     standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
-    def often(bot: object) -> None:
-        bot.daily_post_every = 0.05  # type: ignore[attr-defined]
-
-    async with bot_session(standin, database, clock, lexicon, configure=often) as game:
+    often = {"daily_post_every": 0.05}
+    async with bot_session(standin, database, clock, lexicon, tuning=often) as game:
         reply = await config(game, "daily-channel set", channel=standin.channel("general").id)
         assert "goes to" in reply
         await config(game, "set", timezone="Asia/Tokyo")
@@ -121,7 +119,7 @@ async def test_a_flagged_result_and_the_end_of_day_post(
         assert together == [0, 0]
 
     clock.advance(3600)
-    async with bot_session(standin, database, clock, lexicon, configure=often) as game:
+    async with bot_session(standin, database, clock, lexicon, tuning=often) as game:
         await asyncio.sleep(0.3)  # several passes of the poster
         assert [m.id for m in standin.messages("general")] == [post.id]
         assert await game.bot.services.daily_poster.post_due() == 0
@@ -138,11 +136,9 @@ async def test_the_post_waits_for_an_attempt_opened_just_before_midnight(
     without her (it did before) nor misses her at 00:04, though the timer that held her attempt
     is gone: the poster finishes it (scored, her message shows the result) before posting."""
 
-    def seldom(bot: object) -> None:
-        bot.daily_post_every = 3600  # type: ignore[attr-defined]  # the test's passes only
-
+    seldom = {"daily_post_every": 3600}  # the test's passes only
     local = ZoneInfo(zone)
-    async with bot_session(standin, database, clock, lexicon, configure=seldom) as game:
+    async with bot_session(standin, database, clock, lexicon, tuning=seldom) as game:
         await config(game, "daily-channel set", channel=standin.channel("general").id)
         await config(game, "set", timezone=zone)
         set_time(clock, at(2026, 5, 20, 12, 0, local))
@@ -175,10 +171,8 @@ async def test_the_post_waits_while_an_attempt_of_the_day_still_runs(
     """An attempt of the day whose board was ready only a minute after midnight (its deadline
     00:04:00, after the post's usual 00:03:30): the post waits for it, then ranks it."""
 
-    def seldom(bot: object) -> None:
-        bot.daily_post_every = 3600  # type: ignore[attr-defined]  # the test's passes only
-
-    async with bot_session(standin, database, clock, lexicon, configure=seldom) as game:
+    seldom = {"daily_post_every": 3600}  # the test's passes only
+    async with bot_session(standin, database, clock, lexicon, tuning=seldom) as game:
         await config(game, "daily-channel set", channel=standin.channel("general").id)
         set_time(clock, at(2026, 5, 20, 12, 0, UTC))
         await play(game, "bob", "boggle", 1)

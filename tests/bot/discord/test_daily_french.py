@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord.client import BoggleBot
 from core.daily import DAILY_RULES, DAILY_SECONDS, day_number
 from core.lexicon import Lexicon
 from standin import StandIn
@@ -40,16 +39,17 @@ def french(lexicons: dict[str, Lexicon]) -> Lexicon:
     return lexicons["fr"]
 
 
-def quick_posts(bot: BoggleBot) -> None:
-    """The end-of-day poster looks often, so a test does not wait for it."""
-    bot.daily_post_every = 0.05
+# The end-of-day poster looks often, so a test does not wait for it.
+QUICK_POSTS = {"daily_post_every": 0.05}
 
 
 @pytest.fixture
 async def game(
     standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon, lexicons: dict[str, Lexicon]
 ) -> AsyncIterator[Harness]:
-    async with bot_session(standin, database, clock, lexicon, quick_posts, lexicons=lexicons) as h:
+    async with bot_session(
+        standin, database, clock, lexicon, tuning=QUICK_POSTS, lexicons=lexicons
+    ) as h:
         await config(h, "set", language="fr")
         yield h
 

@@ -38,13 +38,13 @@ async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
 
     clock.advance(20)
     async with bot_session(standin, database, clock, lexicon) as game:  # a restart
-        assert game.bot.lexicons.loaded("fr") is None
+        assert game.bot.services.lexicons.loaded("fr") is None
         opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
         await opened.shown_modal()
         submit = await standin.submit_modal(opened, {"words": first})
         assert (await submit.response())["type"] == CallbackType.DEFERRED_UPDATE_MESSAGE
         await latest(standin, "alice", board_message, f"**{first}**")
-        assert game.bot.lexicons.loaded("fr") is not None
+        assert game.bot.services.lexicons.loaded("fr") is not None
 
         opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
         await opened.shown_modal()
@@ -101,7 +101,7 @@ async def test_a_share_waiting_for_its_lexicon_is_deferred(
         result = await latest(standin, "alice", again, "🏁")
 
     async with bot_session(standin, database, clock, lexicon) as game:  # a restart
-        assert game.bot.lexicons.loaded("es") is None
+        assert game.bot.services.lexicons.loaded("es") is None
         shared = await standin.click(result, "alice", f"daily:share:{attempt.id}")
         first = await shared.response()
         assert first["type"] == CallbackType.DEFERRED_CHANNEL_MESSAGE
@@ -114,4 +114,4 @@ async def test_a_share_waiting_for_its_lexicon_is_deferred(
         else:  # the answer is the summary itself
             post = answer
         assert not post.ephemeral and f"n.º {attempt.day_number} (español)" in post.content
-        assert game.bot.lexicons.loaded("es") is not None
+        assert game.bot.services.lexicons.loaded("es") is not None

@@ -13,8 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord.client import BoggleBot
-from bot.kernel.limits import Limiter
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, Harness, bot_session
@@ -221,13 +219,12 @@ async def test_burst_of_guesses(
     edited every 2 s), both of which stay as they are.
     """
 
-    def no_spam_limit(bot: BoggleBot) -> None:
-        bot.guess_limiter = Limiter(rate=1000, burst=1000, clock=bot.clock)
-
     for name in ("dave", "erin"):
         await standin.add_member(name, name.title())
     players = ("alice", "bob", "carol", "dave", "erin")
-    async with bot_session(standin, database, clock, lexicon, configure=no_spam_limit) as game:
+    async with bot_session(
+        standin, database, clock, lexicon, tuning={"guess_rate": (1000, 1000)}
+    ) as game:
         await _burst(game, players)
 
 

@@ -9,7 +9,6 @@ import sys
 import time
 from pathlib import Path
 
-from bot.discord.client import BoggleBot
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules
@@ -100,26 +99,28 @@ async def test_results_posted_when_the_deadline_passed_while_down(
 # A bot process of its own, so that it can really be killed: no close(), no flush, no goodbye.
 _CRASHING_BOT = """
 import asyncio, sys
-from bot.discord.client import BoggleBot
+from bot.app import App
 from bot.discord.endpoints import point_discord_at
 from bot.config.settings import Settings
-from core.board import Board
+from bot.services import Tuning
 from core.lexicon import Lexicon
-from core.round import Mode, Round, Rules
 
 api_base, gateway_url, database, lexicon_file = sys.argv[1:]
 point_discord_at(api_base, gateway_url)
 
-class Bot(BoggleBot):
-    async def on_ready(self):
-        await super().on_ready()
-        print("ready", flush=True)
-
 async def main():
     with open(lexicon_file, "rb") as f:
         lexicon = Lexicon.from_bytes(f.read())
-    bot = Bot(Settings(database=database), lexicon=lexicon, tick=0.02, guild_ready_timeout=0.05)
-    await bot.start("standin.fake.token")
+    app = App(
+        Settings(database=database),
+        Tuning(lexicons={"en": lexicon}, tick=0.02),
+        guild_ready_timeout=0.05,
+    )
+    async def ready():
+        print("ready", flush=True)
+
+    app.client.add_listener(ready, "on_ready")
+    await app.client.start("standin.fake.token")
 
 asyncio.run(main())
 """
@@ -186,10 +187,8 @@ async def test_accepted_word_survives_a_kill(
 async def test_late_guesses_are_refused_and_never_count(
     standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
-    def slow_runner(bot: BoggleBot) -> None:
-        bot.tick = 60.0  # the runner will not notice the deadline during the test
-
-    async with bot_session(standin, database, clock, lexicon, configure=slow_runner) as game:
+    slow_runner = {"tick": 60.0}  # the runner will not notice the deadline during the test
+    async with bot_session(standin, database, clock, lexicon, tuning=slow_runner) as game:
         live, _ = await game.start_round("alice", size=4, time="1m")
         early, late, later = game.words(live, 3)
         await game.say("alice", early)

@@ -4,6 +4,7 @@ publisher and a clock that moves only when told."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
 from collections.abc import AsyncIterator
@@ -91,6 +92,11 @@ class Rig:
         before = len(self.publisher.delivered)
         self.clock.advance(live.game.deadline - self.clock() + 1)
         await self.publisher.until(lambda p: len(p.delivered) > before)
+        async with asyncio.timeout(5):  # the results are recorded as posted just after
+            while (stored := await self.storage.get_round(live.id)) and not (
+                stored.results_posted_at
+            ):
+                await asyncio.sleep(0.005)
         return self.publisher.delivered[-1].report
 
     async def close(self) -> None:

@@ -1,6 +1,7 @@
 """The page's live view of a channel (``bot.rounds.web``) over the real round service and storage
 (the service tests' rig: the in-memory publisher, SQLite or PostgreSQL): what a page that joins
-is shown, and the results reaching it when the round ends."""
+is shown, the scoreboard when anyone's word is accepted, and the results when the round ends,
+each from the service's events."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bot.rounds.web import Hub
 from bot.storage import Storage
 from core.lexicon import Lexicon
 from tests.bot.harness import StoppedClock
-from tests.bot.rounds.conftest import ALICE, CHANNEL, Rig
+from tests.bot.rounds.conftest import ALICE, BOB, CHANNEL, Rig
 
 
 class Page:
@@ -54,7 +55,7 @@ async def test_a_page_joining_while_the_board_is_posted_gets_the_round_once_it_i
     gate = rig.publisher.hold("post_board")
     starting = asyncio.create_task(rig.start())
     await until(lambda: rig.service.running(CHANNEL) is not None)
-    hub = Hub(rig.service, rig.storage, rig.clock, poll=0.01)
+    hub = Hub(rig.service, rig.clock)
     page = Page()
     try:
         await hub.join(CHANNEL, page)
@@ -67,33 +68,30 @@ async def test_a_page_joining_while_the_board_is_posted_gets_the_round_once_it_i
         await hub.close()
 
 
-async def test_the_results_reach_the_page_after_a_failed_look(
-    rig: Rig, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The database failing once while the hub scores the ended round: the next look scores it
-    again (it had forgotten the round first, and no page ever got the results)."""
+async def test_chat_words_and_the_results_reach_the_page_as_events(rig: Rig) -> None:
+    """Bob's words typed in chat reach Alice's page as one scoreboard (coalesced), and the
+    results the service scored reach it when the round ends: the hub reads no database and
+    looks at no round by itself."""
     await rig.start()
-    hub = Hub(rig.service, rig.storage, rig.clock, poll=3600)  # it looks when poked
+    hub = Hub(rig.service, rig.clock, scoreboard_every=0.05)
     page = Page()
-    score = rig.service.settler.score
-    failures: list[Exception] = []
-
-    async def flaky(*args: Any) -> Any:
-        if failures:
-            raise failures.pop()
-        return await score(*args)
-
-    monkeypatch.setattr(rig.service.settler, "score", flaky)
     try:
         await hub.join(CHANNEL, page)
         assert page.kinds() == ["round"]
-        await rig.end()
-        failures.append(ConnectionError("the database, once"))
-        hub.changed(CHANNEL)
-        await until(lambda: not failures)
-        await asyncio.sleep(0.05)
-        assert "results" not in page.kinds()
-        hub.changed(CHANNEL)  # the next look
+        await asyncio.sleep(0.1)
+        assert page.kinds() == ["round"]  # nothing happened: nothing sent
+        for word in ("cat", "dog", "rent"):
+            rig.say(BOB, word)
+        await until(lambda: "scoreboard" in page.kinds())
+        await asyncio.sleep(0.1)
+        assert page.kinds() == ["round", "scoreboard"]
+        [bob] = page.sent[-1]["scoreboard"]
+        assert (bob["id"], bob["words"]) == (str(BOB), 3)
+        report = await rig.end()
         await until(lambda: "results" in page.kinds())
+        results = page.sent[-1]
+        ranking = [(r["id"], r["points"]) for r in results["ranking"]]
+        assert ranking == [(str(p.player), p.points) for p in report.results.players]
+        assert [m["word"] for m in results["missed"]] == list(report.results.missed)
     finally:
         await hub.close()

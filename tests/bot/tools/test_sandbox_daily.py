@@ -88,7 +88,7 @@ async def sandbox(folder: Path, lexicon: Lexicon) -> AsyncIterator[Sandbox]:
     read_end, write_end = os.pipe()
 
     async def start_bot(api_base: str, gateway_url: str) -> None:
-        bot = make_bot(folder / "boggle.sqlite3", clock, lexicon)
+        bot = make_bot(folder / "boggle.sqlite3", clock, lexicon).client
         bots.append(bot)
         async with bot:
             await bot.start("sandbox-token")

@@ -30,5 +30,5 @@ async def web_game(
 
 
 def page_url(harness: Harness) -> str:
-    assert harness.bot.web is not None
-    return harness.bot.web.url
+    assert harness.app.web is not None
+    return harness.app.web.url

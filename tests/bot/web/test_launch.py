@@ -12,9 +12,9 @@ from playwright.async_api import expect
 
 from core.lexicon import Lexicon
 from standin import StandIn
-from tests.bot.harness import Clock, bot_session
 from tests.bot.web.browser import chromium, drag, open_as
 from tests.bot.web.conftest import WEB
+from tests.bot.harness import Clock, bot_session
 
 ACTIVITY = dataclasses.replace(WEB, activity=True)
 
@@ -45,10 +45,10 @@ async def test_button_and_entry_point_launch_the_activity(
         assert launched.activity_instance_id == instance.id
         assert instance.users == [standin.user("bob").id, standin.user("carol").id]
 
-        assert game.bot.web is not None
+        assert game.app.web is not None
         word, path = max(live.game.solution.items(), key=lambda x: (len(x[0]), x[0]))
         async with chromium() as browser:
-            page = await open_as(browser, standin, game.bot.web.url, "carol")
+            page = await open_as(browser, standin, game.app.web.url, "carol")
             await drag(page, list(path))
             await expect(page.locator("#verdict")).to_have_attribute("data-word", word)
             await expect(page.locator("#verdict")).to_have_attribute("data-verdict", "accepted")

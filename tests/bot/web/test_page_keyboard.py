@@ -8,9 +8,9 @@ from typing import Literal
 import pytest
 from playwright.async_api import expect
 
-from tests.bot.harness import Harness
 from tests.bot.web.browser import chromium, open_as
 from tests.bot.web.conftest import page_url
+from tests.bot.harness import Harness
 
 
 async def test_keyboard_alone_on_a_small_phone(web_game: Harness) -> None:
@@ -55,7 +55,7 @@ async def test_the_same_round_again_keeps_the_word_being_traced(web_game: Harnes
         await cells.nth(path[0]).click()
         await cells.nth(path[1]).click()
         await expect(cells.nth(path[1])).to_have_attribute("aria-selected", "true")
-        web = web_game.bot.web
+        web = web_game.app.web
         assert web is not None
         before = set(web._sockets)
         for ws in before:  # the round comes again on the new socket

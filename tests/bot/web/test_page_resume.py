@@ -9,9 +9,9 @@ from playwright.async_api import expect
 
 from core.lexicon import Lexicon
 from standin import StandIn
-from tests.bot.harness import Clock, bot_session
 from tests.bot.web.browser import chromium, drag, open_as
 from tests.bot.web.conftest import WEB
+from tests.bot.harness import Clock, bot_session
 
 
 async def test_socket_dropped_then_bot_restarted(
@@ -19,14 +19,14 @@ async def test_socket_dropped_then_bot_restarted(
 ) -> None:
     async with chromium() as browser:
         async with bot_session(standin, database, clock, lexicon, web=WEB) as first:
-            assert first.bot.web is not None
-            port, url = first.bot.web.port, first.bot.web.url
+            assert first.app.web is not None
+            port, url = first.app.web.port, first.app.web.url
             live, _ = await first.start_round()
             words = sorted(live.game.solution.items(), key=lambda x: (-len(x[0]), x[0]))[:3]
             page = await open_as(browser, standin, url, "alice")
             await drag(page, list(words[0][1]))
             await expect(page.locator("#mine li")).to_have_count(1, timeout=15_000)
-            for ws in list(first.bot.web._sockets):  # the connection drops mid-round
+            for ws in list(first.app.web._sockets):  # the connection drops mid-round
                 await ws.close(code=1011)
             await drag(page, list(words[1][1]))
             await expect(page.locator("#mine li")).to_have_count(2, timeout=15_000)

@@ -1,0 +1,62 @@
+"""A round as a front end sees it: a frozen snapshot, never the service's own ``LiveRound``.
+
+Taking one is cheap (a chat message takes one): what costs (the standings, the names) is copied
+on first read. The board's words, spellings and points are the round's fixed facts; a player's
+words so far are read when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+
+from core.board import Board
+from core.round import Round, Rules, Standing
+from core.solver import Path
+
+
+@dataclass(frozen=True)
+class RoundView:
+    id: int
+    guild_id: int
+    channel_id: int
+    starter_id: int
+    language: str
+    board: Board
+    rules: Rules
+    deadline: float
+    board_message_id: int | None
+    _game: Round = field(repr=False, compare=False)
+    _names: Mapping[int, str] = field(repr=False, compare=False)
+
+    @cached_property
+    def names(self) -> Mapping[int, str]:
+        """Who played, by id, as they were named when the snapshot was first read."""
+        return MappingProxyType(dict(self._names))
+
+    @cached_property
+    def standings(self) -> tuple[Standing, ...]:
+        """Everyone with an accepted word, best first."""
+        return tuple(self._game.standings())
+
+    @property
+    def word_count(self) -> int:
+        """How many words the board holds (its solution, what counts in this round)."""
+        return len(self._game.solution)
+
+    @property
+    def solution(self) -> Mapping[str, Path]:
+        return MappingProxyType(self._game.solution)
+
+    def words_of(self, player: int) -> list[str]:
+        """The player's accepted words so far, in the order found."""
+        return list(self._game.words_of(player))
+
+    def spelled(self, word: str, typed: str | None = None) -> str:
+        """A word as the dictionary (or the player, ``typed``) spells it: "été", not "ete"."""
+        return self._game.spelled(word, typed)
+
+    def points_of(self, word: str) -> int:
+        return self._game.points_of(word)

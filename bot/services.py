@@ -1,0 +1,176 @@
+"""The services of one bot process, built from the settings in order and each torn down in
+reverse by the exit stack it is built on (no hand-written mirror). A front end hands in how it
+shows things (``Ports``: the round channel's ``Publisher``, the end-of-day sender) and receives
+the ``Services`` its commands use; ``bot.app`` composes them with the front ends.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+
+from bot.config.settings import Settings
+from bot.daily.posts import DailyPoster, DailyPostSender
+from bot.daily.service import DailyService
+from bot.discord.render.pictures import Pictures
+from bot.kernel.events import EventBus
+from bot.kernel.lexicons import Lexicons
+from bot.kernel.limits import Limiter
+from bot.kernel.shard_claims import ShardClaims
+from bot.rounds.live_rounds import FINISH_GRACE
+from bot.rounds.pruning import GuessPruner
+from bot.rounds.publisher import Publisher
+from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND, RoundService
+from bot.server_settings.service import ServerSettingsService
+from bot.storage import GuessWriter, Storage
+from core.lexicon import Lexicon
+
+log = logging.getLogger(__name__)
+
+# Shutdown: rounds that are ending get FINISH_GRACE (bot/rounds/live_rounds.py); feedback and
+# listeners still in flight (a reaction waiting on a rate limit) get this long, then are dropped.
+FEEDBACK_GRACE = 1.0
+# A database that does not answer at shutdown (unreachable, locked) gets this long to take the
+# players' names, and as long again for the guesses still waiting (never shown accepted).
+WRITER_GRACE = 3.0
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """What tests and benchmarks set differently from production, in one object; the defaults
+    are production's."""
+
+    clock: Callable[[], float] = time.time
+    tick: float = 0.5
+    rng: random.Random | None = None
+    busy_timeout: float = 5.0
+    daily_post_every: float = 30.0
+    standby: bool = True  # wait for shards another process holds (False: the sandbox refuses)
+    lexicons: Mapping[str, Lexicon] = field(default_factory=dict)  # already at hand, by language
+    guess_rate: tuple[float, float] = (GUESSES_PER_SECOND, GUESS_BURST)  # per second, burst
+
+
+@dataclass(frozen=True)
+class Ports:
+    """How a front end shows what the services decide: the round channel's ``Publisher`` and the
+    end-of-day post's sender (each drawing pictures as the settings allow), and whether the
+    process is stopping (a stand-by stops waiting for its shards)."""
+
+    publisher: Callable[[Pictures], Publisher]
+    daily_sender: Callable[[Pictures], DailyPostSender]
+    stopping: Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class Services:
+    """Everything a front end's commands use, built once per process."""
+
+    settings: Settings
+    clock: Callable[[], float]
+    lexicons: Lexicons
+    pictures: Pictures
+    events: EventBus
+    storage: Storage
+    claims: ShardClaims
+    writer: GuessWriter
+    pruner: GuessPruner
+    rounds: RoundService
+    daily: DailyService
+    daily_poster: DailyPoster
+    server_settings: ServerSettingsService
+
+
+async def open_services(
+    settings: Settings, tuning: Tuning, ports: Ports, stack: AsyncExitStack
+) -> Services:
+    """Build every service, in order, each one's teardown pushed on ``stack``: the lexicon (a
+    bad BOGGLE_DICTIONARY stops it here), the database, this process's shards (a stand-by waits
+    here), then the services over them. Nothing runs yet: ``start_services`` resumes rounds once
+    the front end is ready for them."""
+    clock = tuning.clock
+    lexicons = Lexicons(settings.dictionary, loaded=dict(tuning.lexicons))
+    await lexicons.get("en")
+    storage = await Storage.open(settings.database, busy_timeout=tuning.busy_timeout)
+    stack.push_async_callback(_close_storage, storage)
+    claims = ShardClaims(storage, settings.shards, ports.stopping, tuning.standby)
+    await claims.hold()
+    writer = GuessWriter(storage)  # every guess committed, the database permitting
+    stack.push_async_callback(writer.close, WRITER_GRACE)
+    pruner = GuessPruner(storage, settings.guess_retention_days, clock)
+    stack.push_async_callback(pruner.close)
+    events = EventBus()
+    stack.push_async_callback(events.drain, FEEDBACK_GRACE)
+    pictures = Pictures(settings.board_pictures)
+    owns = settings.shards.owns
+    daily = DailyService(storage, lexicons, clock, tick=tuning.tick, owns=owns)
+    stack.push_async_callback(daily.close)
+    poster = DailyPoster(
+        storage, daily, ports.daily_sender(pictures), clock, owns, tuning.daily_post_every
+    )
+    stack.push_async_callback(poster.close)
+    rounds = RoundService(
+        ports.publisher(pictures),
+        storage,
+        writer,
+        lexicons,
+        clock,
+        tick=tuning.tick,
+        rng=tuning.rng,
+        owns=owns,
+        events=events,
+        limiter=Limiter(*tuning.guess_rate, clock),
+    )
+    stack.push_async_callback(_close_rounds, rounds, claims)
+    return Services(
+        settings,
+        clock,
+        lexicons,
+        pictures,
+        events,
+        storage,
+        claims,
+        writer,
+        pruner,
+        rounds,
+        daily,
+        poster,
+        ServerSettingsService(storage),
+    )
+
+
+async def start_services(
+    services: Services, on_lost: Callable[[], Awaitable[None]], stack: AsyncExitStack
+) -> None:
+    """Unfinished rounds and daily attempts live again before the first event (a guess typed
+    right after a restart counts; their runners post nothing until the front end is ready), then
+    the background tasks; the watch on the shards is the first thing stopped."""
+    resumed = await services.rounds.resume_all()
+    if resumed:
+        log.info("resumed %d unfinished rounds", resumed)
+    services.rounds.post_unposted()
+    armed = await services.daily.resume_all()
+    if armed:
+        log.info("resumed %d daily attempts", armed)
+    services.pruner.start()
+    services.daily_poster.start()
+    services.claims.watch(on_lost)
+    stack.callback(services.claims.stop_watching)
+
+
+async def _close_rounds(rounds: RoundService, claims: ShardClaims) -> None:
+    """Stop the runners and give rounds that are ending FINISH_GRACE to store and post; rounds
+    whose shards are lost are the new owner's to end: none is ended here."""
+    grace = 0.0 if claims.lost else FINISH_GRACE
+    await rounds.shutdown(grace, names_timeout=WRITER_GRACE)
+    await rounds.feedback.drain(timeout=FEEDBACK_GRACE)
+
+
+async def _close_storage(storage: Storage) -> None:
+    try:
+        await storage.close()
+    except Exception:  # nothing is lost that a call returned for; disconnect anyway
+        log.exception("the database did not close cleanly")
