@@ -8,9 +8,9 @@ from typing import Literal
 import pytest
 from playwright.async_api import expect
 
+from tests.bot.harness import Harness
 from tests.bot.web.browser import chromium, open_as
 from tests.bot.web.conftest import page_url
-from tests.bot.harness import Harness
 
 
 async def test_keyboard_alone_on_a_small_phone(web_game: Harness) -> None:

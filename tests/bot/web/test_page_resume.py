@@ -9,9 +9,9 @@ from playwright.async_api import expect
 
 from core.lexicon import Lexicon
 from standin import StandIn
+from tests.bot.harness import Clock, bot_session
 from tests.bot.web.browser import chromium, drag, open_as
 from tests.bot.web.conftest import WEB
-from tests.bot.harness import Clock, bot_session
 
 
 async def test_socket_dropped_then_bot_restarted(
