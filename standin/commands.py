@@ -1,11 +1,13 @@
 """Application commands as the bot synced them (bulk overwrite or one at a time), with the ids
-and versions Discord adds, and the lookup of a typed ``/command sub ...`` in them."""
+and versions Discord adds, and the lookup of a typed ``/command sub ...`` in them. A global bulk
+overwrite must keep the application's Entry Point command (Discord's 50240)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from standin.codes import CommandType, OptionType
+from standin.errors import entry_point_removed
 from standin.ids import new_snowflake
 from standin.refusal import CommandError
 
@@ -22,18 +24,31 @@ class CommandRegistry:
     def overwrite(
         self, guild_id: int | None, commands: list[dict[str, Any]]
     ) -> list[dict[str, Any]]:
-        """Bulk overwrite: keep ids of commands that keep their name, like Discord."""
-        old = {(c["type"], c["name"]): c for c in self.commands(guild_id)}
-        stored = [
-            self._store(guild_id, c, old.get((c.get("type", CommandType.CHAT_INPUT), c["name"])))
-            for c in commands
-        ]
+        """Bulk overwrite: a command given with the id of one there, or else with its type and
+        name, is that one (its id kept), like Discord. The Entry Point command there must be
+        among them, as type 4 (Discord refuses with 50240)."""
+        matched = [(c, self._same(guild_id, c)) for c in commands]
+        entry = self.entry_point() if guild_id is None else None
+        if entry is not None and not any(
+            old is entry and c.get("type") == CommandType.PRIMARY_ENTRY_POINT for c, old in matched
+        ):
+            raise entry_point_removed()
+        stored = [self._store(guild_id, c, old) for c, old in matched]
         if guild_id is None:
             self.global_commands = stored
         else:
             self.guild_commands[guild_id] = stored
         self.syncs.append(guild_id)
         return stored
+
+    def _same(self, guild_id: int | None, command: dict[str, Any]) -> dict[str, Any] | None:
+        """The command there that ``command`` overwrites: by id, else by type and name."""
+        there = self.commands(guild_id)
+        by_id = next((c for c in there if "id" in command and c["id"] == str(command["id"])), None)
+        kind = command.get("type", CommandType.CHAT_INPUT)
+        return by_id or next(
+            (c for c in there if (c["type"], c["name"]) == (kind, command["name"])), None
+        )
 
     def upsert(self, guild_id: int | None, command: dict[str, Any]) -> dict[str, Any]:
         commands = self.commands(guild_id)
@@ -60,6 +75,8 @@ class CommandRegistry:
         stored["version"] = str(new_snowflake())
         if guild_id is not None:
             stored["guild_id"] = str(guild_id)
+        if old is not None and _unversioned(old) == _unversioned(stored):
+            stored["version"] = old["version"]  # a new version only for a change
         return stored
 
     def commands(self, guild_id: int | None) -> list[dict[str, Any]]:
@@ -117,6 +134,10 @@ class CommandRegistry:
             names = ", ".join(o["name"] for o in leaf)
             raise CommandError(f"/{' '.join(words[: len(path) + 1])} needs a subcommand: {names}")
         return command, path, rest
+
+
+def _unversioned(command: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in command.items() if k != "version"}
 
 
 def leaf_options(command: dict[str, Any], path: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -179,6 +179,17 @@ def invalid_activity_action() -> ApiError:
     return ApiError(400, 50039, "Invalid Activity Action")
 
 
+def entry_point_removed() -> ApiError:
+    """A global bulk overwrite without the application's Entry Point command (by its id, or its
+    name when no id is given): Discord keeps it and refuses the whole list."""
+    return ApiError(
+        400,
+        50240,
+        "You cannot remove this app's Entry Point command in a bulk update operation. Please "
+        "include the Entry Point command in your update request or delete it separately.",
+    )
+
+
 def entry_point_refused(field: str, message: str) -> ApiError:
     """An Entry Point command (type 4) against one of the rules Discord's docs give for it (one,
     global, no options, ``handler`` only there and only for an app with Activities): a 50035 on

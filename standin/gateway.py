@@ -40,6 +40,10 @@ from standin.state import World
 
 log = logging.getLogger(__name__)
 
+# A round trip, as Discord's: an ACK sent at once could beat discord.py's keep-alive thread to
+# recording the send, and be measured from the previous beat ("41.3s behind"). Seconds:
+HEARTBEAT_ACK_DELAY = 0.02  # well over CPython's 5 ms thread switch interval
+
 
 class Op:
     DISPATCH = 0
@@ -127,6 +131,8 @@ class Gateway:
         self.allowed_privileged_intents = allowed_privileged_intents
         self.guilds_per_shard = guilds_per_shard
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeat_ack_delay = HEARTBEAT_ACK_DELAY  # a test may change it
+        self._acks: set[asyncio.Task[None]] = set()
         self.url = ""  # set by the server once it has a port
         self.sessions: dict[str, Session] = {}
         self.identifies: list[dict[str, Any]] = []
@@ -144,9 +150,8 @@ class Gateway:
         self._sockets.add(ws)
         session: Session | None = None
         try:
-            await self._send(
-                ws, {"op": Op.HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}
-            )
+            hello = {"heartbeat_interval": self.heartbeat_interval_ms}
+            await self._send(ws, {"op": Op.HELLO, "d": hello})
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     continue
@@ -175,7 +180,9 @@ class Gateway:
         data: dict[str, Any] = d if isinstance(d, dict) else {}  # a heartbeat's is a number
         if op == Op.HEARTBEAT:
             self.heartbeats += 1
-            await self._send(ws, {"op": Op.HEARTBEAT_ACK})
+            ack = asyncio.create_task(self._ack(ws))  # the next frames do not wait for it
+            self._acks.add(ack)
+            ack.add_done_callback(self._acks.discard)
         elif op == Op.IDENTIFY:
             session = await self._identify(ws, request, data)
         elif op == Op.RESUME:
@@ -293,6 +300,10 @@ class Gateway:
         with contextlib.suppress(ConnectionError, RuntimeError):
             await ws.send_str(json.dumps(frame))
 
+    async def _ack(self, ws: web.WebSocketResponse) -> None:
+        await asyncio.sleep(self.heartbeat_ack_delay)  # the round trip
+        await self._send(ws, {"op": Op.HEARTBEAT_ACK})
+
     async def _close(self, ws: web.WebSocketResponse, code: int, reason: str) -> None:
         self.closes.append(code)
         self._closed_by_us.add(ws)
@@ -382,6 +393,8 @@ class Gateway:
         return len(live)
 
     async def shutdown(self) -> None:
+        for ack in list(self._acks):
+            ack.cancel()
         for ws in list(self._sockets):
             with contextlib.suppress(Exception):
                 await ws.close(code=1001, message=b"stand-in stopping")

@@ -25,8 +25,8 @@ class Launching(Invoking):
     def enable_activities(self) -> None:
         """Activities enabled in the Developer Portal: the application may launch its Activity
         and have an Entry Point command; Discord adds its default one ("Launch", Discord's to
-        handle) when the application has none. A bot's bulk overwrite replaces it, as any
-        command."""
+        handle) when the application has none. A global bulk overwrite must then keep an Entry
+        Point command in its place (by its id, or its name), or Discord refuses it (50240)."""
         self.world.activities_enabled = True
         if self.commands.entry_point() is None:
             self.commands.upsert(None, dict(DEFAULT_ENTRY_POINT))

@@ -118,18 +118,23 @@ class BoggleBot(commands.AutoShardedBot):
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
-        """The commands to Discord: to the sync guild while developing, else globally, with the
-        Entry Point command where the application has an Activity (an Entry Point command is
-        global only: in a guild sync the application keeps the one it has)."""
-        if self.settings.sync_guild is not None:
-            guild = discord.Object(self.settings.sync_guild)
-            self.tree.copy_global_to(guild=guild)
-            synced = len(await self.tree.sync(guild=guild))
-        else:
-            tree = self.tree
-            assert isinstance(tree, BoggleTree)
-            tree.entry_point = self.settings.web.activity
-            synced = await tree.sync_global()
+        """The commands to Discord: to the sync guild while developing, else globally, keeping
+        the application's Entry Point command (the bot's own where it has an Activity). A sync
+        Discord refuses is one line in the log: the commands it had stay, and the bot plays on."""
+        tree = self.tree
+        assert isinstance(tree, BoggleTree)
+        try:
+            if self.settings.sync_guild is not None:
+                guild = discord.Object(self.settings.sync_guild)
+                tree.copy_global_to(guild=guild)
+                synced = len(await tree.sync(guild=guild))
+            else:
+                tree.entry_point = self.settings.web.activity
+                synced = await tree.sync_global()
+        except discord.HTTPException as exc:
+            refusal = " ".join(str(exc).split())  # Discord's field errors come one a line
+            log.error("Discord refused the command sync, the commands it had stay: %s", refusal)
+            return
         log.info("synced %d commands", synced)
 
     async def _on_command_error(

@@ -3,9 +3,10 @@
 ``LAUNCH_ACTIVITY``, which opens the Activity in that channel (joining the round running there).
 
 discord.py 2.7's command tree knows no type 4: ``BoggleTree`` adds the command to the global
-bulk overwrite (a bulk overwrite replaces every command, an Entry Point too, so it must be in
-it) and answers its interactions in ``interaction_check``, before the tree looks for a command
-of its own."""
+bulk overwrite and answers its interactions in ``interaction_check``, before the tree looks for
+a command of its own. A global bulk overwrite must keep the application's Entry Point command
+(Discord refuses, 50240, one that leaves it out; it has one as soon as Activities are enabled):
+without ``BOGGLE_ACTIVITY`` the sync sends the one there back as it is."""
 
 from __future__ import annotations
 
@@ -23,6 +24,26 @@ log = logging.getLogger(__name__)
 PRIMARY_ENTRY_POINT = 4  # the command's type
 APP_HANDLER = 1  # the app answers it (Discord's default command is DISCORD_LAUNCH_ACTIVITY, 2)
 NAME = "launch"
+# What a bulk overwrite takes of a command (Discord's JSON params); the rest of a command read
+# back (``application_id``, ``version``...) is Discord's own.
+WRITABLE = frozenset(
+    {
+        "id",
+        "name",
+        "name_localizations",
+        "description",
+        "description_localizations",
+        "options",
+        "default_member_permissions",
+        "dm_permission",
+        "default_permission",
+        "integration_types",
+        "contexts",
+        "type",
+        "nsfw",
+        "handler",
+    }
+)
 
 
 def entry_point_command() -> dict[str, Any]:
@@ -59,21 +80,33 @@ class BoggleTree(app_commands.CommandTree[Any]):
     entry_point = False  # the application has an Activity (BOGGLE_ACTIVITY)
 
     async def sync_global(self) -> int:
-        """Bulk-overwrite the global commands, the Entry Point command among them when on; how
-        many there are now."""
-        if not self.entry_point:
-            return len(await self.sync())
+        """Bulk-overwrite the global commands, keeping the application's Entry Point command:
+        when on, the bot's own in its place (by its id); when off, the one there unchanged. How
+        many commands there are now."""
+        application_id = self.client.application_id
+        if application_id is None:
+            raise app_commands.MissingApplicationID
         translator = self.translator
         payload = [
             await c.get_translated_payload(self, translator) if translator else c.to_dict(self)
             for c in self.get_commands()
         ]
-        application_id = self.client.application_id
-        if application_id is None:
-            raise app_commands.MissingApplicationID
-        payload.append(entry_point_command())
+        there = await self._entry_point_there(application_id)
+        if self.entry_point:
+            own = entry_point_command()
+            payload.append(own if there is None else own | {"id": there["id"]})
+        elif there is not None:
+            payload.append({k: v for k, v in there.items() if k in WRITABLE})
         synced = await self.client.http.bulk_upsert_global_commands(application_id, payload)
         return len(synced)
+
+    async def _entry_point_there(self, application_id: int) -> dict[str, Any] | None:
+        """The application's Entry Point command, with its localisations, if it has one."""
+        route = discord.http.Route(
+            "GET", "/applications/{application_id}/commands", application_id=application_id
+        )
+        commands = await self.client.http.request(route, params={"with_localizations": "true"})
+        return next((c for c in commands if c.get("type") == PRIMARY_ENTRY_POINT), None)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """The Entry Point command is answered here, with the launch; every other

@@ -126,7 +126,11 @@ class IdentityRoutes(Routes):
         return guild is not None and self.world.bot.id in guild.members
 
     async def get_commands(self, request: web.Request) -> web.Response:
-        return json_response(self.commands.commands(self._command_scope(request)))
+        """The scope's commands; their localisations only ``with_localizations``, as Discord."""
+        commands = self.commands.commands(self._command_scope(request))
+        if request.query.get("with_localizations") in ("true", "True", "1"):
+            return json_response(commands)
+        return json_response([without_localizations(c) for c in commands])
 
     async def put_commands(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
@@ -201,3 +205,12 @@ class IdentityRoutes(Routes):
         if channel.guild_id is not None:
             self.require(channel, Perm.SEND_MESSAGES)
         return web.Response(status=204)
+
+
+def without_localizations(item: dict[str, Any]) -> dict[str, Any]:
+    """``item`` (a command, option or choice) and all it holds without localisation maps."""
+    kept = {k: v for k, v in item.items() if not k.endswith("_localizations")}
+    for key in ("options", "choices"):
+        if isinstance(kept.get(key), list):
+            kept[key] = [without_localizations(i) for i in kept[key]]
+    return kept

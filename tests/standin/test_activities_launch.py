@@ -1,7 +1,8 @@
 """An application's Activity, as Discord takes it: LAUNCH_ACTIVITY (callback type 12) only from
 an application with Activities enabled (else 50039) and only for a command, a component or a
 modal's submit; the Entry Point command (type 4) only for such an application, one, global,
-without options, with a ``handler`` that only it may have."""
+without options, with a ``handler`` that only it may have, and kept by every global bulk
+overwrite (else 50240)."""
 
 from __future__ import annotations
 
@@ -71,9 +72,10 @@ async def test_entry_point_commands_as_discord_takes_them(standin: StandIn) -> N
     refused = refused_at(await call(standin, "PUT", guild_route, [ENTRY]))
     assert refused[:3] == (400, 50035, "0.type")
 
-    status, stored = await call(standin, "PUT", route, [CHAT, ENTRY])
+    status, stored = await call(standin, "PUT", route, [CHAT, ENTRY | {"id": default["id"]}])
     assert status == 200 and [c["type"] for c in stored] == [1, 4]
     assert standin.commands.entry_point() == stored[1]  # the bulk overwrite replaced "Launch"
+    assert stored[1]["id"] == default["id"] and stored[1]["version"] != default["version"]
     another = refused_at(await call(standin, "POST", route, ENTRY | {"name": "open"}))
     assert another[:3] == (400, 50035, "type")
     status, _ = await call(standin, "POST", route, ENTRY | {"description": "Play!"})
@@ -86,3 +88,25 @@ async def test_the_default_entry_point_is_discords_to_answer(standin: StandIn) -
     assert handle.callback_type == 12 and handle.session_id is None  # nothing reached a bot
     instance = standin.activities.instances[handle.activity_instance_id or ""]
     assert instance.users == [standin.user("bob").id]
+
+
+async def test_a_global_bulk_overwrite_must_keep_the_entry_point(standin: StandIn) -> None:
+    route = f"/applications/{standin.world.application_id}/commands"
+    standin.enable_activities()
+    (default,) = standin.commands.commands(None)
+    for commands in ([CHAT], [CHAT, ENTRY]):  # left out; another one, not given its id
+        status, body = await call(standin, "PUT", route, commands)
+        assert (status, body["code"]) == (400, 50240)
+        assert "remove this app's Entry Point command in a bulk update" in body["message"]
+        assert standin.commands.commands(None) == [default]  # nothing changed
+    guild = standin.channel("boggle").guild_id
+    guild_route = f"/applications/{standin.world.application_id}/guilds/{guild}/commands"
+    assert (await call(standin, "PUT", guild_route, [CHAT]))[0] == 200  # it is not a guild's
+
+    status, listed = await call(standin, "GET", route)
+    status, stored = await call(standin, "PUT", route, [CHAT, listed[0]])  # sent back as read
+    assert status == 200 and stored[1] == default  # the same id and version: unchanged
+    by_name = ENTRY | {"name": default["name"]}  # no id
+    status, stored = await call(standin, "PUT", route, [by_name, CHAT])
+    assert status == 200 and stored[0]["id"] == default["id"]  # the same command, edited
+    assert stored[0]["handler"] == 1 and stored[0]["version"] != default["version"]

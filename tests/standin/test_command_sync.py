@@ -184,3 +184,19 @@ async def test_names_of_any_script_in_lowercase_are_taken(standin: StandIn) -> N
     names = ["boggle-config", "daily_guess", "l'heure", "jeu", "игра", "खेल", "เกม", "遊戲", "a1"]
     status, _ = await call(standin, "PUT", route, [command(name=n) for n in names])
     assert status == 200
+
+
+async def test_commands_are_read_with_their_localizations_only_when_asked(
+    standin: StandIn,
+) -> None:
+    route = f"/applications/{standin.world.application_id}/commands"
+    french = {"fr": "Jouer au Boggle"}
+    sync = [command(description_localizations=french)]
+    sync[0]["options"][0]["name_localizations"] = {"fr": "mot"}
+    assert (await call(standin, "PUT", route, sync))[0] == 200
+    _, plain = await call(standin, "GET", route)
+    assert "description_localizations" not in plain[0]
+    assert "name_localizations" not in plain[0]["options"][0]
+    _, full = await call(standin, "GET", route + "?with_localizations=true")
+    assert full[0]["description_localizations"] == french
+    assert full[0]["options"][0]["name_localizations"] == {"fr": "mot"}
