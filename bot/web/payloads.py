@@ -8,7 +8,12 @@ from typing import Any
 
 from bot.daily.service import DailyResult, DailyState
 from bot.i18n.catalogue import catalogue, count, text
-from bot.i18n.languages import DEFAULT_LANGUAGE, language_name, language_of_locale
+from bot.i18n.languages import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_CODES,
+    language_name,
+    language_of_locale,
+)
 from bot.rounds.view import RoundView
 from core.board import Board
 from core.daily import DAILY_RULES
@@ -43,12 +48,24 @@ PAGE_KEYS = (
     "web.waiting",
     "web.daily",
     "web.back",
+    "web.sign_in_failed",
+    "web.not_in_instance",
+    "web.instance_gone",
+    "web.trace_hint",
+    "web.your_rank",
+    "web.you_nothing",
 )
 
 
-def page_language(locale: str) -> str:
-    """The player's Discord language if the bot speaks it, else English."""
-    return language_of_locale(locale) or DEFAULT_LANGUAGE
+def page_language(locales: str) -> str:
+    """The first of ``locales`` (a Discord locale, or a browser's list: "pt-BR,fr-FR,en") the
+    bot speaks, by its exact Discord locale or its language ("fr-CA": French); else English."""
+    for wanted in locales.split(","):
+        locale = wanted.strip()
+        found = language_of_locale(locale) or locale.split("-")[0].lower()
+        if found in LANGUAGE_CODES:
+            return found
+    return DEFAULT_LANGUAGE
 
 
 def strings(language: str) -> dict[str, str]:

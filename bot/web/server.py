@@ -1,6 +1,7 @@
 """The web front end's HTTP server (aiohttp): the page and its files, ``/api/config``, the
-OAuth2 code exchange at ``/api/token`` and the play socket at ``/api/play``. Every URL the page
-uses is relative: Discord serves it from its own proxy domain."""
+page's words at ``/api/strings``, the OAuth2 code exchange at ``/api/token`` and the play socket
+at ``/api/play``. Every URL the page uses is relative: Discord serves it from its own proxy
+domain."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from bot.config.settings import WebSettings
 from bot.daily.web import DailyDesk
 from bot.rounds.web import Hub
 from bot.services import Services
-from bot.web import relay
+from bot.web import payloads, relay
 from bot.web.discord_api import DiscordApi, Refused
 from bot.web.session import play, relayed
 
@@ -68,6 +69,7 @@ class WebServer:
         app = web.Application(client_max_size=16 * 1024, middlewares=[_headers])
         app.router.add_get("/", self._index)
         app.router.add_get("/api/config", self._config)
+        app.router.add_get("/api/strings", self._strings)
         app.router.add_post("/api/token", self._token)
         app.router.add_get("/api/play", self._play)
         app.router.add_get("/" + relay.ROUTE, self._relayed)
@@ -115,6 +117,13 @@ class WebServer:
 
     async def _config(self, request: web.Request) -> web.Response:
         return web.json_response({"client_id": str(self.api.application_id), "mock": self.mock})
+
+    async def _strings(self, request: web.Request) -> web.Response:
+        """The page's words before sign-in, so a refusal reads in the player's language:
+        ``lang`` is the browser's languages, best first (English for one the bot lacks)."""
+        language = payloads.page_language(request.query.get("lang", ""))
+        body = {"language": language, "strings": payloads.strings(language)}
+        return web.json_response(body, headers={"Cache-Control": "max-age=300"})
 
     async def _token(self, request: web.Request) -> web.Response:
         try:

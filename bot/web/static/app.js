@@ -5,16 +5,69 @@ import { BoardView, faceLabel, findPath } from "./board.js";
 const $ = (id) => document.getElementById(id);
 const app = $("app");
 const params = new URLSearchParams(location.search);
-const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null, daily: null };
+const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null, daily: null, hinted: seen() };
 const t = (key, fields = {}) => (state.strings[key] || key).replace(/\{(\w+)\}/g, (_, k) => fields[k] ?? "");
 
 let socket = null;
 // A word goes to the channel's round, or to the player's daily attempt while the page shows it.
 const guess = (word, path) => ({ type: state.daily ? "daily_guess" : "guess", word, path });
-const board = new BoardView($("board"), $("trace"), (word, path) => send(guess(word, path)), (word) => { $("word").textContent = word; });
+const board = new BoardView($("board"), $("trace"), submit, building);
 
-function view(name) { app.dataset.view = name; $("results").hidden = name !== "results"; $("idle").hidden = name !== "idle"; }
+function view(name) {
+  app.dataset.view = name;
+  for (const id of ["results", "idle", "closed"]) $(id).hidden = name !== id;
+}
 function status(text) { $("status").textContent = text; }
+
+// The page's words: before sign-in in the browser's language (so a refusal reads as a sentence
+// the player reads), then in the player's Discord language from the welcome.
+function words(language, strings) {
+  state.strings = strings; document.documentElement.lang = language;
+  $("send").textContent = t("submit"); $("type").placeholder = t("type_here"); $("type").setAttribute("aria-label", t("type_here"));
+  $("clear").textContent = "✕"; $("clear").setAttribute("aria-label", t("clear")); $("clear").title = t("clear");
+  $("mine-h").textContent = t("your_words"); $("players-h").textContent = t("players");
+  $("results-h").textContent = t("results"); $("missed-h").textContent = t("missed"); $("tap-hint").textContent = t("tap_word");
+  $("again").textContent = t("play_again"); $("start").textContent = t("start"); $("idle-text").textContent = t("no_round");
+  $("board").setAttribute("aria-label", t("board"));
+  $("daily").textContent = t("daily"); $("back").textContent = t("back");
+  if (!board.path.length) building(""); // the hint, in these words
+}
+
+async function loadWords() {
+  const wanted = [...(navigator.languages || []), navigator.language].filter(Boolean).join(",");
+  for (let wait = 500; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      const answer = await fetch(`api/strings?lang=${encodeURIComponent(wanted)}`);
+      if (answer.ok) { const m = await answer.json(); return words(m.language, m.strings); }
+    } catch { /* the bot is restarting: asked again */ }
+    await new Promise((done) => setTimeout(done, wait));
+  }
+}
+
+// Why the server closed the socket for good, and what to do about it.
+const REFUSED = { 4001: "signed_out", 4003: "not_in_instance", 4004: "instance_gone" };
+function closed(key) { view("closed"); status(""); $("closed-text").textContent = t(key); }
+
+// The word being traced, and the first time (on this device) how to trace one.
+function building(word) {
+  if (word) $("type").value = ""; // the dice chosen last are the word, not what was typed before
+  const hint = !word && !state.hinted;
+  $("word").textContent = word || (hint ? t("trace_hint") : "");
+  $("word").classList.toggle("hinting", hint);
+  $("clear").hidden = !word;
+}
+
+function submit(word, path) {
+  send(guess(word, path));
+  if (state.hinted) return;
+  state.hinted = true;
+  try { localStorage.setItem("boggle.hinted", "1"); } catch { /* storage refused: hinted again next time */ }
+  building("");
+}
+
+function seen() {
+  try { return localStorage.getItem("boggle.hinted") === "1"; } catch { return false; }
+}
 
 // Discord's handshake; outside Discord the SDK's mock, with the code the stand-in gave the link.
 async function signIn() {
@@ -47,7 +100,7 @@ function connect(instance) {
   socket.onopen = () => { state.retry = 500; socket.send(JSON.stringify({ type: "hello", access_token: state.token, instance_id: instance })); };
   socket.onmessage = (e) => receive(JSON.parse(e.data));
   socket.onclose = (e) => {
-    if ([4001, 4003, 4004].includes(e.code)) { status(t("signed_out")); view("connecting"); return; }
+    if (e.code in REFUSED) return closed(REFUSED[e.code]);
     status(t("reconnecting"));
     setTimeout(() => connect(instance), state.retry);
     state.retry = Math.min(state.retry * 2, 5000);
@@ -63,13 +116,7 @@ function send(message) {
 
 const handlers = {
   welcome(m) {
-    state.live = true; state.strings = m.strings; state.you = m.you; document.documentElement.lang = m.language;
-    $("send").textContent = t("submit"); $("type").placeholder = t("type_here"); $("type").setAttribute("aria-label", t("type_here"));
-    $("mine-h").textContent = t("your_words"); $("players-h").textContent = t("players");
-    $("results-h").textContent = t("results"); $("missed-h").textContent = t("missed"); $("tap-hint").textContent = t("tap_word");
-    $("again").textContent = t("play_again"); $("start").textContent = t("start"); $("idle-text").textContent = t("no_round");
-    $("board").setAttribute("aria-label", t("board"));
-    $("daily").textContent = t("daily"); $("back").textContent = t("back"); daily(state.daily);
+    state.live = true; state.you = m.you; words(m.language, m.strings); daily(state.daily);
     status(m.you.name);
     if (state.daily) send({ type: "daily_open", language: state.daily.language });
   },
@@ -121,7 +168,7 @@ function daily(m) {
 
 function dailyResult(m) {
   view("results"); board.render(m.board); $("clock").hidden = true; $("again").hidden = true;
-  $("results-h").textContent = m.title; $("summary").hidden = false;
+  $("results-h").textContent = m.title; $("summary").hidden = false; $("you-line").hidden = true;
   $("figures").textContent = m.figures; $("streak").textContent = m.streak;
   $("flagged").textContent = m.flagged || ""; $("flagged").hidden = !m.flagged;
   const item = li(t("your_words"), "");
@@ -129,8 +176,14 @@ function dailyResult(m) {
   chips.append(...m.words.map((w) => chip(w.shown, w.path, ` ${w.points}`)));
   item.append(chips);
   $("ranking").replaceChildren(item);
-  $("missed-h").textContent = `${t("missed")} (${m.missed_total})`;
-  $("missed").replaceChildren(...m.missed.map((w) => { const x = document.createElement("li"); x.append(chip(w.shown, w.path, ` ${w.points}`)); return x; }));
+  missed(m.missed_total, m.missed.map((w) => chip(w.shown, w.path, ` ${w.points}`)));
+}
+
+// The missed words, folded behind their count: a phone shows the ranking and Play again first.
+function missed(total, chips) {
+  $("missed-box").open = false; $("missed-box").hidden = !total;
+  $("missed-h").textContent = `${t("missed")} (${total})`;
+  $("missed").replaceChildren(...chips.map((c) => { const item = document.createElement("li"); item.append(c); return item; }));
 }
 
 function mine() {
@@ -165,9 +218,13 @@ function chip(word, path, extra = "") {
 
 function results(m) {
   view("results"); board.render(m.board); $("clock").hidden = true;
-  $("again").hidden = false; $("summary").hidden = true; $("results-h").textContent = t("results"); $("missed-h").textContent = t("missed");
+  $("again").hidden = false; $("summary").hidden = true; $("results-h").textContent = t("results");
+  const me = m.ranking.find((p) => p.you);
+  $("you-line").hidden = false;
+  $("you-line").textContent = me ? t("your_rank", { rank: me.rank, players: m.ranking.length, points: me.shown }) : t("you_nothing");
   $("ranking").replaceChildren(...(m.ranking.length ? m.ranking.map((p) => {
     const item = document.createElement("li");
+    item.classList.toggle("you", p.you);
     const head = document.createElement("div"); head.className = "head";
     head.append(Object.assign(document.createElement("span"), { textContent: `${p.rank}. ${p.name}` }),
       Object.assign(document.createElement("span"), { textContent: p.shown }));
@@ -176,7 +233,7 @@ function results(m) {
     item.append(head, chips);
     return item;
   }) : [li(t("nobody"), "")]));
-  $("missed").replaceChildren(...m.missed.map((w) => { const item = document.createElement("li"); item.append(chip(w.shown, w.path)); return item; }));
+  missed(m.missed.length, m.missed.map((w) => chip(w.shown, w.path)));
 }
 
 function tick() {
@@ -189,14 +246,22 @@ function tick() {
   requestAnimationFrame(tick);
 }
 
+// Send (or Enter): the typed word, else the word tapped die by die.
 $("typed").addEventListener("submit", (e) => {
   e.preventDefault();
   const word = $("type").value.trim();
-  if (!word) return;
-  send(guess(word, state.round ? findPath(state.round.board, word) : null));
+  if (!word) return board.submit();
+  submit(word, state.round ? findPath(state.round.board, word) : null);
   $("type").value = ""; board.show([]);
 });
+// Enter or Escape with nothing focused: the tapped word is sent, or cleared.
+document.addEventListener("keydown", (e) => {
+  if (e.target !== document.body || !board.path.length) return;
+  if (e.key === "Enter") board.submit(); else if (e.key === "Escape") board.clear();
+});
+$("clear").addEventListener("click", () => board.clear());
 $("type").addEventListener("input", () => {
+  if (board.path.length) board.clear(); // typing takes over from tapped dice
   const word = $("type").value.trim();
   const path = state.round && word ? findPath(state.round.board, word) : null;
   board.paint(path || [], true);
@@ -208,5 +273,6 @@ $("back").addEventListener("click", () => { daily(null); status(state.you ? stat
 setInterval(() => send({ type: "ping" }), 15000);
 
 status("…");
-signIn().then(({ token, instance }) => { state.token = token; connect(instance); requestAnimationFrame(tick); })
-  .catch(() => status("Sign-in failed: open the Activity again."));
+loadWords().then(() => { status(t("connecting")); return signIn(); })
+  .then(({ token, instance }) => { state.token = token; connect(instance); requestAnimationFrame(tick); })
+  .catch(() => closed("sign_in_failed"));

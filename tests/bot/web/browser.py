@@ -51,17 +51,34 @@ async def open_as(
     *,
     touch: bool = False,
     theme: Literal["dark", "light"] = "dark",
+    locale: str = "en-US",
 ) -> Page:
     """A person's page, opened by the sandbox's link (the stand-in's authorize step); ``touch``:
-    a phone's touch screen (touch events, pointers of type "touch"); ``theme``: Discord's."""
+    a phone's touch screen (touch events, pointers of type "touch"); ``theme``: Discord's;
+    ``locale``: the browser's language (``navigator.language``)."""
+    return await open_url(
+        browser, link(standin, page_url, person, "boggle"), size, touch, theme, locale
+    )
+
+
+async def open_url(
+    browser: Browser,
+    url: str,
+    size: tuple[int, int] = (390, 844),
+    touch: bool = False,
+    theme: Literal["dark", "light"] = "dark",
+    locale: str = "en-US",
+) -> Page:
+    """``url`` in a browser of its own (a new context: its own storage, as another device)."""
     context = await browser.new_context(
         viewport={"width": size[0], "height": size[1]},
         has_touch=touch,
         is_mobile=touch,
         color_scheme=theme,
+        locale=locale,
     )
     page = await context.new_page()
-    await page.goto(link(standin, page_url, person, "boggle"))
+    await page.goto(url)
     return page
 
 

@@ -62,6 +62,7 @@ async def test_the_daily_board_on_the_page(web_game: Harness) -> None:
         await expect(alice.locator("#figures")).to_contain_text("1 word")
         await expect(alice.locator("#streak")).to_contain_text("Streak: 1")
         await expect(alice.locator("#ranking")).to_contain_text(word.upper())
+        await alice.locator("#missed-h").click()  # the missed words, folded behind their count
         await expect(alice.locator("#missed button").first).to_be_visible()
         await alice.locator("#back").click()  # back to the channel: no round there
         await expect(alice.locator("#start")).to_be_visible(timeout=3000)

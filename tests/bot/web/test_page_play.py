@@ -10,6 +10,7 @@ from pathlib import Path
 from playwright.async_api import Page, expect
 
 from core.round import Mode, Verdict
+from core.scoring import word_score
 from tests.bot.harness import Harness
 from tests.bot.web.browser import chromium, drag, open_as, tap
 from tests.bot.web.conftest import page_url
@@ -34,6 +35,20 @@ async def verdict(page: Page, word: str) -> str:
     v = page.locator("#verdict")
     await expect(v).to_have_attribute("data-word", word, timeout=15_000)
     return await v.get_attribute("data-verdict") or ""
+
+
+async def on_first_screen(page: Page, selector: str) -> None:
+    """``selector`` is wholly within the viewport, not scrolled to, and nothing covers it."""
+    box = await page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (selector, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (selector, box)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert await page.evaluate(
+        "([s, x, y]) => document.querySelector(s).contains(document.elementFromPoint(x, y))",
+        [selector, x, y],
+    ), selector
 
 
 async def test_two_on_the_page_one_in_chat(web_game: Harness, tmp_path: Path) -> None:
@@ -82,9 +97,8 @@ async def test_two_on_the_page_one_in_chat(web_game: Harness, tmp_path: Path) ->
         await alice.screenshot(path=str(shots / "activity-play-phone.png"))
         await bob.screenshot(path=str(shots / "activity-play-desktop.png"))
 
+        missed = len(web_game.live().game.solution) - 4
         await web_game.end_round()
-        scored = {p.player: p for p in web_game.bot.services.storage and []} if False else None
-        del scored
         for page in (alice, bob):
             await expect(page.locator("#results")).to_be_visible(timeout=15_000)
         rows = web_game.query(
@@ -103,15 +117,24 @@ async def test_two_on_the_page_one_in_chat(web_game: Harness, tmp_path: Path) ->
         ranking = alice.locator("#ranking > li")
         await expect(ranking).to_have_count(3)
         text = await alice.locator("#ranking").inner_text()
-        rules = web_game.bot.services.rounds  # points as core scores them: shared scores nothing
-        del rules
-        from core.scoring import word_score
-
+        # Points as core scores them: a shared word scores nothing.
         alice_points = word_score(long_word, 3)
         bob_points = word_score(tapped, 3) + word_score(typed, 3)
         assert "Alice" in text and f"{alice_points} pts" in text
         assert f"{bob_points} pts" in text and "Carol" in text and "0 pts" in text
         await expect(alice.locator("#ranking .shared")).to_have_count(2)  # alice's and carol's
+        # On the phone, without scrolling: Play again and her own result; the many missed words
+        # folded behind their count, opened by a tap.
+        assert missed >= 30
+        rank = 1 if alice_points >= bob_points else 2
+        you = f"You: {rank} of 3 · {alice_points} pts"
+        await expect(alice.locator("#you-line")).to_have_text(you)
+        for shown in ("#again", "#you-line"):
+            await on_first_screen(alice, shown)
+        await expect(alice.locator("#missed")).to_be_hidden()
+        await expect(alice.locator("#missed-h")).to_have_text(f"Missed words ({missed})")
+        await alice.locator("#missed-h").click()
+        await expect(alice.locator("#missed button")).to_have_count(missed)
         first_missed = alice.locator("#missed button").first
         await first_missed.click()
         await expect(alice.locator('[role="gridcell"][aria-selected="true"]').first).to_be_visible()
