@@ -10,8 +10,10 @@ from bot.discord.render.board import mode_name
 from bot.discord.render.text import CONTENT_LIMIT, fit, pack, plural
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.i18n.phrase import Phrase
+from bot.kernel.model import ServerSettings
 from bot.rounds.options import OptionError, round_options
-from bot.storage import ServerSettings
+from bot.server_settings.rules import channel_list
 
 
 def duration(seconds: int) -> str:
@@ -24,8 +26,8 @@ def duration(seconds: int) -> str:
 
 def channels_text(channels: Iterable[int], language: str = DEFAULT_LANGUAGE) -> str:
     """Where rounds may start: channel mentions, or any channel."""
-    listed = sorted(channels)
-    return ", ".join(f"<#{c}>" for c in listed) if listed else text("settings.anywhere", language)
+    listed = channel_list(channels)
+    return text(listed.key, language, **listed.fields) if isinstance(listed, Phrase) else listed
 
 
 def settings_text(settings: ServerSettings, language: str = DEFAULT_LANGUAGE) -> str:
