@@ -7,6 +7,7 @@ import discord
 
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_of_locale
+from bot.kernel.refusal import Refusal
 from bot.rounds.options import OptionError
 from bot.server_settings.service import ServerSettingsService
 
@@ -36,3 +37,8 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def refuse(interaction: discord.Interaction, refused: Refusal) -> None:
+    """A use case's refusal, ephemeral: in the language it belongs in, else the reader's."""
+    await tell(interaction, refused.text(reader_language(interaction)))

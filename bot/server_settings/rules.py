@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 
+from bot.i18n.phrase import Phrase
+from bot.kernel.model import ServerSettings
 from bot.rounds.options import (
     OptionError,
     dice_size,
@@ -18,7 +21,6 @@ from bot.rounds.options import (
     parse_timezone,
     round_options,
 )
-from bot.storage import ServerSettings
 from core.guesses import MAX_WORD_LENGTH, normalise
 from core.languages import LANGUAGES, dice_language
 from core.languages import language as language_of
@@ -29,39 +31,51 @@ _WORD_SEPARATORS = re.compile(r"[\s,;/|]+")
 _LANGUAGES = tuple(LANGUAGES.values())
 
 
-def changed_defaults(
-    current: ServerSettings,
-    *,
-    size: int | None = None,
-    dice: str | None = None,
-    time: str | None = None,
-    mode: str | None = None,
-    min_length: int | None = None,
-    timezone: str | None = None,
-    hints: bool | None = None,
-    language: str | None = None,
-    dictionary: str | None = None,
-) -> ServerSettings:
-    """The server's settings with these defaults changed (None: left as they are); OptionError,
-    naming the setting, when one is wrong or they do not fit together. A new size without dice
-    drops dice of another size (the size's usual set is rolled), and a new language without dice
-    drops dice of another language (the language's set is rolled)."""
-    new_language = parse_language(language) if language is not None else current.language
-    new_dice = dice if dice is not None else current.dice
-    if size is not None and dice is None and new_dice is not None and dice_size(new_dice) != size:
-        new_dice = None
-    if dice is None and new_dice is not None and dice_language(new_dice) != new_language:
-        new_dice = None
+@dataclass(frozen=True)
+class DefaultsChange:
+    """The defaults a ``/boggle-config set`` changes, as typed; None: left as it is."""
+
+    size: int | None = None
+    dice: str | None = None
+    time: str | None = None
+    mode: str | None = None
+    min_length: int | None = None
+    timezone: str | None = None
+    hints: bool | None = None
+    language: str | None = None
+    dictionary: str | None = None
+
+
+def changed_defaults(current: ServerSettings, change: DefaultsChange) -> ServerSettings:
+    """The server's settings with ``change`` made; OptionError, naming the setting, when one is
+    wrong or they do not fit together. A new size without dice drops dice of another size (the
+    size's usual set is rolled), and a new language without dice drops dice of another language
+    (the language's set is rolled)."""
+    new_language = (
+        parse_language(change.language) if change.language is not None else current.language
+    )
+    new_dice = change.dice if change.dice is not None else current.dice
+    if change.dice is None and new_dice is not None:
+        if change.size is not None and dice_size(new_dice) != change.size:
+            new_dice = None  # dice of another size
+        elif dice_language(new_dice) != new_language:
+            new_dice = None  # dice of another language
     changed = ServerSettings(
-        size=size if size is not None else current.size,
+        size=change.size if change.size is not None else current.size,
         dice=new_dice,
-        seconds=parse_duration(time) if time is not None else current.seconds,
-        mode=parse_mode(mode) if mode is not None else current.mode,
-        min_length=min_length if min_length is not None else current.min_length,
-        timezone=parse_timezone(timezone) if timezone is not None else current.timezone,
-        hints=hints if hints is not None else current.hints,
+        seconds=parse_duration(change.time) if change.time is not None else current.seconds,
+        mode=parse_mode(change.mode) if change.mode is not None else current.mode,
+        min_length=change.min_length if change.min_length is not None else current.min_length,
+        timezone=parse_timezone(change.timezone)
+        if change.timezone is not None
+        else current.timezone,
+        hints=change.hints if change.hints is not None else current.hints,
         language=new_language,
-        dictionary=parse_dictionary(dictionary) if dictionary is not None else current.dictionary,
+        dictionary=(
+            parse_dictionary(change.dictionary)
+            if change.dictionary is not None
+            else current.dictionary
+        ),
         channels=current.channels,
         banned=current.banned,
         daily_channel=current.daily_channel,
@@ -121,3 +135,10 @@ def round_banned(words: Iterable[str], language: str) -> frozenset[str]:
     stored folded already stay as they were."""
     fold = language_of(language).fold
     return frozenset(f for f in map(fold, words) if f is not None)
+
+
+def channel_list(channels: Iterable[int]) -> Phrase | str:
+    """Where rounds may start, as a field of a message: the listed channels as the catalogue
+    writes a channel (``<#id>``), or "any channel" in the reader's language when none is."""
+    listed = sorted(channels)
+    return ", ".join(f"<#{c}>" for c in listed) if listed else Phrase("settings.anywhere")

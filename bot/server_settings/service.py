@@ -1,12 +1,31 @@
-"""A server's settings as every front end reads them: one door for its defaults, round
-channels, banned words and time zone (``/boggle-config`` changes them through it too)."""
+"""A server's settings as every front end reads and changes them: one door for its defaults,
+round channels, banned words, time zone and end-of-day post channel. Each use case reads the
+settings, applies the rules and limits (``rules.py``), stores the change and returns the settings
+as they now are, or a ``Refusal`` in the server's language (nothing stored). Who may change them
+(Manage Server) is the front end's to check: it is Discord's permission."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.i18n.phrase import Phrase
 from bot.kernel.model import ServerSettings
+from bot.kernel.refusal import Refusal
+from bot.rounds.options import OptionError
+from bot.server_settings.rules import (
+    MAX_BANNED_WORDS,
+    MAX_ROUND_CHANNELS,
+    DefaultsChange,
+    banned_words,
+    changed_defaults,
+    channel_list,
+    reset_defaults,
+    unbanned,
+)
 
 
 class ServerSettingsStore(Protocol):
@@ -14,15 +33,41 @@ class ServerSettingsStore(Protocol):
 
     async def server_settings(self, guild_id: int) -> ServerSettings: ...
 
+    async def save_defaults(self, guild_id: int, settings: ServerSettings) -> None: ...
+
+    async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None: ...
+
+    async def clear_round_channels(self, guild_id: int) -> None: ...
+
+    async def ban_words(self, guild_id: int, words: Iterable[str], banned: bool) -> int: ...
+
+    async def set_daily_channel(self, guild_id: int, channel_id: int | None) -> None: ...
+
+
+@dataclass(frozen=True)
+class BannedWordsChange:
+    """What a ``words add`` or ``words remove`` did: how many words it added or took off (words
+    already so do not count) and how many the server refuses now, in its ``language``."""
+
+    changed: int
+    total: int
+    language: str
+
+
+def option_refusal(exc: OptionError, language: str) -> Refusal:
+    """A bad option's refusal, worded as every front end words one (``⚠️`` and the reason)."""
+    return Refusal.of("replies.bad_option", language, error=Phrase(exc.key, exc.fields))
+
 
 class ServerSettingsService:
-    """Reads (and, through ``/boggle-config``, changes) each server's settings."""
+    """Reads and changes each server's settings; every rule and limit of a change is here."""
 
     def __init__(self, store: ServerSettingsStore) -> None:
         self.store = store
 
     async def of(self, guild_id: int) -> ServerSettings:
-        """The server's settings (the bot's defaults where it set nothing)."""
+        """The server's settings (the bot's defaults where it set nothing): what ``show`` and
+        ``words list`` show, and what every other feature reads."""
         return await self.store.server_settings(guild_id)
 
     async def language(self, guild_id: int | None) -> str:
@@ -30,3 +75,97 @@ class ServerSettingsService:
         if guild_id is None:
             return DEFAULT_LANGUAGE
         return (await self.of(guild_id)).language
+
+    async def set_defaults(self, guild_id: int, change: DefaultsChange) -> ServerSettings | Refusal:
+        """Change some defaults of new rounds (and the time zone, the language); refused when
+        nothing is given or a value is wrong (checked as a round started with them would be).
+        The result is in the new language: a server that changes it is answered in it at once."""
+        current = await self.of(guild_id)
+        if change == DefaultsChange():
+            return Refusal.of("settings.nothing_to_set", current.language)
+        try:
+            changed = changed_defaults(current, change)
+        except OptionError as exc:
+            return option_refusal(exc, current.language)
+        await self.store.save_defaults(guild_id, changed)
+        return changed
+
+    async def reset_defaults(self, guild_id: int) -> ServerSettings:
+        """Every default of new rounds back to the bot's own (``rules.reset_defaults`` says what
+        stays)."""
+        reset = reset_defaults(await self.of(guild_id))
+        await self.store.save_defaults(guild_id, reset)
+        return reset
+
+    async def add_round_channel(self, guild_id: int, channel_id: int) -> ServerSettings | Refusal:
+        """List a channel where rounds may start; refused past MAX_ROUND_CHANNELS (a channel
+        listed already is no new one)."""
+        current = await self.of(guild_id)
+        listed = current.channels
+        if channel_id not in listed and len(listed) >= MAX_ROUND_CHANNELS:
+            return Refusal.of("settings.channel_limit", current.language, limit=MAX_ROUND_CHANNELS)
+        await self.store.set_round_channel(guild_id, channel_id, True)
+        return dataclasses.replace(current, channels=listed | {channel_id})
+
+    async def remove_round_channel(
+        self, guild_id: int, channel_id: int
+    ) -> ServerSettings | Refusal:
+        """Take a channel off the list; refused, saying where rounds may start, when it is not
+        on it."""
+        current = await self.of(guild_id)
+        listed = current.channels
+        if channel_id not in listed:
+            return Refusal.of(
+                "settings.channel_not_listed",
+                current.language,
+                channel=channel_id,
+                channels=channel_list(listed),
+            )
+        await self.store.set_round_channel(guild_id, channel_id, False)
+        return dataclasses.replace(current, channels=listed - {channel_id})
+
+    async def clear_round_channels(self, guild_id: int) -> ServerSettings:
+        """Rounds may start in any channel again."""
+        current = await self.of(guild_id)
+        await self.store.clear_round_channels(guild_id)
+        return dataclasses.replace(current, channels=frozenset())
+
+    async def ban_words(self, guild_id: int, typed: str) -> BannedWordsChange | Refusal:
+        """Refuse the words typed in the server's rounds; refused when one cannot be a word or
+        the list would pass MAX_BANNED_WORDS."""
+        current = await self.of(guild_id)
+        language, listed = current.language, current.banned
+        try:
+            words = banned_words(typed)
+        except OptionError as exc:
+            return option_refusal(exc, language)
+        total = len(listed | set(words))
+        if total > MAX_BANNED_WORDS:
+            return Refusal.of("settings.words_limit", language, limit=MAX_BANNED_WORDS, total=total)
+        changed = await self.store.ban_words(guild_id, words, True)
+        return BannedWordsChange(changed, total, language)
+
+    async def unban_words(self, guild_id: int, typed: str) -> BannedWordsChange | Refusal:
+        """Accept the words typed again: every listed form the server's language reads as one of
+        them (``rules.unbanned``); refused when one cannot be a word."""
+        current = await self.of(guild_id)
+        language, listed = current.language, current.banned
+        try:
+            words = sorted(unbanned(banned_words(typed), listed, language))
+        except OptionError as exc:
+            return option_refusal(exc, language)
+        changed = await self.store.ban_words(guild_id, words, False) if words else 0
+        return BannedWordsChange(changed, len(listed - set(words)), language)
+
+    async def set_daily_channel(self, guild_id: int, channel_id: int) -> ServerSettings:
+        """Send the daily board's end-of-day post to this channel (whether the bot may post
+        there is the front end's to check first)."""
+        current = await self.of(guild_id)
+        await self.store.set_daily_channel(guild_id, channel_id)
+        return dataclasses.replace(current, daily_channel=channel_id)
+
+    async def clear_daily_channel(self, guild_id: int) -> ServerSettings:
+        """No end-of-day post any more."""
+        current = await self.of(guild_id)
+        await self.store.set_daily_channel(guild_id, None)
+        return dataclasses.replace(current, daily_channel=None)

@@ -10,8 +10,8 @@ from bot.discord.render.board import mode_name
 from bot.discord.render.text import CONTENT_LIMIT, channels_text, fit, pack, plural
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.kernel.model import ServerSettings
 from bot.rounds.options import OptionError, round_options
-from bot.storage import ServerSettings
 
 
 def duration(seconds: int) -> str:
