@@ -21,6 +21,7 @@ from bot.rounds.pruning import GuessPruner
 from bot.rounds.publisher import Publisher
 from bot.rounds.service import FINISH_GRACE, RoundService
 from bot.server_settings.service import ServerSettingsService
+from bot.standings.service import StandingsService
 from bot.storage import GuessWriter, Storage
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ class Services:
     daily: DailyService
     daily_poster: DailyPoster
     server_settings: ServerSettingsService
+    standings: StandingsService
 
 
 async def open_services(
@@ -99,6 +101,7 @@ async def open_services(
         owns=owns,
     )
     daily = DailyService(storage, lexicons, tuning.clock, tick=tuning.tick, owns=owns)
+    server_settings = ServerSettingsService(storage)
     poster = DailyPoster(
         storage, daily, daily_sender(pictures), tuning.clock, owns, tuning.daily_post_every
     )
@@ -115,7 +118,8 @@ async def open_services(
         rounds,
         daily,
         poster,
-        ServerSettingsService(storage),
+        server_settings,
+        StandingsService(storage, server_settings, tuning.clock),
     )
 
 
