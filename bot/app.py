@@ -10,6 +10,7 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from bot.check.service import CheckService
 from bot.config.settings import Settings
 from bot.daily.posts import DailyPoster, DailyPostSender
 from bot.daily.service import DailyService
@@ -64,6 +65,7 @@ class Services:
     daily_poster: DailyPoster
     server_settings: ServerSettingsService
     standings: StandingsService
+    check: CheckService
 
 
 async def open_services(
@@ -120,6 +122,7 @@ async def open_services(
         poster,
         server_settings,
         StandingsService(storage, server_settings, tuning.clock),
+        CheckService(storage, rounds, server_settings, lexicons),
     )
 
 
