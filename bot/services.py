@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
+from bot.check.service import CheckService
 from bot.config.settings import Settings
 from bot.daily.posts import DailyPoster, DailyPostSender
 from bot.daily.service import DailyService
@@ -26,6 +27,7 @@ from bot.rounds.pruning import GuessPruner
 from bot.rounds.publisher import Publisher
 from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND, RoundService
 from bot.server_settings.service import ServerSettingsService
+from bot.standings.service import StandingsService
 from bot.storage import GuessWriter, Storage
 from core.lexicon import Lexicon
 
@@ -82,6 +84,8 @@ class Services:
     daily: DailyService
     daily_poster: DailyPoster
     server_settings: ServerSettingsService
+    standings: StandingsService
+    check: CheckService
 
 
 async def open_services(
@@ -102,6 +106,7 @@ async def open_services(
     stack.push_async_callback(writer.close, WRITER_GRACE)
     pruner = GuessPruner(storage, settings.guess_retention_days, clock)
     stack.push_async_callback(pruner.close)
+    server_settings = ServerSettingsService(storage)
     events = EventBus()
     stack.push_async_callback(events.drain, FEEDBACK_GRACE)
     pictures = Pictures(settings.board_pictures)
@@ -138,7 +143,9 @@ async def open_services(
         rounds,
         daily,
         poster,
-        ServerSettingsService(storage),
+        server_settings,
+        StandingsService(storage, server_settings, clock),
+        CheckService(storage, rounds, server_settings, lexicons),
     )
 
 

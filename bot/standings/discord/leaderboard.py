@@ -7,10 +7,8 @@ anyone else who clicks gets that page privately, with their own rank.
 
 from __future__ import annotations
 
-import datetime
 import re
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
@@ -21,6 +19,7 @@ from bot.discord.member_names import current_names
 from bot.discord.render import LEADERBOARD_SIZE
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
+from bot.kernel.model import Measure
 from bot.services import Services
 from bot.standings.discord.leaderboard_render import (
     MEASURE_NAMES,
@@ -28,8 +27,7 @@ from bot.standings.discord.leaderboard_render import (
     LeaderboardView,
     leaderboard_embed,
 )
-from bot.storage import LeaderboardPage, Measure
-from core.periods import Period, period_start
+from core.periods import Period
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -81,28 +79,16 @@ class Leaderboard(commands.Cog):
     async def render(
         self, interaction: discord.Interaction, guild: discord.Guild, view: LeaderboardView
     ) -> tuple[discord.Embed, discord.ui.View]:
-        board = await self.page(guild.id, view)
-        if not board.rows and view.page > 0:  # past the end (the page was shown earlier)
-            view = LeaderboardView(
-                view.period, view.measure, view.pages(board.total) - 1, view.owner
-            )
-            board = await self.page(guild.id, view)
-        shown = [*board.rows, *([board.own] if board.own else [])]
-        kept = {r.user_id: r.display_name for r in shown}
-        names = await current_names(guild, kept, [interaction.user])
-        language = (await self.services.server_settings.of(guild.id)).language
-        embed = leaderboard_embed(board, view, names, guild.name, language)
-        return embed, page_buttons(view, board.total, language)
-
-    async def page(self, guild_id: int, view: LeaderboardView) -> LeaderboardPage:
-        storage = self.services.storage
-        zone_name = await storage.guild_timezone(guild_id)
-        zone = ZoneInfo(zone_name) if zone_name else datetime.UTC
-        now = self.services.clock()
-        since = period_start(view.period, now, zone)
-        return await storage.leaderboard_page(
-            guild_id, view.measure, since, view.page, view.owner, LEADERBOARD_SIZE, until=now + 1
+        shown = await self.services.standings.leaderboard(
+            guild.id, view.period, view.measure, view.page, view.owner, LEADERBOARD_SIZE
         )
+        view = LeaderboardView(view.period, view.measure, shown.page, view.owner)
+        board = shown.board
+        ranked = [*board.rows, *([board.own] if board.own else [])]
+        kept = {r.user_id: r.display_name for r in ranked}
+        names = await current_names(guild, kept, [interaction.user])
+        embed = leaderboard_embed(board, view, names, guild.name, shown.language)
+        return embed, page_buttons(view, board.total, shown.language)
 
 
 class PageButton(

@@ -21,7 +21,8 @@ from bot.discord.render.text import (
 )
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
-from bot.storage import LeaderboardPage, Measure, RankedPlayer
+from bot.kernel.model import LeaderboardPage, Measure, RankedPlayer
+from bot.standings.service import page_count
 from core.periods import Period
 
 PERIOD_NAMES = {
@@ -51,7 +52,7 @@ class LeaderboardView:
     owner: int  # the player whose rank the message shows
 
     def pages(self, total: int) -> int:
-        return max(1, -(-total // LEADERBOARD_SIZE))
+        return page_count(total, LEADERBOARD_SIZE)
 
 
 def leaderboard_embed(

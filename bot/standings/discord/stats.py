@@ -3,20 +3,15 @@ they share them in the channel."""
 
 from __future__ import annotations
 
-import datetime
-from zoneinfo import ZoneInfo
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.daily.service import player_streak
 from bot.discord.answers import reader_language
 from bot.discord.member_names import current_names
 from bot.i18n.catalogue import text
 from bot.services import Services
 from bot.standings.discord.stats_render import stats_embed
-from core.days import local_date
 
 
 class Stats(commands.Cog):
@@ -38,23 +33,15 @@ class Stats(commands.Cog):
             return
         await interaction.response.defer(ephemeral=not share)
         target = player or interaction.user
-        storage = self.services.storage
-        figures = await storage.player_stats(guild.id, target.id)
-        kept = await storage.display_names(guild.id, [target.id])
+        figures = await self.services.standings.player(guild.id, target.id)
         names = await current_names(
-            guild, {target.id: kept.get(target.id)}, [target, interaction.user]
+            guild, {target.id: figures.kept_name}, [target, interaction.user]
         )
         sharer = getattr(interaction.user, "display_name", None) if share else None
-        settings = await storage.server_settings(guild.id)
-        today = local_date(
-            self.services.clock(),
-            ZoneInfo(settings.timezone) if settings.timezone else datetime.UTC,
+        daily = (figures.daily, figures.streak)
+        embed = stats_embed(
+            figures.stats, names[target.id], guild.name, sharer, figures.language, daily
         )
-        daily = (
-            await storage.daily_history(target.id),
-            await player_streak(storage, target.id, today),
-        )
-        embed = stats_embed(figures, names[target.id], guild.name, sharer, settings.language, daily)
         await interaction.followup.send(
             embed=embed, ephemeral=not share, allowed_mentions=discord.AllowedMentions.none()
         )

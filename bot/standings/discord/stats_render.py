@@ -19,8 +19,7 @@ from bot.discord.render.text import (
 )
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
-from bot.kernel.model import RECENT_ROUNDS
-from bot.storage import DailyAttempt, PlayerStats
+from bot.kernel.model import RECENT_ROUNDS, DailyAttempt, PlayerStats
 from core.board import Board
 from core.round import Mode
 from core.streaks import Streak

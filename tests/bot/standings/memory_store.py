@@ -1,0 +1,102 @@
+"""StandingsStore (and the ServerSettingsStore its settings come through) in memory: the results,
+kept names, figures and daily attempts a test puts in, ranked as the SQL ranks them (shared
+ranks by figure, lines by figure then player id) for the measures a round's results sum up."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from bot.kernel.model import (
+    DailyAttempt,
+    LeaderboardPage,
+    Measure,
+    PlayerStats,
+    RankedPlayer,
+    ServerSettings,
+)
+
+DAILY_HISTORY = 10  # the latest attempts /stats shows, as the engines keep it
+
+
+@dataclass(frozen=True)
+class Result:
+    """A player's result in a finished round."""
+
+    guild_id: int
+    user_id: int
+    ended_at: float
+    points: int
+    won: bool = False
+    words: int = 0
+
+
+AGGREGATES: dict[Measure, tuple[Callable[[Result], float], Callable[[Iterable[float]], float]]] = {
+    Measure.POINTS: (lambda r: r.points, sum),
+    Measure.WINS: (lambda r: int(r.won), sum),
+    Measure.WORDS: (lambda r: r.words, sum),
+    Measure.BEST_ROUND: (lambda r: r.points, max),
+}
+
+
+@dataclass
+class MemoryStandings:
+    results: list[Result] = field(default_factory=list)
+    names: dict[tuple[int, int], str] = field(default_factory=dict)  # (guild, user) -> name
+    stats: dict[tuple[int, int], PlayerStats] = field(default_factory=dict)
+    attempts: list[DailyAttempt] = field(default_factory=list)
+    settings: dict[int, ServerSettings] = field(default_factory=dict)
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        return self.settings.get(guild_id, ServerSettings())
+
+    async def leaderboard_page(
+        self,
+        guild_id: int,
+        measure: Measure,
+        since: float | None,
+        page: int,
+        user_id: int,
+        page_size: int,
+        until: float = math.inf,
+    ) -> LeaderboardPage:
+        if measure not in AGGREGATES:
+            raise NotImplementedError(f"the in-memory store does not rank by {measure}")
+        figure_of, combine = AGGREGATES[measure]
+        counted: dict[int, list[float]] = {}
+        for r in self.results:
+            if r.guild_id == guild_id and (since is None or since <= r.ended_at < until):
+                counted.setdefault(r.user_id, []).append(figure_of(r))
+        figures = {user: combine(values) for user, values in counted.items()}
+        order = sorted(figures, key=lambda user: (-figures[user], user))
+        ranked = [
+            RankedPlayer(
+                rank=1 + sum(1 for f in figures.values() if f > figures[user]),
+                position=position,
+                user_id=user,
+                display_name=self.names.get((guild_id, user)),
+                figure=figures[user],
+            )
+            for position, user in enumerate(order, 1)
+        ]
+        first = page * page_size
+        own = next((r for r in ranked if r.user_id == user_id), None)
+        return LeaderboardPage(tuple(ranked[first : first + page_size]), own, len(ranked))
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        return self.stats.get((guild_id, user_id))
+
+    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        return {u: self.names[guild_id, u] for u in user_ids if (guild_id, u) in self.names}
+
+    async def daily_history(
+        self, player_id: int, limit: int = DAILY_HISTORY
+    ) -> Sequence[DailyAttempt]:
+        finished = [a for a in self.attempts if a.player_id == player_id and a.finished]
+        return sorted(finished, key=lambda a: (a.day, a.finished_at, a.id), reverse=True)[:limit]
+
+    async def daily_days(self, player_id: int) -> list[date]:
+        mine = [a for a in self.attempts if a.player_id == player_id]
+        return sorted({a.date for a in mine if a.finished and not a.flagged})
