@@ -98,7 +98,8 @@ async def open_services(
         rng=tuning.rng,
         owns=owns,
     )
-    daily = DailyService(storage, lexicons, tuning.clock, tick=tuning.tick, owns=owns)
+    servers = ServerSettingsService(storage)
+    daily = DailyService(storage, servers, lexicons, tuning.clock, tick=tuning.tick, owns=owns)
     poster = DailyPoster(
         storage, daily, daily_sender(pictures), tuning.clock, owns, tuning.daily_post_every
     )
@@ -115,7 +116,7 @@ async def open_services(
         rounds,
         daily,
         poster,
-        ServerSettingsService(storage),
+        servers,
     )
 
 
