@@ -111,7 +111,7 @@ async def open_services(
     stack.push_async_callback(events.drain, FEEDBACK_GRACE)
     pictures = Pictures(settings.board_pictures)
     owns = settings.shards.owns
-    daily = DailyService(storage, lexicons, clock, tick=tuning.tick, owns=owns)
+    daily = DailyService(storage, server_settings, lexicons, clock, tick=tuning.tick, owns=owns)
     stack.push_async_callback(daily.close)
     poster = DailyPoster(
         storage, daily, ports.daily_sender(pictures), clock, owns, tuning.daily_post_every

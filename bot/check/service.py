@@ -93,7 +93,7 @@ class CheckService:
         word the round's language cannot spell. ``guild_id``: the server whose language speaks
         here (None: none does, a user install say; the refusal is then in the reader's);
         ``on_loading``: awaited before a lexicon's first load, which may take seconds."""
-        if self.rounds.running(channel_id) is not None:
+        if self.rounds.is_running(channel_id):
             return Refusal.of("check.round_running", await self._language(guild_id))
         stored = await self.store.last_finished_round(channel_id)
         if stored is None:

@@ -30,8 +30,9 @@ from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from bot.daily.service import DailyService
+from bot.daily.store import DailyPostStore
+from bot.kernel.model import DailyAttempt, DailyChannel, DailyRanked
 from bot.kernel.tasks import cancel_and_wait
-from bot.storage import DailyAttempt, DailyChannel, DailyRanked, Storage
 from core.daily import DAILY_POST_DELAY, DailyBoard
 from core.days import last_ended_day
 
@@ -68,14 +69,14 @@ class DailyPoster:
 
     def __init__(
         self,
-        storage: Storage,
+        store: DailyPostStore,
         daily: DailyService,
         sender: DailyPostSender,
         clock: Callable[[], float],
         owns: Callable[[int], bool],
         every: float,
     ) -> None:
-        self.storage = storage
+        self.store = store
         self.daily = daily
         self.sender = sender
         self.clock = clock
@@ -102,27 +103,27 @@ class DailyPoster:
 
     async def post_due(self) -> int:
         """One pass: post every ended day not posted yet; the number posted."""
-        storage = self.storage
+        store = self.store
         posted = 0
         unfinished: list[DailyAttempt] | None = None  # read once a pass, if a server is owned
-        for server in await storage.daily_channels():
+        for server in await store.daily_channels():
             if not self.owns(server.guild_id):
                 continue
             zone = ZoneInfo(server.timezone) if server.timezone else datetime.UTC
             day = last_ended_day(self.clock(), zone, DAILY_POST_DELAY)
             if unfinished is None:
-                unfinished = await storage.unfinished_daily_attempts()
+                unfinished = await store.unfinished_daily_attempts()
             if not await self._finish_day(server.guild_id, day, unfinished):
                 continue
-            for language in await storage.due_daily_posts(server.guild_id, day):
+            for language in await store.due_daily_posts(server.guild_id, day):
                 post = await self._post(server, day, language)  # a failed read takes nothing
-                if not await storage.take_daily_post(server.guild_id, day, language, self.clock()):
+                if not await store.take_daily_post(server.guild_id, day, language, self.clock()):
                     continue  # another process took it
                 if await self.sender.send_daily_post(post):
-                    await storage.mark_daily_posted(server.guild_id, day, language, self.clock())
+                    await store.mark_daily_posted(server.guild_id, day, language, self.clock())
                     posted += 1
                 else:
-                    await storage.release_daily_post(server.guild_id, day, language)
+                    await store.release_daily_post(server.guild_id, day, language)
         return posted
 
     async def _finish_day(self, guild_id: int, day: date, unfinished: list[DailyAttempt]) -> bool:
@@ -144,11 +145,11 @@ class DailyPoster:
         return ready
 
     async def _post(self, server: DailyChannel, day: date, language: str) -> DailyPost:
-        storage = self.storage
+        store = self.store
         board = await self.daily.board(day, language)
-        ranking = await storage.daily_ranking(server.guild_id, language, day)
-        found = await storage.daily_found_words(server.guild_id, language, day)
-        spoken = (await storage.server_settings(server.guild_id)).language
+        ranking = await store.daily_ranking(server.guild_id, language, day)
+        found = await store.daily_found_words(server.guild_id, language, day)
+        spoken = await self.daily.server_settings.language(server.guild_id)
         missed = [w for w in board.words if w not in found]
         lexicon = await self.daily.lexicons.get(language)
         spellings = lexicon.respelled(missed)

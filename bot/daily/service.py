@@ -1,6 +1,8 @@
 """The daily board's service: opening a player's attempt, judging its guesses, finishing it at
-its deadline (also after a restart) and the finished result. No Discord here: the cog shows what
-this returns, and hears of finishes through ``on_finish``.
+its deadline (also after a restart) and the finished result. No Discord here and no web: every
+front end (the ``/daily`` cog, the page's daily desk) calls the same use cases (``open_for``,
+``attempt_of``, ``running_attempt``, ``guess``), shows what they return (a ``Refusal`` it writes
+in its reader's language), and hears of finishes through ``listeners``.
 
 The database decides what must hold across processes (one attempt a day, no guess from the
 deadline on, one finish); this service keeps a timer over the attempts it armed, so an attempt
@@ -19,14 +21,19 @@ from datetime import UTC, date, tzinfo
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
+from bot.daily.store import DailyStore
+from bot.i18n.languages import LANGUAGE_CODES, language_name
+from bot.i18n.phrase import Phrase
+from bot.kernel.model import DailyAttempt, DailyGuess, ServerSettings
+from bot.kernel.refusal import Refusal
 from bot.kernel.tasks import cancel_and_wait
-from bot.storage import DailyAttempt, DailyGuess, ServerSettings, Storage
+from bot.server_settings.service import ServerSettingsService
 from core.board import Board
 from core.commonness import missed_order
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary, daily_board, share_summary
 from core.days import local_date
 from core.languages import language as language_named
-from core.lexicon import Lexicon
+from core.lexicon import Lexicon, LexiconError
 from core.round import Judgement, Round, Verdict
 from core.solver import solve
 from core.streaks import Streak, streak
@@ -43,14 +50,6 @@ class LexiconSource(Protocol):
     """Where the service gets a language's lexicon (the bot's ``Lexicons``: loaded on first use)."""
 
     async def get(self, code: str) -> Lexicon: ...
-
-
-class TooLate(Exception):
-    """A guess at or after the attempt's deadline: refused, and the attempt is finished."""
-
-    def __init__(self, attempt: DailyAttempt) -> None:
-        super().__init__(f"daily attempt {attempt.id} is over")
-        self.attempt = attempt
 
 
 @dataclass(frozen=True)
@@ -93,19 +92,32 @@ class Opened:
     existed: bool
 
 
+@dataclass(frozen=True)
+class Guessed:
+    """A guess's answer: the verdicts (none when the words held nothing to judge) and the attempt
+    as its player now sees it; ``late``: the deadline had passed, nothing was judged, and
+    ``state`` is the finished attempt with its result."""
+
+    judgements: tuple[Judgement, ...]
+    state: DailyState
+    late: bool = False
+
+
 class DailyService:
     """Opens, judges and finishes daily attempts; one per bot process."""
 
     def __init__(
         self,
-        storage: Storage,
+        store: DailyStore,
+        server_settings: ServerSettingsService,
         lexicons: LexiconSource,
         clock: Callable[[], float],
         *,
         tick: float = 0.5,
         owns: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
-        self.storage = storage
+        self.store = store
+        self.server_settings = server_settings
         self.lexicons = lexicons
         self.clock = clock
         self.tick = tick
@@ -140,6 +152,81 @@ class DailyService:
         words = solve(stored, await self.lexicons.get(attempt.language), DAILY_RULES.min_length)
         return replace(board, board=stored, words=words, max_points=attempt.max_points)
 
+    # -- the use cases -----------------------------------------------------------------------
+
+    async def open_for(
+        self,
+        player_id: int,
+        name: str,
+        guild_id: int | None,
+        channel_id: int,
+        language: str | None,
+        reader_language: str,
+    ) -> Opened | Refusal:
+        """``/daily`` or the page: the player's attempt today in ``language`` (else the server's
+        through its install, ``guild_id``; elsewhere ``reader_language``) on the server's day
+        (its time zone), their name kept for its rankings. Refused when the language's lexicon
+        cannot load (then nothing is stored: the board is made before the attempt)."""
+        settings = await self.server_settings.of(guild_id) if guild_id is not None else None
+        if language is None or language not in LANGUAGE_CODES:
+            language = settings.language if settings is not None else reader_language
+        try:
+            opened = await self.open(
+                player_id, language, server_zone(settings), guild_id, channel_id
+            )
+        except LexiconError:
+            log.exception("the %s lexicon could not be loaded", language)
+            return Refusal(Phrase("daily.lexicon_failed", {"language": language_name(language)}))
+        if guild_id is not None:
+            await self.store.remember_names(guild_id, {player_id: name})
+        return opened
+
+    async def attempt_of(self, player_id: int, attempt_id: int) -> DailyAttempt | Refusal:
+        """The player's own attempt, named by a button or form; anyone else's is refused."""
+        attempt = await self.store.get_daily_attempt(attempt_id)
+        if attempt is None or attempt.player_id != player_id:
+            return Refusal.of("daily.not_yours")
+        return attempt
+
+    async def running_attempt(self, player_id: int) -> DailyAttempt | Refusal:
+        """The attempt ``/daily-guess`` plays on (the latest opened); refused when none runs."""
+        attempt = await self.running(player_id)
+        return attempt if attempt is not None else Refusal.of("daily.no_attempt")
+
+    async def guess(self, player_id: int, attempt_id: int, words: str) -> Guessed | Refusal:
+        """Judge the player's ``words`` on their attempt (as chat guesses are read), stored
+        before they are answered; from the deadline on nothing is judged and the attempt is
+        finished (``Guessed.late``). Anyone else's attempt is refused."""
+        attempt = await self.attempt_of(player_id, attempt_id)
+        if isinstance(attempt, Refusal):
+            return attempt
+        # Read before the lock: a finish under way is caught by the deadline check, and the
+        # database refuses a guess from the deadline on (add_daily_guesses) in any case.
+        async with self._lock(attempt_id):
+            now = self.clock()
+            if attempt.finished or now >= attempt.deadline:
+                return await self._late(attempt_id)
+            board = await self.board_of(attempt)
+            guesses = await self.store.daily_guesses(attempt_id)
+            game = Round.rebuild(
+                board.board,
+                await self.lexicons.get(attempt.language),
+                DAILY_RULES,
+                attempt.deadline,
+                [(attempt.player_id, g.word, g.elapsed) for g in guesses if _accepted(g)],
+                solution=board.words,
+                lang=language_named(attempt.language),
+            )
+            judgements = game.guess(attempt.player_id, words, now)
+            if judgements:
+                rows = [(j.word, j.verdict, j.points) for j in judgements]
+                if not await self.store.add_daily_guesses(attempt_id, rows, now):
+                    return await self._late(attempt_id)
+            return Guessed(tuple(judgements), await self.state(attempt))
+
+    async def _late(self, attempt_id: int) -> Guessed:
+        return Guessed((), await self.state(await self.finish(attempt_id)), late=True)
+
     # -- an attempt --------------------------------------------------------------------------
 
     async def open(
@@ -158,7 +245,7 @@ class DailyService:
         day = local_date(self.clock(), zone)
         board = await self.board(day, language)
         now = self.clock()
-        started = await self.storage.start_daily(
+        started = await self.store.start_daily(
             player_id=player_id,
             language=language,
             day=day,
@@ -179,7 +266,7 @@ class DailyService:
     async def state(self, attempt: DailyAttempt) -> DailyState:
         """The attempt as its player sees it now."""
         board = await self.board_of(attempt)
-        guesses = tuple(await self.storage.daily_guesses(attempt.id))
+        guesses = tuple(await self.store.daily_guesses(attempt.id))
         result = await self._result(attempt, board, guesses) if attempt.finished else None
         lexicon = await self.lexicons.get(attempt.language)
         words = {g.word for g in guesses} | {w for w, _ in (result.missed if result else ())}
@@ -188,35 +275,7 @@ class DailyService:
 
     async def running(self, player_id: int) -> DailyAttempt | None:
         """The player's attempt in progress (the latest opened), if any."""
-        return await self.storage.running_daily_attempt(player_id)
-
-    async def guess(self, attempt_id: int, message: str) -> tuple[list[Judgement], DailyState]:
-        """Judge the words of ``message`` (as chat guesses are read) and store them before
-        answering; TooLate from the deadline on (the attempt is then finished)."""
-        async with self._lock(attempt_id):
-            attempt = await self.storage.get_daily_attempt(attempt_id)
-            if attempt is None:
-                raise LookupError(f"daily attempt {attempt_id} does not exist")
-            now = self.clock()
-            if attempt.finished or now >= attempt.deadline:
-                raise TooLate(await self.finish(attempt_id))
-            board = await self.board_of(attempt)
-            guesses = await self.storage.daily_guesses(attempt_id)
-            game = Round.rebuild(
-                board.board,
-                await self.lexicons.get(attempt.language),
-                DAILY_RULES,
-                attempt.deadline,
-                [(attempt.player_id, g.word, g.elapsed) for g in guesses if _accepted(g)],
-                solution=board.words,
-                lang=language_named(attempt.language),
-            )
-            judgements = game.guess(attempt.player_id, message, now)
-            if judgements:
-                rows = [(j.word, j.verdict, j.points) for j in judgements]
-                if not await self.storage.add_daily_guesses(attempt_id, rows, now):
-                    raise TooLate(await self.finish(attempt_id))
-            return judgements, await self.state(attempt)
+        return await self.store.running_daily_attempt(player_id)
 
     async def finish(self, attempt_id: int) -> DailyAttempt:
         """End the attempt (once: a second finish returns it as it is), and tell the listeners
@@ -225,8 +284,8 @@ class DailyService:
         the player's message must still show the result."""
         held = self._armed.pop(attempt_id, None) is not None
         self._locks.pop(attempt_id, None)
-        before = await self.storage.get_daily_attempt(attempt_id)
-        attempt = await self.storage.finish_daily(attempt_id, self.clock())
+        before = await self.store.get_daily_attempt(attempt_id)
+        attempt = await self.store.finish_daily(attempt_id, self.clock())
         if held or (before is not None and not before.finished):
             for listener in self.listeners:
                 try:
@@ -244,7 +303,7 @@ class DailyService:
             (w, DAILY_RULES.points(w))
             for w in missed_order((w for w in board.words if w not in found), lexicon)
         ]
-        run = streak(await self.storage.daily_days(attempt.player_id), attempt.date)
+        run = streak(await self.store.daily_days(attempt.player_id), attempt.date)
         summary = share_summary(
             attempt.date,
             attempt.language,
@@ -271,7 +330,7 @@ class DailyService:
         process gets there first, and none is left without a timer when one process is down."""
         now = self.clock()
         armed = 0
-        for attempt in await self.storage.unfinished_daily_attempts():
+        for attempt in await self.store.unfinished_daily_attempts():
             if attempt.guild_id is not None and not self.owns(attempt.guild_id):
                 continue
             if now >= attempt.deadline:
@@ -311,6 +370,6 @@ def _accepted(guess: DailyGuess) -> bool:
     return guess.verdict is Verdict.ACCEPTED
 
 
-async def player_streak(storage: Storage, player_id: int, today: date) -> Streak:
+async def player_streak(store: DailyStore, player_id: int, today: date) -> Streak:
     """The player's current and longest daily streaks as of ``today``."""
-    return streak(await storage.daily_days(player_id), today)
+    return streak(await store.daily_days(player_id), today)

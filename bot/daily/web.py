@@ -5,17 +5,13 @@ result goes to the page when the service's timer finishes the attempt."""
 
 from __future__ import annotations
 
-import logging
 from typing import Protocol
 
-from bot.daily.service import DailyService, DailyState, TooLate, server_zone
-from bot.i18n.languages import LANGUAGE_CODES, language_name
-from bot.storage import DailyAttempt, Storage
+from bot.daily.service import DailyService, DailyState
+from bot.kernel.model import DailyAttempt
+from bot.kernel.refusal import Refusal
 from bot.web import payloads
 from bot.web.payloads import Json
-from core.lexicon import LexiconError
-
-log = logging.getLogger(__name__)
 
 
 class Player(Protocol):
@@ -36,34 +32,25 @@ class Player(Protocol):
 class DailyDesk:
     """The pages showing a running attempt, told of its result when it finishes."""
 
-    def __init__(self, daily: DailyService, storage: Storage) -> None:
+    def __init__(self, daily: DailyService) -> None:
         self.daily = daily
-        self.storage = storage
         self.watching: dict[int, set[Player]] = {}
         daily.listeners.append(self._finished)
 
     async def open(self, player: Player, language: object) -> None:
         """The player's attempt today in ``language`` (else the server's, as ``/daily``): its
         board, deadline and words so far, or its result when it is over."""
-        settings = None
-        if player.guild_id is not None:
-            settings = await self.storage.server_settings(player.guild_id)
-        if not isinstance(language, str) or language not in LANGUAGE_CODES:
-            language = settings.language if settings is not None else player.language
-        try:
-            opened = await self.daily.open(
-                player.player_id,
-                language,
-                server_zone(settings),
-                player.guild_id,
-                player.channel_id,
-            )
-        except LexiconError:
-            log.exception("the %s lexicon could not be loaded", language)
-            await player.error("daily.lexicon_failed", language=language_name(language))
+        opened = await self.daily.open_for(
+            player.player_id,
+            player.name,
+            player.guild_id,
+            player.channel_id,
+            language if isinstance(language, str) else None,
+            player.language,
+        )
+        if isinstance(opened, Refusal):
+            await _refuse(player, opened)
             return
-        if player.guild_id is not None:
-            await self.storage.remember_names(player.guild_id, {player.player_id: player.name})
         self.leave(player)
         state = opened.state
         player.daily = state.attempt.id
@@ -77,14 +64,17 @@ class DailyDesk:
         if player.daily is None:
             await player.error("web.no_daily")
             return
-        try:
-            judgements, state = await self.daily.guess(player.daily, word)
-        except TooLate as late:
-            self.watching.pop(late.attempt.id, None)
-            await player.send(self._shown(await self.daily.state(late.attempt), player))
-            return
-        for judged in judgements:
-            await player.send(payloads.daily_verdict(state, judged, player.language, path))
+        guessed = await self.daily.guess(player.player_id, player.daily, word)
+        if isinstance(guessed, Refusal):
+            await _refuse(player, guessed)
+        elif guessed.late:
+            self.watching.pop(guessed.state.attempt.id, None)
+            await player.send(self._shown(guessed.state, player))
+        else:
+            for judged in guessed.judgements:
+                await player.send(
+                    payloads.daily_verdict(guessed.state, judged, player.language, path)
+                )
 
     def leave(self, player: Player) -> None:
         """The page went back to the channel, or away."""
@@ -106,3 +96,9 @@ class DailyDesk:
             state = await self.daily.state(attempt)
             for player in players:
                 await player.send(self._shown(state, player))
+
+
+async def _refuse(player: Player, refusal: Refusal) -> None:
+    """A use case's "no", as the page's error line (in the player's language where the service
+    named none)."""
+    await player.send({"type": "error", "message": refusal.text(player.language)})

@@ -56,7 +56,7 @@ class WebServer:
         self.mock = mock
         self.relay_secret = relay_secret  # what the bot's processes show each other
         self.hub = Hub(services.rounds, services.clock)
-        self.desk = DailyDesk(services.daily, services.storage)
+        self.desk = DailyDesk(services.daily)
         self.port = settings.port or 0
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()

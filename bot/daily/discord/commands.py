@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import logging
 import re
 from typing import Any, ClassVar
 
@@ -28,28 +27,20 @@ from bot.daily.discord.render import (
     too_late_text,
     verdict_lines,
 )
-from bot.daily.service import DailyState, TooLate, server_zone
+from bot.daily.service import DailyState
 from bot.discord.answers import reader_language, server_language, tell
 from bot.discord.choices import LANGUAGE_CHOICES
 from bot.discord.render import BOARD_FILE
 from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.i18n.catalogue import text
-from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
+from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.kernel.model import DailyAttempt
+from bot.kernel.refusal import Refusal
 from bot.rounds.discord.guess_form import WordsForm, send_form, sent_form
 from bot.services import Services
-from bot.storage import DailyAttempt, ServerSettings
-from core.lexicon import LexiconError
-
-log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
 DAILY_FORM = re.compile(r"daily:modal:(?P<id>[0-9]+)")
-
-
-def reply_language(settings: ServerSettings | None, interaction: discord.Interaction) -> str:
-    """The language of a reply that belongs to no attempt, and the default of ``/daily``: the
-    server's through its install of the bot; elsewhere (a DM, a user install) the reader's."""
-    return settings.language if settings is not None else reader_language(interaction)
 
 
 def server_install(interaction: discord.Interaction) -> int | None:
@@ -78,27 +69,21 @@ class Daily(commands.Cog):
     @app_commands.describe(language=text("commands.daily_language"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def daily(self, interaction: discord.Interaction, language: str | None = None) -> None:
-        guild_id = server_install(interaction)
-        settings = None
-        if guild_id is not None:
-            settings = await self.services.server_settings.of(guild_id)
-        reader = reply_language(settings, interaction)
-        language = language or reader
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
-        try:
-            opened = await self.services.daily.open(
-                user.id, language, server_zone(settings), guild_id, interaction.channel_id or 0
-            )
-        except LexiconError:  # nothing was stored: the board is made before the attempt
-            log.exception("the %s lexicon could not be loaded", language)
-            name = language_name(language)
+        opened = await self.services.daily.open_for(
+            user.id,
+            user.display_name,
+            server_install(interaction),
+            interaction.channel_id or 0,
+            language,
+            reader_language(interaction),
+        )
+        if isinstance(opened, Refusal):
             await interaction.edit_original_response(
-                content=text("daily.lexicon_failed", reader, language=name)
+                content=await self._refusal(interaction, opened)
             )
             return
-        if guild_id is not None:
-            await self.services.storage.remember_names(guild_id, {user.id: user.display_name})
         state = opened.state
         files: list[discord.File] = []
         if state.result is None and interaction.app_permissions.attach_files:
@@ -121,23 +106,20 @@ class Daily(commands.Cog):
     async def daily_guess(
         self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 400]
     ) -> None:
-        attempt = await self.services.daily.running(interaction.user.id)
-        if attempt is None:
-            await tell(
-                interaction,
-                text(
-                    "daily.no_attempt",
-                    await server_language(self.services.server_settings, interaction),
-                ),
-            )
+        attempt = await self.services.daily.running_attempt(interaction.user.id)
+        if isinstance(attempt, Refusal):
+            await tell(interaction, await self._refusal(interaction, attempt))
             return
         language = attempt.language
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            judgements, state = await self.services.daily.guess(attempt.id, words)
-        except TooLate as late:
-            await self._show_late(interaction, late.attempt)
+        guessed = await self.services.daily.guess(interaction.user.id, attempt.id, words)
+        if isinstance(guessed, Refusal):
+            await tell(interaction, await self._refusal(interaction, guessed))
             return
+        if guessed.late:
+            await self._show_late(interaction, guessed.state)
+            return
+        judgements, state = guessed.judgements, guessed.state
         if not judgements:
             await interaction.followup.send(
                 text("daily.nothing_to_judge", language), ephemeral=True
@@ -165,24 +147,26 @@ class Daily(commands.Cog):
         deferred = self.services.lexicons.loaded(attempt.language) is None
         if deferred:
             await interaction.response.defer()  # the edit of the board's message comes later
-        try:
-            judgements, state = await self.services.daily.guess(attempt_id, words)
-        except TooLate as late:
-            await self._show_late(interaction, late.attempt)
+        guessed = await self.services.daily.guess(interaction.user.id, attempt_id, words)
+        if isinstance(guessed, Refusal):
+            await tell(interaction, await self._refusal(interaction, guessed))
             return
-        if not judgements:
+        if guessed.late:
+            await self._show_late(interaction, guessed.state)
+            return
+        if not guessed.judgements:
             await tell(interaction, text("daily.nothing_to_judge", attempt.language))
             return
+        state = guessed.state
         content, view = daily_text(state, self.services.clock()), attempt_view(state)
         if deferred:
             await interaction.edit_original_response(content=content, view=view)
         else:
             await interaction.response.edit_message(content=content, view=view)
 
-    async def _show_late(self, interaction: discord.Interaction, attempt: DailyAttempt) -> None:
+    async def _show_late(self, interaction: discord.Interaction, state: DailyState) -> None:
         """A guess after the deadline: one clear line and the result (with Share)."""
-        state = await self.services.daily.state(attempt)
-        late = too_late_text(attempt.language)
+        late = too_late_text(state.attempt.language)
         reply = fit(f"{late}\n\n{daily_text(state, self.services.clock())}", CONTENT_LIMIT)
         if interaction.response.is_done():
             await interaction.followup.send(reply, view=attempt_view(state), ephemeral=True)
@@ -193,17 +177,16 @@ class Daily(commands.Cog):
         self, interaction: discord.Interaction, attempt_id: int
     ) -> DailyAttempt | None:
         """The clicker's attempt of a button or form; None (and told so) for anyone else's."""
-        attempt = await self.services.storage.get_daily_attempt(attempt_id)
-        if attempt is None or attempt.player_id != interaction.user.id:
-            await tell(
-                interaction,
-                text(
-                    "daily.not_yours",
-                    await server_language(self.services.server_settings, interaction),
-                ),
-            )
+        attempt = await self.services.daily.attempt_of(interaction.user.id, attempt_id)
+        if isinstance(attempt, Refusal):
+            await tell(interaction, await self._refusal(interaction, attempt))
             return None
         return attempt
+
+    async def _refusal(self, interaction: discord.Interaction, refusal: Refusal) -> str:
+        """A use case's "no" in the language of a reply that belongs to no attempt, where the
+        service named none: the server's through its install, elsewhere the reader's."""
+        return refusal.text(await server_language(self.services.server_settings, interaction))
 
     async def open_modal(self, interaction: discord.Interaction, attempt_id: int) -> None:
         """The Guess button: the form, in the attempt's language."""

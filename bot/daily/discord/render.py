@@ -26,7 +26,7 @@ from bot.discord.render.text import (
 from bot.discord.render.verdicts import verdict_text
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
-from bot.storage import DailyGuess, DailyRanked
+from bot.kernel.model import DailyGuess, DailyRanked
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary
 from core.fairplay import rule_figures
 from core.languages import shown_spelling

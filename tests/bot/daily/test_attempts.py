@@ -1,7 +1,7 @@
 """DailyService without Discord, on the real storage with a stopped clock: guesses judged by
 core's rules and stored, one attempt per player, language and day, and the deadline that ends an
-attempt once, whether its player guesses or not. (tests/bot/service/test_daily_service.py holds the
-others: stored boards, languages, restarts, shards.)"""
+attempt once, whether its player guesses or not. (test_service.py holds the others: stored
+boards, languages, restarts, shards; test_use_cases.py the front ends' use cases, in memory.)"""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from datetime import UTC
 
 import pytest
 
-from bot.daily.service import DailyService, TooLate
+from bot.daily.service import DailyService, Guessed
 from bot.kernel.lexicons import Lexicons
+from bot.kernel.refusal import Refusal
+from bot.server_settings.service import ServerSettingsService
 from bot.storage import DailyAttempt, Storage
 from core.daily import DAILY_RULES, DAILY_SECONDS
 from core.lexicon import Lexicon
@@ -40,9 +42,17 @@ class Finishes:
 async def daily(
     storage: Storage, lexicon: Lexicon, clock: StoppedClock
 ) -> AsyncIterator[DailyService]:
-    service = DailyService(storage, Lexicons(loaded={"en": lexicon}), clock, tick=0.002)
+    english = Lexicons(loaded={"en": lexicon})
+    service = DailyService(storage, ServerSettingsService(storage), english, clock, tick=0.002)
     yield service
     await service.close()
+
+
+async def guess(daily: DailyService, attempt_id: int, words: str) -> Guessed:
+    """Alice's words on her attempt, judged (not refused)."""
+    guessed = await daily.guess(ALICE, attempt_id, words)
+    assert not isinstance(guessed, Refusal)
+    return guessed
 
 
 async def test_guesses_are_judged_by_cores_rules_and_stored(daily: DailyService) -> None:
@@ -50,7 +60,9 @@ async def test_guesses_are_judged_by_cores_rules_and_stored(daily: DailyService)
     board = opened.state.board
     first, second = words_of(board, 2)
     assert "zebra" not in board.words
-    judgements, state = await daily.guess(opened.state.attempt.id, f"{first} {first} zebra xqzt at")
+    guessed = await guess(daily, opened.state.attempt.id, f"{first} {first} zebra xqzt at")
+    judgements, state = guessed.judgements, guessed.state
+    assert not guessed.late
     assert [(j.word, j.verdict, j.points) for j in judgements] == [
         (first, Verdict.ACCEPTED, DAILY_RULES.points(first)),
         (first, Verdict.ALREADY_FOUND, 0),
@@ -59,7 +71,7 @@ async def test_guesses_are_judged_by_cores_rules_and_stored(daily: DailyService)
         ("at", Verdict.TOO_SHORT, 0),
     ]
     assert [(g.word, g.verdict) for g in state.guesses] == [(j.word, j.verdict) for j in judgements]
-    _, state = await daily.guess(opened.state.attempt.id, second.upper())
+    state = (await guess(daily, opened.state.attempt.id, second.upper())).state
     assert state.points == DAILY_RULES.points(first) + DAILY_RULES.points(second)
     assert state.result is None and not state.attempt.finished
 
@@ -93,7 +105,7 @@ async def test_the_deadline_ends_an_attempt_once(
     opened = await daily.open(ALICE, "en", UTC, GUILD, CHANNEL)
     attempt = opened.state.attempt
     [word] = words_of(opened.state.board, 1, skip=3)
-    await daily.guess(attempt.id, word)
+    await guess(daily, attempt.id, word)
     clock.advance(DAILY_SECONDS - 1)
     running = await storage.get_daily_attempt(attempt.id)
     assert running is not None and not running.finished and finishes.heard == []
@@ -117,8 +129,9 @@ async def test_a_guess_from_the_deadline_on_is_too_late_and_not_stored(
     attempt = opened.state.attempt
     daily._armed.clear()  # the timer has not got to it yet: the guess finds it over
     clock.advance(DAILY_SECONDS)
-    with pytest.raises(TooLate) as late:
-        await daily.guess(attempt.id, words_of(opened.state.board, 1)[0])
-    assert late.value.attempt.finished and late.value.attempt.points == 0
+    late = await guess(daily, attempt.id, words_of(opened.state.board, 1)[0])
+    assert late.late and late.judgements == ()
+    assert late.state.attempt.finished and late.state.attempt.points == 0
+    assert late.state.result is not None  # the result, to show at once
     assert await storage.daily_guesses(attempt.id) == []
     assert [a.id for a in finishes.heard] == [attempt.id]

@@ -9,6 +9,8 @@ from datetime import UTC, date, datetime, timedelta
 from bot.config.shards import ShardSlice
 from bot.daily.service import DailyService
 from bot.kernel.lexicons import Lexicons
+from bot.kernel.refusal import Refusal
+from bot.server_settings.service import ServerSettingsService
 from bot.storage import DailyAttempt, Storage
 from core.commonness import missed_order
 from core.daily import DAILY_RULES, DAILY_SECONDS, daily_board
@@ -37,7 +39,9 @@ class SlowLexicons:
 
 async def test_an_attempt_keeps_its_stored_board(storage: Storage, lexicon: Lexicon) -> None:
     clock = Clock()
-    service = DailyService(storage, Lexicons(loaded={"en": lexicon}), clock, tick=0.01)
+    service = DailyService(
+        storage, ServerSettingsService(storage), Lexicons(loaded={"en": lexicon}), clock, tick=0.01
+    )
     opened = await service.open(7, "en", UTC, None, 1)
     assert not opened.existed and opened.state.result is None
     again = await service.open(7, "en", UTC, None, 1)
@@ -69,15 +73,18 @@ async def test_a_german_attempt_reads_guesses_by_german_rules(
         and any(p in w for w in daily_board(day, "de", lexicons["de"]).words for p in UMLAUTS)
     )
     clock = StoppedClock(datetime(day.year, day.month, day.day, 12, 0, tzinfo=UTC).timestamp())
-    service = DailyService(storage, Lexicons(loaded=lexicons), clock, tick=0.01)
+    service = DailyService(
+        storage, ServerSettingsService(storage), Lexicons(loaded=lexicons), clock, tick=0.01
+    )
     opened = await service.open(7, "de", UTC, None, 1)
     board = opened.state.board
     assert board.dice == "4x4-de" and board.words
     assert board.words.keys() == solve(board.board, lexicons["de"], 3).keys()
     word, pair = next((w, p) for w in sorted(board.words) for p in UMLAUTS if p in w)
     typed = word.replace(pair, UMLAUTS[pair], 1).upper()
-    judgements, _ = await service.guess(opened.state.attempt.id, typed)
-    assert [(j.word, j.verdict) for j in judgements] == [(word, Verdict.ACCEPTED)]
+    guessed = await service.guess(7, opened.state.attempt.id, typed)
+    assert not isinstance(guessed, Refusal)
+    assert [(j.word, j.verdict) for j in guessed.judgements] == [(word, Verdict.ACCEPTED)]
     await service.close()
 
 
@@ -89,7 +96,7 @@ async def test_the_three_minutes_start_once_the_board_is_ready(
     clock = StoppedClock(datetime(2026, 6, 1, 23, 59, 59, tzinfo=UTC).timestamp())
     asked = clock()
     slow = SlowLexicons(Lexicons(loaded={"en": lexicon}), clock, 5)
-    service = DailyService(storage, slow, clock, tick=0.01)
+    service = DailyService(storage, ServerSettingsService(storage), slow, clock, tick=0.01)
     opened = await service.open(7, "en", UTC, None, 1)
     attempt = opened.state.attempt
     assert attempt.started_at == asked + 5
@@ -104,11 +111,13 @@ async def test_a_results_missed_words_come_most_common_first(
     """As everywhere (issue 11): the missed words a result lists teach known words first, not
     the most valuable (on this day's board the two orders differ)."""
     clock = StoppedClock(datetime(2026, 6, 1, 12, 0, tzinfo=UTC).timestamp())
-    service = DailyService(storage, Lexicons(loaded={"en": lexicon}), clock, tick=0.01)
+    service = DailyService(
+        storage, ServerSettingsService(storage), Lexicons(loaded={"en": lexicon}), clock, tick=0.01
+    )
     opened = await service.open(7, "en", UTC, None, 1)
     board = opened.state.board
     found = sorted(board.words, key=lambda w: (len(w), w))[0]
-    await service.guess(opened.state.attempt.id, found)
+    assert not isinstance(await service.guess(7, opened.state.attempt.id, found), Refusal)
     clock.advance(DAILY_SECONDS)
     finished = await service.finish(opened.state.attempt.id)
     result = (await service.state(finished)).result
@@ -150,7 +159,9 @@ async def test_attempts_outside_servers_are_resumed_by_every_process(
 
     def process(shard: int, heard: list[int]) -> DailyService:
         owns = ShardSlice(count=2, ids=(shard,)).owns
-        service = DailyService(storage, english, clock, tick=0.01, owns=owns)
+        service = DailyService(
+            storage, ServerSettingsService(storage), english, clock, tick=0.01, owns=owns
+        )
 
         async def listener(attempt: DailyAttempt) -> None:
             heard.append(attempt.id)
@@ -194,7 +205,7 @@ async def test_the_process_holding_an_attempt_hears_its_end_when_another_finishe
     heard: dict[str, list[int]] = {"holder": [], "other": []}
 
     def process(name: str) -> DailyService:
-        service = DailyService(storage, english, clock, tick=0.01)
+        service = DailyService(storage, ServerSettingsService(storage), english, clock, tick=0.01)
 
         async def listener(attempt: DailyAttempt) -> None:
             heard[name].append(attempt.id)

@@ -1,0 +1,79 @@
+"""What the daily feature asks of a database: one small interface per consumer, just the queries
+it makes (every storage engine has them; the SQL stays in ``bot.storage``), so the service runs
+as well over an in-memory store in its tests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Protocol
+
+from bot.kernel.model import (
+    DailyAttempt,
+    DailyChannel,
+    DailyGuess,
+    DailyRanked,
+    DailyStart,
+)
+from core.round import Verdict
+
+
+class DailyStore(Protocol):
+    """The queries ``DailyService`` makes: attempts, their guesses, streak days, and the names of
+    the players who opened one in a server (its rankings show them)."""
+
+    async def start_daily(
+        self,
+        *,
+        player_id: int,
+        language: str,
+        day: date,
+        guild_id: int | None,
+        channel_id: int,
+        board: str,
+        max_points: int,
+        started_at: float,
+    ) -> DailyStart: ...
+
+    async def get_daily_attempt(self, attempt_id: int) -> DailyAttempt | None: ...
+
+    async def running_daily_attempt(self, player_id: int) -> DailyAttempt | None: ...
+
+    async def unfinished_daily_attempts(self) -> list[DailyAttempt]: ...
+
+    async def daily_guesses(self, attempt_id: int) -> list[DailyGuess]: ...
+
+    async def add_daily_guesses(
+        self, attempt_id: int, guesses: Sequence[tuple[str, Verdict, int]], at: float
+    ) -> bool: ...
+
+    async def finish_daily(self, attempt_id: int, ended_at: float) -> DailyAttempt: ...
+
+    async def daily_days(self, player_id: int) -> list[date]: ...
+
+    async def remember_names(self, guild_id: int, names: Mapping[int, str]) -> None: ...
+
+
+class DailyPostStore(Protocol):
+    """The queries ``DailyPoster`` makes: the servers with a daily channel, their ended days'
+    rankings and found words, and the end-of-day post's marker (taken once, ever)."""
+
+    async def daily_channels(self) -> list[DailyChannel]: ...
+
+    async def unfinished_daily_attempts(self) -> list[DailyAttempt]: ...
+
+    async def due_daily_posts(self, guild_id: int, day: date) -> list[str]: ...
+
+    async def take_daily_post(
+        self, guild_id: int, day: date, language: str, now: float
+    ) -> bool: ...
+
+    async def release_daily_post(self, guild_id: int, day: date, language: str) -> None: ...
+
+    async def mark_daily_posted(
+        self, guild_id: int, day: date, language: str, at: float
+    ) -> None: ...
+
+    async def daily_ranking(self, guild_id: int, language: str, day: date) -> list[DailyRanked]: ...
+
+    async def daily_found_words(self, guild_id: int, language: str, day: date) -> set[str]: ...

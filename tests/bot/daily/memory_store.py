@@ -1,0 +1,125 @@
+"""The daily feature's store (``bot.daily.store.DailyStore``) and the server settings it reads
+(``ServerSettingsStore``), in memory: the database's rules that the service counts on, kept the
+same (one attempt per player, language and day; guesses refused from the deadline on; an
+accepted word kept once; one finish, scored and judged for fair play as the SQL engines do), so
+the service's use cases are tested without a database."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import date
+
+from bot.kernel.model import DailyAttempt, DailyGuess, DailyStart, ServerSettings
+from core.daily import DAILY_SECONDS, day_number
+from core.fairplay import TimedGuess, judge
+from core.round import Verdict
+
+
+class MemoryDailyStore:
+    """Attempts, guesses, players' names and server settings in dictionaries."""
+
+    def __init__(self, settings: Mapping[int, ServerSettings] | None = None) -> None:
+        self.settings: dict[int, ServerSettings] = dict(settings or {})
+        self.attempts: dict[int, DailyAttempt] = {}
+        self.guesses: dict[int, list[DailyGuess]] = {}
+        self.names: dict[tuple[int, int], str] = {}  # (guild, player) -> display name
+
+    # -- ServerSettingsStore -------------------------------------------------------------------
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        return self.settings.get(guild_id, ServerSettings())
+
+    # -- DailyStore ----------------------------------------------------------------------------
+
+    async def start_daily(
+        self,
+        *,
+        player_id: int,
+        language: str,
+        day: date,
+        guild_id: int | None,
+        channel_id: int,
+        board: str,
+        max_points: int,
+        started_at: float,
+    ) -> DailyStart:
+        for attempt in self.attempts.values():
+            if (attempt.player_id, attempt.language, attempt.date) == (player_id, language, day):
+                return DailyStart(attempt, existed=True)
+        attempt = DailyAttempt(
+            id=len(self.attempts) + 1,
+            player_id=player_id,
+            language=language,
+            day=day.isoformat(),
+            day_number=day_number(day),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            board=board,
+            max_points=max_points,
+            seconds=DAILY_SECONDS,
+            started_at=started_at,
+        )
+        self.attempts[attempt.id] = attempt
+        self.guesses[attempt.id] = []
+        return DailyStart(attempt, existed=False)
+
+    async def get_daily_attempt(self, attempt_id: int) -> DailyAttempt | None:
+        return self.attempts.get(attempt_id)
+
+    async def running_daily_attempt(self, player_id: int) -> DailyAttempt | None:
+        running = [a for a in self.attempts.values() if a.player_id == player_id and not a.finished]
+        return max(running, key=lambda a: (a.started_at, a.id), default=None)
+
+    async def unfinished_daily_attempts(self) -> list[DailyAttempt]:
+        unfinished = [a for a in self.attempts.values() if not a.finished]
+        return sorted(unfinished, key=lambda a: (a.started_at, a.id))
+
+    async def daily_guesses(self, attempt_id: int) -> list[DailyGuess]:
+        return list(self.guesses.get(attempt_id, []))
+
+    async def add_daily_guesses(
+        self, attempt_id: int, guesses: Sequence[tuple[str, Verdict, int]], at: float
+    ) -> bool:
+        attempt = self.attempts[attempt_id]  # KeyError: no such attempt (the engines raise too)
+        if attempt.finished or at >= attempt.deadline:
+            return False
+        stored = self.guesses[attempt_id]
+        accepted = {g.word for g in stored if g.verdict is Verdict.ACCEPTED}
+        elapsed = max(0.0, at - attempt.started_at)
+        for word, verdict, points in guesses:
+            if verdict is Verdict.ACCEPTED:
+                if word in accepted:
+                    continue
+                accepted.add(word)
+            stored.append(DailyGuess(word, verdict, points, elapsed))
+        return True
+
+    async def finish_daily(self, attempt_id: int, ended_at: float) -> DailyAttempt:
+        attempt = self.attempts[attempt_id]
+        if attempt.finished:
+            return attempt
+        guesses = self.guesses[attempt_id]
+        accepted = [g for g in guesses if g.verdict is Verdict.ACCEPTED]
+        flag = judge(TimedGuess(g.elapsed, g.word, g.verdict is Verdict.ACCEPTED) for g in guesses)
+        finished = replace(
+            attempt,
+            finished_at=min(ended_at, attempt.deadline),
+            points=sum(g.points for g in accepted),
+            words=len(accepted),
+            flagged=flag is not None,
+        )
+        self.attempts[attempt_id] = finished
+        return finished
+
+    async def daily_days(self, player_id: int) -> list[date]:
+        days = {
+            a.date
+            for a in self.attempts.values()
+            if a.player_id == player_id and a.finished and not a.flagged
+        }
+        return sorted(days)
+
+    async def remember_names(self, guild_id: int, names: Mapping[int, str]) -> None:
+        for player_id, name in names.items():
+            self.names[guild_id, player_id] = name
