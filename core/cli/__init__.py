@@ -26,6 +26,12 @@ stable (scripts and the benchmark rely on it):
         shape scored with the same words (for 3x3, 4x4, 5x5), a blank line and the words.
     play [--size N] [--dice NAME] [--time SECONDS] [--seed N] [--mode MODE] [--dict PATH]
         One timed round for one player: words from stdin (several a line), until time is up or EOF.
+    define WORD [--lang L] [--senses N]
+        What WORD means (core.definitions, offline): each reading on a line (the lemma, or
+        ``WORD: past tense of LEMMA`` for a form of it), then its numbered senses with their part
+        of speech. ``WORD: valid, no definition known`` (exit 0) for a word with none (or, in
+        Spanish, that the game has no definitions in that language); ``WORD: not in the
+        dictionary`` and exit 1 for a word that is not one.
 
 Rows and columns are counted from 0. The minimum word length defaults to the official one for the
 board's size (3 letters up to 4x4, 4 from 5x5). The dictionary defaults to ``data/words/en.txt``;

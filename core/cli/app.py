@@ -13,6 +13,7 @@ from typing import TextIO
 from core.board import BoardError
 from core.cli.boards import cmd_best, cmd_roll
 from core.cli.console import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, Console, UsageError
+from core.cli.define import cmd_define
 from core.cli.options import build_parser
 from core.cli.play import cmd_play
 from core.cli.solve import cmd_check, cmd_solve
@@ -26,6 +27,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Console], int]] = {
     "roll": cmd_roll,
     "best": cmd_best,
     "play": cmd_play,
+    "define": cmd_define,
 }
 
 

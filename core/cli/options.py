@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from core.board import Board, BoardError
+from core.cli import define
 from core.cli.console import UsageError
 from core.dice import DATA_DIR, DiceSet, dice_set
 from core.languages import (
@@ -77,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed so the usage text can be printed and tested)."""
     parser = _Parser(
         prog="python -m core",
-        description="Boggle engine: solve boards, check words, roll, find the best board, play.",
+        description="Boggle engine: solve boards, check words, roll, find the best board, play, define.",
         epilog="Exit codes: 0 ok (check: on the board), 1 the answer is no (check: not on the "
         "board; roll: floor not reached), 2 bad input.",
     )
@@ -131,6 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     _min_length(p)
     dictionary_options(p)
     dictionary_choice(p)
+
+    define.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,217 @@
+"""``Definitions``: a language's definitions, opened lazily. The first lookup maps the index
+(built into the cache once per data digest, like the lexicon's) and, unless one was given, loads
+the language's lexicon; nothing is read before, and the index stays on disk (mmap)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import threading
+import unicodedata
+from pathlib import Path
+
+from core.definitions import forms, sources
+from core.definitions.index import Index, IndexFileError
+from core.definitions.index import build as build_index
+from core.definitions.model import (
+    Entry,
+    Lookup,
+    NoDefinition,
+    NotAWord,
+    Reading,
+    Sense,
+)
+from core.languages import Language, language, lexicon_for
+from core.lexicon import Lexicon
+from core.lexicon.cache import default_cache_dir, write_atomically
+
+MAX_READINGS = 4  # an entry's readings: its own entries, then the lemmas it is a form of
+SHOWN_SENSES = 3  # senses a reading shows by default
+ACCENTED_PARTICIPLE = ("é", "ée", "és", "ées")
+
+
+class Definitions:
+    """One language's definitions: ``lookup(word)`` says what a word means, which form of which
+    lemma it is, or that it is no word. Thread-safe; ``close`` unmaps the index."""
+
+    def __init__(
+        self,
+        lang: Language,
+        cache_dir: Path,
+        lexicon: Lexicon | None = None,
+        data_dir: Path = sources.DEFINITIONS_DIR,
+    ) -> None:
+        self.language = lang
+        self.source = sources.SOURCES.get(lang.code)
+        self._cache_dir = cache_dir
+        self._data_dir = data_dir
+        self._lexicon = lexicon
+        self._index: Index | None = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def open(
+        cls,
+        lang: Language | str,
+        cache_dir: str | os.PathLike[str] | None = None,
+        *,
+        lexicon: Lexicon | None = None,
+        data_dir: str | os.PathLike[str] | None = None,
+    ) -> Definitions:
+        """The definitions of a language (reads nothing yet). ``lexicon``: the language's, when
+        the caller holds it already; ``data_dir``: another data/definitions (tests)."""
+        chosen = language(lang) if isinstance(lang, str) else lang
+        cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+        data = Path(data_dir) if data_dir is not None else sources.DEFINITIONS_DIR
+        return cls(chosen, cache, lexicon, data)
+
+    @property
+    def has_source(self) -> bool:
+        """Whether the language has definitions at all (Spanish has none)."""
+        return self.source is not None
+
+    def lookup(self, word: str, senses: int = SHOWN_SENSES) -> Lookup:
+        """What ``word`` (as typed: any case, accents or not) means: an Entry with at most
+        ``senses`` senses a reading, NoDefinition for a word of the dictionary with none known,
+        NotAWord otherwise."""
+        key = self.language.fold(word.strip())
+        lexicon = self.lexicon()
+        if key is None or key not in lexicon:
+            return NotAWord(word)
+        if self.source is None:
+            return NoDefinition(key, has_source=False)
+        found = _Readings(self.index(), lexicon, self.language.code, senses).of(key)
+        readings = _typed_first(found, unicodedata.normalize("NFC", word.strip()).lower())
+        return Entry(key, tuple(readings)) if readings else NoDefinition(key, has_source=True)
+
+    def lexicon(self) -> Lexicon:
+        if self._lexicon is None:
+            with self._lock:
+                if self._lexicon is None:
+                    self._lexicon = lexicon_for(self.language, self._cache_dir)
+        return self._lexicon
+
+    def index(self) -> Index:
+        """The mapped index, built into the cache first when it is not there (or not sound)."""
+        if self._index is None:
+            with self._lock:
+                if self._index is None:
+                    self._index = self._open_index()
+        return self._index
+
+    def index_path(self) -> Path:
+        """Where the index of the current data is cached (named by the data's digest)."""
+        assert self.source is not None
+        return self._cache_dir / f"{self._digest().hex()[:32]}.defs"
+
+    def close(self) -> None:
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+
+    def _digest(self) -> bytes:
+        assert self.source is not None
+        return sources.digest(self.source, self._data_dir)
+
+    def _open_index(self) -> Index:
+        digest, target = self._digest(), self.index_path()
+        with contextlib.suppress(OSError, IndexFileError):
+            return Index(target, digest)
+        blob = self._build(digest)
+        try:
+            write_atomically(target, blob)
+        except OSError:  # a read-only cache: map a private temporary copy instead
+            with tempfile.NamedTemporaryFile(suffix=".defs") as temp:
+                temp.write(blob)
+                temp.flush()
+                return Index(Path(temp.name), digest)
+        return Index(target, digest)
+
+    def _build(self, digest: bytes) -> bytes:
+        assert self.source is not None
+        glosses = (
+            line
+            for name in self.source.glosses
+            for line in sources.gloss_lines(self._data_dir / name)
+        )
+        form_lines = (
+            line for name in self.source.forms for line in sources.form_lines(self._data_dir / name)
+        )
+        return build_index(self.language.fold, glosses, form_lines, digest)
+
+
+def _typed_first(readings: list[Reading], typed: str) -> list[Reading]:
+    """The readings with the forms whose lemma is spelled most like the typed word first, when
+    it was typed with accents: "étés" reads as "été" before "être" (whose "êtes" folds alike)."""
+    if typed.isascii():
+        return readings
+
+    def shared(reading: Reading) -> int:
+        lemma = reading.lemma.lower()
+        return next(
+            (i for i, (a, b) in enumerate(zip(lemma, typed, strict=False)) if a != b), len(lemma)
+        )
+
+    own = [r for r in readings if r.form is None]
+    return own + sorted((r for r in readings if r.form is not None), key=lambda r: -shared(r))
+
+
+class _Readings:
+    """The readings of one word: its own entries (the lexicon's spelling first), the irregular
+    forms the data lists, then the lemmas the suffix rules propose that qualify."""
+
+    def __init__(self, idx: Index, lexicon: Lexicon, code: str, senses: int) -> None:
+        self.idx, self.lexicon, self.code, self.senses = idx, lexicon, code, senses
+        self.found: list[Reading] = []
+        self.blocks: set[int] = set()
+
+    def of(self, key: str) -> list[Reading]:
+        found = self.idx.readings(key)
+        spelled = self.lexicon.spelling(key)
+        own = [(*self.idx.block(b), b) for b, kind in found if kind is None]
+        own.sort(key=lambda block: block[0].lower() != spelled)
+        for lemma, senses, block in own:
+            self._add(block, Reading(lemma, None, senses[: self.senses]))
+        for block, kind in found:
+            if kind is not None:
+                lemma, senses = self.idx.block(block)
+                self._add(block, Reading(lemma, kind, senses[: self.senses]))
+        if own and self.code != "en":  # without parts of speech, a rule would guess too much
+            return self.found[:MAX_READINGS]
+        for candidate in forms.candidates(self.code, key):
+            if len(self.found) >= MAX_READINGS:
+                break
+            for block, lemma, senses in self._qualifying(candidate):
+                if candidate.unless and self._qualifying(
+                    forms.Candidate(candidate.unless, candidate.kind, candidate.pos)
+                ):
+                    continue
+                kind = candidate.kind
+                if candidate.accented and spelled.endswith(ACCENTED_PARTICIPLE):
+                    kind = candidate.accented
+                self._add(block, Reading(lemma, kind, senses[: self.senses]))
+        return self.found[:MAX_READINGS]
+
+    def _qualifying(self, candidate: forms.Candidate) -> list[tuple[int, str, tuple[Sense, ...]]]:
+        """The candidate's lemma entries that fit it: a word of the lexicon, of the rule's part
+        of speech (its senses of that part only), a German noun or not as the rule says."""
+        if candidate.lemma not in self.lexicon:
+            return []
+        fitting = []
+        for block, kind in self.idx.readings(candidate.lemma):
+            if kind is not None:
+                continue
+            lemma, senses = self.idx.block(block)
+            if candidate.noun is not None and lemma[:1].isupper() != candidate.noun:
+                continue
+            if candidate.pos is not None:
+                senses = tuple(s for s in senses if s.pos == candidate.pos)
+            if senses:
+                fitting.append((block, lemma, senses))
+        return fitting
+
+    def _add(self, block: int, reading: Reading) -> None:
+        if block not in self.blocks and reading.senses:
+            self.blocks.add(block)
+            self.found.append(reading)

@@ -1,0 +1,71 @@
+"""What each language's definitions are built from: its files under data/definitions/, read and
+digested (the digest names the index in the cache, so edited data never meets a stale index)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.definitions.model import FormKind, PartOfSpeech
+from core.dice import DATA_DIR
+
+DEFINITIONS_DIR = DATA_DIR / "definitions"
+FORMAT = b"boggle-definitions-1"  # bump when the index layout or the reading of the files changes
+
+
+@dataclass(frozen=True)
+class Source:
+    """A language's files, in order: glosses (``lemma<TAB>pos<TAB>gloss``, a sense a line, earlier
+    files first for a lemma in several) and forms (``lemma<TAB>kind<TAB>form form ...``)."""
+
+    glosses: tuple[str, ...]
+    forms: tuple[str, ...]
+
+
+# Spanish has none: no definitions with a licence fit for this project were found on the package
+# registries (data/definitions/README.md lists what was looked at).
+SOURCES: dict[str, Source] = {
+    "en": Source(("en-words.tsv", "en-wordnet.tsv.gz", "en-oewn.tsv.gz"), ("en-forms.tsv.gz",)),
+    "fr": Source(("fr-wiktionary.tsv.gz",), ("fr-forms.tsv",)),
+    "de": Source(("de-wiktionary.tsv.gz",), ("de-forms.tsv.gz",)),
+}
+
+
+def read_text(path: Path) -> str:
+    """A data file's text, gunzipped when its name ends in .gz."""
+    data = path.read_bytes()
+    return (gzip.decompress(data) if path.suffix == ".gz" else data).decode("utf-8")
+
+
+def digest(source: Source, directory: Path = DEFINITIONS_DIR) -> bytes:
+    """The SHA-256 of the index format and of every file the index is built from."""
+    parts = [FORMAT]
+    for group, names in ((b"glosses", source.glosses), (b"forms", source.forms)):
+        parts.append(group)
+        for name in names:
+            parts += [name.encode(), hashlib.sha256((directory / name).read_bytes()).digest()]
+    return hashlib.sha256(b"\0".join(parts)).digest()
+
+
+def _lines(path: Path) -> Iterator[list[str]]:
+    for line in read_text(path).splitlines():
+        if line and not line.startswith("#"):
+            yield line.split("\t")
+
+
+def gloss_lines(path: Path) -> Iterator[tuple[str, PartOfSpeech, str]]:
+    """``(lemma, part of speech, gloss)`` for each sense of a glosses file, in its order."""
+    for fields in _lines(path):
+        lemma, pos, gloss = fields
+        yield lemma, PartOfSpeech(pos), gloss
+
+
+def form_lines(path: Path) -> Iterator[tuple[str, FormKind, str]]:
+    """``(lemma, kind, form)`` for each form of a forms file."""
+    for fields in _lines(path):
+        lemma, kind, forms = fields
+        for form in forms.split():
+            yield lemma, FormKind(kind), form
