@@ -12,7 +12,7 @@ import discord
 
 from bot.config.settings import Settings, SettingsError, configure_logging
 from bot.discord.endpoints import point_discord_at
-from bot.discord.startup_failures import report_failure
+from bot.startup_failures import report_failure
 
 log = logging.getLogger("bot")
 

@@ -21,6 +21,7 @@ from bot.discord.render.pictures import Pictures
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.limits import Limiter
+from bot.kernel.pages import PageDirectory
 from bot.kernel.shard_claims import ShardClaims
 from bot.rounds.live_rounds import FINISH_GRACE
 from bot.rounds.pruning import GuessPruner
@@ -84,6 +85,7 @@ class Services:
     daily: DailyService
     daily_poster: DailyPoster
     server_settings: ServerSettingsService
+    pages: PageDirectory
     standings: StandingsService
     check: CheckService
 
@@ -144,6 +146,7 @@ async def open_services(
         daily,
         poster,
         server_settings,
+        PageDirectory(storage, settings.shards, clock),
         StandingsService(storage, server_settings, clock),
         CheckService(storage, rounds, server_settings, lexicons),
     )

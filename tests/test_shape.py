@@ -1,5 +1,6 @@
-"""The shape of the code, enforced: layers import only downwards, no cog imports another cog, no
-import circle, no module over 400 lines. Read from the source (every import, also those under
+"""The shape of the code, enforced: layers import only downwards, front ends reach the game only
+through the services (no storage, no live round, no polling), features meet only through their
+public modules, no import circle, no module over 400 lines. Read from the source (every import, also those under
 ``TYPE_CHECKING`` or inside a function), so a change that breaks the shape fails ``make test``.
 """
 
@@ -18,18 +19,22 @@ LONGEST_MODULE = 400  # lines
 # Each layer, and the modules (prefixes) it may never import.
 DRIVERS = ("aiosqlite", "asyncpg", "sqlite3", "psycopg")
 PLATFORM = ("discord", "aiohttp", "PIL", "standin")
-FRONT_ENDS = ("discord", "aiohttp", "PIL", "standin")
+# Each feature is a folder: its service (the rules) beside its Discord adapter (``discord/``) and
+# its web adapter (``web.py``). Another feature may use only its public modules.
 FEATURES = ("bot.rounds", "bot.daily", "bot.standings", "bot.server_settings", "bot.check")
+PUBLIC = ("service", "events", "model", "options", "view", "store")
+FRONT_ENDS = ("bot.discord", "bot.web")
 FORBIDDEN = {
     "core": ("asyncio", *DRIVERS, *PLATFORM, "bot"),
-    "bot.kernel": (*DRIVERS, *PLATFORM, *FEATURES, "bot.discord", "bot.web", "bot.tools"),
-    "bot.storage": ("discord", "aiohttp", "PIL", "standin", "bot.discord", "bot.web"),
-    "bot.config": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", "bot.discord"),
-    "bot.i18n": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", "bot.discord"),
+    "bot.kernel": (*DRIVERS, *PLATFORM, *FEATURES, *FRONT_ENDS, "bot.tools", "bot.services"),
+    "bot.storage": ("discord", "aiohttp", "PIL", "standin", *FRONT_ENDS),
+    "bot.config": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", *FRONT_ENDS),
+    "bot.i18n": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", *FRONT_ENDS),
     "bot.discord.render": ("aiohttp", "standin", "bot.storage", "bot.tools", *FEATURES),
-    "bot.services": ("standin", "bot.tools"),
-    "bot.discord": ("standin", "bot.tools", *DRIVERS),
-    "bot.web": ("discord", "standin", "bot.discord", "bot.tools", *DRIVERS),
+    "bot.services": ("standin", "bot.tools", "bot.web", "bot.app"),
+    "bot.app": ("standin", "bot.tools"),
+    "bot.discord": ("standin", "bot.tools", "bot.web", "bot.app", *DRIVERS),
+    "bot.web": ("discord", "standin", "bot.discord", "bot.tools", "bot.app", *DRIVERS),
     "bot.__main__": ("standin",),
     "standin": ("bot",),
 }
@@ -143,16 +148,102 @@ def test_a_layer_imports_only_what_it_may(layer: str) -> None:
     assert broken == []
 
 
-def test_no_cog_imports_another_cog() -> None:
-    cogs = "bot.discord.features"
+def front_end(name: str) -> bool:
+    """A module that shows the game to players: a front end, or a feature's adapter to one."""
+    return any(within(name, f) for f in FRONT_ENDS) or any(
+        within(name, f"{feature}.discord") or name == f"{feature}.web" for feature in FEATURES
+    )
+
+
+def feature_of(name: str) -> str | None:
+    return next((f for f in FEATURES if within(name, f)), None)
+
+
+def test_a_front_end_calls_no_storage() -> None:
+    """Front ends reach the game through the services only: no storage import, no
+    ``services.storage`` (nor any ``storage.``) call."""
+    broken = []
+    for name, path in MODULES.items():
+        if not front_end(name):
+            continue
+        broken += [
+            f"{path.relative_to(ROOT)}:{line} imports {target}"
+            for target, line in imported(name, path)
+            if within(target, "bot.storage")
+        ]
+        broken += [
+            f"{path.relative_to(ROOT)}:{node.lineno} uses {ast.unparse(node)}"
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Attribute) and node.attr == "storage"
+        ]
+    assert broken == []
+
+
+def test_a_front_end_reads_no_live_round() -> None:
+    """A front end sees a round as the service's frozen ``RoundView``, never its ``LiveRound``
+    (``rounds.running``, ``rounds.live``)."""
+    broken = []
+    for name, path in MODULES.items():
+        if not front_end(name):
+            continue
+        broken += [
+            f"{path.relative_to(ROOT)}:{line} imports {target}"
+            for target, line in imported(name, path)
+            if target in ("bot.rounds.live", "bot.rounds.live_rounds")
+        ]
+        broken += [
+            f"{path.relative_to(ROOT)}:{node.lineno} reads {ast.unparse(node)}"
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Attribute)
+            and node.attr in ("running", "live")
+            and "rounds" in ast.unparse(node.value)
+        ]
+    assert broken == []
+
+
+def test_features_meet_only_through_their_public_modules() -> None:
+    """A feature may use another feature's service, events and types (``PUBLIC``), never its
+    internals (its adapters, its helpers)."""
     broken = [
-        f"{name} imports {target}"
+        f"{MODULES[name].relative_to(ROOT)}:{line} imports {target}"
         for name in MODULES
-        if within(name, cogs) and name != cogs
-        for target, _ in imported(name, MODULES[name])
-        if within(target, cogs) and target != name
+        if (mine := feature_of(name)) is not None
+        for target, line in imported(name, MODULES[name])
+        if (theirs := feature_of(target)) not in (None, mine)
+        and target not in {f"{theirs}.{module}" for module in PUBLIC} | {theirs}
     ]
     assert broken == []
+
+
+def polling_loops(tree: ast.AST) -> list[int]:
+    """Lines of ``while`` loops that sleep or time out to look again: polling."""
+    return [
+        loop.lineno
+        for loop in ast.walk(tree)
+        if isinstance(loop, ast.While)
+        for call in ast.walk(loop)
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr in ("sleep", "wait_for")
+    ]
+
+
+def test_no_polling_loop_in_a_front_end() -> None:
+    """A front end is told what happens (the services' events); it never looks again and
+    again."""
+    broken = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for name, path in MODULES.items()
+        if front_end(name)
+        for line in polling_loops(ast.parse(path.read_text()))
+    ]
+    assert broken == []
+
+
+def test_the_polling_finder_finds_a_poll() -> None:
+    poll = "async def f():\n    while True:\n        await asyncio.sleep(0.2)\n"
+    assert polling_loops(ast.parse(poll)) == [2]
+    assert polling_loops(ast.parse("while x:\n    x = step(x)\n")) == []
 
 
 def test_only_the_tools_import_the_standin() -> None:

@@ -1,37 +1,21 @@
-"""One cog per feature: commands only, each translating between Discord and the services (no
-game rule here); a cog never imports another cog, and each receives the services it uses."""
+"""Every feature's Discord side, each set up by one line: commands only, each translating
+between Discord and its feature's service (no game rule here)."""
 
 from __future__ import annotations
 
-from discord import app_commands
 from discord.ext import commands
 
-from bot.check.discord.commands import check
-from bot.daily.discord.commands import AttemptButton, Daily
-from bot.i18n.catalogue import text
-from bot.rounds.discord.chat import Guesses
-from bot.rounds.discord.commands import Game
-from bot.rounds.discord.guess_form import ActivityButton, GuessButton, on_guess_form
-from bot.rounds.discord.play_again import PlayAgain
-from bot.server_settings.discord.commands import Config
+from bot.check import discord as check
+from bot.daily import discord as daily
+from bot.rounds import discord as rounds
+from bot.server_settings import discord as server_settings
 from bot.services import Services
-from bot.standings.discord.leaderboard import Leaderboard, PageButton
-from bot.standings.discord.stats import Stats
+from bot.standings import discord as standings
 
 
 async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:
-    await bot.add_cog(Game(services))
-    # ``/boggle check`` joins the game cog's ``/boggle`` group.
-    boggle = bot.tree.get_command("boggle")
-    assert isinstance(boggle, app_commands.Group)
-    boggle.add_command(
-        app_commands.Command(name="check", description=text("commands.check"), callback=check)
-    )
-    await bot.add_cog(Guesses(services, bot.intents.message_content))
-    await bot.add_cog(Leaderboard(services))
-    await bot.add_cog(Stats(services))
-    await bot.add_cog(Config(services))
-    await bot.add_cog(Daily(services))
-    # Buttons that answer from any message, also those posted before this start.
-    bot.add_listener(on_guess_form, "on_interaction")
-    bot.add_dynamic_items(PlayAgain, GuessButton, ActivityButton, PageButton, AttemptButton)
+    await rounds.setup(bot, services)
+    await check.setup(bot, services)  # joins the rounds' /boggle group
+    await standings.setup(bot, services)
+    await server_settings.setup(bot, services)
+    await daily.setup(bot, services)

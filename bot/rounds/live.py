@@ -7,29 +7,10 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.rounds.publisher import BoardPost, ChatMessage
 from bot.rounds.view import RoundView
 from bot.storage import StoredRound
-from core.board import Board
-from core.round import Judgement, Mode, Round
-
-
-class NoBoard(Exception):
-    """No roll gave a board with a word of the minimum length; the player should ask for less."""
-
-
-@dataclass(frozen=True)
-class RoundOptions:
-    size: int
-    dice: str
-    seconds: int
-    mode: Mode
-    min_length: int
-    board: Board | None = None  # a board to replay (a board code) instead of a roll
-    hints: bool = False  # the words starting at each die, on the board's picture
-    language: str = DEFAULT_LANGUAGE  # the round's messages (its words once lexicons are wired)
-    dictionary: str = DEFAULT_DICTIONARY  # "full" or "everyday"
+from core.round import Judgement, Round
 
 
 @dataclass(frozen=True)

@@ -34,13 +34,13 @@ from bot.kernel.limits import Limiter
 from bot.rounds.delivery import ResultsDelivery, results_report
 from bot.rounds.events import RoundEnded, RoundStarted, StandingsChanged
 from bot.rounds.feedback import Feedback
-from bot.rounds.live import Guessed, LiveRound, RoundOptions
+from bot.rounds.live import Guessed, LiveRound
+from bot.rounds.options import RoundOptions
 from bot.rounds.publisher import ChatMessage, Publisher
 from bot.rounds.resuming import post_unposted, resumed_round
-from bot.rounds.rolling import roll
+from bot.rounds.rolling import roll, round_banned
 from bot.rounds.runner import until_deadline
 from bot.rounds.settling import Settler
-from bot.server_settings.rules import round_banned
 from bot.storage import ChannelBusy, GuessRow, GuessWriter, Storage
 from core.round import Verdict
 

@@ -4,12 +4,19 @@ is allowed."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n.catalogue import text
-from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES, language_name
-from bot.rounds.live import RoundOptions
-from bot.storage import ServerSettings
+from bot.i18n.languages import (
+    DEFAULT_DICTIONARY,
+    DEFAULT_LANGUAGE,
+    DICTIONARIES,
+    LANGUAGE_CODES,
+    LANGUAGE_NAMES,
+    language_name,
+)
+from bot.kernel.model import ServerSettings
 from core.board import Board
 from core.codes import CodeError, CodeProblem, decode
 from core.dice import DiceError, DiceProblem, available, dice_set
@@ -34,6 +41,23 @@ _CODE_REFUSALS = {
     CodeProblem.WRONG_FIT: "options.board_wrong_fit",
     CodeProblem.NOT_A_ROLL: "options.board_not_a_roll",
 }
+
+
+class NoBoard(Exception):
+    """No roll gave a board with a word of the minimum length; the player should ask for less."""
+
+
+@dataclass(frozen=True)
+class RoundOptions:
+    size: int
+    dice: str
+    seconds: int
+    mode: Mode
+    min_length: int
+    board: Board | None = None  # a board to replay (a board code) instead of a roll
+    hints: bool = False  # the words starting at each die, on the board's picture
+    language: str = DEFAULT_LANGUAGE  # the round's messages (its words once lexicons are wired)
+    dictionary: str = DEFAULT_DICTIONARY  # "full" or "everyday"
 
 
 class OptionError(ValueError):

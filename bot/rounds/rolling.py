@@ -7,13 +7,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from bot.rounds.live import NoBoard, RoundOptions
+from bot.rounds.options import NoBoard, RoundOptions
 from bot.storage import StoredRound
 from core.board import Board
 from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.hints import word_starts
 from core.languages import language
+from core.languages import language as language_of
 from core.lexicon import Lexicon
 from core.round import Mode, PlayerId, Round, Rules
 from core.solver import solve
@@ -74,3 +75,11 @@ def stored_game(
 def stored_hints(stored: StoredRound, game: Round) -> Hints | None:
     """The hints a stored round was started with (None: not asked for)."""
     return word_starts(game.board, game.solution) if stored.hints else None
+
+
+def round_banned(words: Iterable[str], language: str) -> frozenset[str]:
+    """The server's banned words as a round in ``language`` reads them (folded by its rules: a
+    word its letters cannot spell is on none of its boards). Folding is idempotent, so words
+    stored folded already stay as they were."""
+    fold = language_of(language).fold
+    return frozenset(f for f in map(fold, words) if f is not None)

@@ -16,9 +16,8 @@ from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
-from bot.rounds.live import NoBoard, RoundOptions
 from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, LiveRounds
-from bot.rounds.options import OptionError, round_options
+from bot.rounds.options import NoBoard, OptionError, RoundOptions, round_options
 from bot.rounds.publisher import ChatMessage, Gone, PublishError, Refused
 from bot.rounds.view import RoundView
 from bot.storage import ChannelBusy

@@ -129,14 +129,6 @@ def unbanned(words: Iterable[str], listed: Iterable[str], language: str) -> set[
     return {w for w in listed if w in wanted or (fold(w) or w) in folded}
 
 
-def round_banned(words: Iterable[str], language: str) -> frozenset[str]:
-    """The server's banned words as a round in ``language`` reads them (folded by its rules: a
-    word its letters cannot spell is on none of its boards). Folding is idempotent, so words
-    stored folded already stay as they were."""
-    fold = language_of(language).fold
-    return frozenset(f for f in map(fold, words) if f is not None)
-
-
 def channel_list(channels: Iterable[int]) -> Phrase | str:
     """Where rounds may start, as a field of a message: the listed channels as the catalogue
     writes a channel (``<#id>``), or "any channel" in the reader's language when none is."""

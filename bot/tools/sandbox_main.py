@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from bot.config.settings import DEFAULT_DATABASE, Settings, WebSettings, configure_logging
-from bot.discord.startup_failures import report_failure
+from bot.startup_failures import report_failure
 from standin.activities import STANDIN_CLIENT_SECRET
 from standin.world_file import WorldFileError
 

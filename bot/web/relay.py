@@ -19,8 +19,6 @@ import time
 import aiohttp
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from bot.config.shards import ShardSlice
-from bot.storage import Storage
 from bot.web.discord_api import Person
 
 log = logging.getLogger(__name__)
@@ -58,24 +56,6 @@ def trusted(request: web.Request, secret: str) -> bool:
     except ValueError:
         return False
     return fresh and hmac.compare_digest(mac, _mac(secret, "relay " + at))
-
-
-HERE = "here"  # owner_address: this process runs the server's shard
-
-
-def runs_here(shards: ShardSlice, guild_id: int | None) -> bool:
-    """Whether this process runs ``guild_id``'s rounds (a DM's: every process)."""
-    return guild_id is None or shards.count is None or shards.owns(guild_id)
-
-
-async def owner_address(shards: ShardSlice, storage: Storage, guild_id: int | None) -> str | None:
-    """``HERE`` when this process runs ``guild_id``'s shard, else where the page of the process
-    that does is; None when that process recorded none (it serves no page, or is starting):
-    never served here, where its rounds are not."""
-    if runs_here(shards, guild_id):
-        return HERE
-    assert guild_id is not None and shards.count is not None
-    return await storage.web_address((guild_id >> 22) % shards.count)
 
 
 def identity(person: Person, channel_id: int, guild_id: int | None, secret: str) -> str:

@@ -85,16 +85,15 @@ class WebServer:
         self.port = sock.getsockname()[1]
         await web.SockSite(self._runner, sock).start()
         log.info("the Activity's page is served on %s", self.url)
-        shards = self.services.settings.shards
-        if shards.count is not None:  # others relay this process's players to it
+        pages = self.services.pages
+        if pages.split:  # others relay this process's players to it
             if self.settings.host in UNREACHABLE:
                 log.warning(
                     "BOGGLE_WEB_HOST=%s: the bot's other processes cannot reach this one there to"
                     " relay its players; set it to an address they can reach",
                     self.settings.host,
                 )
-            ids, _ = shards.claimed
-            await self.services.storage.record_web_address(ids, self.url, self.services.clock())
+            await pages.record(self.url)
 
     async def stop(self) -> None:
         """Close every socket (going away: the page reconnects, to the next process if any),

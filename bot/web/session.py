@@ -15,6 +15,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.daily.web import DailyDesk
 from bot.i18n.catalogue import text
+from bot.kernel.pages import HERE
 from bot.kernel.refusal import Refusal
 from bot.rounds.options import OptionError, round_options
 from bot.rounds.service import (
@@ -30,7 +31,7 @@ from bot.services import Services
 from bot.web import payloads
 from bot.web.discord_api import DiscordApi, Person, Refused
 from bot.web.payloads import Json
-from bot.web.relay import HERE, identified, owner_address, relay, runs_here, trusted
+from bot.web.relay import identified, relay, trusted
 
 log = logging.getLogger(__name__)
 
@@ -105,8 +106,7 @@ async def play(
         session = await _greet(ws, api)
         if session is None:
             return ws
-        shards, storage = services.settings.shards, services.storage
-        address = await owner_address(shards, storage, session.guild_id)
+        address = await services.pages.owner(session.guild_id)
         if address == HERE:
             await _run(session, services, hub, desk)
         elif address is None:  # the owner serves no page yet: the page tries again later
@@ -148,7 +148,7 @@ async def relayed(
             await ws.close(code=NO_HELLO, message=b"who is it?")
             return ws
         person, channel, guild = found
-        if not runs_here(services.settings.shards, guild):  # its shard moved since: ask again
+        if not services.pages.runs_here(guild):  # its shard moved since: ask again
             await ws.close(code=TRY_AGAIN, message=b"not this process's server")
             return ws
         await _run(Session(ws, person, channel, guild), services, hub, desk)

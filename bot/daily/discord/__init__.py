@@ -1,0 +1,14 @@
+"""The daily board on Discord: ``/daily``, ``/daily-guess``, its Guess and Share buttons; the
+end-of-day post sent by ``posts.DiscordDailyPosts``."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.daily.discord.commands import AttemptButton, Daily
+from bot.services import Services
+
+
+async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
+    await bot.add_cog(Daily(services))
+    bot.add_dynamic_items(AttemptButton)

@@ -30,13 +30,13 @@ from bot.daily.discord.render import (
 from bot.daily.service import DailyState
 from bot.discord.answers import reader_language, server_language, tell
 from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.forms import WordsForm, send_form, sent_form
 from bot.discord.render import BOARD_FILE
 from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
-from bot.rounds.discord.guess_form import WordsForm, send_form, sent_form
 from bot.services import Services
 
 NO_PINGS = discord.AllowedMentions.none()

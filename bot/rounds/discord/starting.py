@@ -10,7 +10,7 @@ from bot.discord.render.text import channels_text, plural
 from bot.i18n.catalogue import text
 from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
-from bot.rounds.live import RoundOptions
+from bot.rounds.options import RoundOptions
 from bot.rounds.service import NOT_A_ROUND_CHANNEL, RoundService
 from bot.rounds.view import RoundView
 

@@ -15,7 +15,8 @@ import pytest
 
 from bot.i18n.catalogue import text
 from bot.rounds.options import OptionError
-from bot.server_settings.rules import banned_words, round_banned, unbanned
+from bot.rounds.rolling import round_banned
+from bot.server_settings.rules import banned_words, unbanned
 from core.board import Board
 from core.codes import encode, rolled_from
 from core.commonness import band_of, is_everyday, missed_order

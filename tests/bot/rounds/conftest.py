@@ -16,7 +16,8 @@ import pytest
 
 from bot.kernel.backoff import Backoff
 from bot.kernel.lexicons import Lexicons
-from bot.rounds.live import Guessed, LiveRound, RoundOptions
+from bot.rounds.live import Guessed, LiveRound
+from bot.rounds.options import RoundOptions
 from bot.rounds.publisher import ResultsReport
 from bot.rounds.service import RoundService
 from bot.storage import GuessWriter, Storage

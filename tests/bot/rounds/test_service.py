@@ -7,7 +7,7 @@ from typing import Any, cast
 
 import pytest
 
-from bot.rounds.live import NoBoard
+from bot.rounds.options import NoBoard
 from bot.rounds.publisher import Ending, Gone, Refused, Unavailable
 from bot.storage import AcceptedWord, RoundState, Storage, TransientStorageError
 from core.lexicon import Lexicon

@@ -1,5 +1,5 @@
-"""Which process serves a page: the one running the server's shard, whose address it recorded in
-the database; never another one (review: a page was served where its server's rounds are not)."""
+"""A page relayed between the bot's processes: the relaying process proves itself and names the
+player with a signature that lasts seconds."""
 
 from __future__ import annotations
 
@@ -8,26 +8,9 @@ import time
 
 import pytest
 
-from bot.config.shards import ShardSlice
-from bot.storage import Storage
 from bot.web import relay
 from bot.web.discord_api import Person
-from bot.web.relay import FRESH_FOR, HERE, identified, identity, owner_address, relay_secret
-
-THEIRS = 1 << 22  # a server on shard 1
-OURS = 0  # a server on shard 0
-
-
-async def test_a_page_goes_to_its_server_s_process_and_never_elsewhere(storage: Storage) -> None:
-    ours = ShardSlice(2, (0,))
-    assert ours.owns(OURS) and not ours.owns(THEIRS)
-    assert await owner_address(ours, storage, OURS) == HERE
-    assert await owner_address(ours, storage, None) == HERE  # a DM: every process's
-    assert await owner_address(ShardSlice(), storage, THEIRS) == HERE  # one process runs all
-    # the owner has recorded no page yet: not served here (where that server's rounds are not)
-    assert await owner_address(ours, storage, THEIRS) is None
-    await storage.record_web_address([1], "http://127.0.0.2:8780/", 0.0)
-    assert await owner_address(ours, storage, THEIRS) == "http://127.0.0.2:8780/"
+from bot.web.relay import FRESH_FOR, identified, identity, relay_secret
 
 
 def test_a_relayed_identity_is_signed_fresh_and_for_one_player_only(
