@@ -11,7 +11,7 @@ from bot.daily.service import DailyService, DailyState
 from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 from bot.web import payloads
-from bot.web.payloads import Json
+from bot.web.messages import DailyJson, DailyResultJson, Message
 
 
 class Player(Protocol):
@@ -24,7 +24,7 @@ class Player(Protocol):
     language: str
     daily: int | None  # the attempt the page shows, if any
 
-    async def send(self, message: Json) -> None: ...
+    async def send(self, message: Message) -> None: ...
 
     async def error(self, key: str, **fields: object) -> None: ...
 
@@ -85,7 +85,7 @@ class DailyDesk:
                 self.watching.pop(player.daily, None)
         player.daily = None
 
-    def _shown(self, state: DailyState, player: Player) -> Json:
+    def _shown(self, state: DailyState, player: Player) -> DailyJson | DailyResultJson:
         if state.result is not None:
             return payloads.daily_result(state, state.result, player.language)
         return payloads.daily(state, self.daily.clock(), player.language)

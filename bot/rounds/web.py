@@ -15,7 +15,7 @@ from bot.rounds.events import RoundEnded, RoundStarted, StandingsChanged
 from bot.rounds.service import RoundService
 from bot.rounds.view import RoundView
 from bot.web import payloads
-from bot.web.payloads import Json
+from bot.web.messages import Message, RoundResults, RoundState
 from core.round import Results
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ class Socket(Protocol):
     player_id: int
     language: str
 
-    async def send(self, message: Json) -> None: ...
+    async def send(self, message: Message) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Ended:
     scored: Results
     names: Mapping[int, str]
 
-    def payload(self, socket: Socket) -> Json:
+    def payload(self, socket: Socket) -> RoundResults:
         return payloads.results(
             self.round.id, self.round, self.scored, self.names, socket.player_id, socket.language
         )
@@ -92,7 +92,7 @@ class Hub:
             if watched.scoreboard_due is not None:
                 watched.scoreboard_due.cancel()
 
-    def state(self, channel_id: int, socket: Socket) -> Json:
+    def state(self, channel_id: int, socket: Socket) -> Message:
         """What the page shows now: the round (once its board is out), else the last results."""
         shown = self.rounds.view(channel_id)
         if shown is not None:
@@ -162,12 +162,12 @@ class Hub:
             },
         )
 
-    def _round(self, shown: RoundView, socket: Socket) -> Json:
+    def _round(self, shown: RoundView, socket: Socket) -> RoundState:
         return payloads.round_state(
             shown.id, shown, shown.names, socket.player_id, self.clock(), socket.language
         )
 
-    def _send_each(self, watched: Watched, build: Callable[[Socket], Json]) -> None:
+    def _send_each(self, watched: Watched, build: Callable[[Socket], Message]) -> None:
         """Send each socket its message, built now; the sends run as one task of the hub."""
         sends: list[Awaitable[None]] = [s.send(build(s)) for s in list(watched.sockets)]
         if not sends:

@@ -4,17 +4,28 @@ catalogue: one place for each message's shape."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from bot.daily.service import DailyResult, DailyState
-from bot.i18n.catalogue import catalogue, count, text
+from bot.i18n.catalogue import count, text
 from bot.i18n.languages import (
     DEFAULT_LANGUAGE,
     LANGUAGE_CODES,
     language_name,
     language_of_locale,
 )
+from bot.i18n.verdicts import verdict_reason
 from bot.rounds.view import RoundView
+from bot.web.messages import (
+    BoardJson,
+    DailyJson,
+    DailyResultJson,
+    RankedJson,
+    RoundResults,
+    RoundState,
+    ScoreJson,
+    VerdictJson,
+)
 from core.board import Board
 from core.daily import DAILY_RULES
 from core.round import Judgement, Mode, Results, Verdict
@@ -71,18 +82,19 @@ def page_language(locales: str) -> str:
 def strings(language: str) -> dict[str, str]:
     """The page's words and each refusal's reason (``reasons.*``), by short name."""
     found = {key.removeprefix("web."): text(key, language) for key in PAGE_KEYS}
-    reasons = catalogue(language)
     for verdict in Verdict:
         if verdict is not Verdict.ACCEPTED:
-            found[f"reason_{verdict.value}"] = str(reasons[f"reasons.{verdict.value}"])
+            found[f"reason_{verdict.value}"] = verdict_reason(verdict, language)
     return found
 
 
-def board(game: Board) -> Json:
+def board(game: Board) -> BoardJson:
     return {"rows": game.rows, "cols": game.cols, "faces": list(game.cells)}
 
 
-def scoreboard(game: RoundView, names: Mapping[int, str], you: int, language: str) -> list[Json]:
+def scoreboard(
+    game: RoundView, names: Mapping[int, str], you: int, language: str
+) -> list[ScoreJson]:
     """Everyone with an accepted word, best first; classic shows counts, not points (as the
     channel's status: a shared word's points are known only at the end). ``shown``: the count
     as the page writes it, in the catalogue's plural form ("1 word", "2 pts")."""
@@ -111,7 +123,7 @@ def word_points(game: RoundView, word: str) -> int | None:
 
 def round_state(
     round_id: int, game: RoundView, names: Mapping[int, str], you: int, now: float, language: str
-) -> Json:
+) -> RoundState:
     return {
         "type": "round",
         "round_id": round_id,
@@ -133,19 +145,21 @@ def round_state(
     }
 
 
-def verdict(game: RoundView, judged: Judgement, language: str, path: list[int] | None) -> Json:
+def verdict(
+    game: RoundView, judged: Judgement, language: str, path: list[int] | None
+) -> VerdictJson:
     points = word_points(game, judged.word)
     return judged_word("verdict", judged, game.spelled(judged.word), points, language, path)
 
 
 def judged_word(
-    kind: str,
+    kind: Literal["verdict", "daily_verdict"],
     judged: Judgement,
     shown: str,
     points: int | None,
     language: str,
     path: list[int] | None,
-) -> Json:
+) -> VerdictJson:
     """A word's verdict: ``shown`` as the dictionary spells it (traced letters carry no
     accents), ``points`` where certain, why it was refused in the player's words."""
     accepted = judged.verdict is Verdict.ACCEPTED
@@ -155,7 +169,7 @@ def judged_word(
         "shown": shown,
         "verdict": judged.verdict.value,
         "points": points if accepted else None,
-        "reason": None if accepted else text(f"reasons.{judged.verdict.value}", language),
+        "reason": None if accepted else verdict_reason(judged.verdict, language),
         "path": path,
     }
 
@@ -167,11 +181,11 @@ def results(
     names: Mapping[int, str],
     you: int,
     language: str,
-) -> Json:
+) -> RoundResults:
     """The final ranking with each player's words (a shared classic word struck), and the
     missed words most common first (``scored.missed``'s order), each with its path; words as
     the dictionary spells them (``shown``)."""
-    ranking = [
+    ranking: list[RankedJson] = [
         {
             "id": str(p.player),
             "name": names.get(p.player, f"#{p.player}"),
@@ -208,7 +222,7 @@ def results(
 # -- the daily board ---------------------------------------------------------------------------
 
 
-def daily(state: DailyState, now: float, language: str) -> Json:
+def daily(state: DailyState, now: float, language: str) -> DailyJson:
     """The player's running daily attempt: its board, deadline and accepted words so far."""
     board_of = state.board
     return {
@@ -235,12 +249,12 @@ def daily(state: DailyState, now: float, language: str) -> Json:
 
 def daily_verdict(
     state: DailyState, judged: Judgement, language: str, path: list[int] | None
-) -> Json:
+) -> VerdictJson:
     shown = state.spelled(judged.word)
     return judged_word("daily_verdict", judged, shown, judged.points, language, path)
 
 
-def daily_result(state: DailyState, result: DailyResult, language: str) -> Json:
+def daily_result(state: DailyState, result: DailyResult, language: str) -> DailyResultJson:
     """The finished attempt as the service scored it: figures, streak, the fair-play note when
     flagged, the words found (best first) and the missed words most common first, with paths."""
     summary, paths = result.summary, state.board.words

@@ -30,7 +30,7 @@ from bot.rounds.web import Hub
 from bot.services import Services
 from bot.web import payloads
 from bot.web.discord_api import DiscordApi, Person, Refused
-from bot.web.payloads import Json
+from bot.web.messages import Message
 from bot.web.relay import identified, relay, trusted
 
 log = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ class Session:
         self.daily: int | None = None  # the daily attempt the page shows
         self._sent = asyncio.Lock()
 
-    async def send(self, message: Json) -> None:
+    async def send(self, message: Message) -> None:
         if self.ws.closed:
             return
         async with self._sent:

@@ -20,6 +20,7 @@ from bot.discord.render.text import (
 )
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.i18n.verdicts import verdict_reason
 from bot.rounds.publisher import Ending, News
 from core.board import Board
 from core.round import Rules, Standing
@@ -153,7 +154,7 @@ def _news_text(news: News, budget: int, language: str) -> tuple[str, tuple[int, 
             return line, (accepted, refused)
         line, accepted = line + add, accepted + 1
     for word, verdict in news.refused:
-        reason = text(f"reasons.{verdict.value}", language)
+        reason = verdict_reason(verdict, language)
         item = text("status.refused_item", language, word=escape(fit(word, 20)), reason=reason)
         add = (text("status.refused", language) if refused == 0 else ", ") + item
         if units(line + add) > budget:

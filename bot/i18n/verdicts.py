@@ -1,0 +1,22 @@
+"""A verdict's wording, in one place for every front end: its line (a private reply to the form
+or ``/guess``, the daily board) and its short reason (the board's live status, the page)."""
+
+from __future__ import annotations
+
+from bot.i18n.catalogue import text
+from bot.i18n.languages import DEFAULT_LANGUAGE
+from core.round import Verdict
+
+
+def verdict_line(
+    word: str, verdict: Verdict, points: int, min_length: int, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """What a word did, with its points or why not (``word`` already as the front end shows
+    words: escaped, shortened)."""
+    key = f"verdicts.{verdict.value}"
+    return text(key, language, word=word, points=points, min_length=min_length)
+
+
+def verdict_reason(verdict: Verdict, language: str = DEFAULT_LANGUAGE) -> str:
+    """Why a word was refused, in a few words ("not on the board")."""
+    return text(f"reasons.{verdict.value}", language)

@@ -1,0 +1,167 @@
+"""The messages the page receives, as types mypy checks: the contract of docs/activity.md
+("Messages from the bot"). Every builder (``bot.web.payloads``) and every sender returns or
+sends one of these; a field added here is a field added there."""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+
+class BoardJson(TypedDict):
+    rows: int
+    cols: int
+    faces: list[str]
+
+
+class RulesJson(TypedDict):
+    mode: str
+    min_length: int
+
+
+class FoundJson(TypedDict):
+    """A word the player found so far (a round's or a daily attempt's)."""
+
+    word: str
+    shown: str  # as the dictionary spells it ("été")
+    points: int | None  # None while not certain (classic mode, before the end)
+    verdict: str
+
+
+class ScoreJson(TypedDict):
+    id: str
+    name: str
+    words: int
+    points: int | None
+    shown: str  # the count as the page writes it ("3 words", "5 pts")
+    you: bool
+
+
+class PathWordJson(TypedDict):
+    """A word of the results, with its path on the board (tap to see it)."""
+
+    word: str
+    shown: str
+    path: list[int]
+
+
+class CreditedJson(PathWordJson):
+    points: int
+    shared: bool  # classic: found by another player too, so it scores for nobody
+
+
+class ScoredWordJson(PathWordJson):
+    points: int
+
+
+class RankedJson(TypedDict):
+    id: str
+    name: str
+    rank: int
+    points: int
+    shown: str
+    you: bool
+    words: list[CreditedJson]
+
+
+class YouJson(TypedDict):
+    id: str
+    name: str
+
+
+class Welcome(TypedDict):
+    type: Literal["welcome"]
+    you: YouJson
+    channel_id: str
+    language: str
+    strings: dict[str, str]
+
+
+class RoundState(TypedDict):
+    type: Literal["round"]
+    round_id: int
+    board: BoardJson
+    rules: RulesJson
+    deadline: float
+    now: float
+    words: list[FoundJson]
+    scoreboard: list[ScoreJson]
+    language: str
+
+
+class Scoreboard(TypedDict):
+    type: Literal["scoreboard"]
+    scoreboard: list[ScoreJson]
+
+
+class VerdictJson(TypedDict):
+    type: Literal["verdict", "daily_verdict"]
+    word: str
+    shown: str
+    verdict: str
+    points: int | None
+    reason: str | None  # why it was refused, in the player's words
+    path: list[int] | None  # as traced, shown back
+
+
+class RoundResults(TypedDict):
+    type: Literal["results"]
+    round_id: int
+    board: BoardJson
+    ranking: list[RankedJson]
+    missed: list[PathWordJson]
+    can_play_again: bool
+
+
+class NoRound(TypedDict):
+    type: Literal["no_round"]
+    can_start: bool
+
+
+class DailyJson(TypedDict):
+    type: Literal["daily"]
+    attempt_id: int
+    title: str
+    board: BoardJson
+    rules: RulesJson
+    deadline: float
+    now: float
+    words: list[FoundJson]
+    language: str
+
+
+class DailyResultJson(TypedDict):
+    type: Literal["daily_result"]
+    attempt_id: int
+    title: str
+    board: BoardJson
+    figures: str
+    streak: str
+    flagged: str | None
+    words: list[ScoredWordJson]
+    missed: list[ScoredWordJson]
+    missed_total: int
+    language: str
+
+
+class ErrorJson(TypedDict):
+    type: Literal["error"]
+    message: str
+
+
+class Pong(TypedDict):
+    type: Literal["pong"]
+    now: float
+
+
+Message = (
+    Welcome
+    | RoundState
+    | Scoreboard
+    | VerdictJson
+    | RoundResults
+    | NoRound
+    | DailyJson
+    | DailyResultJson
+    | ErrorJson
+    | Pong
+)
