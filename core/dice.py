@@ -7,16 +7,18 @@ read as ``Qu`` (no real die has a bare Q). Lines starting with ``#`` are comment
 from __future__ import annotations
 
 import math
-import random
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from core.board import BLANK, MAX_FACE_LETTERS, Board, is_letters
 from core.problems import Problem
+
+if TYPE_CHECKING:  # the caller brings its generator: reading dice (solve, check) needs no random
+    import random
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DICE_DIR = DATA_DIR / "dice"

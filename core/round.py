@@ -37,16 +37,11 @@ from core.languages import (
     shown_spelling,
 )
 from core.lexicon import Lexicon
+from core.rules import Mode as Mode  # re-exported: Mode is the round's, defined with the rules
 from core.scoring import word_score
 from core.solver import Path, solve
 
 PlayerId = int
-
-
-class Mode(StrEnum):
-    CLASSIC = "classic"  # a word found by two or more players scores for nobody
-    RACE = "race"  # only the first finder scores a word
-    CASUAL = "casual"  # every finder scores
 
 
 class Verdict(StrEnum):

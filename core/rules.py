@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 PlayerId = int
+
+
+class Mode(StrEnum):
+    """How a word found by several players scores. Here, not in ``core.round``, so the command
+    line's parser lists the modes without importing the round (``python -m core solve`` never
+    plays one)."""
+
+    CLASSIC = "classic"  # a word found by two or more players scores for nobody
+    RACE = "race"  # only the first finder scores a word
+    CASUAL = "casual"  # every finder scores
+
 
 SIZES = (4, 5, 6)  # the board sizes the dice sets are for
 MIN_LENGTH_LOWEST = 3  # shorter words score nothing

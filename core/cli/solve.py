@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TextIO
 
@@ -61,6 +60,8 @@ def cmd_solve(args: argparse.Namespace, io: Console) -> int:
 
 def json_line(board: Board, found: Mapping[str, CellPath], min_length: int) -> str:
     """The ``--json`` record for one board (the stable shape documented in core.cli)."""
+    import json  # here: the plain and --summary listings start without it
+
     words = [
         {
             "word": word,
