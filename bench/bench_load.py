@@ -119,7 +119,7 @@ from load_report import (  # noqa: E402
     yes,
 )
 
-from bot.discord.client import GUESS_BURST, GUESSES_PER_SECOND  # noqa: E402
+from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND  # noqa: E402
 from bot.storage import Storage, StorageError, is_postgres, printable  # noqa: E402
 from core.dice import DATA_DIR  # noqa: E402
 from core.lexicon import Lexicon, load  # noqa: E402
