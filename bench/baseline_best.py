@@ -9,9 +9,9 @@ import random
 from collections.abc import Callable
 
 from core.best import _polish
+from core.board_scorer import BoardScorer
 from core.letters import faces_for, letter_weights
 from core.lexicon import Lexicon
-from core.scorer import BoardScorer
 
 
 def best_board_before(

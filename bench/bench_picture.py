@@ -1,4 +1,4 @@
-"""Benchmark of the board picture (bot/render/picture.py): time to draw and encode a board.
+"""Benchmark of the board picture (bot/discord/render/picture.py): time to draw and encode a board.
 
 Run by hand from the repository root::
 

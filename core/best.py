@@ -8,7 +8,7 @@ with a hill-climb over the same moves, all of them: on ENABLE2K 4x4, annealing e
 board more often than on the proven 3,625, and the one move between them is a shift. The best
 board of all runs is confirmed by the solver before it is returned.
 
-Boards are scored by ``core.scorer.BoardScorer`` (points only, no word list), pure Python so it
+Boards are scored by ``core.board_scorer.BoardScorer`` (points only, no word list), pure Python so it
 runs everywhere; ``core.best_workers`` runs one search per core.
 
 Pure: randomness comes in as a ``random.Random``, time as a clock callable.
@@ -22,9 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.board import Board
+from core.board_scorer import BoardScorer
 from core.letters import faces_for, letter_weights
 from core.lexicon import Lexicon
-from core.scorer import BoardScorer
 from core.scoring import total_score
 from core.solver import Path, solve
 

@@ -32,7 +32,7 @@ from zoneinfo import ZoneInfo
 from bot.daily.service import DailyService
 from bot.daily.store import DailyPostStore
 from bot.kernel.model import DailyAttempt, DailyChannel, DailyRanked
-from bot.kernel.tasks import cancel_and_wait
+from bot.kernel.stopping import cancel_and_wait
 from core.daily import DAILY_POST_DELAY, DailyBoard
 from core.days import last_ended_day
 

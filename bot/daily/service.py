@@ -26,7 +26,7 @@ from bot.i18n.languages import LANGUAGE_CODES, language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel.model import DailyAttempt, DailyGuess, ServerSettings
 from bot.kernel.refusal import Refusal
-from bot.kernel.tasks import cancel_and_wait
+from bot.kernel.stopping import cancel_and_wait
 from bot.server_settings.service import ServerSettingsService
 from core.board import Board
 from core.commonness import missed_order

@@ -10,7 +10,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from bot.kernel.tasks import cancel_and_wait
+from bot.kernel.stopping import cancel_and_wait
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from itertools import islice
 
 from bot.kernel.model import GuessRow
-from bot.kernel.tasks import cancel_and_wait
+from bot.kernel.stopping import cancel_and_wait
 from bot.storage.errors import RejectedWrite, TransientStorageError
 from bot.storage.interface import Storage
 

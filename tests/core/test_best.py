@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from core import best
 from core.best import AnnealSchedule, _polish, _shift, best_board, lines_of
 from core.best_workers import Progress, search
+from core.board_scorer import BoardScorer
 from core.cli import main
 from core.letters import FACES
 from core.lexicon import Lexicon
-from core.scorer import BoardScorer
 from core.scoring import total_score
 from core.solver import solve
 from tests.core.test_cli import WORDS

@@ -9,6 +9,7 @@ import pytest
 
 from core.best import best_board
 from core.board import Board
+from core.board_scorer import BoardScorer
 from core.dice import dice_set
 from core.generate import (
     ANY_WORD,
@@ -19,7 +20,6 @@ from core.generate import (
 )
 from core.letters import FACES, letter_weights
 from core.lexicon import Lexicon
-from core.scorer import BoardScorer
 from core.scoring import total_score
 from core.solver import path_spells, solve
 from tests.core.test_cli import WORDS

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.board import Board
+from core.board_scorer import BoardScorer
 from core.lexicon import Lexicon
-from core.scorer import BoardScorer
 from core.scoring import total_score
 from core.solver import solve
 
