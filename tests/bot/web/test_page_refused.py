@@ -62,7 +62,7 @@ async def test_refusals_read_in_the_player_s_language(web_game: Harness) -> None
         dan = await open_url(browser, link(standin, url, "dan", "boggle"), locale="en-US")
         await expect(dan.locator("#start")).to_have_text(text("web.start", "fr"))
         standin.activities.revoke_all()
-        web = web_game.bot.web
+        web = web_game.app.web
         assert web is not None
         for ws in list(web._sockets):
             await ws.close(code=1011)
