@@ -85,7 +85,7 @@ class DiscordClient:
     person: str
     deny: bool = False
     before_authenticate: Callable[[], None] | None = None
-    commands: list[str] = field(default_factory=list)  # every command the page sent, in order
+    commands: list[str] = field(default_factory=list)  # the page's commands but its logs
     logs: list[str] = field(default_factory=list)  # the page's console, as CAPTURE_LOG brings it
     handshakes: list[dict[str, Any]] = field(default_factory=list)
 
@@ -120,7 +120,8 @@ class DiscordClient:
         return [[FRAME, {"cmd": "DISPATCH", "evt": "READY", "nonce": None, "data": ready}]]
 
     async def command(self, cmd: str, nonce: Any, args: Any) -> list[Any]:
-        self.commands.append(cmd)
+        if cmd != "CAPTURE_LOG":
+            self.commands.append(cmd)
         nonce = nonce if isinstance(nonce, str) else None
         args = args if isinstance(args, dict) else {}
         if cmd == "AUTHORIZE":
