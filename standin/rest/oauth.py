@@ -1,12 +1,14 @@
 """OAuth2 and activity instances as Discord serves them: the code grant at ``/oauth2/token``,
-``/users/@me`` with a Bearer token, and ``/applications/{id}/activity-instances/{id}`` with the
+``/users/@me`` and ``/oauth2/@me`` (the token's authorization) with a Bearer token, and ``/applications/{id}/activity-instances/{id}`` with the
 bot's token. Refusals have Discord's shapes: OAuth2's ``{"error": ...}`` at the token endpoint,
 ``{"message", "code"}`` elsewhere.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlencode, urlparse
 
@@ -42,6 +44,7 @@ class OAuthRoutes(Routes):
         return [
             ("POST", "/oauth2/token", self.token),
             ("GET", INSTANCE, self.instance),
+            ("GET", "/oauth2/@me", self.not_bearer),
         ]
 
     def page_routes(self) -> list[web.RouteDef]:
@@ -50,19 +53,43 @@ class OAuthRoutes(Routes):
         return [web.get("/oauth2/authorize", self.authorize)]
 
     def bearer_handler(self, route: str, auth: str) -> Handler:
-        """A call with ``Authorization: Bearer``: only ``/users/@me`` takes one here."""
-        grant = self.activities.bearer(auth.removeprefix("Bearer ").strip(), self.now())
-        if route != "/users/@me" or grant is None:
+        """A call with ``Authorization: Bearer``: only ``/users/@me`` and ``/oauth2/@me`` take
+        one here."""
+        now = self.now()
+        grant = self.activities.bearer(auth.removeprefix("Bearer ").strip(), now)
+        if route not in ("/users/@me", "/oauth2/@me") or grant is None:
             raise unauthorized()
         user = self.world.users.get(grant.user_id)
         if user is None:
             raise unauthorized()
         body = user_payload(user) | {"locale": self.activities.locales.get(user.id, DEFAULT_LOCALE)}
+        if route == "/oauth2/@me":  # the authorization: the user only with ``identify``
+            expires = datetime.fromtimestamp(time.time() + grant.expires - now, UTC)
+            body = {
+                "application": self.application(),
+                "scopes": list(grant.scopes),
+                "expires": expires.isoformat(),
+            } | ({"user": user_payload(user)} if "identify" in grant.scopes else {})
 
         async def me(request: web.Request) -> web.Response:
             return json_response(body)
 
         return me
+
+    async def not_bearer(self, request: web.Request) -> web.Response:
+        """``/oauth2/@me`` is a person's token's: with the bot's, Discord says 401."""
+        raise unauthorized()
+
+    def application(self) -> dict[str, Any]:
+        """The application as ``/oauth2/@me`` shows it (a partial application object)."""
+        return {
+            "id": str(self.world.application_id),
+            "name": self.world.bot.username,
+            "icon": None,
+            "description": "",
+            "bot_public": True,
+            "bot_require_code_grant": False,
+        }
 
     async def token(self, request: web.Request) -> web.Response:
         form = call.body()

@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from typing import Literal
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Frame, Page, async_playwright
 
 from bot.tools.sandbox_web import link
 from standin import StandIn
@@ -32,10 +32,11 @@ def chromium_or_skip() -> str:
 
 
 @asynccontextmanager
-async def chromium() -> AsyncIterator[Browser]:
+async def chromium(*args: str) -> AsyncIterator[Browser]:
+    """Chromium with ``args`` added to its command line."""
     path = chromium_or_skip()
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        browser = await p.chromium.launch(executable_path=path, args=["--no-sandbox", *args])
         try:
             yield browser
         finally:
@@ -99,8 +100,8 @@ async def drag(page: Page, path: list[int]) -> None:
     await page.mouse.up()
 
 
-async def tap(page: Page, path: list[int]) -> None:
-    """Die by die, then the last one again to send."""
+async def tap(page: Page | Frame, path: list[int]) -> None:
+    """Die by die, then the last one again to send (``page``: or the frame the page is in)."""
     for cell in [*path, path[-1]]:
         await page.locator(die_selector(cell)).click()
 

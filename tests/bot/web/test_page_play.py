@@ -7,7 +7,7 @@ import os
 import time
 from pathlib import Path
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Frame, Page, expect
 
 from core.round import Mode, Verdict
 from core.scoring import word_score
@@ -31,7 +31,7 @@ def words_by_length(harness: Harness) -> list[tuple[str, list[int]]]:
     )
 
 
-async def verdict(page: Page, word: str) -> str:
+async def verdict(page: Page | Frame, word: str) -> str:
     v = page.locator("#verdict")
     await expect(v).to_have_attribute("data-word", word, timeout=15_000)
     return await v.get_attribute("data-verdict") or ""
