@@ -8,7 +8,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     BOGGLE_DATABASE=/data/boggle.sqlite3 \
-    BOGGLE_CACHE_DIR=/app/cache
+    BOGGLE_CACHE_DIR=/app/cache \
+    BOGGLE_METRICS_PORT=9100
 
 # /data is where the SQLite database goes: mount a volume there (docker run -v boggle-data:/data).
 # No VOLUME line: it would give every container an anonymous volume, used or not.
@@ -44,5 +45,9 @@ COPY bot ./bot
 RUN pip install --no-cache-dir --no-deps --no-build-isolation -e .
 
 USER boggle
+# /healthz on BOGGLE_METRICS_PORT: 503 (urlopen raises, exit 1) when the gateway or the database
+# is down. Python's own urllib: the slim image has no curl. The start period covers a cold start.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ['BOGGLE_METRICS_PORT'] + '/healthz', timeout=4)"]
 # Needs DISCORD_TOKEN (docker run -e DISCORD_TOKEN=...): the no-token sandbox is for a checkout.
 CMD ["python", "-m", "bot"]

@@ -69,7 +69,7 @@ def main() -> int:
         from bot.tools.sandbox_main import run as run_sandbox
 
         return run_sandbox(settings)
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, log_format=settings.log_format)
     point_discord_at(settings.api_base, settings.gateway_url)
     try:
         return asyncio.run(run_bot(settings))

@@ -15,6 +15,9 @@ import discord
 
 from bot.config.settings import Settings
 from bot.discord.client import BoggleBot
+from bot.metrics.discord_http import discord_trace
+from bot.metrics.registry import Metrics
+from bot.metrics.server import MetricsServer, start_metrics
 from bot.services import Services, Tuning, open_services, start_services
 from bot.web.server import WebServer, start_web
 
@@ -39,6 +42,11 @@ class App:
         self.stack = AsyncExitStack()
         self.services: Services | None = None
         self.web: WebServer | None = None  # the Activity's page and socket (BOGGLE_WEB_PORT)
+        # /healthz and /metrics (BOGGLE_METRICS_PORT); Discord's API calls counted by a trace.
+        self.metrics = Metrics() if settings.metrics_port is not None else None
+        self.metrics_server: MetricsServer | None = None
+        if self.metrics is not None:
+            client_options.setdefault("http_trace", discord_trace(self.metrics))
         self.client = BoggleBot(
             settings,
             setup=self._setup,
@@ -54,9 +62,18 @@ class App:
 
     async def _setup(self, client: BoggleBot) -> None:
         """The services, then the Discord side over them, then the rounds resumed, then the
-        page's server beside the client (each torn down in reverse when the client closes)."""
+        page's server beside the client (each torn down in reverse when the client closes);
+        the metrics' server first of all, so that a process still starting answers 503."""
+        settings, metrics = self.settings, self.metrics
+        if metrics is not None and settings.metrics_port is not None:
+            storage = lambda: self.services.storage if self.services else None  # noqa: E731
+            self.metrics_server = await start_metrics(
+                metrics, client, storage, settings.metrics_host, settings.metrics_port, self.stack
+            )
         services = await open_services(self.settings, self.tuning, client.ports(), self.stack)
         self.services = services
+        if metrics is not None:
+            metrics.watch_services(services)
         await client.install(services)
         await start_services(services, client.close, self.stack)
         web = self.settings.web
@@ -65,6 +82,8 @@ class App:
             token, base = client.http.token or "", discord.http.Route.BASE  # the bot's own
             self.web = await start_web(services, client.application_id, token, base, mock=mock)
             self.stack.push_async_callback(self._stop_web, self.web)
+            if metrics is not None:
+                metrics.readings.sockets_open = lambda: self.web.sockets_open if self.web else 0
 
     async def _stop_web(self, web: WebServer) -> None:
         """The pages reconnect to the next process; their server failing to stop never costs a

@@ -8,6 +8,7 @@ Docker commands in the docs for the image name and volume the files use.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -189,3 +190,46 @@ def test_docker_commands_in_the_docs_match_the_files(doc: Path) -> None:
     for run in runs:
         assert "DISCORD_TOKEN" in run and ":/data" in run and run.rstrip().endswith(image), run
     assert "docker compose up" in text
+
+
+HEALTH = re.compile(r"http://127\.0\.0\.1:(?:(\d+)|' \+ os\.environ\['(\w+)'\] \+ ')/healthz")
+
+
+def health_port(command: str, env: dict[str, str]) -> int:
+    """The port a health command asks /healthz on (a literal, or read from the environment)."""
+    found = HEALTH.search(command)
+    assert found is not None, f"no /healthz on 127.0.0.1 in {command!r}"
+    return int(found[1] or env[found[2]])
+
+
+def test_the_image_checks_its_health_on_the_metrics_port() -> None:
+    steps = instructions()
+    (check,) = [rest for word, rest in steps if word == "HEALTHCHECK"]
+    options, _, command = check.partition("CMD")
+    assert "--start-period" in options and "--timeout" in options
+    argv = json.loads(command)
+    assert argv[:2] == ["python", "-c"], "the slim image has Python, not curl"
+    env = dict(
+        pair.split("=", 1)
+        for word, rest in steps
+        if word == "ENV"
+        for pair in rest.split()
+        if "=" in pair
+    )
+    settings = Settings.from_env({"DISCORD_TOKEN": "t", **env}, env_file=None)
+    assert settings.metrics_port == health_port(argv[2], env)
+    # urlopen raises on a 503: the command fails, so Docker counts the check failed
+    assert "urlopen(" in argv[2]
+
+
+def test_each_bot_checks_its_health_and_serves_metrics_to_the_network() -> None:
+    for name, service in bots().items():
+        env = {k: interpolated(v) for k, v in environment(service).items()}
+        settings = Settings.from_env(env, env_file=None)
+        assert settings.metrics_port is not None, f"{name}: BOGGLE_METRICS_PORT"
+        assert settings.metrics_host == "0.0.0.0", f"{name}: reachable by a scraper beside it"
+        assert str(settings.metrics_port) in [str(p) for p in service.get("expose", [])], name
+        test = service["healthcheck"]["test"]
+        assert test[0] == "CMD" and test[1:3] == ["python", "-c"], name
+        assert health_port(test[3], env) == settings.metrics_port, name
+        assert settings.log_format == "json", f"{name}: lines a log collector reads"

@@ -22,6 +22,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 # BOGGLE_MESSAGE_CONTENT: ask Discord for the message-content intent and read chat (on), never
 # ask and play by replies, mentions and the Guess form (off), or ask and fall back (auto).
 MESSAGE_CONTENT_MODES = ("auto", "on", "off")
+# BOGGLE_LOG_FORMAT: lines for a person (text) or one JSON object a line for a log collector.
+LOG_FORMATS = ("text", "json")
 
 
 class SettingsError(ValueError):
@@ -60,6 +62,10 @@ class Settings:
     board_pictures: bool = True  # off: text boards only, and about 12 MB less memory
     message_content: str = "auto"  # one of MESSAGE_CONTENT_MODES
     web: WebSettings = field(default_factory=lambda: WebSettings())
+    log_format: str = "text"  # one of LOG_FORMATS
+    # BOGGLE_METRICS_PORT: /healthz and /metrics (bot/metrics) served there; None: not served.
+    metrics_host: str = "127.0.0.1"
+    metrics_port: int | None = None
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "unset"
@@ -69,7 +75,8 @@ class Settings:
             f"sync_guild={self.sync_guild!r}, dictionary={self.dictionary!r}, "
             f"guess_retention_days={self.guess_retention_days!r}, shards={self.shards!r}, "
             f"board_pictures={self.board_pictures!r}, message_content={self.message_content!r}, "
-            f"web={self.web!r})"
+            f"web={self.web!r}, log_format={self.log_format!r}, "
+            f"metrics_host={self.metrics_host!r}, metrics_port={self.metrics_port!r})"
         )
 
     __str__ = __repr__
@@ -96,6 +103,9 @@ class Settings:
             board_pictures=_switch(values, "BOGGLE_BOARD_PICTURES", default=True),
             message_content=_message_content(values),
             web=web_settings(values),
+            log_format=_choice(values, "BOGGLE_LOG_FORMAT", LOG_FORMATS),
+            metrics_host=values.get("BOGGLE_METRICS_HOST", "").strip() or "127.0.0.1",
+            metrics_port=_port(values, "BOGGLE_METRICS_PORT"),
         )
 
 
@@ -187,24 +197,34 @@ def _switch(values: Mapping[str, str], name: str, *, default: bool) -> bool:
 
 
 def _message_content(values: Mapping[str, str]) -> str:
-    mode = values.get("BOGGLE_MESSAGE_CONTENT", "").strip().lower() or "auto"
-    if mode not in MESSAGE_CONTENT_MODES:
-        raise SettingsError(f"BOGGLE_MESSAGE_CONTENT must be auto, on or off, got {mode!r}")
-    return mode
+    return _choice(values, "BOGGLE_MESSAGE_CONTENT", MESSAGE_CONTENT_MODES)
+
+
+def _choice(values: Mapping[str, str], name: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices`` (the first when empty)."""
+    chosen = values.get(name, "").strip().lower() or choices[0]
+    if chosen not in choices:
+        raise SettingsError(
+            f"{name} must be {', '.join(choices[:-1])} or {choices[-1]}, got {chosen!r}"
+        )
+    return chosen
+
+
+def _port(values: Mapping[str, str], name: str) -> int | None:
+    """A port number (0: any free port), or None when unset."""
+    text = values.get(name, "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+        raise SettingsError(f"{name} must be a port number (0-65535), got {text!r}")
+    return int(text)
 
 
 def web_settings(values: Mapping[str, str]) -> WebSettings:
     """BOGGLE_WEB_HOST, BOGGLE_WEB_PORT, DISCORD_CLIENT_SECRET, BOGGLE_ACTIVITY: a web front end
     on Discord needs the secret (the page's OAuth2 code is exchanged with it)."""
     host = values.get("BOGGLE_WEB_HOST", "").strip() or "127.0.0.1"
-    port_text = values.get("BOGGLE_WEB_PORT", "").strip()
-    port: int | None = None
-    if port_text:
-        if not (port_text.isascii() and port_text.isdigit()) or int(port_text) > 65535:
-            raise SettingsError(
-                f"BOGGLE_WEB_PORT must be a port number (0-65535), got {port_text!r}"
-            )
-        port = int(port_text)
+    port = _port(values, "BOGGLE_WEB_PORT")
     secret = values.get("DISCORD_CLIENT_SECRET", "").strip() or None
     if port is not None and values.get("DISCORD_TOKEN") and secret is None:
         raise SettingsError(
@@ -246,10 +266,18 @@ def _shards(values: Mapping[str, str]) -> ShardSlice:
     return ShardSlice(count, ids)
 
 
-def configure_logging(level: str, filename: str | Path | None = None) -> None:
-    """Log to stderr, or to ``filename`` (the sandbox keeps its terminal for the chat)."""
+def configure_logging(
+    level: str, filename: str | Path | None = None, log_format: str = "text"
+) -> None:
+    """Log to stderr, or to ``filename`` (the sandbox keeps its terminal for the chat); as
+    text, or as one JSON object a line (``log_format="json"``, ``bot.metrics.logs``)."""
     logging.basicConfig(
         level=getattr(logging, level),
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
         filename=filename,
     )
+    if log_format == "json":
+        from bot.metrics.logs import JsonFormatter
+
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from bot.rounds.view import RoundView
-from core.round import Results
+from core.round import Results, Verdict
 
 
 @dataclass(frozen=True)
@@ -31,3 +32,23 @@ class RoundEnded:
     round: RoundView
     results: Results
     names: Mapping[int, str]
+
+
+class GuessSource(StrEnum):
+    """Where a player's words came from (the metrics count guesses by it)."""
+
+    CHAT = "chat"  # typed in the channel, a reply to the board or a mention
+    FORM = "form"  # the board's Guess button
+    COMMAND = "command"  # /guess
+    PAGE = "page"  # the Activity's page
+
+
+@dataclass(frozen=True)
+class GuessesJudged:
+    """A player's words were judged in a round (each word's verdict, accepted or not)."""
+
+    round_id: int
+    guild_id: int
+    channel_id: int
+    source: GuessSource
+    verdicts: tuple[Verdict, ...]

@@ -32,7 +32,13 @@ from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.limits import Limiter
 from bot.rounds.delivery import ResultsDelivery, results_report
-from bot.rounds.events import RoundEnded, RoundStarted, StandingsChanged
+from bot.rounds.events import (
+    GuessesJudged,
+    GuessSource,
+    RoundEnded,
+    RoundStarted,
+    StandingsChanged,
+)
 from bot.rounds.feedback import Feedback
 from bot.rounds.live import Guessed, LiveRound
 from bot.rounds.options import RoundOptions
@@ -161,6 +167,7 @@ class LiveRounds:
         live.early.clear()
         self._run(live)
         self.events.publish(RoundStarted(live.view()))
+        log.info("round %s started", live.id, extra=_fields(live))
         try:
             await self.storage.set_round_messages(live.id, board_message_id=message_id)
         except Exception:  # the round plays on; only a restart's status edits need the id
@@ -200,6 +207,7 @@ class LiveRounds:
         name: str,
         text: str,
         message: ChatMessage | None = None,
+        source: GuessSource = GuessSource.CHAT,
     ) -> Guessed | None:
         """Judge a chat message (or a /guess); None when no round runs in the channel.
 
@@ -218,7 +226,7 @@ class LiveRounds:
         board_id = live.stored.board_message_id
         if message is not None and board_id is not None and message.id < board_id:
             return None
-        return self._judge(live, player_id, name, text, now, message)
+        return self._judge(live, player_id, name, text, now, message, source)
 
     def _judge(
         self,
@@ -228,10 +236,16 @@ class LiveRounds:
         text: str,
         now: float,
         message: ChatMessage | None,
+        source: GuessSource = GuessSource.CHAT,
     ) -> Guessed:
         judgements = live.game.guess(player_id, text, now)
         if not judgements:
             return Guessed(judgements, 0)
+        stored = live.stored
+        verdicts = tuple(j.verdict for j in judgements)
+        self.events.publish(
+            GuessesJudged(stored.id, stored.guild_id, stored.channel_id, source, verdicts)
+        )
         live.names[player_id] = name
         ticket = 0
         for j in judgements:
@@ -301,6 +315,7 @@ class LiveRounds:
             self.feedback.forget(live.id)
             return
         self.events.publish(RoundEnded(live.view(), settled.results, settled.names))
+        log.info("round %s ended", live.id, extra=_fields(live))
         await self.feedback.final(live, settled.results, settled.names)
         game = live.game
         report = results_report(live.stored, settled.results, settled.names, game)
@@ -360,3 +375,8 @@ class LiveRounds:
 def _log_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("%s failed", task.get_name(), exc_info=task.exception())
+
+
+def _fields(live: LiveRound) -> dict[str, int]:
+    """What a round's log lines carry (``BOGGLE_LOG_FORMAT=json`` writes them as fields)."""
+    return {"guild": live.stored.guild_id, "channel": live.channel_id, "round": live.id}

@@ -16,6 +16,7 @@ from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
+from bot.rounds.events import GuessSource
 from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, LiveRounds
 from bot.rounds.options import NoBoard, OptionError, RoundOptions, round_options
 from bot.rounds.publisher import ChatMessage, Gone, PublishError, Refused
@@ -103,20 +104,22 @@ class RoundService(LiveRounds):
         name: str,
         text: str,
         *,
+        source: GuessSource,
         message: ChatMessage | None = None,
         round_id: int | None = None,
     ) -> Submitted | Refusal:
         """Judge a player's words in the channel's round: from chat (``message``: marked and
         shown on the board's status), or from a front end that shows the verdicts itself (the
         form, ``/guess``, the page: then ``committed(ticket)`` before saying "accepted").
-        ``round_id``: only that round's (a form opened on an older board is refused)."""
+        ``round_id``: only that round's (a form opened on an older board is refused);
+        ``source``: which front end (counted, in ``GuessesJudged``)."""
         live = self.running(channel_id)
         if live is None or (round_id is not None and live.id != round_id):
             key = ROUND_OVER if round_id is not None else NO_ROUND
             return Refusal.of(key, live.language if live else None)
         if not self.limiter.allow((channel_id, player_id)):
             return Refusal.of("replies.slow_down", live.language)
-        guessed = self.guess(channel_id, player_id, name, text, message)
+        guessed = self.guess(channel_id, player_id, name, text, message, source)
         if guessed is None:
             return Refusal.of("replies.just_ended", live.language)
         if not guessed.judgements and message is None:

@@ -38,6 +38,10 @@ class Lifecycle(Protocol):
         dropped); a process that sees False must stop running rounds."""
         ...
 
+    async def ping(self) -> None:
+        """A cheap round trip that proves the database is still there for this process (the
+        health check's); StorageError if it is not."""
+
 
 class SQLStorage(
     Lifecycle,

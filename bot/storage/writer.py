@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
 from itertools import islice
@@ -60,8 +61,10 @@ class GuessWriter:
         self._closed = False
         self.retries = 0  # transient failures waited out, for logs and tests
         self.rejected: list[GuessRow] = []  # rows the database refuses for good (a bug upstream)
-        # Called with each batch right after its commit: for metrics (the load benchmark).
+        # Called with each batch right after its commit: for metrics (the load benchmark, the
+        # commit-time histogram, which reads ``commit_seconds``: that batch's, retries included).
         self.on_commit: Callable[[list[GuessRow]], None] | None = None
+        self.commit_seconds = 0.0
 
     async def __aenter__(self) -> GuessWriter:
         self.start()
@@ -169,7 +172,9 @@ class GuessWriter:
                     else self.batch_size
                 )
                 batch = list(islice(self._queue, size))
+                started = time.perf_counter()
                 await self._write(batch)
+                self.commit_seconds = time.perf_counter() - started
                 if self.on_commit is not None:
                     self.on_commit(batch)
                 for _ in batch:

@@ -62,6 +62,11 @@ class WebServer:
         self._sockets: set[web.WebSocketResponse] = set()
 
     @property
+    def sockets_open(self) -> int:
+        """Play sockets open now (the metrics read it)."""
+        return len(self._sockets)
+
+    @property
     def url(self) -> str:
         return f"http://{self.settings.host}:{self.port}/"
 

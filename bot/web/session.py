@@ -17,6 +17,7 @@ from bot.daily.web import DailyDesk
 from bot.i18n.catalogue import text
 from bot.kernel.pages import HERE
 from bot.kernel.refusal import Refusal
+from bot.rounds.events import GuessSource
 from bot.rounds.options import OptionError, round_options
 from bot.rounds.service import (
     BUSY,
@@ -242,7 +243,9 @@ async def _guess(session: Session, services: Services, data: dict[str, Any]) -> 
     word, shown = _traced(data)
     rounds = services.rounds
     name = session.person.name
-    submitted = rounds.submit(session.channel_id, session.player_id, name, word)
+    submitted = rounds.submit(
+        session.channel_id, session.player_id, name, word, source=GuessSource.PAGE
+    )
     if isinstance(submitted, Refusal):
         await session.refused(submitted)
         return

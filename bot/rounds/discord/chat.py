@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord import render
+from bot.rounds.events import GuessSource
 from bot.rounds.publisher import ChatMessage
 from bot.rounds.service import RoundService
 from bot.services import Services
@@ -38,7 +39,9 @@ class Guesses(commands.Cog):
         words = MENTION.sub(" ", message.content[: render.CONTENT_LIMIT])
         # A refusal (no round, too fast, just ended) goes unanswered in chat: silence is the
         # answer to spam, and the board's status says when a round is over.
-        rounds.submit(channel, chat.author_id, chat.author_name, words, message=chat)
+        rounds.submit(
+            channel, chat.author_id, chat.author_name, words, source=GuessSource.CHAT, message=chat
+        )
 
 
 def _for_the_round(message: discord.Message, rounds: RoundService, channel: int) -> bool:

@@ -8,6 +8,7 @@ import discord
 from bot.discord import render
 from bot.discord.answers import server_language, tell
 from bot.kernel.refusal import Refusal
+from bot.rounds.events import GuessSource
 from bot.services import Services
 
 
@@ -18,8 +19,10 @@ async def guess_privately(
     form opened on an older board is refused politely) and answer with each verdict."""
     user = interaction.user
     rounds = services.rounds
+    source = GuessSource.COMMAND if round_id is None else GuessSource.FORM
+    channel = interaction.channel_id or 0
     submitted = rounds.submit(
-        interaction.channel_id or 0, user.id, user.display_name, words, round_id=round_id
+        channel, user.id, user.display_name, words, source=source, round_id=round_id
     )
     if isinstance(submitted, Refusal):
         language = submitted.language or await server_language(

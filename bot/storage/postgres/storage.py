@@ -37,6 +37,7 @@ from bot.storage.records import Table
 from bot.storage.sql_engine import SQLStorage
 
 CLOSE_TIMEOUT = 5.0  # seconds calls in flight get to finish when the storage closes
+PING_TIMEOUT = 2.0  # seconds the health check's query gets
 # Moves a table's id numbering past the highest id, after rows were copied in with their ids.
 _RENUMBER_SQL = (
     "SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"
@@ -97,6 +98,14 @@ class PostgresStorage(SQLStorage):
 
     async def claims_intact(self) -> bool:
         return await self._shards.intact()
+
+    async def ping(self) -> None:
+        """``SELECT 1`` on a pooled connection (a new one if the pool's were cut): the server
+        answers this process, within ``PING_TIMEOUT``."""
+        try:
+            await self._pool.fetchval("SELECT 1", timeout=PING_TIMEOUT)
+        except EngineError as exc:
+            raise translate(exc) from exc
 
     # --- plumbing ------------------------------------------------------------------------------
 

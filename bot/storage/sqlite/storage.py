@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -22,6 +23,7 @@ import aiosqlite
 
 from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.storage.database import Row
+from bot.storage.errors import StorageError
 from bot.storage.migrations import load_migrations
 from bot.storage.records import Table
 from bot.storage.sql_engine import SQLStorage
@@ -41,6 +43,7 @@ class SQLiteStorage(SQLStorage):
         self.path = path
         self._lock = asyncio.Lock()
         self._shards = ShardLocks(path)
+        self._file = _identity(path)  # the file opened: a ping checks it is still the one there
 
     @classmethod
     async def open(
@@ -74,6 +77,14 @@ class SQLiteStorage(SQLStorage):
 
     async def claims_intact(self) -> bool:
         return True  # a lock file stays locked while the process lives
+
+    async def ping(self) -> None:
+        """A query on the connection, and the file at ``path`` still the one the connection has
+        open: a file deleted or replaced under a running bot (a volume unmounted, a restore
+        gone wrong) would take every write to a file nobody reads again."""
+        await self._fetch("SELECT 1 FROM sqlite_master LIMIT 1")
+        if self._file is not None and _identity(self.path) != self._file:
+            raise StorageError(f"{self.path} is no longer the database file this bot opened")
 
     # --- plumbing ------------------------------------------------------------------------------
 
@@ -113,6 +124,17 @@ class SQLiteStorage(SQLStorage):
             finally:
                 with contextlib.suppress(sqlite3.Error):
                     await self._db.rollback()
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """(device, inode) of the database file; None for ``:memory:`` or a file gone."""
+    if path == ":memory:":
+        return None
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 class _Session:
