@@ -23,7 +23,7 @@ from core.round import Standing
 
 TOP = 3  # players on the first line
 NAME_UNITS = 16  # a name in the crowd's lines
-ACCEPTED_UNITS = 380  # the ✅ line
+ACCEPTED_UNITS = 450  # the ✅ line
 REFUSED_UNITS = 180  # the ✗ line
 PER_PLAYER = 70  # one player's words on a line, so that one player does not fill it
 
