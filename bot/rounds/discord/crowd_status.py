@@ -19,7 +19,7 @@ from bot.discord.render.text import clean_name, escape, fallback_name, fit, plur
 from bot.i18n.catalogue import text
 from bot.i18n.verdicts import verdict_reason
 from bot.rounds.publisher import News
-from core.round import Standing
+from core.round import Standing, Verdict
 
 TOP = 3  # players on the first line
 NAME_UNITS = 16  # a name in the crowd's lines
@@ -49,6 +49,12 @@ def crowd_status(
     if live:  # where a crowd's verdicts are private and instant
         lines.append(text("stadium.private", language))
     return "\n".join(lines), counts
+
+
+def refused_item(word: str, verdict: Verdict, language: str) -> str:
+    """'xq (not a word)': a refused word (as typed, cut short) and why."""
+    reason = verdict_reason(verdict, language)
+    return text("status.refused_item", language, word=escape(fit(word, 20)), reason=reason)
 
 
 def _name(player: int, names: Mapping[int, str], language: str) -> str:
@@ -83,15 +89,7 @@ def _rolling(
         words = (
             [escape(w) for w in item.accepted]
             if accepted
-            else [
-                text(
-                    "status.refused_item",
-                    language,
-                    word=escape(fit(w, 20)),
-                    reason=verdict_reason(v, language),
-                )
-                for w, v in item.refused
-            ]
+            else [refused_item(w, v, language) for w, v in item.refused]
         )
         if not words:
             continue

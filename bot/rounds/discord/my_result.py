@@ -14,8 +14,8 @@ from bot.discord.dynamic_items import services_of
 from bot.discord.render.text import CONTENT_LIMIT, escape, fit, pack, plural, pts
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
-from bot.i18n.verdicts import verdict_reason
 from bot.kernel.refusal import Refusal
+from bot.rounds.discord.crowd_status import refused_item
 from bot.rounds.my_result import MyResult
 
 MINE_ID = "boggle:mine:{round_id}"
@@ -72,15 +72,7 @@ def my_result_text(mine: MyResult) -> str:
         listed, _ = pack(items, 1000, language=language)
         lines.append(text("stadium.mine_words", language, words=listed))
     if mine.refused:
-        items = [
-            text(
-                "status.refused_item",
-                language,
-                word=escape(fit(w, 20)),
-                reason=verdict_reason(v, language),
-            )
-            for w, v in mine.refused
-        ]
+        items = [refused_item(w, v, language) for w, v in mine.refused]
         listed, _ = pack(items, 700, language=language)
         lines.append(text("stadium.mine_refused", language, words=listed))
     elif mine.rank is None:
