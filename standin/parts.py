@@ -18,6 +18,7 @@ from standin.entities import Channel, StoredMessage, User
 from standin.faults import Faults
 from standin.gateway import Gateway, Intent
 from standin.interactions import ANSWER_WINDOW
+from standin.rate_limits import RateLimits
 from standin.recorder import ApiCall, Changes, Recorder, TranscriptEntry
 from standin.rest import Rest
 from standin.shards import GUILDS_PER_SHARD
@@ -53,6 +54,7 @@ class StandInParts:
         self.changes = Changes()
         self.recorder = Recorder(self.world, self.changes)
         self.faults = Faults()
+        self.rate_limits = RateLimits()  # Discord's per-channel buckets, once enable()d
         self.clock = Clock()
         self.commands = commands or CommandRegistry(self.world.application_id)
         self.gateway = Gateway(
@@ -75,6 +77,7 @@ class StandInParts:
             gateway_bot=self.gateway.gateway_bot,
             now=self.clock.now,
             activities=self.activities,
+            rate_limits=self.rate_limits,
         )
         self._host = host
         self._port = port

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -57,6 +58,7 @@ class ApiCall:
     json: Any
     files: list[tuple[str, bytes]] = field(default_factory=list)
     status: int = 0
+    at: float = field(default_factory=time.monotonic)  # when it was received
 
     def __str__(self) -> str:
         return f"{self.method} {self.route} -> {self.status}"

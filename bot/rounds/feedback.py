@@ -10,6 +10,11 @@
   found) while the channel's reaction budget allows; past it the reaction is skipped, not queued:
   the status tells the same story.
 - ``/guess`` answers privately with every verdict, so its words are not named in the status.
+- A crowd (more than ``CROWD`` players): the status names many players' words in a rolling line
+  instead of a table; players never told anything yet come first, then the oldest news; a ✅
+  reaction acknowledges its message's words, so the line names the others; news older than
+  ``STALE`` seconds for a player already told something gives way; the status is edited every
+  ``CROWD_EDIT_EVERY`` seconds (Discord allows 5 edits a 5 s per channel).
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ from core.round import Judgement, Results, Standing, Verdict
 log = logging.getLogger(__name__)
 
 REFUSED_KEPT = 6  # a player's latest refused words waiting for the status; older ones are dropped
+CROWD = 15  # more players than this: the status is a rolling line (as the Discord status lists)
+CROWD_EDIT_EVERY = 1.2  # seconds between a crowd's status edits: 4.2 of Discord's 5 a 5 s
+STALE = 6.0  # a crowd's news this old, for a player already told something, is dropped
 
 
 class Feedback:
@@ -39,8 +47,8 @@ class Feedback:
         settled: Callable[[], int],
         *,
         edit_every: float = 2.0,
-        reactions_per_second: float = 1.0,
-        reaction_burst: float = 3.0,
+        reactions_per_second: float = 3.5,
+        reaction_burst: float = 2.0,
     ) -> None:
         self.publisher = publisher
         self.clock = clock
@@ -53,6 +61,7 @@ class Feedback:
         self._editing: dict[int, asyncio.Task[None]] = {}
         self._news: dict[int, dict[int, _Pending]] = {}
         self._no_reactions: set[int] = set()
+        self._told: dict[int, set[int]] = {}  # per round, the players told something
         self._tasks: set[asyncio.Task[Any]] = set()
         self.calls = 0  # Discord calls made for feedback, for the load benchmark
 
@@ -68,22 +77,31 @@ class Feedback:
     ) -> None:
         """A chat message was judged: its words join the player's news, and it may get a mark."""
         news = self._news.setdefault(live.id, {}).setdefault(player, _Pending())
+        now = self.clock()
         for j in judgements:
             if j.verdict is Verdict.ACCEPTED:  # in the player's spelling, or the dictionary's
-                news.accepted.append((ticket, live.game.spelled(j.word, j.typed)))
+                news.accepted.append((ticket, live.game.spelled(j.word, j.typed), now))
             else:  # as typed: a word that is not one has no other spelling
-                news.refused.append((ticket, j.typed or j.word, j.verdict))
+                news.refused.append((ticket, j.typed or j.word, j.verdict, now))
         del news.refused[:-REFUSED_KEPT]
         self._dirty.add(live.id)
-        self._react(message, judgements, ticket)
+        crowd = live.id if len(live.names) > CROWD else None
+        self._react(message, judgements, ticket, crowd)
 
     def changed(self, live: LiveRound) -> None:
         """The standings changed without chat news (a ``/guess``)."""
         self._dirty.add(live.id)
 
-    def _react(self, message: ChatMessage, judgements: Sequence[Judgement], ticket: int) -> None:
+    def _react(
+        self,
+        message: ChatMessage,
+        judgements: Sequence[Judgement],
+        ticket: int,
+        crowd: int | None,
+    ) -> None:
         """Mark a guess message once its words are committed, if the channel's budget allows;
-        never queues."""
+        never queues. In a ``crowd`` (its round's id), the mark acknowledges the message's words:
+        the status need not name them."""
         verdicts = {j.verdict for j in judgements}
         accepted = Verdict.ACCEPTED in verdicts
         if not accepted and verdicts != {Verdict.ALREADY_FOUND}:
@@ -91,18 +109,44 @@ class Feedback:
         channel_id = message.channel_id
         if channel_id in self._no_reactions or not self.reactions.allow(channel_id):
             return
-        self._spawn(self._add_reaction(message, accepted, ticket))
+        self._spawn(self._add_reaction(message, accepted, ticket, crowd))
 
-    async def _add_reaction(self, message: ChatMessage, accepted: bool, ticket: int) -> None:
+    async def _add_reaction(
+        self, message: ChatMessage, accepted: bool, ticket: int, crowd: int | None
+    ) -> None:
         await self.committed(ticket)
         self.calls += 1
         try:
             await self.publisher.react(message, accepted)
+            if crowd is not None:
+                self._acknowledged(crowd, message.author_id, ticket)
         except Refused:
             self._no_reactions.add(message.channel_id)
             log.info("no permission to react in channel %s; status edits only", message.channel_id)
         except PublishError as exc:
             log.debug("reaction skipped: %s", exc)
+
+    def _acknowledged(self, round_id: int, player: int, ticket: int) -> None:
+        """A crowd's message was marked: its words need no naming; its player was told."""
+        self._told.setdefault(round_id, set()).add(player)
+        item = self._news.get(round_id, {}).get(player)
+        if item is not None:
+            item.accepted = [a for a in item.accepted if a[0] != ticket]
+
+    def _ordered(self, live: LiveRound) -> dict[int, _Pending]:
+        """The round's news in the order a crowd's status names it: players never told anything
+        first, then the oldest news; a crowd's stale news for players told before is dropped."""
+        news = self._news.get(live.id, {})
+        told = self._told.get(live.id, set())
+        if len(live.names) > CROWD:
+            horizon = self.clock() - STALE
+            for player, item in list(news.items()):
+                if player in told:
+                    item.accepted = [a for a in item.accepted if a[2] >= horizon]
+                    item.refused = [r for r in item.refused if r[3] >= horizon]
+                if not item.accepted and not item.refused:
+                    news.pop(player)
+        return dict(sorted(news.items(), key=lambda kv: (kv[0] in told, kv[1].oldest())))
 
     # --- the live status ------------------------------------------------------------------
 
@@ -110,7 +154,8 @@ class Feedback:
         """Called by the runner often; edits the status when due."""
         if live.id not in self._dirty or live.id in self._editing:
             return
-        if self.clock() - self._last_edit.get(live.id, 0.0) < self.edit_every:
+        every = CROWD_EDIT_EVERY if len(live.names) > CROWD else self.edit_every
+        if self.clock() - self._last_edit.get(live.id, 0.0) < every:
             return
         message_id = live.stored.board_message_id
         if message_id is None:
@@ -126,8 +171,10 @@ class Feedback:
         the rest waits for the next edit, so a writer's backlog never holds back older news.
         """
         settled = self.settled()
+        snap = {player: item.committed(settled) for player, item in self._ordered(live).items()}
         taken = {
-            player: item.committed(settled) for player, item in self._news.get(live.id, {}).items()
+            player: News([a[1] for a in acc], [r[1:3] for r in ref])
+            for player, (acc, ref) in snap.items()
         }
         try:
             self.calls += 1
@@ -149,13 +196,20 @@ class Feedback:
             for player, item in news.items()
         )
         progress = False
+        told = self._told.setdefault(live.id, set())
         for player, (accepted, refused) in shown.items():
             item = news.get(player)
             if item is None:
                 continue
             progress = progress or bool(accepted or refused)
-            del item.accepted[:accepted]
-            del item.refused[:refused]
+            if accepted or refused:
+                told.add(player)
+            gone_accepted, gone_refused = (
+                set(snap[player][0][:accepted]),
+                set(snap[player][1][:refused]),
+            )
+            item.accepted = [a for a in item.accepted if a not in gone_accepted]
+            item.refused = [r for r in item.refused if r not in gone_refused]
             if not item.accepted and not item.refused:
                 news.pop(player, None)
         if news and (waiting or progress):
@@ -195,6 +249,7 @@ class Feedback:
         self._dirty.discard(round_id)
         self._last_edit.pop(round_id, None)
         self._news.pop(round_id, None)
+        self._told.pop(round_id, None)
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -219,15 +274,21 @@ class Feedback:
 class _Pending:
     """A player's news waiting for the status, each item with the ticket of its guess."""
 
-    accepted: list[tuple[int, str]] = field(default_factory=list)
-    refused: list[tuple[int, str, Verdict]] = field(default_factory=list)
+    accepted: list[tuple[int, str, float]] = field(default_factory=list)  # ticket, word, at
+    refused: list[tuple[int, str, Verdict, float]] = field(default_factory=list)
 
-    def committed(self, settled: int) -> News:
+    def committed(
+        self, settled: int
+    ) -> tuple[list[tuple[int, str, float]], list[tuple[int, str, Verdict, float]]]:
         """The news whose guesses are stored (a prefix of each list: tickets only grow)."""
-        return News(
-            [word for ticket, word in self.accepted if ticket <= settled],
-            [(word, verdict) for ticket, word, verdict in self.refused if ticket <= settled],
+        return (
+            [a for a in self.accepted if a[0] <= settled],
+            [r for r in self.refused if r[0] <= settled],
         )
+
+    def oldest(self) -> float:
+        """When the oldest of this news was heard."""
+        return min([a[2] for a in self.accepted] + [r[3] for r in self.refused], default=0.0)
 
 
 def _size(news: News | None) -> int:

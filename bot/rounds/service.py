@@ -11,13 +11,15 @@ import dataclasses
 import logging
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
-from bot.rounds.events import GuessSource
+from bot.rounds.events import GuessSource, RoundEnded
 from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, LiveRounds
+from bot.rounds.my_result import MyResult, ResultBook
 from bot.rounds.options import NoBoard, OptionError, RoundOptions, round_options
 from bot.rounds.publisher import ChatMessage, Gone, PublishError, Refused
 from bot.rounds.view import RoundView
@@ -71,6 +73,17 @@ class Stopped:
 
 class RoundService(LiveRounds):
     """Every live round of this process, behind its use cases."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.book = ResultBook(self.storage, self.lexicons, self.settler)
+        self.events.subscribe(RoundEnded, self.book.ended)
+
+    async def my_result(self, round_id: int, player_id: int) -> MyResult | Refusal:
+        """A player's own rank, points and words in a finished round (and the words refused to
+        them), for any number of players; refused when the round is unknown or still running."""
+        mine = await self.book.of(round_id, player_id)
+        return Refusal.of("stadium.unknown_round") if mine is None else mine
 
     # --- seeing a round ------------------------------------------------------------------------
 

@@ -160,6 +160,12 @@ class RoundStorage(Database, Protocol):
         """The round's accepted words in acceptance order, ready for ``Round.rebuild``."""
         return [AcceptedWord(**r) for r in await self._fetch(sql.ACCEPTED_WORDS_SQL, round_id)]
 
+    async def refused_guesses(self, round_id: int, player_id: int) -> list[tuple[str, Verdict]]:
+        """One player's refused guesses in a round, oldest first, while the guess log keeps them
+        (it is pruned some days after the round)."""
+        rows = await self._fetch(sql.REFUSED_GUESSES_SQL, round_id, player_id)
+        return [(r["word"], Verdict(r["verdict"])) for r in rows]
+
     async def prune_guesses(
         self,
         ended_before: float,

@@ -47,6 +47,11 @@ INSERT_FOUND_SQL = (
     " ON CONFLICT (round_id, player_id, word) DO NOTHING"
 )
 ACCEPTED_WORDS_SQL = "SELECT player_id, word, at FROM found_words WHERE round_id = ? ORDER BY id"
+# One player's refused guesses in a round, in order (their own result, "My result").
+REFUSED_GUESSES_SQL = (
+    "SELECT word, verdict FROM guesses WHERE round_id = ? AND player_id = ? AND verdict <> 'accepted'"
+    " ORDER BY id"
+)
 # Finished rounds after an id, in id order: the walk of a prune.
 PRUNABLE_ROUNDS_SQL = (
     "SELECT id FROM rounds WHERE id > ? AND state = 'finished' AND ended_at < ? ORDER BY id LIMIT ?"

@@ -20,6 +20,7 @@ from standin.commands import CommandRegistry
 from standin.errors import ApiError, json_response
 from standin.faults import Faults, bucket_hash, fault_response
 from standin.interactions import InteractionHandle
+from standin.rate_limits import RateLimits
 from standin.recorder import ApiCall, Recorder
 from standin.rest.callbacks import CallbackRoutes
 from standin.rest.identity import IdentityRoutes
@@ -47,8 +48,10 @@ class Rest:
         gateway_bot: Callable[[], dict[str, Any]],
         now: Callable[[], float],
         activities: Activities | None = None,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.recorder = recorder
+        self.rate_limits = rate_limits or RateLimits()
         self.faults = faults
         self.token = token
         self.messages = MessageRoutes(world, actions)
@@ -124,6 +127,10 @@ class Rest:
             await asyncio.sleep(delay)
         if fault is not None:
             return fault_response(fault, f"{request.method} {route}")
+        channel = request.match_info.get("channel_id")
+        too_many = self.rate_limits.take(request.method, route, channel)
+        if too_many is not None:
+            return too_many
         try:
             auth = request.headers.get("Authorization", "")
             if auth.startswith("Bearer "):  # a person's OAuth2 token (an Activity's server)
@@ -134,7 +141,11 @@ class Rest:
         except ApiError as exc:
             response = exc.response()
         if 200 <= response.status < 300 and route.startswith("/"):
-            _add_ratelimit_headers(response, f"{request.method} {route}")
+            limited = self.rate_limits.headers(request.method, route, channel)
+            if limited is not None:
+                response.headers.update(limited)
+            else:
+                _add_ratelimit_headers(response, f"{request.method} {route}")
         return response
 
     def _check_auth(self, request: web.Request, route: str) -> None:

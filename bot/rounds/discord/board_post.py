@@ -21,6 +21,7 @@ from bot.discord.render.text import (
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.i18n.verdicts import verdict_reason
+from bot.rounds.discord.crowd_status import crowd_status
 from bot.rounds.publisher import Ending, News
 from core.board import Board
 from core.round import Rules, Standing
@@ -82,13 +83,15 @@ def status_text(
     news: Mapping[int, News] | None = None,
     *,
     classic_live: bool = False,
+    over: bool = False,
     language: str = DEFAULT_LANGUAGE,
 ) -> tuple[str, dict[int, tuple[int, int]]]:
     """The live status under the board: each player's words (and points once they are certain),
     then what their latest chat guesses did: ✅ accepted words, ✗ refused ones with the reason.
 
     Fits ``STATUS_LIMIT``; returns the text and, per player, how many accepted and refused items
-    it shows, so that news left out for room is shown by the next edit instead.
+    it shows, so that news left out for room is shown by the next edit instead. More players
+    than the status lists (a crowd): a few short lines instead (``crowd_status``).
     """
     news = news or {}
     ranked = {s.player for s in standings}
@@ -97,6 +100,8 @@ def status_text(
         Standing(player, 0, None if classic_live else 0) for player in news if player not in ranked
     ]
     standings = [*standings, *newcomers]
+    if len(standings) > STATUS_PLAYERS:
+        return crowd_status(standings, len(standings), names, news, language, live=not over)
     shown_players = _players_shown(standings, news)
     limit = STATUS_LIMIT - (NEWS_RESERVE if news else 0)
     while True:

@@ -12,6 +12,7 @@ from bot.discord.dynamic_items import services_of
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
+from bot.rounds.discord.my_result import MyResultButton
 from bot.rounds.discord.starting import begin_round
 
 AGAIN_ID = "boggle:again:{round_id}"
@@ -54,7 +55,8 @@ class PlayAgain(
 
 def again_view(round_id: int, language: str) -> discord.ui.View:
     """The view the results carry (labelled in the round's ``language``): persistent (no
-    timeout), answered by ``PlayAgain``."""
+    timeout), answered by ``PlayAgain`` and ``MyResultButton``."""
     view = discord.ui.View(timeout=None)
     view.add_item(PlayAgain(round_id, language))
+    view.add_item(MyResultButton(round_id, language))
     return view

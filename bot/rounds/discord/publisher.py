@@ -98,7 +98,12 @@ class DiscordPublisher:
         classic_live = ending is None and post.rules.mode is Mode.CLASSIC
         language = post.round.language
         status, shown = board_post.status_text(
-            standings, names, news, classic_live=classic_live, language=language
+            standings,
+            names,
+            news,
+            classic_live=classic_live,
+            over=ending is not None,
+            language=language,
         )
         if ending is not None:
             status = "\n".join(filter(None, [status, board_post.ending_text(ending, language)]))

@@ -36,7 +36,10 @@ from bot.discord.render.text import (
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from core.board import Board
-from core.round import FoundWord, Mode, Results, Rules
+from core.round import FoundWord, Mode, PlayerResult, Results, Rules
+
+RESULTS_TOP = 10  # more players than this: the top in chat, everyone's result behind My result
+CROWD_WORDS = 300  # characters of each top player's words in a crowd's results
 
 
 def results_messages(
@@ -68,9 +71,18 @@ def results_messages(
         for p in results.players
     }
 
-    embeds = _ranking_embeds(results, name_of, shown, language)
-    word_embeds, players_cut = _word_embeds(results, name_of, shown, rules, language, spell)
+    # A crowd: its top, then My result (the results' button) and the file for everyone else.
+    crowd = len(results.players) > RESULTS_TOP
+    top = results.players[:RESULTS_TOP]
+    embeds = _ranking_embeds(top, name_of, shown, language)
+    if crowd:
+        more = len(results.players) - len(top)
+        key = "stadium.more_ranked" if attachments else "stadium.more_ranked_no_file"
+        tail = text(key, language, players=more, file=MISSED_FILE)
+        embeds[-1].description = f"{embeds[-1].description}\n{tail}"
+    word_embeds, players_cut = _word_embeds(results, top, name_of, shown, rules, language, spell)
     embeds += word_embeds
+    players_cut = players_cut or crowd
     board_embed, missed_cut = _board_embed(results, names, board, language, dictionary, spell)
     need_file = attachments and (missed_cut or players_cut)
     shown_picture = picture if attachments else None
@@ -135,7 +147,7 @@ def found_line(results: Results, language: str = DEFAULT_LANGUAGE) -> str:
 
 
 def _ranking_embeds(
-    results: Results,
+    players: Sequence[PlayerResult],
     name_of: Mapping[int, str],
     shown: Mapping[int, list[FoundWord]],
     language: str,
@@ -143,7 +155,7 @@ def _ranking_embeds(
     lines = [
         f"{marker(p.rank)} {name_of[p.player]} · {pts(p.points, language)} · "
         f"{plural(len(shown[p.player]), 'word', language)}"
-        for p in results.players
+        for p in players
     ]
     embeds: list[discord.Embed] = []
     chunk: list[str] = []
@@ -168,6 +180,7 @@ def _embed(
 
 def _word_embeds(
     results: Results,
+    players: Sequence[PlayerResult],
     name_of: Mapping[int, str],
     shown: Mapping[int, list[FoundWord]],
     rules: Rules,
@@ -175,14 +188,16 @@ def _word_embeds(
     spell: Callable[[str], str],
 ) -> tuple[list[discord.Embed], bool]:
     """One field per player; returns the embeds and whether any list was cut."""
-    if not results.players:
+    if not players:
         return [], False
     budget = max(200, min(FIELD_VALUE_LIMIT, WORDS_PER_RESULTS // len(results.players)))
+    if len(players) < len(results.players):  # a crowd's top: room for the board beside it
+        budget = min(budget, CROWD_WORDS)
     shared = rules.mode is Mode.CLASSIC and any(p.cancelled for p in results.players)
     note = text("results.struck_note", language) if shared else ""
     embeds = [_embed(text("results.words_found", language), note, 0, language)]
     cut = False
-    for p in results.players:
+    for p in players:
         name = fit(
             f"{marker(p.rank)} {name_of[p.player]} · {pts(p.points, language)}", FIELD_NAME_LIMIT
         )

@@ -18,11 +18,12 @@ from bot.discord.render import (
     clean_name,
     verdict_text,
 )
+from bot.discord.render.text import STATUS_PLAYERS, fit
 from bot.i18n.catalogue import catalogue
 from bot.i18n.languages import LANGUAGE_CODES
 from bot.rounds.discord import results as render_results
 from bot.rounds.discord.board_post import board_message, status_text
-from bot.rounds.discord.results import results_messages
+from bot.rounds.discord.results import RESULTS_TOP, results_messages
 from bot.rounds.discord.rules import rules_text
 from bot.rounds.publisher import News
 from bot.standings.discord.leaderboard_render import LeaderboardView, leaderboard_embed
@@ -226,11 +227,12 @@ def _standings(rows: list[tuple[str, int, int | None]]) -> tuple[list[Standing],
 def test_status_sorted_and_capped() -> None:
     standings, names = _standings([(f"p{i}", i % 7, i) for i in range(40)] + [("tie", 9, 39)])
     text, shown = status_text(standings, names)
-    lines = text.split("\n")
-    assert lines[0] == "tie · 9 words · 39 pts"
-    assert lines[1] == "p39 · 4 words · 39 pts"
-    assert len(lines) == 16 and lines[-1] == "+26 more players"
+    lines = text.split("\n")  # a crowd: its top three and a count, never a table
+    assert lines[0] == "🏆 tie 39 · p39 39 · p38 38 · 41 players"
+    assert len(lines) == 2 and "/guess" in lines[1]
     assert shown == {}
+    few, few_names = _standings([(f"p{i}", i % 7, i) for i in range(15)])
+    assert len(status_text(few, few_names)[0].split("\n")) == 15  # a table up to 15 players
     solo, solo_names = _standings([("solo", 1, 1)])
     assert status_text(solo, solo_names)[0] == "solo · 1 word · 1 pt"
     assert status_text([], {}) == ("", {})
@@ -240,7 +242,7 @@ def test_status_stays_short_with_long_markdown_names() -> None:
     standings, names = _standings([("*_`~|" * 7, 100, 1000 + i) for i in range(60)])
     text, _ = status_text(standings, names)
     assert u16(text) <= STATUS_LIMIT
-    assert re.search(r"\+\d+ more players$", text)
+    assert re.search(r"· 60 players$", text.splitlines()[0])
 
 
 def test_classic_status_shows_no_points_and_says_why() -> None:
@@ -272,8 +274,8 @@ def test_a_crowd_never_hides_a_players_news() -> None:
     last = standings[-1].player
     text, shown = status_text(standings, names, {last: News(["rate"], [])})
     assert shown == {last: (1, 0)}
-    assert "✅ rate" in text and u16(text) <= STATUS_LIMIT
-    assert text.splitlines()[-2].startswith(clean_name(names[last]))
+    assert u16(text) <= STATUS_LIMIT and len(text.splitlines()) == 3
+    assert text.splitlines()[1] == f"✅ {clean_name(fit(names[last], 16))}: rate"
 
 
 @given(
@@ -299,7 +301,10 @@ def test_status_with_news_always_fits_and_counts_what_it_shows(
     assert u16(text) <= STATUS_LIMIT
     board = Board(6, 6, tuple(["qu"] * 36))
     assert u16(board_message(board, CLASSIC3, 0, "x" * 300, "y" * 300, True, text)) <= 2000
-    assert text.count("✅") == sum(1 for accepted, _ in shown.values() if accepted)
+    accepted_lines = sum(1 for accepted, _ in shown.values() if accepted)
+    crowd = len(standings) > STATUS_PLAYERS  # one rolling ✅ line, at most four lines
+    assert text.count("✅") == (min(1, accepted_lines) if crowd else accepted_lines)
+    assert not crowd or len(text.splitlines()) <= 4
     assert text.count(" (not a word)") == sum(refused for _, refused in shown.values())
     if words and standings:  # the first player always has room for some news
         assert shown[standings[0].player] != (0, 0)
@@ -469,10 +474,14 @@ def test_results_always_within_limits_and_complete(
     text = all_text(messages)
     assert "@everyone" not in text and "@here" not in text
     fields = word_fields(messages)
-    assert len(fields) == len(results.players)
+    top = results.players[:RESULTS_TOP]  # a crowd: the top, the rest in the file
+    assert len(fields) == len(top)
     filed = file_text(messages)
     players_filed = file_players(filed) if filed and "\n\n1. " in filed else None
-    for index, (p, f) in enumerate(zip(results.players, fields, strict=True)):
+    if len(results.players) > RESULTS_TOP:
+        assert players_filed is not None and len(players_filed) == len(results.players)
+        assert len(messages) <= 2
+    for index, (p, f) in enumerate(zip(top, fields, strict=True)):
         name = clean_name(names.get(p.player, f"player {p.player}"))
         assert name in f["name"] and f"{p.points} pt" in f["name"]
         assert name in text
