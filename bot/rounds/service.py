@@ -38,9 +38,9 @@ LEXICON_FAILED = "replies.lexicon_failed"
 NOT_POSTED = ("replies.board_gone", "replies.board_refused", "replies.board_not_posted")
 NOT_ENTERED = "tournaments.not_entered"
 __all__ = [
-    "NotEntered",
     "GUESSES_PER_SECOND",
     "GUESS_BURST",
+    "NotEntered",
     "RoundService",
     "StopOutcome",
     "Stopped",

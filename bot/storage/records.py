@@ -170,6 +170,13 @@ class TournamentPlace(NamedTuple):
     ended_at: float
 
 
+class TournamentSettings(NamedTuple):
+    """A server's tournament organisers' role (None: Manage Server only)."""
+
+    guild_id: int
+    organiser_role: int | None
+
+
 Record = (
     StoredRound
     | LoggedGuess
@@ -188,6 +195,7 @@ Record = (
     | TournamentRound
     | TournamentScore
     | TournamentPlace
+    | TournamentSettings
 )
 RecordType = (
     type[StoredRound]
@@ -207,6 +215,7 @@ RecordType = (
     | type[TournamentRound]
     | type[TournamentScore]
     | type[TournamentPlace]
+    | type[TournamentSettings]
 )
 
 
@@ -254,6 +263,7 @@ TABLES = (
         "tournament_scores", TournamentScore, ("tournament_id", "number", "user_id"), identity=False
     ),
     Table("tournament_places", TournamentPlace, ("tournament_id", "user_id"), identity=False),
+    Table("tournament_settings", TournamentSettings, ("guild_id",), identity=False),
 )
 EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
 

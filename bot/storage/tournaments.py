@@ -97,6 +97,11 @@ RECORD_SQL = (
     " COALESCE(SUM(CASE WHEN place <= 3 THEN 1 ELSE 0 END), 0) AS podiums"
     " FROM tournament_places WHERE guild_id = ? AND user_id = ?"
 )
+ROLE_SQL = "SELECT organiser_role FROM tournament_settings WHERE guild_id = ?"
+SET_ROLE_SQL = (
+    "INSERT INTO tournament_settings (guild_id, organiser_role) VALUES (?, ?)"
+    " ON CONFLICT (guild_id) DO UPDATE SET organiser_role = excluded.organiser_role"
+)
 
 
 class TournamentStorage(Database, Protocol):
@@ -279,6 +284,15 @@ class TournamentStorage(Database, Protocol):
         """A player's finished tournaments in the guild: played, won, on the podium."""
         row = (await self._fetch(RECORD_SQL, guild_id, user_id))[0]
         return TournamentRecord(int(row["played"]), int(row["won"]), int(row["podiums"]))
+
+    async def organiser_role(self, guild_id: int) -> int | None:
+        """The role whose members may organise tournaments (None: Manage Server only)."""
+        rows = await self._fetch(ROLE_SQL, guild_id)
+        return rows[0]["organiser_role"] if rows else None
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        async with self._write() as session:
+            await session.execute(SET_ROLE_SQL, guild_id, role_id)
 
 
 __all__ = ["TournamentState", "TournamentStorage"]

@@ -38,6 +38,7 @@ LABELS = {
     "tournament_rounds": "tournament rounds",
     "tournament_scores": "tournament scores",
     "tournament_places": "tournament places",
+    "tournament_settings": "tournament settings",
 }
 
 

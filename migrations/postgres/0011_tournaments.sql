@@ -80,5 +80,11 @@ CREATE TABLE tournament_places (
 
 CREATE INDEX tournament_places_by_player ON tournament_places (guild_id, user_id, place);
 
+-- Who may organise tournaments in a server besides those with Manage Server.
+CREATE TABLE tournament_settings (
+    guild_id       BIGINT PRIMARY KEY,
+    organiser_role BIGINT
+);
+
 -- A tournament round's entrants, space-separated ids (NULL: everyone's words count).
 ALTER TABLE rounds ADD COLUMN entrants TEXT;
