@@ -30,6 +30,9 @@ from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND, RoundService
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
 from bot.storage import GuessWriter, Storage
+from bot.tournaments.scheduler import TournamentScheduler
+from bot.tournaments.service import TournamentService
+from bot.tournaments.store import Calendar, Poster
 from core.lexicon import Lexicon
 
 log = logging.getLogger(__name__)
@@ -66,6 +69,7 @@ class Ports:
     publisher: Callable[[Pictures], Publisher]
     daily_sender: Callable[[Pictures], DailyPostSender]
     stopping: Callable[[], bool]
+    tournaments: Callable[[], tuple[Poster, Calendar]]  # the channel, Discord's events
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,8 @@ class Services:
     pages: PageDirectory
     standings: StandingsService
     check: CheckService
+    tournaments: TournamentService
+    tournament_scheduler: TournamentScheduler
 
 
 async def open_services(
@@ -132,6 +138,12 @@ async def open_services(
         limiter=Limiter(*tuning.guess_rate, clock),
     )
     stack.push_async_callback(_close_rounds, rounds, claims)
+    board, calendar = ports.tournaments()
+    tournaments = TournamentService(storage, board, calendar, clock)
+    scheduler = TournamentScheduler(
+        tournaments, rounds, server_settings, events, clock, tick=tuning.tick, owns=owns
+    )
+    stack.push_async_callback(scheduler.close)
     return Services(
         settings,
         clock,
@@ -149,6 +161,8 @@ async def open_services(
         PageDirectory(storage, settings.shards, clock),
         StandingsService(storage, server_settings, clock),
         CheckService(storage, rounds, server_settings, lexicons),
+        tournaments,
+        scheduler,
     )
 
 
@@ -166,6 +180,7 @@ async def start_services(
     if armed:
         log.info("resumed %d daily attempts", armed)
     services.pruner.start()
+    services.tournament_scheduler.start()  # after the rounds: a round it opened is live again
     services.daily_poster.start()
     services.claims.watch(on_lost)
     stack.callback(services.claims.stop_watching)

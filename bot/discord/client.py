@@ -22,6 +22,7 @@ from bot.discord.translator import CatalogueTranslator
 from bot.i18n.catalogue import text
 from bot.rounds.discord.publisher import DiscordPublisher
 from bot.services import Ports, Services
+from bot.tournaments.discord.poster import DiscordTournaments
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,7 @@ class BoggleBot(commands.AutoShardedBot):
             ),
             lambda pictures: DiscordDailyPosts(self, pictures),
             lambda: self._closing,
+            lambda: (lambda both: (both, both))(DiscordTournaments(self)),
         )
 
     async def setup_hook(self) -> None:

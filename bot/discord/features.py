@@ -11,6 +11,7 @@ from bot.rounds import discord as rounds
 from bot.server_settings import discord as server_settings
 from bot.services import Services
 from bot.standings import discord as standings
+from bot.tournaments import discord as tournaments
 
 
 async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:
@@ -19,3 +20,4 @@ async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:
     await standings.setup(bot, services)
     await server_settings.setup(bot, services)
     await daily.setup(bot, services)
+    await tournaments.setup(bot, services)

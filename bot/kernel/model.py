@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from core.round import Mode, Verdict
+from core.tournament import Format
 
 # How long a statement waits for another writer's lock before it gives up (transient).
 DEFAULT_BUSY_TIMEOUT = 5.0
@@ -45,10 +46,16 @@ class StoredRound:
     hints: bool = False  # the board shows the words starting at each die
     language: str = DEFAULT_LANGUAGE  # the round's messages (and, once wired, its words)
     dictionary: str = DEFAULT_DICTIONARY  # "full" or "everyday"
+    entrants: str | None = None  # a tournament round's entrants, space-separated ids
 
     @property
     def running(self) -> bool:
         return self.state is RoundState.RUNNING
+
+    @property
+    def entrant_ids(self) -> frozenset[int] | None:
+        """Whose words count (a tournament round); None: everyone's."""
+        return None if self.entrants is None else frozenset(map(int, self.entrants.split()))
 
     @property
     def excluded_words(self) -> frozenset[str]:
@@ -129,6 +136,7 @@ class Measure(StrEnum):
     LONGEST_WORD = "longest_word"
     SHARE = "share"
     DAILY = "daily"  # daily board points: each day's best fair attempt in the server, any language
+    TOURNAMENT_WINS = "tournament_wins"  # tournaments finished in first place
 
 
 @dataclass(frozen=True)
@@ -275,3 +283,70 @@ class DailyChannel(NamedTuple):
     guild_id: int
     channel_id: int
     timezone: str | None
+
+
+# --- tournaments (issue 26) ------------------------------------------------------------------
+
+
+class TournamentState(StrEnum):
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class StoredTournament:
+    """A tournament as stored: its settings, its rounds' options, and where it stands."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    format: Format
+    rounds: int
+    break_seconds: int
+    starts_at: float | None  # None: when the organiser starts it
+    size: int
+    dice: str
+    seconds: int
+    mode: Mode
+    min_length: int
+    language: str
+    dictionary: str
+    state: TournamentState
+    played: int  # rounds whose scores are added
+    announced: int  # rounds whose standings (the last: the podium) went out
+    next_at: float | None  # running: when the next round is due
+    opening_at: float | None  # a round is being opened since then
+    round_id: int | None  # the round being played
+    signup_message_id: int | None
+    event_id: int | None  # the Discord scheduled event
+    created_at: float
+    ended_at: float | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.state in (TournamentState.SIGNUP, TournamentState.RUNNING)
+
+    @classmethod
+    def from_columns(cls, columns: Mapping[str, Any]) -> StoredTournament:
+        values = dict(columns)
+        return cls(
+            **values
+            | {
+                "format": Format(values["format"]),
+                "mode": Mode(values["mode"]),
+                "state": TournamentState(values["state"]),
+            }
+        )
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    """A player's tournaments in a guild, for /stats."""
+
+    played: int
+    won: int
+    podiums: int

@@ -37,6 +37,12 @@ class LiveRound:
     posted: bool = True
     early: list[tuple[ChatMessage, str, float]] = field(default_factory=list)
     hints: tuple[int, ...] | None = None  # per die, the words starting there (hints asked for)
+    told: set[int] = field(default_factory=set)  # players told their words do not count here
+
+    def counts(self, player_id: int) -> bool:
+        """Whether the player's words count: anyone's, or a tournament round's entrants' only."""
+        entrants = self.stored.entrant_ids
+        return entrants is None or player_id in entrants
 
     @property
     def id(self) -> int:

@@ -150,6 +150,7 @@ class LiveRounds:
             hints=hints is not None,
             language=options.language,
             dictionary=options.dictionary,
+            entrants=options.entrants,
         )
         live = LiveRound(stored, game, {starter_id: starter_name}, posted=False, hints=hints)
         self._live[channel_id] = live  # from here on a guess typed after the board is not lost
@@ -162,7 +163,7 @@ class LiveRounds:
         live.stored = dataclasses.replace(live.stored, board_message_id=message_id)
         live.posted = True
         for early, text, at in live.early:
-            if early.id > message_id:
+            if early.id > message_id and live.counts(early.author_id):
                 self._judge(live, early.author_id, early.author_name, text, at, early)
         live.early.clear()
         self._run(live)

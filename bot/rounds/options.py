@@ -58,6 +58,7 @@ class RoundOptions:
     hints: bool = False  # the words starting at each die, on the board's picture
     language: str = DEFAULT_LANGUAGE  # the round's messages (its words once lexicons are wired)
     dictionary: str = DEFAULT_DICTIONARY  # "full" or "everyday"
+    entrants: frozenset[int] | None = None  # a tournament round: only their words count
 
 
 class OptionError(ValueError):

@@ -22,10 +22,11 @@ from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, LiveRounds
 from bot.rounds.my_result import MyResult, ResultBook
 from bot.rounds.options import NoBoard, OptionError, RoundOptions, round_options
 from bot.rounds.publisher import ChatMessage, Gone, PublishError, Refused
+from bot.rounds.rolling import stored_game
 from bot.rounds.view import RoundView
-from bot.storage import ChannelBusy
+from bot.storage import ChannelBusy, StoredRound
 from core.lexicon import LexiconError
-from core.round import Judgement
+from core.round import Judgement, Results
 from core.rules import may_stop
 
 log = logging.getLogger(__name__)
@@ -38,14 +39,24 @@ BUSY = "replies.busy"
 NO_BOARD = "replies.no_board"
 LEXICON_FAILED = "replies.lexicon_failed"
 NOT_POSTED = ("replies.board_gone", "replies.board_refused", "replies.board_not_posted")
+NOT_ENTERED = "tournaments.not_entered"
 __all__ = [
     "GUESSES_PER_SECOND",
     "GUESS_BURST",
+    "NotEntered",
     "RoundService",
     "StopOutcome",
     "Stopped",
     "Submitted",
 ]
+
+
+@dataclass(frozen=True)
+class NotEntered(Refusal):
+    """A tournament round, and the player is not among its entrants: their words do not count.
+    ``first``: the first time in the round (chat tells them once; an interaction every time)."""
+
+    first: bool = True
 
 
 @dataclass(frozen=True)
@@ -130,6 +141,10 @@ class RoundService(LiveRounds):
         if live is None or (round_id is not None and live.id != round_id):
             key = ROUND_OVER if round_id is not None else NO_ROUND
             return Refusal.of(key, live.language if live else None)
+        if not live.counts(player_id):
+            first = player_id not in live.told
+            live.told.add(player_id)
+            return NotEntered(Phrase(NOT_ENTERED, {}), live.language, first)
         if not self.limiter.allow((channel_id, player_id)):
             return Refusal.of("replies.slow_down", live.language)
         guessed = self.guess(channel_id, player_id, name, text, message, source)
@@ -245,6 +260,16 @@ class RoundService(LiveRounds):
         except OptionError as exc:  # its dice set has since been removed
             return Refusal.of("replies.bad_option", error=Phrase(exc.key, exc.fields))
         return dataclasses.replace(options, hints=stored.hints), stored.guild_id
+
+    async def finished_results(self, round_id: int) -> tuple[StoredRound, Results] | None:
+        """A finished round and its results, scored again from what the database holds (as
+        its results were): for what missed its ``RoundEnded`` (a process that died between the
+        two). None if the round is not finished."""
+        stored = await self.storage.get_round(round_id)
+        if stored is None or stored.running:
+            return None
+        game = stored_game(stored, await self.lexicons.get(stored.language))
+        return stored, await self.settler.score(stored, game)
 
 
 def _busy(channel_id: int, deadline: float, language: str) -> Refusal:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
-from bot.kernel.model import DailyAttempt, StoredRound
+from bot.kernel.model import DailyAttempt, StoredRound, StoredTournament
 
 
 class LoggedGuess(NamedTuple):
@@ -127,6 +127,56 @@ class DailyPost(NamedTuple):
     posted_at: float | None
 
 
+class TournamentEntrant(NamedTuple):
+    """A player signed up for a tournament, and when (the last tie-break)."""
+
+    tournament_id: int
+    user_id: int
+    joined_at: float
+
+
+class TournamentRound(NamedTuple):
+    """A round a tournament opened, and when it was due."""
+
+    tournament_id: int
+    number: int
+    round_id: int
+    due_at: float
+
+
+class TournamentScore(NamedTuple):
+    """What a round of a tournament gave one entrant (``core.tournament.RoundScore``)."""
+
+    tournament_id: int
+    number: int
+    user_id: int
+    points: int
+    words: int
+    longest_word: str | None
+    best_word: str | None
+    best_points: int
+    finished: float | None
+
+
+class TournamentPlace(NamedTuple):
+    """An entrant's final place in a finished tournament."""
+
+    tournament_id: int
+    guild_id: int
+    user_id: int
+    place: int
+    points: int
+    best_word: str | None
+    ended_at: float
+
+
+class TournamentSettings(NamedTuple):
+    """A server's tournament organisers' role (None: Manage Server only)."""
+
+    guild_id: int
+    organiser_role: int | None
+
+
 Record = (
     StoredRound
     | LoggedGuess
@@ -140,6 +190,12 @@ Record = (
     | DailyAttempt
     | LoggedDailyGuess
     | DailyPost
+    | StoredTournament
+    | TournamentEntrant
+    | TournamentRound
+    | TournamentScore
+    | TournamentPlace
+    | TournamentSettings
 )
 RecordType = (
     type[StoredRound]
@@ -154,6 +210,12 @@ RecordType = (
     | type[DailyAttempt]
     | type[LoggedDailyGuess]
     | type[DailyPost]
+    | type[StoredTournament]
+    | type[TournamentEntrant]
+    | type[TournamentRound]
+    | type[TournamentScore]
+    | type[TournamentPlace]
+    | type[TournamentSettings]
 )
 
 
@@ -194,6 +256,14 @@ TABLES = (
     Table("daily_attempts", DailyAttempt, ("id",), identity=True),
     Table("daily_guesses", LoggedDailyGuess, ("id",), identity=True),
     Table("daily_posts", DailyPost, ("guild_id", "day", "language"), identity=False),
+    Table("tournaments", StoredTournament, ("id",), identity=True),
+    Table("tournament_entrants", TournamentEntrant, ("tournament_id", "user_id"), identity=False),
+    Table("tournament_rounds", TournamentRound, ("tournament_id", "number"), identity=False),
+    Table(
+        "tournament_scores", TournamentScore, ("tournament_id", "number", "user_id"), identity=False
+    ),
+    Table("tournament_places", TournamentPlace, ("tournament_id", "user_id"), identity=False),
+    Table("tournament_settings", TournamentSettings, ("guild_id",), identity=False),
 )
 EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
 
@@ -216,6 +286,10 @@ def values_of(record: Record) -> tuple[object, ...]:
 
 def record_from(table: Table, values: Sequence[Any]) -> Record:
     """A record read back from its table's columns, in ``Table.columns`` order."""
-    if table.record is StoredRound or table.record is DailyAttempt:
+    if (
+        table.record is StoredRound
+        or table.record is DailyAttempt
+        or table.record is StoredTournament
+    ):
         return table.record.from_columns(dict(zip(table.columns, values, strict=True)))
     return table.record(*values)

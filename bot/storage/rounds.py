@@ -44,12 +44,15 @@ class RoundStorage(Database, Protocol):
         hints: bool = False,
         language: str = DEFAULT_LANGUAGE,
         dictionary: str = DEFAULT_DICTIONARY,
+        entrants: Iterable[int] | None = None,
     ) -> StoredRound:
         """Store a new running round whose length is ``deadline - started_at``, the banned
-        words its board holds (``excluded``), whether it shows hints, and its language and
-        dictionary; ChannelBusy if the channel already has one."""
+        words its board holds (``excluded``), whether it shows hints, its language and
+        dictionary, and whose words count (``entrants``; None: everyone's); ChannelBusy if the
+        channel already has one."""
         seconds = max(1, round(deadline - started_at))
         banned = " ".join(sorted(excluded))
+        kept = None if entrants is None else " ".join(map(str, sorted(entrants)))
         async with self._write() as session:
             rows = await session.fetch(
                 sql.INSERT_ROUND_SQL,
@@ -68,6 +71,7 @@ class RoundStorage(Database, Protocol):
                 int(hints),
                 language,
                 dictionary,
+                kept,
             )
         if not rows:
             running = await self.running_round(channel_id)
@@ -89,6 +93,7 @@ class RoundStorage(Database, Protocol):
             hints=hints,
             language=language,
             dictionary=dictionary,
+            entrants=kept,
         )
 
     async def set_deadline(self, round_id: int, deadline: float) -> None:

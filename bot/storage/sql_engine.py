@@ -17,6 +17,7 @@ from bot.storage.daily import DailyStorage
 from bot.storage.rounds import RoundStorage
 from bot.storage.server_settings import SettingsStorage
 from bot.storage.standings import StandingsStorage
+from bot.storage.tournaments import TournamentStorage
 from bot.storage.web_addresses import WebAddressStorage
 
 
@@ -51,6 +52,7 @@ class SQLStorage(
     DailyStorage,
     CopyStorage,
     WebAddressStorage,
+    TournamentStorage,
     Protocol,
 ):
     """Every aggregate on one engine: the whole interface but ``open`` (``interface.Storage``)."""

@@ -11,8 +11,8 @@ ROUND_COLUMNS = ", ".join(TABLES[0].columns)  # every field of StoredRound, by n
 # The partial unique index decides, even between processes: no id back means the channel is busy.
 INSERT_ROUND_SQL = (
     "INSERT INTO rounds (guild_id, channel_id, starter_id, board, dice, size, mode, min_length,"
-    " started_at, deadline, seconds, excluded, hints, language, dictionary)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " started_at, deadline, seconds, excluded, hints, language, dictionary, entrants)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (channel_id) WHERE state = 'running' DO NOTHING RETURNING id"
 )
 GET_ROUND_SQL = f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = ?"
@@ -209,6 +209,12 @@ def leaderboard_sql(measure: Measure, over_period: bool) -> str:
             " MAX(points) AS best FROM daily_attempts"
             f" WHERE guild_id = ? AND finished_at IS NOT NULL AND flagged = 0{period}"
             " GROUP BY player_id, day) AS days GROUP BY user_id"
+        )
+    elif measure is Measure.TOURNAMENT_WINS:
+        period = " AND ended_at >= ? AND ended_at < ?" if over_period else ""
+        figures = (
+            f"SELECT user_id, COUNT(*) AS figure, {_NO_WORD} FROM tournament_places"
+            f" WHERE guild_id = ? AND place = 1{period} GROUP BY user_id"
         )
     elif measure is Measure.LONGEST_WORD:
         figures = (

@@ -33,6 +33,12 @@ LABELS = {
     "daily_attempts": "daily attempts",
     "daily_guesses": "daily guesses",
     "daily_posts": "daily posts",
+    "tournaments": "tournaments",
+    "tournament_entrants": "tournament entrants",
+    "tournament_rounds": "tournament rounds",
+    "tournament_scores": "tournament scores",
+    "tournament_places": "tournament places",
+    "tournament_settings": "tournament settings",
 }
 
 

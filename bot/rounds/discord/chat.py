@@ -4,6 +4,7 @@ or to a later message of the bot's, and a message that mentions the bot)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import discord
@@ -12,7 +13,7 @@ from discord.ext import commands
 from bot.discord import render
 from bot.rounds.events import GuessSource
 from bot.rounds.publisher import ChatMessage
-from bot.rounds.service import RoundService
+from bot.rounds.service import NotEntered, RoundService
 from bot.services import Services
 
 # Mentions of people, roles and channels are never words (the bot's own, when a player mentions
@@ -38,10 +39,14 @@ class Guesses(commands.Cog):
         chat = ChatMessage(message.id, channel, author.id, author.display_name)
         words = MENTION.sub(" ", message.content[: render.CONTENT_LIMIT])
         # A refusal (no round, too fast, just ended) goes unanswered in chat: silence is the
-        # answer to spam, and the board's status says when a round is over.
-        rounds.submit(
+        # answer to spam, and the board's status says when a round is over. A player who is not
+        # entered in a tournament round is told once, privately (a direct message).
+        submitted = rounds.submit(
             channel, chat.author_id, chat.author_name, words, source=GuessSource.CHAT, message=chat
         )
+        if isinstance(submitted, NotEntered) and submitted.first:
+            with contextlib.suppress(discord.HTTPException):
+                await author.send(submitted.text(submitted.language or "en"))
 
 
 def _for_the_round(message: discord.Message, rounds: RoundService, channel: int) -> bool:

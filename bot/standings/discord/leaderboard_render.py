@@ -39,6 +39,7 @@ MEASURE_NAMES = {
     Measure.LONGEST_WORD: "measures.longest_word",
     Measure.SHARE: "measures.share",
     Measure.DAILY: "measures.daily",
+    Measure.TOURNAMENT_WINS: "tournaments.measure_wins",
 }
 
 
@@ -100,7 +101,7 @@ def figure_text(measure: Measure, row: RankedPlayer, language: str = DEFAULT_LAN
         return text("leaderboard.longest", language, word=row.word, letters=int(row.figure))
     if measure is Measure.SHARE:
         return text("leaderboard.share", language, percent=f"{row.figure * 100:.1f}")
-    if measure is Measure.WINS:
+    if measure is Measure.WINS or measure is Measure.TOURNAMENT_WINS:
         return plural(int(row.figure), "win", language)
     if measure is Measure.WORDS:
         return plural(int(row.figure), "word", language)

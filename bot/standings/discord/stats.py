@@ -42,6 +42,16 @@ class Stats(commands.Cog):
         embed = stats_embed(
             figures.stats, names[target.id], guild.name, sharer, figures.language, daily
         )
+        record = await self.services.tournaments.record(guild.id, target.id)
+        if record.played:
+            line = text(
+                "tournaments.stats",
+                figures.language,
+                played=record.played,
+                won=record.won,
+                podiums=record.podiums,
+            )
+            embed.add_field(name="🏆", value=line, inline=False)
         await interaction.followup.send(
             embed=embed, ephemeral=not share, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -47,6 +47,7 @@ CHOICE_TEXTS = {
     "dictionary": lambda v, lang: text(f"dictionaries.{v}", lang),
     "period": lambda v, lang: text(PERIOD_NAMES[Period(v)], lang),
     "measure": lambda v, lang: text(MEASURE_NAMES[Measure(v)], lang),
+    "format": lambda v, lang: text(f"tournaments.format_{v}", lang),
 }
 LOCALES = {"fr": "fr", "es-ES": "es", "es-419": "es", "de": "de"}
 

@@ -1,0 +1,209 @@
+"""Running tournaments: the rounds back to back, each one's scores added once it ends, the
+standings between rounds and the podium at the end, whatever dies when.
+
+The database is the only state: every step reads the tournament's row and moves it on with a
+conditional update (``bot.storage.tournaments``), so a step repeated after a crash, or by a second
+process, does nothing twice. The process that owns the tournament's server runs it. A round's
+end is heard from the rounds' ``RoundEnded``; one that ended while no process listened (a kill
+between its finish and our step) is scored again from the database (``finished_results``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+from collections.abc import Callable
+
+from bot.i18n.catalogue import text
+from bot.kernel.events import EventBus
+from bot.kernel.model import StoredTournament, TournamentState
+from bot.kernel.refusal import Refusal
+from bot.rounds.events import RoundEnded
+from bot.rounds.options import RoundOptions
+from bot.rounds.service import RoundService
+from bot.server_settings.service import ServerSettingsService
+from bot.tournaments.service import TournamentService
+from bot.tournaments.store import PostFailed
+from core.round import Results
+from core.tournament import round_scores, still_in
+
+log = logging.getLogger(__name__)
+LATE = 5.0  # a round opened this late after it was due says so
+RETRY = 10.0  # a round that could not open is tried again this much later
+
+
+class TournamentScheduler:
+    def __init__(
+        self,
+        service: TournamentService,
+        rounds: RoundService,
+        servers: ServerSettingsService,
+        bus: EventBus,
+        clock: Callable[[], float],
+        *,
+        tick: float = 0.5,
+        owns: Callable[[int], bool] = lambda guild_id: True,
+    ) -> None:
+        self.service = service
+        self.store = service.store
+        self.rounds = rounds
+        self.servers = servers
+        self.clock = clock
+        self.tick = tick
+        self.owns = owns
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._woken = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        service.wake = self._woken.set
+        bus.subscribe(RoundEnded, self._round_ended)
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="tournaments")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        await self.service.poster.wait_until_ready()
+        while True:
+            try:
+                for t in await self.store.active_tournaments():
+                    if self.owns(t.guild_id):
+                        await self.step(t.id)
+            except Exception:
+                log.exception("tournaments: a step failed; trying again")
+            self._woken.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), self.tick)
+
+    async def step(self, tournament_id: int, ended: tuple[int, Results] | None = None) -> None:
+        """Move the tournament on as far as it can go now (one step at a time per tournament)."""
+        async with self._locks.setdefault(tournament_id, asyncio.Lock()):
+            t = await self.store.get_tournament(tournament_id)
+            if t is None or not t.open:
+                return
+            now = self.clock()
+            if t.state is TournamentState.SIGNUP:
+                if t.starts_at is not None and now >= t.starts_at:
+                    await self.service.begin(t)
+                return
+            if t.round_id is not None:
+                await self._maybe_add(t, ended)
+                t = await self.store.get_tournament(tournament_id) or t
+            if t.round_id is not None:
+                return
+            if t.announced < t.played:
+                await self._announce(t)
+            if t.played >= t.rounds:
+                await self._finish(t)
+            elif t.opening_at is not None:
+                await self._recover_opening(t)
+            elif t.next_at is not None and now >= t.next_at:
+                await self._open(t, now)
+
+    # --- a round's end ------------------------------------------------------------------------
+
+    async def _round_ended(self, event: RoundEnded) -> None:
+        t = await self.store.channel_tournament(event.round.channel_id)
+        if t is not None and t.round_id == event.round.id and self.owns(t.guild_id):
+            await self.step(t.id, (event.round.id, event.results))
+
+    async def _maybe_add(self, t: StoredTournament, ended: tuple[int, Results] | None) -> None:
+        assert t.round_id is not None
+        if ended is None and self.rounds.is_running(t.channel_id):
+            return  # still being played: its RoundEnded will say
+        if ended is not None and ended[0] == t.round_id:
+            stored, results = await self.store.get_round(t.round_id), ended[1]
+        else:
+            found = await self.rounds.finished_results(t.round_id)
+            if found is None:
+                return  # still being played
+            stored, results = found
+        assert stored is not None
+        entrants = await self.service.entrants(t)
+        playing = still_in(t.format, entrants.players, await self.store.round_scores(t.id))
+        accepted = await self.store.accepted_words(t.round_id)
+        scores = round_scores(results, accepted, stored.started_at, playing)
+        next_at = self.clock() + t.break_seconds
+        number = t.played + 1
+        if await self.store.add_round_scores(t.id, number, t.round_id, scores.values(), next_at):
+            log.info("tournament %s: round %d added", t.id, number)
+
+    # --- between rounds and the end -------------------------------------------------------------
+
+    async def _announce(self, t: StoredTournament) -> None:
+        """The standings after the round just added, or the podium after the last: at least
+        once (posted, then marked)."""
+        standings = await self.service.standings(t)
+        try:
+            if t.played >= t.rounds:
+                await self.service.poster.podium(standings)
+            else:
+                await self.service.poster.standings(standings)
+        except PostFailed as exc:
+            log.warning("tournament %s: standings not posted (%s)", t.id, exc.reason)
+        await self.store.mark_announced(t.id, t.played)
+
+    async def _finish(self, t: StoredTournament) -> None:
+        standings = await self.service.standings(t)
+        if await self.store.finish_tournament(t.id, t.guild_id, standings.placings, self.clock()):
+            await self.service.ended(t, cancelled=False)
+            log.info("tournament %s finished", t.id)
+
+    # --- opening a round --------------------------------------------------------------------------
+
+    async def _open(self, t: StoredTournament, now: float) -> None:
+        """Round ``played + 1`` opens in the tournament's channel for those still in; a late
+        start says how late."""
+        assert t.next_at is not None
+        if not await self.store.claim_opening(t.id, t.played, now):
+            return
+        number = t.played + 1
+        entrants = await self.service.entrants(t)
+        playing = still_in(t.format, entrants.players, await self.store.round_scores(t.id))
+        late = now - t.next_at
+        if late > LATE:
+            line = text(
+                "tournaments.late", t.language, number=number, seconds=round(late), name=t.name
+            )
+            await self.service.notice(t, line)
+        options = RoundOptions(
+            t.size,
+            t.dice,
+            t.seconds,
+            t.mode,
+            t.min_length,
+            language=t.language,
+            dictionary=t.dictionary,
+            entrants=frozenset(playing),
+        )
+        # The tournament's channel was a round channel when it was made; its banned words hold.
+        server = dataclasses.replace(await self.servers.of(t.guild_id), channels=frozenset())
+        opened = await self.rounds.open_round(
+            t.guild_id,
+            t.channel_id,
+            t.organiser_id,
+            entrants.name(t.organiser_id),
+            options,
+            server,
+        )
+        if isinstance(opened, Refusal):
+            log.warning("tournament %s: round %d not opened (%s)", t.id, number, opened.key)
+            await self.store.release_opening(t.id, self.clock() + RETRY)
+            return
+        await self.store.attach_round(t.id, number, opened.id, t.next_at)
+
+    async def _recover_opening(self, t: StoredTournament) -> None:
+        """An opening this process does not hold (it died meanwhile): the round it opened is
+        adopted, or the opening is tried again."""
+        assert t.opening_at is not None
+        found = await self.store.round_opened_since(t.channel_id, t.opening_at)
+        if found is not None:
+            await self.store.attach_round(t.id, t.played + 1, found, t.next_at or t.opening_at)
+        else:
+            await self.store.release_opening(t.id, t.next_at or self.clock())
