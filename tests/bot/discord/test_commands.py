@@ -174,6 +174,7 @@ async def test_commands_sync_to_the_development_guild(standin, database, clock, 
             "guess",
             "leaderboard",
             "stats",
+            "tournament",
         }
 
 
