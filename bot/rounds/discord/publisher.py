@@ -12,6 +12,7 @@ import discord
 from bot.discord import render
 from bot.discord.render.pictures import Pictures
 from bot.rounds.discord import board_post
+from bot.rounds.discord.coop_timers import clock_lines, team_line
 from bot.rounds.discord.guess_form import board_view
 from bot.rounds.discord.play_again import again_view
 from bot.rounds.discord.results import results_messages
@@ -63,6 +64,9 @@ class DiscordPublisher:
             status,
             post.hints,
             post.round.language,
+            clock_lines(
+                post.round.timer, post.round.seconds or 0, post.deadline, post.round.language
+            ),
         )
 
     async def post_board(self, post: BoardPost) -> int:
@@ -100,6 +104,8 @@ class DiscordPublisher:
         status, shown = board_post.status_text(
             standings, names, news, classic_live=classic_live, language=language
         )
+        if post.team is not None:
+            status = "\n".join(filter(None, [team_line(post.team, language), status]))
         if ending is not None:
             status = "\n".join(filter(None, [status, board_post.ending_text(ending, language)]))
         channel = await self._channel(post.round.channel_id)
