@@ -1,12 +1,12 @@
-"""The lines a co-op round and the timers add to the board, its live status and the results:
-the team's share of the board's points with its medal and next target, and how the clock runs."""
+"""The lines a co-op round and the timers add to the board, its live status, the results and the
+page: the team's share of the board's points with its medal and next target, and how the clock
+runs. One wording for Discord and the page."""
 
 from __future__ import annotations
 
 import math
 
-from bot.discord.render.text import pts
-from bot.i18n.catalogue import text
+from bot.i18n.catalogue import count, text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from core.coop import Medal, TeamScore
 from core.round import Mode, Results, Rules
@@ -29,7 +29,7 @@ def team_line(team: TeamScore, language: str = DEFAULT_LANGUAGE) -> str:
         max_points=team.max_points,
         percent=team.percent,
         medal=medal_name(target.medal, language),
-        needed=pts(target.points, language),
+        needed=count(target.points, "units.pt", language),
     )
 
 
