@@ -13,3 +13,9 @@ ALTER TABLE round_results ADD COLUMN team_share DOUBLE PRECISION;
 ALTER TABLE standings ADD COLUMN coop_rounds INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE standings ADD COLUMN coop_points INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE standings ADD COLUMN coop_best DOUBLE PRECISION;
+
+-- A period's competitive figures leave co-op results out (team_share IS NULL), still from the
+-- index alone.
+DROP INDEX round_results_by_period;
+CREATE INDEX round_results_by_period ON round_results
+    (guild_id, ended_at, player_id, points, words, won, max_points, longest_word, team_share);
