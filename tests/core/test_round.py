@@ -258,25 +258,29 @@ def test_verdicts_match_an_oracle(case, mode, seed, count):
     found: dict[int, list[str]] = {}
     first: dict[str, int] = {}
     accepted: list[tuple[int, str, float]] = []
+    solution = brute_solve(board, words, min_length)
+    ends = 50.0  # co-op: once every word is found
     now = 0.0
     for _ in range(count):
         now += rng.choice([0.0, 0.5, 3.0])
         player, word = rng.randint(1, 4), rng.choice(pool)
         mine = found.setdefault(player, [])
-        if now >= 50.0:
+        if now >= ends:
             expected = Judgement(word, V.ROUND_OVER)
         elif len(word) < min_length:
             expected = Judgement(word, V.TOO_SHORT)
         elif word in mine:
             expected = Judgement(word, V.ALREADY_FOUND)
         elif word in dictionary and on_board(board, word):
-            if mode is Mode.RACE and word in first:
+            if mode in (Mode.RACE, Mode.COOP) and word in first:
                 expected = Judgement(word, V.TAKEN, taken_by=first[word])
             else:
                 expected = Judgement(word, V.ACCEPTED, brute_score(word, min_length))
                 mine.append(word)
                 first.setdefault(word, player)
                 accepted.append((player, word, now))
+                if mode is Mode.COOP and set(first) >= solution:
+                    ends = now
         elif word not in dictionary:
             expected = Judgement(word, V.NOT_A_WORD)
         else:
@@ -284,7 +288,6 @@ def test_verdicts_match_an_oracle(case, mode, seed, count):
         assert rnd.judge(player, word, now) == expected
 
     res = rnd.results()
-    solution = brute_solve(board, words, min_length)
     finders = {w: sum(w in ws for ws in found.values()) for w in first}
 
     def earns(player: int, word: str) -> int:
@@ -292,6 +295,7 @@ def test_verdicts_match_an_oracle(case, mode, seed, count):
             Mode.CLASSIC: finders[word] == 1,
             Mode.RACE: first[word] == player,
             Mode.CASUAL: True,
+            Mode.COOP: first[word] == player,
         }[mode]
         return brute_score(word, min_length) if scores else 0
 
@@ -305,7 +309,8 @@ def test_verdicts_match_an_oracle(case, mode, seed, count):
         assert result.rank == 1 + sum(v > result.points for v in points.values())
     assert [p.points for p in res.players] == sorted(points.values(), reverse=True)
     top = max(points.values(), default=0)
-    assert set(res.winners) == ({p for p, v in points.items() if v == top} if top else set())
+    winners = {p for p, v in points.items() if v == top} if top and mode is not Mode.COOP else set()
+    assert set(res.winners) == winners
     assert res.missed == tuple(sorted(solution - set(first), key=lambda w: (-len(w), w)))
     assert (res.total_words, res.found_words) == (len(solution), len(first))
     assert res.max_score == sum(brute_score(w, min_length) for w in solution)

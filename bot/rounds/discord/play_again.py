@@ -43,7 +43,12 @@ class PlayAgain(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
-        again = await services.rounds.again(self.round_id, interaction.channel_id or 0)
+        again = await services.rounds.again(
+            self.round_id,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            interaction.permissions.manage_messages,
+        )
         if isinstance(again, Refusal):
             servers = services.server_settings
             await tell(interaction, again.text(await server_language(servers, interaction)))

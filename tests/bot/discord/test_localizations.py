@@ -45,6 +45,7 @@ CHOICE_TEXTS = {
     "mode": lambda v, lang: text(f"mode_names.{v}", lang),
     "language": lambda v, lang: text(f"choices.language_{v}", lang),
     "dictionary": lambda v, lang: text(f"dictionaries.{v}", lang),
+    "timer": lambda v, lang: text(f"coop_timers.timer_{v}", lang),
     "period": lambda v, lang: text(PERIOD_NAMES[Period(v)], lang),
     "measure": lambda v, lang: text(MEASURE_NAMES[Measure(v)], lang),
     "format": lambda v, lang: text(f"tournaments.format_{v}", lang),
@@ -77,6 +78,8 @@ async def test_every_choice_is_synced_with_fr_es_de_names(game: Harness) -> None
         "boggle start size",
         "boggle rules size",
         "boggle-config set mode",
+        "boggle start timer",
+        "boggle-config set timer",
         "daily language",
     } < seen
 

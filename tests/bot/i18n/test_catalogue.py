@@ -18,8 +18,10 @@ from bot.rounds.options import OptionError, replayed, round_options
 from bot.rounds.publisher import Ending
 from core.codes import encode
 from core.commonness import Band
+from core.coop import Medal
 from core.dice import dice_set
 from core.round import Mode, Results, Verdict
+from core.rules import Timer
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
 SECTIONS = sorted({key.split(".")[0] for key in catalogue()})
@@ -45,6 +47,8 @@ def keys_asked_for() -> set[str]:
     keys |= {f"reasons.{v.value}" for v in Verdict if v is not Verdict.ACCEPTED}
     keys |= {f"verdicts.{v.value}" for v in Verdict}
     keys |= {f"board.{e.value}" for e in Ending}
+    keys |= {f"coop_timers.timer_{t.value}" for t in Timer}
+    keys |= {f"coop_timers.medal_{m.value}" for m in Medal}
     return keys
 
 
