@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from bench_core import Table, yes  # noqa: E402
+from report_table import Table, yes  # noqa: E402
 
 from bot.kernel.model import RoundState  # noqa: E402
 from bot.storage import Measure, Storage, StoredRound  # noqa: E402

@@ -42,7 +42,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from bench_core import Table, percentile, yes  # noqa: E402
+from report_table import Table, percentile, yes  # noqa: E402
 
 from bot.discord.render import picture  # noqa: E402
 from core.board import Board  # noqa: E402

@@ -28,6 +28,8 @@ from standin import StandIn
 from standin.state import StoredMessage
 from standin.testing import running_bot
 
+REPO = Path(__file__).resolve().parents[2]  # where ``python -m bot`` runs from the source
+
 
 class Clock:
     """Wall time plus an offset the test moves; the bot's runners see it at their next tick."""
@@ -171,7 +173,8 @@ async def wait_for_rows(
 ) -> list[tuple]:
     """Poll ``sql`` (own connection, no flush asked of the bot) until it returns ``expected``."""
     deadline = time.monotonic() + timeout
-    while (rows := query(database, sql)) != expected and time.monotonic() < deadline:
+    # The point is to look from outside, as another reader of the file: nothing to wait on.
+    while (rows := query(database, sql)) != expected and time.monotonic() < deadline:  # noqa: ASYNC110
         await asyncio.sleep(0.005)
     assert rows == expected
     return rows
@@ -228,19 +231,21 @@ class ProcessLog:
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.lines: list[str] = []
+        self._more = asyncio.Event()  # set when a line comes in
         assert process.stderr is not None
         self._task = asyncio.create_task(self._read(process.stderr))
 
     async def _read(self, stream: asyncio.StreamReader) -> None:
         while line := await stream.readline():
             self.lines.append(line.decode(errors="replace"))
+            self._more.set()
 
     async def wait_for(self, text: str, timeout: float) -> None:
-        async def seen() -> None:
+        """Until a line holding ``text`` is in; TimeoutError after ``timeout`` seconds."""
+        async with asyncio.timeout(timeout):
             while not any(text in line for line in self.lines):
-                await asyncio.sleep(0.05)
-
-        await asyncio.wait_for(seen(), timeout)
+                self._more.clear()
+                await self._more.wait()
 
     async def closed(self) -> None:
         """Until the process's stderr ends (it has exited): every line is in."""

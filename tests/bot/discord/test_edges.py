@@ -17,6 +17,7 @@ from core.solver import solve
 from standin import StandIn
 from standin.recorder import TranscriptEntry
 from tests.bot.harness import (
+    REPO,
     Clock,
     Harness,
     bot_env,
@@ -257,7 +258,7 @@ async def test_sigterm_while_rounds_end_and_discord_fails(
         DISCORD_GATEWAY_URL=standin.gateway_url,
         BOGGLE_DATABASE=str(database),
     )
-    process = await spawn_bot(env, Path(__file__).resolve().parents[3])
+    process = await spawn_bot(env, REPO)
     try:
         await standin.wait_for_connection(timeout=60)
         handle = await standin.slash("boggle", "alice", "boggle start", {"time": "2m"})

@@ -13,7 +13,7 @@ from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules
 from standin import StandIn
-from tests.bot.harness import Clock, Harness, bot_session, query, wait_for_rows
+from tests.bot.harness import REPO, Clock, Harness, bot_session, query, wait_for_rows
 
 
 async def test_round_runs_on_across_a_restart(
@@ -147,8 +147,8 @@ async def test_accepted_word_survives_a_kill(
         str(database),
         str(lexicon_file),
         stdout=asyncio.subprocess.PIPE,
-        cwd=Path(__file__).resolve().parents[3],
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])},
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     try:
         assert process.stdout is not None

@@ -6,7 +6,7 @@ each from the service's events."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -41,9 +41,10 @@ async def rig(storage: Storage, lexicon: Lexicon, clock: StoppedClock) -> AsyncI
     await opened.close()
 
 
-async def until(check: Any, timeout: float = 5.0) -> None:
+async def until(check: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Until ``check()`` holds: it reads the service's and the page's state, which signal nothing."""
     async with asyncio.timeout(timeout):
-        while not check():
+        while not check():  # noqa: ASYNC110
             await asyncio.sleep(0.01)
 
 

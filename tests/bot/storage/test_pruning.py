@@ -81,7 +81,8 @@ async def test_prune_lets_writes_in_between_its_batches(
     old = await played(storage, 10, logged, ended_at=100.0)
     live = await new_round(storage, channel_id=11)
     prune = asyncio.create_task(storage.prune_guesses(1000.0, batch_size=10))
-    while await guesses_of(store_target, old) == logged:  # until its first transaction commits
+    # Until its first transaction commits, seen in the database as any other reader sees it.
+    while await guesses_of(store_target, old) == logged:  # noqa: ASYNC110
         await asyncio.sleep(0.001)
     await storage.record_guesses([accepted(live.id, 1, "cat", 1.0)])
     assert 0 < await guesses_of(store_target, old) < logged  # written between two of its batches

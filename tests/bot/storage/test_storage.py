@@ -145,7 +145,7 @@ async def test_database_newer_than_code_is_refused(store_target: StoreTarget) ->
     ],
 )
 async def test_garbage_file_is_refused(db_path: Path, content: bytes) -> None:
-    db_path.write_bytes(content)
+    await asyncio.to_thread(db_path.write_bytes, content)
     with pytest.raises(StorageError, match=r"not a database|damaged"):
         await Storage.open(db_path)
 
@@ -158,10 +158,10 @@ async def test_corrupted_database_is_refused(db_path: Path) -> None:
     with raw(db_path) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-    data = bytearray(db_path.read_bytes())
+    data = bytearray(await asyncio.to_thread(db_path.read_bytes))
     for page in range(3, len(data) // page_size, 2):  # trample on every other b-tree page
         data[page * page_size : page * page_size + 64] = b"\x0d" + b"\xee" * 63
-    db_path.write_bytes(bytes(data))
+    await asyncio.to_thread(db_path.write_bytes, bytes(data))
     with pytest.raises(StorageError, match=re.escape(str(db_path))):
         await Storage.open(db_path)
 

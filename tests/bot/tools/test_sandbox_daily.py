@@ -93,7 +93,7 @@ async def sandbox(folder: Path, lexicon: Lexicon) -> AsyncIterator[Sandbox]:
         async with bot:
             await bot.start("sandbox-token")
 
-    with open(read_end) as keys, open(write_end, "w") as keyboard:
+    with os.fdopen(read_end) as keys, os.fdopen(write_end, "w") as keyboard:
         session = asyncio.create_task(
             run_sandbox(start_bot, stdin=keys, stdout=screen, folder=folder, standin=standin)
         )
