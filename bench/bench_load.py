@@ -202,7 +202,8 @@ def bot_config(
 
 def round_minutes(args: argparse.Namespace) -> int:
     """A round long enough for the load and the waits after it (30 minutes at most)."""
-    return min(30, math.ceil((args.seconds + args.burst_seconds + 120) / 60))
+    seconds: float = args.seconds + args.burst_seconds
+    return min(30, math.ceil((seconds + 120) / 60))
 
 
 def core_ceiling(

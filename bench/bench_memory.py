@@ -224,7 +224,8 @@ runpy.run_module("core.compile", run_name="__main__", alter_sys=True)
 
 
 def median_of(starts: Sequence[Start], field: str) -> float:
-    return statistics.median(getattr(s, field) for s in starts)
+    values: list[float] = [getattr(s, field) for s in starts]
+    return statistics.median(values)
 
 
 async def measure(

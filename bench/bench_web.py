@@ -104,7 +104,7 @@ class Outcome:
 
     @property
     def lost(self) -> set[Word]:
-        return ((self.loaded.in_memory | self.loaded.committed) - self.stored) | self.web_lost
+        return ({*self.loaded.in_memory, *self.loaded.committed} - self.stored) | self.web_lost
 
     @property
     def cpu(self) -> float:

@@ -52,14 +52,14 @@ def measure_solve(table: Table, lexicon: Lexicon, words: list[str], count: int) 
         mismatches = 0
         for board, expected in zip(group, ours_words[size], strict=True):
             start = clock()
-            found = solve_typical(board, trie, min_length)
+            typical = solve_typical(board, trie, min_length)
             times.append(clock() - start)
-            if found != expected:
+            if typical != expected:
                 mismatches += 1
                 if mismatches <= 3:
                     print(
-                        f"MISMATCH {board.text()}: only ours {sorted(expected - found)[:5]}, "
-                        f"only baseline {sorted(found - expected)[:5]}",
+                        f"MISMATCH {board.text()}: only ours {sorted(expected - typical)[:5]}, "
+                        f"only baseline {sorted(typical - expected)[:5]}",
                         file=sys.stderr,
                     )
         agree = agree and not mismatches

@@ -206,8 +206,9 @@ async def wait_for_rounds(bot: BoggleBot, channels: set[int]) -> list[LiveRound]
     deadline = time.monotonic() + READY_TIMEOUT
     while True:
         lives = [bot.services.rounds.live.get(c) for c in channels]
-        if all(live is not None and live.stored.board_message_id for live in lives):
-            return lives  # type: ignore[return-value]
+        posted = [live for live in lives if live is not None and live.stored.board_message_id]
+        if len(posted) == len(lives):
+            return posted
         if time.monotonic() > deadline:
             raise TimeoutError(f"only {sum(x is not None for x in lives)} rounds started")
         await asyncio.sleep(0.02)

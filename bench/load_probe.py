@@ -74,6 +74,8 @@ class Probe:
             self.phase.batches.append(len(rows))
             self.phase.batch_ms.append(1000 * (time.perf_counter() - started))
 
+        # The wrappers replace the instance's methods; the limiter's keys are any hashable, the
+        # bot's (and so these) are (channel, player).
         limiter.allow = allow  # type: ignore[method-assign, assignment]
         bot.services.writer.submit = submit_row  # type: ignore[method-assign]
         bot.services.storage.record_guesses = record  # type: ignore[method-assign]

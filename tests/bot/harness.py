@@ -29,6 +29,7 @@ from standin.state import StoredMessage
 from standin.testing import running_bot
 
 REPO = Path(__file__).resolve().parents[2]  # where ``python -m bot`` runs from the source
+Row = tuple[Any, ...]  # a row read with sqlite3: its columns' types are the query's
 
 
 class Clock:
@@ -86,7 +87,7 @@ class Harness:
     async def say(self, user: str, text: str, channel: str = "boggle") -> StoredMessage:
         return await self.standin.user_says(channel, user, text)
 
-    async def guesses_stored(self, count: int, timeout: float = 5.0) -> list[tuple]:
+    async def guesses_stored(self, count: int, timeout: float = 5.0) -> list[Row]:
         """Wait until ``count`` guesses are committed; returns every stored guess row."""
         deadline = time.monotonic() + timeout
         while True:
@@ -97,7 +98,7 @@ class Harness:
                 return rows
             await asyncio.sleep(0.02)
 
-    async def wait_for_guess(self, player: str, word: str, timeout: float = 5.0) -> list[tuple]:
+    async def wait_for_guess(self, player: str, word: str, timeout: float = 5.0) -> list[Row]:
         """Every stored guess row, once ``player``'s guess of ``word`` is among them.
 
         Messages are judged in the order they arrive, so everything sent before is judged too.
@@ -112,7 +113,7 @@ class Harness:
             assert time.monotonic() < deadline, f"{player}'s guess {word!r} never stored"
             await asyncio.sleep(0.02)
 
-    def query(self, sql: str, params: tuple = ()) -> list[tuple]:
+    def query(self, sql: str, params: tuple[object, ...] = ()) -> list[Row]:
         """Read the database through a connection of the test's own."""
         return query(self.database, sql, params)
 
@@ -162,15 +163,20 @@ class Harness:
         raise AssertionError("every candidate is on the board")
 
 
-def query(database: Path | str, sql: str, params: tuple = ()) -> list[tuple]:
+def saying(text: str) -> Callable[[StoredMessage], bool]:
+    """Whether a message holds ``text``."""
+    return lambda message: text in message.content
+
+
+def query(database: Path | str, sql: str, params: tuple[object, ...] = ()) -> list[Row]:
     """Read the database through a connection of the test's own (never the bot's)."""
     with contextlib.closing(sqlite3.connect(database)) as db:
         return db.execute(sql, params).fetchall()
 
 
 async def wait_for_rows(
-    database: Path, sql: str, expected: list[tuple], timeout: float = 5.0
-) -> list[tuple]:
+    database: Path | str, sql: str, expected: list[Row], timeout: float = 5.0
+) -> list[Row]:
     """Poll ``sql`` (own connection, no flush asked of the bot) until it returns ``expected``."""
     deadline = time.monotonic() + timeout
     # The point is to look from outside, as another reader of the file: nothing to wait on.

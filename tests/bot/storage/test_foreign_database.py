@@ -46,7 +46,9 @@ def snapshot(path: Path) -> dict[str, bytes]:
 
 def application_id(path: Path) -> int:
     with contextlib.closing(sqlite3.connect(path)) as conn:
-        return conn.execute("PRAGMA application_id").fetchone()[0]
+        [(number,)] = conn.execute("PRAGMA application_id")
+    assert isinstance(number, int)
+    return number
 
 
 # --- at the Storage level --------------------------------------------------------------------
