@@ -11,7 +11,6 @@ from pathlib import Path
 import discord
 from PIL import Image
 
-from bot.discord.client import BoggleBot
 from bot.discord.render import board_grid, picture
 from bot.discord.render.text import MISSED_FILE, MISSED_PREVIEW
 from bot.i18n.catalogue import text

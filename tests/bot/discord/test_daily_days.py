@@ -12,7 +12,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.discord.client import BoggleBot
 from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import OPENING_MAX_WORDS
 from core.lexicon import Lexicon
