@@ -13,6 +13,7 @@ import pytest
 
 from bot.rounds.web import Hub
 from bot.storage import Storage
+from bot.web.messages import Message
 from core.lexicon import Lexicon
 from tests.bot.harness import StoppedClock
 from tests.bot.rounds.conftest import ALICE, BOB, CHANNEL, Rig
@@ -25,10 +26,10 @@ class Page:
     language = "en"
 
     def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []  # as JSON reads them
 
-    async def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
+    async def send(self, message: Message) -> None:
+        self.sent.append(dict(message))
 
     def kinds(self) -> list[str]:
         return [m["type"] for m in self.sent]
