@@ -4,6 +4,7 @@ against the brute force, the everyday dictionary's verdicts, and board codes of 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -100,7 +101,7 @@ def test_guesses_read_the_way_the_list_was_folded(lexicons: dict[str, Lexicon]) 
     assert lexicons["es"].zipf("año") != lexicons["es"].zipf("ano")
 
 
-def test_a_lexicon_of_another_alphabet_round_trips_through_the_cache(tmp_path) -> None:
+def test_a_lexicon_of_another_alphabet_round_trips_through_the_cache(tmp_path: Path) -> None:
     greek = "αβγδεζηθικλμνξοπρσςτυφχψω"
     words = tmp_path / "el.txt"
     words.write_text("αλφα\nβητα\nγαμμα\nλογος\nλογοσ\nabc\n", encoding="utf-8")

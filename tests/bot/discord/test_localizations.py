@@ -3,7 +3,7 @@ French, Spanish and German wording from the catalogues, as Discord validates the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -40,7 +40,8 @@ async def test_commands_are_synced_with_fr_es_de_descriptions(game: Harness) -> 
 
 # Each option's choices, worded for a language: every choice but the dice sets (named by their
 # files, as typed in ``dice:``).
-CHOICE_TEXTS = {
+# A choice's wording in a language, from its value as Discord holds it (JSON: a number or a text).
+CHOICE_TEXTS: dict[str, Callable[[Any, str], str]] = {
     "size": lambda v, lang: text("choices.size", lang, side=v, dice=v * v),
     "mode": lambda v, lang: text(f"mode_names.{v}", lang),
     "language": lambda v, lang: text(f"choices.language_{v}", lang),

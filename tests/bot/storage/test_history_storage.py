@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import LeaderboardPage, Measure, RankedPlayer, Storage
+from bot.storage.sqlite import SQLiteStorage
 from bot.storage.statements import leaderboard_sql
 from core.board import Board
 from core.round import Mode, Results, Rules, tally
@@ -234,11 +235,11 @@ async def test_an_upgrade_fills_the_figures_of_older_results(tmp_path: Path) -> 
 
 
 async def test_a_period_is_read_from_its_covering_index(tmp_path: Path) -> None:
-    store = await Storage.open(tmp_path / "boggle.db")
+    store = await SQLiteStorage.open(tmp_path / "boggle.db")
     try:
         for measure in Measure:
             query = leaderboard_sql(measure, over_period=True)
-            plan = await store._db.execute_fetchall(  # type: ignore[attr-defined]
+            plan = await store._db.execute_fetchall(
                 "EXPLAIN QUERY PLAN " + query, (1, 0.0, 1e12, 1, 0, 10, 1)
             )
             details = [row[3] for row in plan]
