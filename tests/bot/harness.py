@@ -45,10 +45,12 @@ class Clock:
         self.offset += seconds
 
 
-class StoppedClock:
-    """A clock that moves only when told: exact deadlines to compare, nothing timed."""
+class StoppedClock(Clock):
+    """A clock that moves only when told: exact deadlines to compare, nothing timed (a
+    ``Clock`` wherever one is taken; its offset is unused)."""
 
     def __init__(self, now: float) -> None:
+        super().__init__()
         self.now = now
 
     def __call__(self) -> float:
