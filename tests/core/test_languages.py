@@ -21,7 +21,7 @@ from core.languages import (
     language,
 )
 from core.letters import letter_weights
-from core.lexicon import Lexicon, LexiconError, load
+from core.lexicon import Lexicon, load
 from core.round import Mode, Round, Rules, Verdict
 from core.scoring import default_min_length
 from core.solver import solve
@@ -117,12 +117,6 @@ def test_a_lexicon_of_another_alphabet_round_trips_through_the_cache(tmp_path) -
     )
     assert again.alphabet == greek and again.zipf("λογος") == 4.5 and again.zipf("abc") is None
     assert again.zipf("βητα") == 0.0
-
-
-def test_an_alphabet_longer_than_31_letters_is_refused() -> None:
-    Lexicon.from_words(["ab"], alphabet="abcdefghijklmnopqrstuvwxyzäöüßé")  # 31: the most
-    with pytest.raises(LexiconError, match="at most 31"):
-        Lexicon.from_words(["ab"], alphabet="abcdefghijklmnopqrstuvwxyzäöüßéè")
 
 
 def test_index_is_the_rank_in_alphabet_order(lexicons: dict[str, Lexicon]) -> None:
