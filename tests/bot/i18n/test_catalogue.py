@@ -148,7 +148,9 @@ def test_counts_read_naturally_in_each_language() -> None:
     assert [count(n, "units.word", "pl") for n in (1, 3, 5, 22)] == [
         "1 słowo", "3 słowa", "5 słów", "22 słowa"
     ]  # fmt: skip
-    assert count(0, "units.word", "pt") == "0 palavra" and count(4, "units.word", "nl") == "4 woorden"
+    assert (
+        count(0, "units.word", "pt") == "0 palavra" and count(4, "units.word", "nl") == "4 woorden"
+    )
     assert text("results.winner", "de", name="Ada", points=count(3, "units.pt", "de")) == (
         "🏆 **Ada** gewinnt mit 3 Pkt.!"
     )
