@@ -37,17 +37,21 @@ def word_lists() -> dict[str, list[str]]:
 
 
 def test_codes_and_errors() -> None:
-    assert LANGUAGE_CODES == ("en", "fr", "es", "de") and DICTIONARIES == ("full", "everyday")
+    assert LANGUAGE_CODES == ("en", "fr", "es", "de", "nl", "pl", "pt")
+    assert DICTIONARIES == ("full", "everyday")
     assert [language(c).name for c in LANGUAGE_CODES] == [
         "English",
         "Français",
         "Español",
         "Deutsch",
+        "Nederlands",
+        "Polski",
+        "Português",
     ]
     with pytest.raises(LanguageError, match="en, fr, es, de") as caught:
         language("it")
     assert caught.value.kind is LanguageProblem.UNKNOWN_LANGUAGE
-    assert caught.value.fields == {"code": "it", "codes": "en, fr, es, de"}
+    assert caught.value.fields == {"code": "it", "codes": "en, fr, es, de, nl, pl, pt"}
     with pytest.raises(LanguageError, match="no dice for a 3x3 board in fr") as caught:
         language("fr").default_dice(3)
     assert caught.value.kind is LanguageProblem.NO_DICE
