@@ -22,7 +22,7 @@ from core.languages import (
     language,
 )
 from core.letters import letter_weights
-from core.lexicon import Lexicon, LexiconError, load
+from core.lexicon import Lexicon, load
 from core.round import Mode, Round, Rules, Verdict
 from core.scoring import default_min_length
 from core.solver import solve
@@ -38,17 +38,21 @@ def word_lists() -> dict[str, list[str]]:
 
 
 def test_codes_and_errors() -> None:
-    assert LANGUAGE_CODES == ("en", "fr", "es", "de") and DICTIONARIES == ("full", "everyday")
+    assert LANGUAGE_CODES == ("en", "fr", "es", "de", "nl", "pl", "pt")
+    assert DICTIONARIES == ("full", "everyday")
     assert [language(c).name for c in LANGUAGE_CODES] == [
         "English",
         "Français",
         "Español",
         "Deutsch",
+        "Nederlands",
+        "Polski",
+        "Português",
     ]
     with pytest.raises(LanguageError, match="en, fr, es, de") as caught:
         language("it")
     assert caught.value.kind is LanguageProblem.UNKNOWN_LANGUAGE
-    assert caught.value.fields == {"code": "it", "codes": "en, fr, es, de"}
+    assert caught.value.fields == {"code": "it", "codes": "en, fr, es, de, nl, pl, pt"}
     with pytest.raises(LanguageError, match="no dice for a 3x3 board in fr") as caught:
         language("fr").default_dice(3)
     assert caught.value.kind is LanguageProblem.NO_DICE
@@ -118,12 +122,6 @@ def test_a_lexicon_of_another_alphabet_round_trips_through_the_cache(tmp_path: P
     )
     assert again.alphabet == greek and again.zipf("λογος") == 4.5 and again.zipf("abc") is None
     assert again.zipf("βητα") == 0.0
-
-
-def test_an_alphabet_longer_than_31_letters_is_refused() -> None:
-    Lexicon.from_words(["ab"], alphabet="abcdefghijklmnopqrstuvwxyzäöüßé")  # 31: the most
-    with pytest.raises(LexiconError, match="at most 31"):
-        Lexicon.from_words(["ab"], alphabet="abcdefghijklmnopqrstuvwxyzäöüßéè")
 
 
 def test_index_is_the_rank_in_alphabet_order(lexicons: dict[str, Lexicon]) -> None:

@@ -266,3 +266,32 @@ def test_real_word_list(en_lexicon: Lexicon, en_words: list[str]) -> None:
     for word in ("cat", "quit", "plaster", "zymurgy"):
         assert word in en_lexicon
     assert "qzx" not in en_lexicon and not en_lexicon.has_prefix("qzx")
+
+
+POLISH = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"  # 32 letters: the masks are 64-bit
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(alphabet="ażźóa", min_size=1, max_size=6), max_size=40))
+def test_a_32_letter_alphabet_round_trips_with_wide_masks(words):
+    """The last letter of a 32-letter alphabet and the end-of-word bit past it (bit 32) survive
+    the build, the bytes and the queries: the masks are 64-bit, not cut to 32."""
+    lex = Lexicon.from_words(words, hashlib.sha256(b"pl").digest(), alphabet=POLISH)
+    assert lex.mask.typecode == "Q" and lex.terminal == 1 << 32
+    assert list(lex) == sorted(set(words), key=lambda w: [POLISH.index(c) for c in w])
+    again = Lexicon.from_bytes(lex.to_bytes(), expect_source=hashlib.sha256(b"pl").digest())
+    assert list(again) == list(lex) and again.mask == lex.mask and again.count == lex.count
+    for word in words:
+        assert word in again
+        assert (word + "ż" in again) == (word + "ż" in words)
+
+
+def test_31_letter_alphabets_keep_32_bit_masks():
+    lex = Lexicon.from_words(["añob"], alphabet="abcdefghijklmnñopqrstuvwxyz")
+    assert lex.mask.typecode == "I" and lex.mask.itemsize == 4
+
+
+def test_an_alphabet_of_64_letters_is_refused():
+    letters = "".join(chr(0x3B1 + i) for i in range(25)) + POLISH[:32] + "абвгдеж"
+    with pytest.raises(LexiconError, match="at most 63"):
+        Lexicon.from_words(["αβ"], alphabet=letters)
