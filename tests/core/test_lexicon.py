@@ -273,7 +273,7 @@ POLISH = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"  # 32 letters: the masks ar
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.text(alphabet="ażźóa", min_size=1, max_size=6), max_size=40))
-def test_a_32_letter_alphabet_round_trips_with_wide_masks(words):
+def test_a_32_letter_alphabet_round_trips_with_wide_masks(words: list[str]) -> None:
     """The last letter of a 32-letter alphabet and the end-of-word bit past it (bit 32) survive
     the build, the bytes and the queries: the masks are 64-bit, not cut to 32."""
     lex = Lexicon.from_words(words, hashlib.sha256(b"pl").digest(), alphabet=POLISH)
@@ -286,12 +286,12 @@ def test_a_32_letter_alphabet_round_trips_with_wide_masks(words):
         assert (word + "ż" in again) == (word + "ż" in words)
 
 
-def test_31_letter_alphabets_keep_32_bit_masks():
+def test_31_letter_alphabets_keep_32_bit_masks() -> None:
     lex = Lexicon.from_words(["añob"], alphabet="abcdefghijklmnñopqrstuvwxyz")
     assert lex.mask.typecode == "I" and lex.mask.itemsize == 4
 
 
-def test_an_alphabet_of_64_letters_is_refused():
+def test_an_alphabet_of_64_letters_is_refused() -> None:
     letters = "".join(chr(0x3B1 + i) for i in range(25)) + POLISH[:32] + "абвгдеж"
     with pytest.raises(LexiconError, match="at most 63"):
         Lexicon.from_words(["αβ"], alphabet=letters)

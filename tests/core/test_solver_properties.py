@@ -112,7 +112,7 @@ def test_real_word_list_on_random_rolls(
 
 
 @pytest.mark.parametrize("code", ["nl", "pl", "pt"])
-def test_each_language_s_lexicon_on_its_own_dice(lexicons, code):
+def test_each_language_s_lexicon_on_its_own_dice(lexicons: dict[str, Lexicon], code: str) -> None:
     """Truth on the languages' own letters (Polish ł, ż on 64-bit masks; Dutch and Portuguese
     Qu faces): the solver finds on rolls of the language's dice exactly what a brute force over
     its word list does."""
