@@ -17,6 +17,7 @@ from bot.check.service import CheckService
 from bot.config.settings import Settings
 from bot.daily.posts import DailyPoster, DailyPostSender
 from bot.daily.service import DailyService
+from bot.definitions.service import DefinitionsService
 from bot.discord.render.pictures import Pictures
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
@@ -88,6 +89,7 @@ class Services:
     pages: PageDirectory
     standings: StandingsService
     check: CheckService
+    definitions: DefinitionsService
 
 
 async def open_services(
@@ -132,6 +134,8 @@ async def open_services(
         limiter=Limiter(*tuning.guess_rate, clock),
     )
     stack.push_async_callback(_close_rounds, rounds, claims)
+    definitions = DefinitionsService(lexicons)  # opens each language's index on first use
+    stack.callback(definitions.close)
     return Services(
         settings,
         clock,
@@ -149,6 +153,7 @@ async def open_services(
         PageDirectory(storage, settings.shards, clock),
         StandingsService(storage, server_settings, clock),
         CheckService(storage, rounds, server_settings, lexicons),
+        definitions,
     )
 
 

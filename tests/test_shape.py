@@ -21,7 +21,14 @@ DRIVERS = ("aiosqlite", "asyncpg", "sqlite3", "psycopg")
 PLATFORM = ("discord", "aiohttp", "PIL", "standin")
 # Each feature is a folder: its service (the rules) beside its Discord adapter (``discord/``) and
 # its web adapter (``web.py``). Another feature may use only its public modules.
-FEATURES = ("bot.rounds", "bot.daily", "bot.standings", "bot.server_settings", "bot.check")
+FEATURES = (
+    "bot.rounds",
+    "bot.daily",
+    "bot.standings",
+    "bot.server_settings",
+    "bot.check",
+    "bot.definitions",
+)
 PUBLIC = ("service", "events", "model", "options", "view", "store")
 FRONT_ENDS = ("bot.discord", "bot.web")
 FORBIDDEN = {

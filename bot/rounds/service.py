@@ -21,9 +21,12 @@ from bot.rounds.options import NoBoard, OptionError, RoundOptions, round_options
 from bot.rounds.publisher import ChatMessage, Gone, PublishError, Refused
 from bot.rounds.view import RoundView
 from bot.storage import ChannelBusy
+from core.board import Board
+from core.commonness import is_everyday
 from core.lexicon import LexiconError
 from core.round import Judgement
 from core.rules import may_stop
+from core.solver import solve
 
 log = logging.getLogger(__name__)
 
@@ -229,6 +232,38 @@ class RoundService(LiveRounds):
         except OptionError as exc:  # its dice set has since been removed
             return Refusal.of("replies.bad_option", error=Phrase(exc.key, exc.fields))
         return dataclasses.replace(options, hints=stored.hints), stored.guild_id
+
+    async def words_of_round(self, round_id: int, player_id: int) -> RoundWords | Refusal:
+        """A finished round's words for one player: theirs, and the best words nobody found
+        (by that round's dictionary and minimum), longest first; refused for a round not kept."""
+        stored = await self.storage.get_round(round_id)
+        if stored is None or stored.ended_at is None:
+            return Refusal.of("definitions.round_gone")
+        accepted = await self.storage.accepted_words(round_id)
+        found = {a.word for a in accepted}
+        lexicon = await self.lexicons.get(stored.language)
+        everyday = stored.dictionary == "everyday"
+        missed = [
+            word
+            for word in solve(Board.parse(stored.board), lexicon, stored.min_length)
+            if word not in found and word not in stored.excluded_words
+            and (not everyday or is_everyday(word, lexicon))
+        ]  # fmt: skip
+        longest = sorted({a.word for a in accepted if a.player_id == player_id}, key=_longest)
+        return RoundWords(stored.language, tuple(longest), tuple(sorted(missed, key=_longest)))
+
+
+@dataclass(frozen=True)
+class RoundWords:
+    """A finished round's words as one player sees them (``words_of_round``)."""
+
+    language: str
+    yours: tuple[str, ...]
+    missed: tuple[str, ...]
+
+
+def _longest(word: str) -> tuple[int, str]:
+    return -len(word), word
 
 
 def _busy(channel_id: int, deadline: float, language: str) -> Refusal:

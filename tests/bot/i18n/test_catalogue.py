@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.definitions.service import FORM_KEYS, POS_KEYS
 from bot.discord.render.picture import BOARD_FILE, PATH_FILE
 from bot.discord.render.text import MISSED_FILE
 from bot.i18n.catalogue import catalogue, count, plural_form, text
@@ -45,6 +46,7 @@ def keys_asked_for() -> set[str]:
     keys |= {f"reasons.{v.value}" for v in Verdict if v is not Verdict.ACCEPTED}
     keys |= {f"verdicts.{v.value}" for v in Verdict}
     keys |= {f"board.{e.value}" for e in Ending}
+    keys |= set(FORM_KEYS.values()) | set(POS_KEYS.values())
     return keys
 
 
