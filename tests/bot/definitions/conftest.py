@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from core.lexicon import Lexicon
+from standin import StandIn
+from tests.bot.harness import Clock, Harness, bot_session
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -31,3 +34,11 @@ def definitions_built(lexicons: dict[str, Lexicon], lexicon_cache: Path) -> None
         for code in ("en", "fr", "de")
     ]
     assert [process.wait() for process in running] == [0, 0, 0]
+
+
+@pytest.fixture
+async def play(
+    standin: StandIn, database: Path, clock: Clock, lexicons: dict[str, Lexicon]
+) -> AsyncIterator[Harness]:
+    async with bot_session(standin, database, clock, lexicons["en"], lexicons=lexicons) as game:
+        yield game

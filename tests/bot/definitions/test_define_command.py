@@ -5,22 +5,9 @@ on first use (nothing opened at start-up)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from core.lexicon import Lexicon
-from standin import StandIn
-from tests.bot.harness import Clock, Harness, bot_session
-
-
-@pytest.fixture
-async def play(
-    standin: StandIn, database: Path, clock: Clock, lexicons: dict[str, Lexicon]
-) -> AsyncIterator[Harness]:
-    async with bot_session(standin, database, clock, lexicons["en"], lexicons=lexicons) as game:
-        yield game
+from tests.bot.harness import Harness
 
 
 async def define(game: Harness, word: str, language: str | None = None) -> str:

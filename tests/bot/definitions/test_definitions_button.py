@@ -4,24 +4,11 @@ meaning, within Discord's 2,000 characters, in the round's language; answered af
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.i18n.catalogue import text
-from core.lexicon import Lexicon
-from standin import StandIn
 from standin.state import StoredMessage
-from tests.bot.harness import Clock, Harness, bot_session
-
-
-@pytest.fixture
-async def play(
-    standin: StandIn, database: Path, clock: Clock, lexicons: dict[str, Lexicon]
-) -> AsyncIterator[Harness]:
-    async with bot_session(standin, database, clock, lexicons["en"], lexicons=lexicons) as game:
-        yield game
+from tests.bot.harness import Harness
 
 
 def has_define_button(message: StoredMessage) -> bool:
