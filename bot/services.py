@@ -17,6 +17,7 @@ from bot.check.service import CheckService
 from bot.config.settings import Settings
 from bot.daily.posts import DailyPoster, DailyPostSender
 from bot.daily.service import DailyService
+from bot.definitions.service import DefinitionsService
 from bot.discord.render.pictures import Pictures
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
@@ -94,6 +95,7 @@ class Services:
     check: CheckService
     tournaments: TournamentService
     tournament_scheduler: TournamentScheduler
+    definitions: DefinitionsService
 
 
 async def open_services(
@@ -144,6 +146,8 @@ async def open_services(
         tournaments, rounds, server_settings, events, clock, tick=tuning.tick, owns=owns
     )
     stack.push_async_callback(scheduler.close)
+    definitions = DefinitionsService(lexicons)  # opens each language's index on first use
+    stack.callback(definitions.close)
     return Services(
         settings,
         clock,
@@ -163,6 +167,7 @@ async def open_services(
         CheckService(storage, rounds, server_settings, lexicons),
         tournaments,
         scheduler,
+        definitions,
     )
 
 

@@ -29,6 +29,7 @@ FEATURES = (
     "bot.server_settings",
     "bot.check",
     "bot.tournaments",
+    "bot.definitions",
 )
 PUBLIC = ("service", "events", "model", "options", "view", "store")
 FRONT_ENDS = ("bot.discord", "bot.web")

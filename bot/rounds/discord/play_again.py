@@ -9,6 +9,7 @@ import discord
 
 from bot.discord.answers import server_language, tell
 from bot.discord.dynamic_items import services_of
+from bot.discord.result_buttons import round_buttons
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
@@ -64,4 +65,6 @@ def again_view(round_id: int, language: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PlayAgain(round_id, language))
     view.add_item(MyResultButton(round_id, language))
+    for item in round_buttons(round_id, language):
+        view.add_item(item)
     return view

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.definitions.service import FORM_KEYS, POS_KEYS
 from bot.discord.render.picture import BOARD_FILE, PATH_FILE
 from bot.discord.render.text import MISSED_FILE
 from bot.i18n.catalogue import catalogue, count, plural_form, plural_forms, text
@@ -49,6 +50,7 @@ def keys_asked_for() -> set[str]:
     keys |= {f"board.{e.value}" for e in Ending}
     keys |= {f"coop_timers.timer_{t.value}" for t in Timer}
     keys |= {f"coop_timers.medal_{m.value}" for m in Medal}
+    keys |= set(FORM_KEYS.values()) | set(POS_KEYS.values())
     return keys
 
 
