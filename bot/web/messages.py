@@ -30,6 +30,7 @@ class FoundJson(TypedDict):
 class ScoreJson(TypedDict):
     id: str
     name: str
+    rank: int  # equal standings share a place
     words: int
     points: int | None
     shown: str  # the count as the page writes it ("3 words", "5 pts")
@@ -63,6 +64,11 @@ class RankedJson(TypedDict):
     words: list[CreditedJson]
 
 
+class RefusedJson(TypedDict):
+    word: str
+    shown: str  # "xq (not a word)", in the player's language
+
+
 class YouJson(TypedDict):
     id: str
     name: str
@@ -85,12 +91,14 @@ class RoundState(TypedDict):
     now: float
     words: list[FoundJson]
     scoreboard: list[ScoreJson]
+    players: int  # everyone with an accepted word; the scoreboard shows the top and you
     language: str
 
 
 class Scoreboard(TypedDict):
     type: Literal["scoreboard"]
     scoreboard: list[ScoreJson]
+    players: int
 
 
 class VerdictJson(TypedDict):
@@ -107,7 +115,9 @@ class RoundResults(TypedDict):
     type: Literal["results"]
     round_id: int
     board: BoardJson
-    ranking: list[RankedJson]
+    ranking: list[RankedJson]  # the top, then the player's own entry when it is not in it
+    players: int  # everyone ranked
+    refused: list[RefusedJson]  # the player's refused words, when none of theirs counted
     missed: list[PathWordJson]
     can_play_again: bool
 
