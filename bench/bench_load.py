@@ -447,7 +447,7 @@ def bot_config(
 
 def round_minutes(args: argparse.Namespace) -> int:
     """A round long enough for the load and the waits after it (30 minutes at most)."""
-    return min(30, math.ceil((args.seconds + args.burst_seconds + 120) / 60))
+    return min(30, math.ceil((float(args.seconds) + float(args.burst_seconds) + 120) / 60))
 
 
 def core_ceiling(

@@ -210,7 +210,9 @@ class Driver:
             await asyncio.sleep(0.01)
         return dict(self.posted), self.standin.api_call_count
 
-    async def wait_shown(self, words: list[Accepted], timeout: float) -> tuple:
+    async def wait_shown(
+        self, words: list[Accepted], timeout: float
+    ) -> tuple[list[tuple[float | None, float | None]], dict[int, list[float]]]:
         """Until each accepted word is visible to its player (or ``timeout``): when each became
         so, by ✅ reaction and by status edit (None: not yet); and each channel's edit times."""
         deadline = time.monotonic() + timeout
