@@ -43,6 +43,7 @@ import math
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -123,14 +124,23 @@ class Outcome:
 
     times: dict[Key, list[float]]
     chat: set[Key]
+    throttled: tuple[int, int]  # 429 answers the stand-in gave, and of them its rate limits'
 
 
 async def measure(
-    web: bool, number: int, args: argparse.Namespace, lexicon: Lexicon, workdir: Path
+    web: bool,
+    number: int,
+    args: argparse.Namespace,
+    lexicon: Lexicon,
+    workdir: Path,
+    engine: str = SQLITE,
+    target: Callable[..., None] = drive_web,
 ) -> Outcome:
-    async with fresh_database(SQLITE, workdir, number) as database, AsyncExitStack() as stack:
+    """One configuration; ``engine``: ``bench_load``'s --database (SQLite, or a PostgreSQL
+    URL); ``target``: the players' process (``load_stadium.drive_stadium`` for a crowd)."""
+    async with fresh_database(engine, workdir, number) as database, AsyncExitStack() as stack:
         players = spawned(
-            drive_web,
+            target,
             (args.web_channels, args.web_players, args.chat_channels, args.players),
             args.seed,
             args.every,
@@ -160,6 +170,7 @@ async def measure(
         (loaded,) = await load.each("loaded")
         await load.wait_shown([paced])
         results, _ = await load.end_rounds()
+        throttled = await driver.call("throttled") if target is not drive_web else (0, 0)
         (peak,) = await load.each("close")
         stored, _ = await read_back(database, rounds)
     return Outcome(
@@ -177,6 +188,7 @@ async def measure(
         stored,
         load.times,
         set(chat),
+        throttled,
     )
 
 

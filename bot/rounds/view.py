@@ -42,6 +42,18 @@ class RoundView:
         """Everyone with an accepted word, best first."""
         return tuple(self._game.standings())
 
+    @cached_property
+    def places(self) -> Mapping[int, tuple[int, Standing]]:
+        """Each player's place in ``standings`` (1 is best; equal standings share a place) and
+        standing, by player: a crowd's page shows each player their own row in one lookup."""
+        found: dict[int, tuple[int, Standing]] = {}
+        place, previous = 0, None
+        for i, s in enumerate(self.standings, 1):
+            if (s.points, s.words) != previous:
+                place, previous = i, (s.points, s.words)
+            found[s.player] = (place, s)
+        return MappingProxyType(found)
+
     @property
     def word_count(self) -> int:
         """How many words the board holds (its solution, what counts in this round)."""

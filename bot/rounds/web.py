@@ -11,12 +11,13 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.kernel.refusal import Refusal
 from bot.rounds.events import RoundEnded, RoundStarted, StandingsChanged
 from bot.rounds.service import RoundService
 from bot.rounds.view import RoundView
 from bot.web import payloads
-from bot.web.messages import Message, RoundResults, RoundState
-from core.round import Results
+from bot.web.messages import Message, RankedJson, RoundResults, RoundState, Scoreboard, ScoreJson
+from core.round import Results, Verdict
 
 log = logging.getLogger(__name__)
 
@@ -34,17 +35,38 @@ class Socket(Protocol):
     async def send(self, message: Message) -> None: ...
 
 
-@dataclass(frozen=True)
+@dataclass
 class Ended:
-    """A finished round as the page shows it: scored from what the database holds."""
+    """A finished round as the page shows it: scored from what the database holds. Its top
+    entries are built once per language; each socket adds its own entry, and a player none of
+    whose words counted hears the words refused (``RoundService.my_result``)."""
 
     round: RoundView
     scored: Results
     names: Mapping[int, str]
+    tops: dict[str, list[RankedJson]] = field(default_factory=dict)
 
-    def payload(self, socket: Socket) -> RoundResults:
+    async def payload(self, socket: Socket, rounds: RoundService) -> RoundResults:
+        ranked = any(p.player == socket.player_id for p in self.scored.players)
+        refused: tuple[tuple[str, Verdict], ...] = ()
+        if not ranked:
+            mine = await rounds.my_result(self.round.id, socket.player_id)
+            refused = () if isinstance(mine, Refusal) else mine.refused
+        language = socket.language
+        top = self.tops.get(language)
+        if top is None:
+            top = self.tops[language] = payloads.top_ranked(
+                self.round, self.scored, self.names, language
+            )
         return payloads.results(
-            self.round.id, self.round, self.scored, self.names, socket.player_id, socket.language
+            self.round.id,
+            self.round,
+            self.scored,
+            self.names,
+            socket.player_id,
+            language,
+            refused,
+            top,
         )
 
 
@@ -80,7 +102,7 @@ class Hub:
         """A socket's first state: the round running, else the last results seen here, else
         none; then every change."""
         self.channels.setdefault(channel_id, Watched()).sockets.add(socket)
-        await socket.send(self.state(channel_id, socket))
+        await socket.send(await self.state(channel_id, socket))
 
     def leave(self, channel_id: int, socket: Socket) -> None:
         watched = self.channels.get(channel_id)
@@ -92,14 +114,14 @@ class Hub:
             if watched.scoreboard_due is not None:
                 watched.scoreboard_due.cancel()
 
-    def state(self, channel_id: int, socket: Socket) -> Message:
+    async def state(self, channel_id: int, socket: Socket) -> Message:
         """What the page shows now: the round (once its board is out), else the last results."""
         shown = self.rounds.view(channel_id)
         if shown is not None:
             return self._round(shown, socket)
         watched = self.channels.get(channel_id)
         if watched is not None and watched.ended is not None:
-            return watched.ended.payload(socket)
+            return await watched.ended.payload(socket, self.rounds)
         return {"type": "no_round", "can_start": True}
 
     async def close(self) -> None:
@@ -139,8 +161,8 @@ class Hub:
         if watched.scoreboard_due is not None:
             watched.scoreboard_due.cancel()
             watched.scoreboard_due = None
-        watched.ended = Ended(event.round, event.results, dict(event.names))
-        self._send_each(watched, watched.ended.payload)
+        ended = watched.ended = Ended(event.round, event.results, dict(event.names))
+        self._send_each(watched, lambda socket: ended.payload(socket, self.rounds))
 
     # --- sending -------------------------------------------------------------------------------
 
@@ -152,32 +174,51 @@ class Hub:
         shown = self.rounds.view(channel_id)
         if shown is None:  # ended meanwhile: the results say it all
             return
-        self._send_each(
-            watched,
-            lambda socket: {
+        tops: dict[str, list[ScoreJson]] = {}  # built once per language, for every socket
+
+        def scoreboard(socket: Socket) -> Scoreboard:
+            language = socket.language
+            top = tops.get(language)
+            if top is None:
+                top = tops[language] = payloads.top_scores(shown, shown.names, language)
+            rows = payloads.scoreboard(shown, shown.names, socket.player_id, language, top)
+            return {
                 "type": "scoreboard",
-                "scoreboard": payloads.scoreboard(
-                    shown, shown.names, socket.player_id, socket.language
-                ),
+                "scoreboard": rows,
+                "players": len(shown.standings),
                 "deadline": shown.deadline,
-                "team": payloads.team_text(shown, socket.language),
-            },
-        )
+                "team": payloads.team_text(shown, language),
+            }
+
+        self._send_each(watched, scoreboard)
 
     def _round(self, shown: RoundView, socket: Socket) -> RoundState:
         return payloads.round_state(
             shown.id, shown, shown.names, socket.player_id, self.clock(), socket.language
         )
 
-    def _send_each(self, watched: Watched, build: Callable[[Socket], Message]) -> None:
-        """Send each socket its message, built now; the sends run as one task of the hub."""
-        sends: list[Awaitable[None]] = [s.send(build(s)) for s in list(watched.sockets)]
+    def _send_each(
+        self, watched: Watched, build: Callable[[Socket], Message | Awaitable[Message]]
+    ) -> None:
+        """Send each socket its message, built now (or awaited first: a player's own result);
+        the sends run as one task of the hub."""
+        sends: list[Awaitable[None]] = []
+        for s in list(watched.sockets):
+            message = build(s)
+            if isinstance(message, dict):
+                sends.append(s.send(message))
+            else:
+                sends.append(_built(s, message))
         if not sends:
             return
         task = asyncio.ensure_future(asyncio.gather(*sends, return_exceptions=True))
         sending: asyncio.Task[None] = asyncio.ensure_future(_quietly(task))
         self._sending.add(sending)
         sending.add_done_callback(self._sending.discard)
+
+
+async def _built(socket: Socket, message: Awaitable[Message]) -> None:
+    await socket.send(await message)
 
 
 async def _quietly(sends: Awaitable[object]) -> None:

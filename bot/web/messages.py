@@ -30,6 +30,7 @@ class FoundJson(TypedDict):
 class ScoreJson(TypedDict):
     id: str
     name: str
+    rank: int  # equal standings share a place
     words: int
     points: int | None
     shown: str  # the count as the page writes it ("3 words", "5 pts")
@@ -63,6 +64,11 @@ class RankedJson(TypedDict):
     words: list[CreditedJson]
 
 
+class RefusedJson(TypedDict):
+    word: str
+    shown: str  # "xq (not a word)", in the player's language
+
+
 class YouJson(TypedDict):
     id: str
     name: str
@@ -85,6 +91,7 @@ class RoundState(TypedDict):
     now: float
     words: list[FoundJson]
     scoreboard: list[ScoreJson]
+    players: int  # everyone with an accepted word; the scoreboard shows the top and you
     language: str
     timer: str  # "standard", "bonus" (the deadline moves: see scoreboard) or "untimed"
     clock_note: str | None  # how a bonus or untimed round's clock runs, in the player's words
@@ -96,6 +103,7 @@ class Scoreboard(TypedDict):
     scoreboard: list[ScoreJson]
     deadline: float  # a bonus or untimed round's moved deadline
     team: str | None
+    players: int
 
 
 class VerdictJson(TypedDict):
@@ -112,7 +120,9 @@ class RoundResults(TypedDict):
     type: Literal["results"]
     round_id: int
     board: BoardJson
-    ranking: list[RankedJson]
+    ranking: list[RankedJson]  # the top, then the player's own entry when it is not in it
+    players: int  # everyone ranked
+    refused: list[RefusedJson]  # the player's refused words, when none of theirs counted
     missed: list[PathWordJson]
     can_play_again: bool
 

@@ -3,7 +3,7 @@ catalogue: one place for each message's shape."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from bot.daily.service import DailyResult, DailyState
@@ -29,10 +29,12 @@ from bot.web.messages import (
 )
 from core.board import Board
 from core.daily import DAILY_RULES
-from core.round import Judgement, Mode, Results, Verdict
+from core.round import Judgement, Mode, PlayerResult, Results, Standing, Verdict
 from core.rules import Timer
 
 Json = dict[str, Any]
+
+PAGE_TOP = 10  # players on the page's scoreboard and results; each reader's own row follows
 
 # What the page writes, in the player's language (the catalogue's [web] section).
 PAGE_KEYS = (
@@ -67,6 +69,7 @@ PAGE_KEYS = (
     "web.trace_hint",
     "web.your_rank",
     "web.you_nothing",
+    "stadium_page.you_refused",
 )
 
 
@@ -83,7 +86,7 @@ def page_language(locales: str) -> str:
 
 def strings(language: str) -> dict[str, str]:
     """The page's words and each refusal's reason (``reasons.*``), by short name."""
-    found = {key.removeprefix("web."): text(key, language) for key in PAGE_KEYS}
+    found = {key.split(".", 1)[1]: text(key, language) for key in PAGE_KEYS}
     for verdict in Verdict:
         if verdict is not Verdict.ACCEPTED:
             found[f"reason_{verdict.value}"] = verdict_reason(verdict, language)
@@ -95,27 +98,59 @@ def board(game: Board) -> BoardJson:
 
 
 def scoreboard(
-    game: RoundView, names: Mapping[int, str], you: int, language: str
+    game: RoundView,
+    names: Mapping[int, str],
+    you: int,
+    language: str,
+    top: Sequence[ScoreJson] | None = None,
 ) -> list[ScoreJson]:
-    """Everyone with an accepted word, best first; classic shows counts, not points (as the
-    channel's status: a shared word's points are known only at the end). ``shown``: the count
-    as the page writes it, in the catalogue's plural form ("1 word", "2 pts")."""
-    classic = game.rules.mode is Mode.CLASSIC
+    """The best ``PAGE_TOP`` players, then the player's own row when it is not among them (a
+    crowd's page shows a few rows, not a thousand); ``top``: those rows already built for the
+    language (``top_scores``), shared by every socket. Classic shows counts, not points (as the
+    channel's status: a shared word's points are known only at the end)."""
+    rows = [row.copy() for row in (top if top is not None else top_scores(game, names, language))]
+    mine = str(you)
+    for row in rows:
+        row["you"] = row["id"] == mine
+    place = game.places.get(you)
+    if place is not None and place[0] > PAGE_TOP:
+        rows.append(score_row(game, place[0], place[1], names, language, you=True))
+    return rows
+
+
+def top_scores(game: RoundView, names: Mapping[int, str], language: str) -> list[ScoreJson]:
+    """The scoreboard's top rows, nobody marked as the reader."""
+    places = game.places
     return [
-        {
-            "id": str(s.player),
-            "name": names.get(s.player, f"#{s.player}"),
-            "words": s.words,
-            "points": s.points,
-            "shown": (
-                count(s.words, "units.word", language)
-                if classic or s.points is None
-                else count(s.points, "units.pt", language)
-            ),
-            "you": s.player == you,
-        }
-        for s in game.standings
+        score_row(game, places[s.player][0], s, names, language, you=False)
+        for s in game.standings[:PAGE_TOP]
     ]
+
+
+def score_row(
+    game: RoundView,
+    rank: int,
+    s: Standing,
+    names: Mapping[int, str],
+    language: str,
+    *,
+    you: bool,
+) -> ScoreJson:
+    """One player's row; ``shown``: the count in the catalogue's plural form ("1 word")."""
+    classic = game.rules.mode is Mode.CLASSIC
+    return {
+        "id": str(s.player),
+        "name": names.get(s.player, f"#{s.player}"),
+        "rank": rank,
+        "words": s.words,
+        "points": s.points,
+        "shown": (
+            count(s.words, "units.word", language)
+            if classic or s.points is None
+            else count(s.points, "units.pt", language)
+        ),
+        "you": you,
+    }
 
 
 def word_points(game: RoundView, word: str) -> int | None:
@@ -143,6 +178,7 @@ def round_state(
             for w in game.words_of(you)
         ],
         "scoreboard": scoreboard(game, names, you, language),
+        "players": len(game.standings),
         "language": language,
         "timer": game.clock.timer.value,
         "clock_note": clock_note(game, language),
@@ -200,41 +236,74 @@ def results(
     names: Mapping[int, str],
     you: int,
     language: str,
+    refused: Sequence[tuple[str, Verdict]] = (),
+    top: Sequence[RankedJson] | None = None,
 ) -> RoundResults:
-    """The final ranking with each player's words (a shared classic word struck), and the
-    missed words most common first (``scored.missed``'s order), each with its path; words as
-    the dictionary spells them (``shown``)."""
-    ranking: list[RankedJson] = [
-        {
-            "id": str(p.player),
-            "name": names.get(p.player, f"#{p.player}"),
-            "rank": p.rank,
-            "points": p.points,
-            "shown": count(p.points, "units.pt", language),
-            "you": p.player == you,
-            "words": [
-                {
-                    "word": w.word,
-                    "shown": game.spelled(w.word),
-                    "points": w.points,
-                    "shared": w.cancelled,
-                    "path": list(game.solution.get(w.word, ())),
-                }
-                for w in p.credited(game.rules.mode)
-            ],
-        }
-        for p in scored.players
+    """The top ``PAGE_TOP`` of the final ranking, then the player's own entry when it is not
+    in it, each with its words (a shared classic word struck); the words refused to a player
+    none of whose words counted; the missed words most common first (``scored.missed``'s
+    order), each with its path; words as the dictionary spells them (``shown``). ``top``: the
+    top entries already built for the language (``top_ranked``), shared by every socket."""
+    ranking = [
+        row.copy()
+        for row in (top if top is not None else top_ranked(game, scored, names, language))
     ]
+    mine = str(you)
+    for row in ranking:
+        row["you"] = row["id"] == mine
+    own = next((p for p in scored.players[PAGE_TOP:] if p.player == you), None)
+    if own is not None:
+        ranking.append(ranked(game, own, names, language, you=True))
     return {
         "type": "results",
         "round_id": round_id,
         "board": board(game.board),
         "ranking": ranking,
+        "players": len(scored.players),
+        "refused": [
+            {
+                "word": word,
+                "shown": text(
+                    "status.refused_item", language, word=word, reason=verdict_reason(v, language)
+                ),
+            }
+            for word, v in refused
+        ],
         "missed": [
             {"word": w, "shown": game.spelled(w), "path": list(game.solution.get(w, ()))}
             for w in scored.missed
         ],
         "can_play_again": True,
+    }
+
+
+def top_ranked(
+    game: RoundView, scored: Results, names: Mapping[int, str], language: str
+) -> list[RankedJson]:
+    """The ranking's top entries, nobody marked as the reader."""
+    return [ranked(game, p, names, language, you=False) for p in scored.players[:PAGE_TOP]]
+
+
+def ranked(
+    game: RoundView, p: PlayerResult, names: Mapping[int, str], language: str, *, you: bool
+) -> RankedJson:
+    return {
+        "id": str(p.player),
+        "name": names.get(p.player, f"#{p.player}"),
+        "rank": p.rank,
+        "points": p.points,
+        "shown": count(p.points, "units.pt", language),
+        "you": you,
+        "words": [
+            {
+                "word": w.word,
+                "shown": game.spelled(w.word),
+                "points": w.points,
+                "shared": w.cancelled,
+                "path": list(game.solution.get(w.word, ())),
+            }
+            for w in p.credited(game.rules.mode)
+        ],
     }
 
 

@@ -236,7 +236,7 @@ async def _serve(
             await desk.guess(session, *_traced(data))
         elif kind == "daily_close":  # back to the channel's round
             desk.leave(session)
-            await session.send(hub.state(session.channel_id, session))
+            await session.send(await hub.state(session.channel_id, session))
 
 
 async def _guess(session: Session, services: Services, data: dict[str, Any]) -> None:

@@ -122,12 +122,12 @@ const handlers = {
   },
   round(m) {
     if (state.daily) return; // the channel's round waits behind the daily board
-    play(m); players(m.scoreboard); clockNote(m); team(m.team);
+    play(m); players(m.scoreboard, m.players); clockNote(m); team(m.team);
     state.live = true; pending.splice(0).forEach(send);
   },
   scoreboard(m) {
     if (state.daily) return;
-    players(m.scoreboard); state.deadline = m.deadline; team(m.team); // bonus: the clock follows
+    players(m.scoreboard, m.players); state.deadline = m.deadline; team(m.team); // bonus: the clock follows
   },
   daily(m) { daily(m); play(m); clockNote({}); team(null); },
   daily_verdict(m) { handlers.verdict(m); },
@@ -203,12 +203,23 @@ function mine() {
   $("mine").replaceChildren(...state.mine.map((w) => li(w.shown.toUpperCase(), w.points != null ? `+${w.points}` : "")));
 }
 
-function players(rows) {
-  $("players").replaceChildren(...rows.map((p) => {
-    const item = li(p.name + (p.you ? ` (${t("you")})` : ""), p.shown);
+// The scoreboard: everyone, or a crowd's top then the reader's own row after a gap, with places.
+function players(rows, total) {
+  const cut = total > rows.length;
+  $("players-h").textContent = cut ? `${t("players")} (${total})` : t("players");
+  $("players").replaceChildren(...gapped(rows, (p) => {
+    const item = li((cut ? `${p.rank}. ` : "") + p.name + (p.you ? ` (${t("you")})` : ""), p.shown);
     item.classList.toggle("you", p.you);
     return item;
   }));
+}
+
+// Rows as items, a "…" item where the ranks jump past the top (the reader's own row).
+function gapped(rows, item) {
+  return rows.flatMap((p, i) => {
+    const gap = i > 0 && p.you && p.rank > rows[i - 1].rank + 1 && i === rows.length - 1;
+    return gap ? [Object.assign(li("…", ""), { className: "gap" }), item(p)] : [item(p)];
+  });
 }
 
 function li(left, right) {
@@ -234,8 +245,10 @@ function results(m) {
   $("again").hidden = false; $("summary").hidden = true; $("results-h").textContent = t("results");
   const me = m.ranking.find((p) => p.you);
   $("you-line").hidden = false;
-  $("you-line").textContent = me ? t("your_rank", { rank: me.rank, players: m.ranking.length, points: me.shown }) : t("you_nothing");
-  $("ranking").replaceChildren(...(m.ranking.length ? m.ranking.map((p) => {
+  const refused = m.refused.map((r) => r.shown).join(", ");
+  $("you-line").textContent = me ? t("your_rank", { rank: me.rank, players: m.players, points: me.shown })
+    : refused ? t("you_refused", { words: refused }) : t("you_nothing");
+  $("ranking").replaceChildren(...(m.ranking.length ? gapped(m.ranking, (p) => {
     const item = document.createElement("li");
     item.classList.toggle("you", p.you);
     const head = document.createElement("div"); head.className = "head";
