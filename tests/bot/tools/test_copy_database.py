@@ -116,7 +116,7 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         assert out.strip() == (
             f"copied 6 rounds, 11 guesses, 17 accepted words, 8 results, 4 standings, 3 names,"
             f" 2 server settings, 1 round channels, 2 banned words, 2 daily attempts,"
-            f" 4 daily guesses, 1 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings from {source} to {postgres.target}"
+            f" 4 daily guesses, 1 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 0 battle days, 0 battle weeks from {source} to {postgres.target}"
         )
         assert await everything(postgres.target) == original
 
@@ -153,7 +153,7 @@ async def test_a_target_holding_data_is_refused_unchanged_unless_forced(tmp_path
         assert err.strip() == (
             f"error: TARGET {postgres.target} already holds data (1 rounds, 0 guesses, 0 accepted"
             " words, 1 results, 1 standings, 1 names, 0 server settings, 0 round channels, 0 banned"
-            " words, 0 daily attempts, 0 daily guesses, 0 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings); pass --force to replace it"
+            " words, 0 daily attempts, 0 daily guesses, 0 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 0 battle days, 0 battle weeks); pass --force to replace it"
         )
         assert await everything(postgres.target) == before
 
