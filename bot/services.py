@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
+from bot.battles.service import BattleService
 from bot.check.service import CheckService
 from bot.config.settings import Settings
 from bot.daily.posts import DailyPoster, DailyPostSender
@@ -96,6 +97,7 @@ class Services:
     tournaments: TournamentService
     tournament_scheduler: TournamentScheduler
     definitions: DefinitionsService
+    battles: BattleService
 
 
 async def open_services(
@@ -123,8 +125,16 @@ async def open_services(
     owns = settings.shards.owns
     daily = DailyService(storage, server_settings, lexicons, clock, tick=tuning.tick, owns=owns)
     stack.push_async_callback(daily.close)
+    battles = BattleService(storage, server_settings, clock)
+    daily.listeners.append(battles.attempt_finished)  # the battle table follows every finish
     poster = DailyPoster(
-        storage, daily, ports.daily_sender(pictures), clock, owns, tuning.daily_post_every
+        storage,
+        daily,
+        ports.daily_sender(pictures),
+        clock,
+        owns,
+        tuning.daily_post_every,
+        battles.day_place,
     )
     stack.push_async_callback(poster.close)
     rounds = RoundService(
@@ -168,6 +178,7 @@ async def open_services(
         tournaments,
         scheduler,
         definitions,
+        battles,
     )
 
 

@@ -23,12 +23,13 @@ from __future__ import annotations
 import asyncio
 import datetime
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
+from bot.battles.model import BattlePlace
 from bot.daily.service import DailyService
 from bot.daily.store import DailyPostStore
 from bot.kernel.model import DailyAttempt, DailyChannel, DailyRanked
@@ -50,9 +51,14 @@ class DailyPost:
     missed: Sequence[str]
     language: str  # the server's, which the post is written in
     spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
+    battle: BattlePlace | None = None  # the server's place in the day's battle table
 
     def spelled(self, word: str) -> str:
         return self.spellings.get(word, word)
+
+
+# A server's place in a day's battle table, in a language (None: it takes no part).
+BattlePlaces = Callable[[int, str, date], Awaitable[BattlePlace | None]]
 
 
 class DailyPostSender(Protocol):
@@ -75,8 +81,10 @@ class DailyPoster:
         clock: Callable[[], float],
         owns: Callable[[int], bool],
         every: float,
+        battles: BattlePlaces | None = None,
     ) -> None:
         self.store = store
+        self.battles = battles
         self.daily = daily
         self.sender = sender
         self.clock = clock
@@ -153,6 +161,9 @@ class DailyPoster:
         missed = [w for w in board.words if w not in found]
         lexicon = await self.daily.lexicons.get(language)
         spellings = lexicon.respelled(missed)
+        battle = None
+        if self.battles is not None:
+            battle = await self.battles(server.guild_id, language, day)
         return DailyPost(
-            server.guild_id, server.channel_id, board, ranking, missed, spoken, spellings
+            server.guild_id, server.channel_id, board, ranking, missed, spoken, spellings, battle
         )

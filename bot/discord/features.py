@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.battles import discord as battles
 from bot.check import discord as check
 from bot.daily import discord as daily
 from bot.definitions import discord as definitions
@@ -23,3 +24,4 @@ async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:
     await server_settings.setup(bot, services)
     await daily.setup(bot, services)
     await tournaments.setup(bot, services)
+    await battles.setup(bot, services)

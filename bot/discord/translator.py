@@ -20,7 +20,11 @@ from discord import app_commands
 from bot.i18n.catalogue import catalogue, text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_of_locale
 
-TRANSLATED_SECTIONS = ("commands.", ".".join(("tournaments", "command_")))
+TRANSLATED_SECTIONS = (
+    "commands.",
+    ".".join(("tournaments", "command_")),
+    ".".join(("battles", "command_")),
+)
 ChoiceT = TypeVar("ChoiceT", str, int, float)
 
 

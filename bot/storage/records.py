@@ -96,6 +96,9 @@ class ServerDefaults(NamedTuple):
     daily_channel: int | None  # set on its own, never by saving the defaults
     timer: str | None = None
     quiet_seconds: int | None = None
+    battles: int = 0  # 1: takes part in server battles (set on its own, as the names)
+    battle_name: str | None = None
+    guild_name: str | None = None
 
 
 class RoundChannel(NamedTuple):
@@ -131,6 +134,26 @@ class DailyPost(NamedTuple):
     language: str
     claimed_at: float
     posted_at: float | None
+
+
+class BattleDay(NamedTuple):
+    """A server's day in a language: its best five's points added up, its fair attempts."""
+
+    guild_id: int
+    language: str
+    day: str
+    week: str
+    points: int
+    players: int
+
+
+class BattleWeek(NamedTuple):
+    """A server's week in a language: its days' points added up."""
+
+    guild_id: int
+    language: str
+    week: str
+    points: int
 
 
 class TournamentEntrant(NamedTuple):
@@ -202,6 +225,8 @@ Record = (
     | TournamentScore
     | TournamentPlace
     | TournamentSettings
+    | BattleDay
+    | BattleWeek
 )
 RecordType = (
     type[StoredRound]
@@ -222,6 +247,8 @@ RecordType = (
     | type[TournamentScore]
     | type[TournamentPlace]
     | type[TournamentSettings]
+    | type[BattleDay]
+    | type[BattleWeek]
 )
 
 
@@ -270,6 +297,8 @@ TABLES = (
     ),
     Table("tournament_places", TournamentPlace, ("tournament_id", "user_id"), identity=False),
     Table("tournament_settings", TournamentSettings, ("guild_id",), identity=False),
+    Table("battle_days", BattleDay, ("guild_id", "language", "day"), identity=False),
+    Table("battle_weeks", BattleWeek, ("guild_id", "language", "week"), identity=False),
 )
 EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.storage.battles import BattleStorage
 from bot.storage.copying import CopyStorage
 from bot.storage.daily import DailyStorage
 from bot.storage.rounds import RoundStorage
@@ -53,6 +54,7 @@ class SQLStorage(
     CopyStorage,
     WebAddressStorage,
     TournamentStorage,
+    BattleStorage,
     Protocol,
 ):
     """Every aggregate on one engine: the whole interface but ``open`` (``interface.Storage``)."""

@@ -118,7 +118,9 @@ STANDING_SQL = f"{_STANDINGS_SELECT} WHERE s.guild_id = ? AND s.user_id = ?"
 # A server's settings: one row of defaults, its round channels, its banned words.
 _DEFAULTS = next(t for t in TABLES if t.record is ServerDefaults)
 # The daily channel is a setting of its own (set_daily_channel): saving the defaults keeps it.
-_DEFAULT_FIELDS = tuple(c for c in _DEFAULTS.columns[1:] if c != "daily_channel")
+# The daily channel and the battle entry are set on their own (``daily.py``, ``battles.py``).
+_APART = ("daily_channel", "battles", "battle_name", "guild_name")
+_DEFAULT_FIELDS = tuple(c for c in _DEFAULTS.columns[1:] if c not in _APART)
 SERVER_DEFAULTS_SQL = (
     f"SELECT {', '.join(_DEFAULT_FIELDS)}, daily_channel FROM server_settings WHERE guild_id = ?"
 )

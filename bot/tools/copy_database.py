@@ -39,6 +39,8 @@ LABELS = {
     "tournament_scores": "tournament scores",
     "tournament_places": "tournament places",
     "tournament_settings": "tournament settings",
+    "battle_days": "battle days",
+    "battle_weeks": "battle weeks",
 }
 
 

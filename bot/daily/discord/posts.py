@@ -28,7 +28,7 @@ class DiscordDailyPosts:
         request), so it is tried again; a server error or a time-out may have posted it, and a post
         goes out at most once."""
         content = end_of_day_text(
-            post.board, post.ranking, post.missed, post.language, post.spelled
+            post.board, post.ranking, post.missed, post.language, post.spelled, post.battle
         )
         channel = self.client.get_channel(post.channel_id)
         if not isinstance(channel, discord.TextChannel):

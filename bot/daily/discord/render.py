@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from bot.battles.model import BattlePlace
 from bot.daily.service import DailyResult, DailyState
 from bot.discord.render.board import board_grid
 from bot.discord.render.text import (
@@ -24,9 +25,10 @@ from bot.discord.render.text import (
     pts,
 )
 from bot.discord.render.verdicts import verdict_text
-from bot.i18n.catalogue import text
+from bot.i18n.catalogue import count, text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
 from bot.kernel.model import DailyGuess, DailyRanked
+from core.battles import shown
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary
 from core.fairplay import rule_figures
 from core.languages import shown_spelling
@@ -175,6 +177,7 @@ def end_of_day_text(
     missed: Sequence[str],
     language: str = DEFAULT_LANGUAGE,
     spell: Callable[[str], str] = str,
+    battle: BattlePlace | None = None,
 ) -> str:
     """A server's post after its day ended, in the server's ``language`` (naming the board's):
     the board, its ranking, the longest and best words nobody there found (as ``spell`` writes
@@ -210,4 +213,18 @@ def end_of_day_text(
         lines.append(text("daily.post_best", language, words=words, total=len(missed)))
     else:
         lines.append(text("daily.post_all_found", language))
+    if battle is not None:
+        lines.append(day_place_text(battle, language))
     return fit("\n".join(lines), CONTENT_LIMIT)
+
+
+def day_place_text(battle: BattlePlace, language: str) -> str:
+    """The server's place in the day's server battle, under its end-of-day post."""
+    servers = count(battle.servers, "battles.servers", language)
+    return text(
+        "battles.day_place",
+        language,
+        place=battle.place,
+        servers=servers,
+        score=shown(battle.points),
+    )

@@ -15,16 +15,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.battles.service import EntryChanged
 from bot.discord.answers import reader_language, refuse, tell
 from bot.discord.choices import Chosen, round_options_command
 from bot.discord.render.text import channels_text, plural
+from bot.discord.translator import choice
 from bot.i18n.catalogue import text
 from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
-from bot.server_settings.discord.render import banned_list_text, settings_text
+from bot.server_settings.discord.render import banned_list_text, entry_text, settings_text
 from bot.server_settings.rules import DefaultsChange
 from bot.server_settings.service import BannedWordsChange
 from bot.services import Services
+
+STATE_CHOICES = [choice("battles.choice_on", "on"), choice("battles.choice_off", "off")]
 
 
 @app_commands.guild_only()
@@ -41,6 +45,7 @@ class Config(
 
     def __init__(self, services: Services) -> None:
         self.service = services.server_settings
+        self.battles = services.battles
         super().__init__()
 
     async def _deferred(self, interaction: discord.Interaction) -> int | None:
@@ -200,3 +205,25 @@ class Config(
             return
         settings = await self.service.of(guild)
         await tell(interaction, banned_list_text(settings.banned, settings.language))
+
+    @app_commands.command(name="battles", description=text("battles.command_config"))
+    @app_commands.describe(state=text("battles.command_state"), name=text("battles.command_name"))
+    @app_commands.choices(state=STATE_CHOICES)
+    async def battles_entry(
+        self,
+        interaction: discord.Interaction,
+        state: str | None = None,
+        name: app_commands.Range[str, 1, 32] | None = None,
+    ) -> None:
+        if (guild := await self._deferred(interaction)) is None or interaction.guild is None:
+            return
+        changed: EntryChanged | Refusal
+        if state is None and name is None:
+            changed = await self.battles.entry(guild)
+        else:
+            joined = None if state is None else state == "on"
+            changed = await self.battles.enter(guild, interaction.guild.name, joined, name)
+        if isinstance(changed, Refusal):
+            await refuse(interaction, changed)
+        else:
+            await tell(interaction, entry_text(changed))

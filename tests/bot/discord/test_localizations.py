@@ -53,6 +53,7 @@ CHOICE_TEXTS: dict[str, Callable[[Any, str], str]] = {
     "period": lambda v, lang: text(PERIOD_NAMES[Period(v)], lang),
     "measure": lambda v, lang: text(MEASURE_NAMES[Measure(v)], lang),
     "format": lambda v, lang: text(f"tournaments.format_{v}", lang),
+    "state": lambda v, lang: text(f"battles.choice_{v}", lang),
 }
 LOCALES = {
     "fr": "fr",
@@ -93,6 +94,8 @@ async def test_every_choice_is_synced_with_fr_es_de_names(game: Harness) -> None
         "boggle start timer",
         "boggle-config set timer",
         "daily language",
+        "battle language",
+        "boggle-config battles state",
     } < seen
 
     # A language keeps its own name, with the reader's name for it beside it.

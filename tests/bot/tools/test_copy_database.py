@@ -9,8 +9,10 @@ import sys
 from datetime import date
 from pathlib import Path
 
+from bot.battles.model import BattleEntry
 from bot.storage import GuessRow, ServerSettings, Storage
 from bot.storage.records import Record
+from core.battles import week_start
 from core.round import Mode, Verdict
 from tests.bot.storage.test_storage import accepted, new_round, results_for
 from tests.stores import postgres_target
@@ -85,7 +87,9 @@ async def fill(target: str | Path) -> None:
             guesses = [("cat", Verdict.ACCEPTED, 1), ("zzz", Verdict.NOT_A_WORD, 0)]
             await store.add_daily_guesses(opened.attempt.id, guesses, 2010.5)
         await store.finish_daily(1, 2100.0)
+        await store.refresh_battle_day(1, "en", day, week_start(day))  # its server battle
         await store.set_daily_channel(1, 11)
+        await store.set_battle_entry(1, BattleEntry(True, "The Ones", "Guild 1"))
         await store.take_daily_post(1, day, "en", 90000.0)
         await store.mark_daily_posted(1, day, "en", 90001.0)
     finally:
@@ -110,6 +114,8 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         "DailyAttempt",
         "LoggedDailyGuess",
         "DailyPost",
+        "BattleDay",
+        "BattleWeek",
     }
     async with postgres_target() as postgres:
         code, out, err = await copy_command(tmp_path, str(source), postgres.target)
@@ -117,7 +123,7 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         assert out.strip() == (
             f"copied 6 rounds, 11 guesses, 17 accepted words, 8 results, 4 standings, 3 names,"
             f" 2 server settings, 1 round channels, 2 banned words, 2 daily attempts,"
-            f" 4 daily guesses, 1 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings from {source} to {postgres.target}"
+            f" 4 daily guesses, 1 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 1 battle days, 1 battle weeks from {source} to {postgres.target}"
         )
         assert await everything(postgres.target) == original
 
@@ -154,7 +160,7 @@ async def test_a_target_holding_data_is_refused_unchanged_unless_forced(tmp_path
         assert err.strip() == (
             f"error: TARGET {postgres.target} already holds data (1 rounds, 0 guesses, 0 accepted"
             " words, 1 results, 1 standings, 1 names, 0 server settings, 0 round channels, 0 banned"
-            " words, 0 daily attempts, 0 daily guesses, 0 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings); pass --force to replace it"
+            " words, 0 daily attempts, 0 daily guesses, 0 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 0 battle days, 0 battle weeks); pass --force to replace it"
         )
         assert await everything(postgres.target) == before
 

@@ -1,0 +1,58 @@
+"""What a server battle is made of, as storage returns it and front ends show it. Points are
+the best five's points added up (``core.battles``): a score is that over five."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+
+@dataclass(frozen=True)
+class BattleEntry:
+    """Whether a server takes part, and under which name (its own when it set none)."""
+
+    joined: bool
+    name: str | None  # the name it set for battles
+    guild_name: str | None  # its own name, as last seen
+
+    @property
+    def shown_name(self) -> str | None:
+        return self.name or self.guild_name
+
+
+@dataclass(frozen=True)
+class BattleRow:
+    """A server's line in a week's (or a day's) table."""
+
+    place: int
+    guild_id: int
+    name: str
+    points: int
+
+
+@dataclass(frozen=True)
+class BattlePlace:
+    """A server's place in a table of ``servers`` servers, with its points."""
+
+    place: int
+    points: int
+    servers: int
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What a player's days among the server's best five gave it this week."""
+
+    player_id: int
+    name: str | None
+    points: int
+    days: int
+
+
+@dataclass(frozen=True)
+class PastWeek:
+    """One of the server's past weeks: its points and its place then."""
+
+    week: date
+    points: int
+    place: int

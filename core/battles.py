@@ -1,0 +1,46 @@
+"""Server battles on the daily board: the calendar and the "best five" rule, pure.
+
+A server's score on a day, in a language, is the mean daily points of its best five players that
+day (fewer than five: the missing count as zero), so it is kept as the best five's points added
+up (``day_points``) and shown divided by ``BEST``: exact, never rounded before it is shown. A
+week runs Monday to Sunday (the daily board's dates, UTC where a server set no time zone) and
+its score adds up its days.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, timedelta
+from fractions import Fraction
+
+BEST = 5  # the players a server's day counts
+WEEK_DAYS = 7
+
+
+def week_start(day: date) -> date:
+    """The Monday of ``day``'s week."""
+    return day - timedelta(days=day.weekday())
+
+
+def week_days(monday: date) -> list[date]:
+    """The seven dates of the week that starts on ``monday``, Monday to Sunday."""
+    return [monday + timedelta(days=n) for n in range(WEEK_DAYS)]
+
+
+def day_points(points: Iterable[int]) -> int:
+    """The best ``BEST`` players' points of a day added up (the fair attempts' points)."""
+    return sum(sorted(points, reverse=True)[:BEST])
+
+
+def score(points: int) -> Fraction:
+    """What a day's (or a week's) best-five points are worth: their mean over ``BEST``."""
+    return Fraction(points, BEST)
+
+
+def shown(points: int) -> str:
+    """The score as players read it: a whole number, or one decimal (a fifth is 0.2)."""
+    whole, fifths = divmod(points, BEST)
+    return str(whole) if not fifths else f"{whole}.{fifths * 2}"
+
+
+__all__ = ["BEST", "WEEK_DAYS", "day_points", "score", "shown", "week_days", "week_start"]
