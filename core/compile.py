@@ -30,6 +30,8 @@ from core.cli import EXIT_BAD_INPUT, EXIT_OK
 from core.cli.options import dictionary_options
 from core.languages import language
 from core.lexicon import Lexicon, LexiconError, cache_file, write_atomically
+from core.lexicon.cache import record_stamp, source_stamp
+from core.lexicon.sources import spellings_beside
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,13 +70,12 @@ def main(
     try:
         lang = language(args.lang)
         if args.dict is None:  # the language's own list, letters and frequencies
-            lexicon = Lexicon.from_file(
-                lang.words_file, lang.alphabet, lang.frequency_file, lang.spellings_file, lang.fold
-            )
+            words, freq, spellings = lang.words_file, lang.frequency_file, lang.spellings_file
         else:
-            lexicon = Lexicon.from_file(
-                args.dict, lang.alphabet, args.freq, args.spellings, lang.fold
-            )
+            words, freq, spellings = args.dict, args.freq, args.spellings
+        spellings = spellings_beside(words) if spellings is None else spellings
+        stamp = source_stamp(words, args.cache_dir, lang.alphabet, freq, spellings)
+        lexicon = Lexicon.from_file(words, lang.alphabet, freq, spellings, lang.fold)
     except LexiconError as exc:
         err.write(f"error: {exc}\n")
         return EXIT_BAD_INPUT
@@ -82,6 +83,7 @@ def main(
     target = cache_file(lexicon.source_hash, args.cache_dir)
     try:
         write_atomically(target, blob)
+        record_stamp(stamp, lexicon.source_hash)
     except OSError as exc:
         problem = f"cannot write the lexicon cache {str(target)!r}: {exc.strerror or exc}"
         if not args.stdout:

@@ -1,5 +1,6 @@
 """Loading a lexicon through the on-disk cache: one file a word list, named by the digest of what
-it is built from, read when sound, else built and written atomically."""
+it is built from, read when sound, else built and written atomically. The digest comes from the
+sources' stamp (``stamp``) while their files are unchanged, so a load need not reread them."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from core.lexicon.alphabet import ALPHABET, LexiconError
 from core.lexicon.dawg import Lexicon
 from core.lexicon.sources import read_frequencies, read_sources, spellings_beside, split_words
+from core.lexicon.stamp import SourceStamp
 
 
 def load(
@@ -28,10 +30,15 @@ def load(
     from the cache when it holds a sound copy, else built and cached.
 
     The cache file is named by the SHA-256 of what it is built from (``source_digest``), so an
-    edited list never meets a stale cache; a damaged cache fails its checksum and is rebuilt.
+    edited list never meets a stale cache; a damaged cache fails its checksum and is rebuilt. The
+    digest is read from the sources' stamp while their sizes and times are the stamped ones.
     """
     if spellings is None and fold is not None:
         spellings = spellings_beside(path)
+    stamp = source_stamp(path, cache_dir, alphabet, frequencies, spellings)
+    lexicon = _read_stamped(stamp, cache_dir)
+    if lexicon is not None:
+        return lexicon
     data, freq_data, spell_data, digest = read_sources(path, alphabet, frequencies, spellings)
     target = cache_file(digest, cache_dir)
     lexicon = _read_cache(target, digest)
@@ -39,8 +46,11 @@ def load(
         table = None if freq_data is None else read_frequencies(freq_data)
         written = () if spell_data is None else split_words(spell_data)
         lexicon = Lexicon.from_words(split_words(data), digest, alphabet, table, written, fold)
-        with contextlib.suppress(OSError):  # a read-only cache only costs a rebuild next time
+        try:
             write_atomically(target, lexicon.to_bytes())
+        except OSError:  # a read-only cache only costs a rebuild next time
+            return lexicon
+    record_stamp(stamp, digest)
     return lexicon
 
 
@@ -60,8 +70,36 @@ def cached(
     # malloc's mmap threshold and the arrays would settle above a hole the heap keeps for good.
     if spellings is None:
         spellings = spellings_beside(path)
+    stamp = source_stamp(path, cache_dir, alphabet, frequencies, spellings)
+    lexicon = _read_stamped(stamp, cache_dir)
+    if lexicon is not None:
+        return lexicon
     _data, _freq, _spell, digest = read_sources(path, alphabet, frequencies, spellings)
-    return _read_cache(cache_file(digest, cache_dir), digest)
+    lexicon = _read_cache(cache_file(digest, cache_dir), digest)
+    if lexicon is not None:
+        record_stamp(stamp, digest)
+    return lexicon
+
+
+def source_stamp(
+    path: str | os.PathLike[str],
+    cache_dir: str | os.PathLike[str] | None,
+    alphabet: str,
+    frequencies: str | os.PathLike[str] | None,
+    spellings: str | os.PathLike[str] | None,
+) -> SourceStamp:
+    """The sources' stamp as they are now; taken before they are read, so a file changed while
+    it is read is not stamped with the digest of what was read."""
+    cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    return SourceStamp.take((path, frequencies, spellings), alphabet, cache)
+
+
+def record_stamp(stamp: SourceStamp, digest: bytes) -> None:
+    """Keep the digest of the stamped sources (best effort: without it a load rehashes them)."""
+    line = stamp.line(digest)
+    if line is not None:
+        with contextlib.suppress(OSError):
+            write_atomically(stamp.file, line)
 
 
 def cache_file(source_hash: bytes, cache_dir: str | os.PathLike[str] | None = None) -> Path:
@@ -93,6 +131,11 @@ def write_atomically(target: Path, blob: bytes) -> None:
         with contextlib.suppress(OSError):
             temp.unlink()
         raise
+
+
+def _read_stamped(stamp: SourceStamp, cache_dir: str | os.PathLike[str] | None) -> Lexicon | None:
+    known = stamp.known_digest()
+    return None if known is None else _read_cache(cache_file(known, cache_dir), known)
 
 
 def _read_cache(target: Path, source_hash: bytes) -> Lexicon | None:
