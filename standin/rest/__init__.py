@@ -26,6 +26,7 @@ from standin.rest.callbacks import CallbackRoutes
 from standin.rest.identity import IdentityRoutes
 from standin.rest.messages import MessageRoutes
 from standin.rest.oauth import OAuthRoutes
+from standin.rest.roles import RoleRoutes
 from standin.rest.request import API_PREFIX, Handler, read_body, remember_body
 from standin.state import World
 
@@ -65,6 +66,7 @@ class Rest:
             self.messages,
             self.callbacks,
             self.oauth,
+            RoleRoutes(world, actions),
         ]
 
     @property
