@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
+from bot.achievements.service import AchievementService
 from bot.check.service import CheckService
 from bot.config.settings import Settings
 from bot.daily.posts import DailyPoster, DailyPostSender
@@ -27,6 +28,7 @@ from bot.rounds.live_rounds import FINISH_GRACE
 from bot.rounds.pruning import GuessPruner
 from bot.rounds.publisher import Publisher
 from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND, RoundService
+from bot.seasons.service import SeasonService
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
 from bot.storage import GuessWriter, Storage
@@ -55,6 +57,7 @@ class Tuning:
     rng: random.Random | None = None
     busy_timeout: float = 5.0
     daily_post_every: float = 30.0
+    season_check_every: float = 60.0  # how often ended seasons are looked for
     standby: bool = True  # wait for shards another process holds (False: the sandbox refuses)
     lexicons: Mapping[str, Lexicon] = field(default_factory=dict)  # already at hand, by language
     guess_rate: tuple[float, float] = (GUESSES_PER_SECOND, GUESS_BURST)  # per second, burst
@@ -94,6 +97,8 @@ class Services:
     check: CheckService
     tournaments: TournamentService
     tournament_scheduler: TournamentScheduler
+    seasons: SeasonService
+    achievements: AchievementService
 
 
 async def open_services(
@@ -144,6 +149,12 @@ async def open_services(
         tournaments, rounds, server_settings, events, clock, tick=tuning.tick, owns=owns
     )
     stack.push_async_callback(scheduler.close)
+    seasons = SeasonService(
+        storage, server_settings, events, clock, owns, tuning.season_check_every
+    )
+    stack.push_async_callback(seasons.close)
+    achievements = AchievementService(storage, server_settings, events, clock)
+    achievements.listen()
     return Services(
         settings,
         clock,
@@ -163,6 +174,8 @@ async def open_services(
         CheckService(storage, rounds, server_settings, lexicons),
         tournaments,
         scheduler,
+        seasons,
+        achievements,
     )
 
 
@@ -182,6 +195,7 @@ async def start_services(
     services.pruner.start()
     services.tournament_scheduler.start()  # after the rounds: a round it opened is live again
     services.daily_poster.start()
+    services.seasons.start()
     services.claims.watch(on_lost)
     stack.callback(services.claims.stop_watching)
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.storage.achievements import AchievementStorage
 from bot.storage.copying import CopyStorage
 from bot.storage.daily import DailyStorage
 from bot.storage.rounds import RoundStorage
+from bot.storage.seasons import SeasonStorage
 from bot.storage.server_settings import SettingsStorage
 from bot.storage.standings import StandingsStorage
 from bot.storage.tournaments import TournamentStorage
@@ -53,6 +55,8 @@ class SQLStorage(
     CopyStorage,
     WebAddressStorage,
     TournamentStorage,
+    SeasonStorage,
+    AchievementStorage,
     Protocol,
 ):
     """Every aggregate on one engine: the whole interface but ``open`` (``interface.Storage``)."""

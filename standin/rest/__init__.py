@@ -26,8 +26,8 @@ from standin.rest.callbacks import CallbackRoutes
 from standin.rest.identity import IdentityRoutes
 from standin.rest.messages import MessageRoutes
 from standin.rest.oauth import OAuthRoutes
-from standin.rest.roles import RoleRoutes
 from standin.rest.request import API_PREFIX, Handler, read_body, remember_body
+from standin.rest.roles import RoleRoutes
 from standin.state import World
 
 __all__ = ["Rest"]
