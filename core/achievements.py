@@ -114,7 +114,7 @@ class Progress:
 def progress(earned: Iterable[Award]) -> list[Progress]:
     """Each achievement of the table with how many of its tiers the player has."""
     have: dict[str, int] = {}
-    for code, tier in earned:
+    for code, _tier in earned:
         have[code] = have.get(code, 0) + 1
     out = []
     for a in ACHIEVEMENTS:
