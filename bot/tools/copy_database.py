@@ -39,6 +39,10 @@ LABELS = {
     "tournament_scores": "tournament scores",
     "tournament_places": "tournament places",
     "tournament_settings": "tournament settings",
+    "season_settings": "season settings",
+    "seasons": "seasons",
+    "season_places": "season places",
+    "achievements": "achievements",
 }
 
 
