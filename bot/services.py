@@ -196,6 +196,9 @@ async def start_services(
     services.tournament_scheduler.start()  # after the rounds: a round it opened is live again
     services.daily_poster.start()
     services.seasons.start()
+    backfilled = await services.achievements.backfill()  # history's tiers, told to nobody
+    if backfilled:
+        log.info("achievements: %d tiers earned by history given", backfilled)
     services.claims.watch(on_lost)
     stack.callback(services.claims.stop_watching)
 
