@@ -33,7 +33,10 @@ print('\n'.join(p['build-system']['requires'] + p['project']['dependencies']))" 
 #    container's first start (by a child process of the bot) and kept for the container's life.
 COPY core ./core
 COPY data ./data
+#    The definitions' indexes too (every form resolved: a build peaks at a few hundred MB), so
+#    the bot only maps them (data/definitions/README.md).
 RUN for lang in en fr es de; do python -m core.compile --lang "$lang"; done \
+    && for lang in en fr de; do python -m core.definitions --lang "$lang"; done \
     && chown -R boggle /app/cache
 
 # 3. The bot's code, installed without its dependencies (layer 1 has them). An editable install:

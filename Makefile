@@ -17,7 +17,7 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m mypy core bot standin
+	$(PY) -m mypy core bot standin tests bench
 	$(PY) -m pytest -q
 
 format: $(VENV)/.installed

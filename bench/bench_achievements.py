@@ -28,6 +28,7 @@ from core.board import Board
 from core.lexicon import load
 from core.round import Mode, Round, Rules
 
+WORDS_FILE = Path(__file__).resolve().parents[1] / "data" / "words" / "en.txt"
 WORDS = ("elephants", "planets", "quartz", "stones", "stone", "dogs", "cats", "lime", "mile",
          "rent", "cat", "dog", "ten", "net", "act", "tag", "tan", "ant", "gas", "sag")  # fmt: skip
 
@@ -44,9 +45,7 @@ async def main(rounds: int) -> None:
     service.listen()
     on_guess = sum(len(events._listeners.get(k, [])) for k in (StandingsChanged, GuessesJudged))
     board = Board.parse("cato/dogs/rent/lime")
-    lexicon = load(
-        Path(__file__).resolve().parents[1] / "data" / "words" / "en.txt", cache_dir=folder
-    )
+    lexicon = load(WORDS_FILE, cache_dir=folder)
     finish: list[float] = []
     check: list[float] = []
     for n in range(rounds):

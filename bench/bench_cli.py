@@ -33,7 +33,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench_core import EN_WORDS, SIZES, Table, build_trie, read_words, seeded_boards, yes  # noqa: E402
+from baseline_trie import build_trie, read_words  # noqa: E402
+from bench_core import EN_WORDS  # noqa: E402
+from core_solve import SIZES, seeded_boards  # noqa: E402
+from report_table import Table, yes  # noqa: E402
 
 from core.languages import lexicon_for  # noqa: E402
 
@@ -48,8 +51,10 @@ def _peak():
 atexit.register(_peak)
 """
 OURS = "import runpy\nrunpy.run_module('core', run_name='__main__', alter_sys=True)\n"
+# baseline_trie's two functions as a script of their own (no import of the bench's modules), with
+# the names they use: its Trie type (a dict) and END, the value of every end-of-word key.
 TRIE = "\n".join(
-    ["from collections.abc import Sequence", "from pathlib import Path",
+    ["from collections.abc import Sequence", "from pathlib import Path", "Trie = dict", "END = {}",
      inspect.getsource(build_trie), inspect.getsource(read_words),
      "build_trie(read_words(Path(sys.argv[1])))"]
 )  # fmt: skip

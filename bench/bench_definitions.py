@@ -3,6 +3,10 @@
 Run by hand from the repository root (as root for the cold figures)::
 
     .venv/bin/python bench/bench_definitions.py [--lang en fr de] [--cold 40] [--warm 5000]
+        [--before DIR]
+
+``--before DIR``: a checkout of an earlier version (``git worktree add DIR rounds``), benched
+first in a child process with the same arguments, so before and after come from the same run.
 
 Per language: the index build (once per data digest); warm lookups (pages in memory) p50/p99
 of the committed sample's words and their forms, against ``word in lexicon`` plus its Zipf (the
@@ -26,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(os.environ.get("BENCH_REPO") or Path(__file__).resolve().parent.parent)
 sys.path.insert(0, str(REPO))
 
 from core.definitions import Definitions  # noqa: E402
@@ -147,7 +151,14 @@ def main() -> int:
     parser.add_argument("--lang", nargs="+", default=["en", "fr", "de"])
     parser.add_argument("--cold", type=int, default=40)
     parser.add_argument("--warm", type=int, default=5000)
+    parser.add_argument("--before", type=Path, default=None, metavar="DIR")
     args = parser.parse_args()
+    if args.before is not None:
+        print(f"== before: {args.before}", flush=True)
+        argv = [sys.executable, __file__, "--lang", *args.lang, "--cold", str(args.cold)]
+        argv += ["--warm", str(args.warm)]
+        subprocess.run(argv, env={**os.environ, "BENCH_REPO": str(args.before)}, check=True)
+        print(f"== after: {REPO}", flush=True)
     with tempfile.TemporaryDirectory() as cache:
         for code in args.lang:
             bench(code, args.cold, args.warm, cache)

@@ -31,18 +31,22 @@ import sys
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from bench_core import Table, yes  # noqa: E402
+from report_table import Table, yes  # noqa: E402
 
 from bot.kernel.model import RoundState  # noqa: E402
 from bot.storage import Measure, Storage, StoredRound  # noqa: E402
 from bot.storage.records import LoggedGuess, PlayerName, PlayerResult, Record  # noqa: E402
 from core.periods import Period, period_start  # noqa: E402
 from core.round import Mode  # noqa: E402
+
+if TYPE_CHECKING:
+    import asyncpg  # imported where it runs: the SQLite-only run needs no driver
 
 GUILD = 1
 NOW = 1_796_079_600.0  # 2026-11-30 23:00 UTC
@@ -136,17 +140,17 @@ class SQLiteRaw(Raw):
 
 
 class PostgresRaw(Raw):
-    def __init__(self, conn: object) -> None:
+    def __init__(self, conn: asyncpg.Connection[asyncpg.Record]) -> None:
         self.conn = conn
 
     async def execute(self, sql: str) -> None:
-        await self.conn.execute(sql)  # type: ignore[attr-defined]
+        await self.conn.execute(sql)
 
     async def analyze(self) -> None:
-        await self.conn.execute("VACUUM ANALYZE")  # type: ignore[attr-defined]
+        await self.conn.execute("VACUUM ANALYZE")
 
     async def close(self) -> None:
-        await self.conn.close()  # type: ignore[attr-defined]
+        await self.conn.close()
 
 
 async def timings(store: Storage, runs: int, all_time_from_results: bool) -> dict[str, float]:

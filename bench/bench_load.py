@@ -32,8 +32,9 @@ Design. For each configuration, child processes, so that a bot's heap holds only
 - one process runs the stand-in and the simulated players (``load_players``): one guild per bot
   process, each on that process's shard, the ``--channels`` channels spread over them in turn,
   ``--players`` members per channel; a sharded client connects with its shard, as on Discord;
-- this process builds the lexicon's cache, drives the others over pipes (``load_link``), merges
-  the bot processes' figures, reads the database once the bots are stopped, and reports.
+- this process builds the lexicon's cache, drives the others over pipes (``load_link``,
+  ``load_processes``), merges the bot processes' figures, reads the database once the bots are
+  stopped (``load_databases``), and reports (``load_report`` a phase, ``load_outcome`` the run).
 
 An earlier in-process version (bot, stand-in and players on one event loop) measured the
 stand-in's own cost and, worse, its garbage: the stand-in keeps every message, transcript entry
@@ -59,7 +60,7 @@ last edit names no news, so a word not shown by then never is. Then each bot's c
 its deadlines, every round ends at its runner's next tick (0.5 s, as in production), and the bench
 waits for the results message in every channel.
 
-Measurement (``load_bot`` says how rows are tied to messages). ``time.perf_counter`` is
+Measurement (``load_probe`` says how rows are tied to messages). ``time.perf_counter`` is
 CLOCK_MONOTONIC on Linux, one clock for every process, so:
 
 - guesses/s: words judged and committed in the phase over first send to last commit;
@@ -87,279 +88,33 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import logging
 import math
-import multiprocessing
-import os
 import pstats
 import statistics
 import sys
 import tempfile
 import time
-from collections import Counter
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
+from contextlib import AsyncExitStack
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from load_bot import BotConfig, Loaded, Running, Started, Taken, Word, run_bot  # noqa: E402
-from load_link import STOP, Remote  # noqa: E402
-from load_players import Key, Sent, drive  # noqa: E402
-from load_report import (  # noqa: E402
-    Phase,
-    calls_per_guess,
-    pct,
-    report_phase,
-    row,
-    yes,
-)
+from load_bot import run_bot  # noqa: E402
+from load_databases import SQLITE, check_database, fresh_database, read_back  # noqa: E402
+from load_outcome import Configuration, Outcome, compare, configurations, report  # noqa: E402
+from load_players import drive  # noqa: E402
+from load_processes import Load, spawned  # noqa: E402
+from load_records import BotConfig, Running  # noqa: E402
 
-from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND  # noqa: E402
-from bot.storage import Storage, StorageError, is_postgres, printable  # noqa: E402
+from bot.storage import StorageError, printable  # noqa: E402
 from core.dice import DATA_DIR  # noqa: E402
 from core.lexicon import Lexicon, load  # noqa: E402
 from core.round import Round  # noqa: E402
 
 EN_WORDS = DATA_DIR / "words" / "en.txt"
-SQLITE = "sqlite"  # --database: a new SQLite file for each configuration
 MAX_PROCESSES = 8
-RESULTS_TIMEOUT = 30.0
-SHOWN_TIMEOUT = 30.0  # after the load, how long every accepted word has to appear
-CONNECT_TIMEOUT = 10.0  # to reach a PostgreSQL server given with --database
-
-
-@dataclass(frozen=True)
-class Configuration:
-    """One measurement: a database (``sqlite``, a SQLite path or a PostgreSQL URL), how many
-    bot processes share it, and whether the bots have the message-content intent (``on``:
-    players type in the channel; ``off``: they reply to the board, as they must without it)."""
-
-    database: str
-    processes: int
-    message_content: str = "on"
-
-    @property
-    def label(self) -> str:
-        engine = "PostgreSQL" if is_postgres(self.database) else "SQLite"
-        plural = "es" if self.processes > 1 else ""
-        replies = ", replies (no intent)" if self.message_content == "off" else ""
-        return f"{engine}, {self.processes} process{plural}{replies}"
-
-
-BASELINE = Configuration(SQLITE, 1)
-
-
-def configurations(
-    databases: Sequence[str], processes: Sequence[int], contents: Sequence[str] = ("on",)
-) -> list[Configuration]:
-    """The baseline first, then every database with every count and intent mode, each once."""
-    wanted = [Configuration(d, n, m) for d in databases for n in processes for m in contents]
-    return list(dict.fromkeys([BASELINE, *wanted]))
-
-
-# --- databases ------------------------------------------------------------------------------------
-
-
-async def check_database(spec: str) -> str | None:
-    """Why ``--database spec`` cannot be used, or None; a PostgreSQL server is asked."""
-    try:
-        if spec == SQLITE:
-            return None
-        if not is_postgres(spec):
-            parent = Path(spec).resolve().parent
-            return None if parent.is_dir() else f"no such directory: {parent}"
-        await on_server(spec, "SELECT 1")
-    except StorageError as exc:
-        return str(exc)
-    return None
-
-
-async def on_server(url: str, statement: str) -> None:
-    """Run one statement on the PostgreSQL server ``url`` names; StorageError saying why not."""
-    import asyncpg  # here: a bot process imports this module too, and runs on SQLite
-
-    from bot.storage.postgres.errors import EngineError, connect_failure
-
-    try:
-        connection = await asyncpg.connect(url, timeout=CONNECT_TIMEOUT)
-    except (*EngineError, ValueError, OverflowError) as exc:
-        raise connect_failure(exc, CONNECT_TIMEOUT) from None
-    try:
-        await connection.execute(statement)
-    finally:
-        await connection.close()
-
-
-@asynccontextmanager
-async def fresh_database(spec: str, workdir: Path, number: int) -> AsyncIterator[str]:
-    """What ``BOGGLE_DATABASE`` says in configuration ``number``'s bot processes: a new SQLite
-    file, the path given, or a new schema on the server given (dropped after)."""
-    if spec == SQLITE:
-        yield str(workdir / f"configuration-{number}.sqlite3")
-    elif not is_postgres(spec):
-        yield spec
-    else:
-        from tests.postgres import with_search_path  # here: it imports pytest (7 MB)
-
-        schema = f"bench_{os.getpid()}_{number}"
-        await on_server(spec, f"CREATE SCHEMA {schema}")
-        try:
-            yield with_search_path(spec, schema)
-        finally:
-            await on_server(spec, f"DROP SCHEMA {schema} CASCADE")
-
-
-async def read_back(database: str, rounds: dict[int, Running]) -> tuple[set[Word], Counter[str]]:
-    """Through the storage interface, as the bot reads it: every round's accepted words, and
-    how many rounds are in each state."""
-    storage = await Storage.open(database)
-    stored: set[Word] = set()
-    states: Counter[str] = Counter()
-    try:
-        for running in rounds.values():
-            words = await storage.accepted_words(running.round_id)
-            stored |= {(running.round_id, w.player_id, w.word) for w in words}
-            got = await storage.get_round(running.round_id)
-            states[str(got.state) if got else "missing"] += 1
-    finally:
-        await storage.close()
-    return stored, states
-
-
-# --- the child processes --------------------------------------------------------------------------
-
-
-@asynccontextmanager
-async def spawned(target: Callable[..., None], *args: Any) -> AsyncIterator[Remote]:
-    """A child process running ``target(pipe, *args)``; told to stop (then ended) on the way out."""
-    context = multiprocessing.get_context("spawn")
-    ours, theirs = context.Pipe()
-    child = context.Process(target=target, args=(theirs, *args), daemon=True)
-    child.start()
-    theirs.close()  # so that a dead child reads as EOF here
-    try:
-        yield Remote(ours)
-    finally:
-        with contextlib.suppress(OSError):
-            ours.send((STOP,))
-        await asyncio.to_thread(child.join, 10)
-        if child.is_alive():
-            child.terminate()
-            await asyncio.to_thread(child.join)
-
-
-@dataclass
-class Load:
-    """One configuration's processes, as the bench drives them: the players and the bots, and
-    which bot (shard) runs each channel."""
-
-    driver: Remote
-    bots: list[Remote]
-    shard_of: dict[int, int]
-    texts: list[tuple[int, int, str]] = field(default_factory=list)
-    times: dict[Key, list[float]] = field(default_factory=dict)
-    ids: dict[Key, list[int]] = field(default_factory=dict)
-
-    async def each(self, name: str, *args: Any) -> list[Any]:
-        """The same call to every bot process at once; their answers, by shard."""
-        return list(await asyncio.gather(*(bot.call(name, *args) for bot in self.bots)))
-
-    async def rounds(self) -> dict[int, Running]:
-        """Each channel's round, from the bot process that runs it."""
-        mine = [{c for c, s in self.shard_of.items() if s == i} for i in range(len(self.bots))]
-        found = await asyncio.gather(
-            *(b.call("rounds", m) for b, m in zip(self.bots, mine, strict=True))
-        )
-        return {channel: running for part in found for channel, running in part.items()}
-
-    async def phase(self, name: str, seconds: float, rate: float | None) -> Phase:
-        """The players send for ``seconds``; then wait until every bot has caught up."""
-        await self.each("begin", name)
-        sent: Sent = await self.driver.call("phase", seconds, rate)
-        self.texts += sent.texts
-        for key, times in sent.times.items():
-            self.times.setdefault(key, []).extend(times)
-            self.ids.setdefault(key, []).extend(sent.ids[key])
-        parts = await asyncio.gather(
-            *(bot.call("end", self.sent_to(shard)) for shard, bot in enumerate(self.bots))
-        )
-        api_calls, routes = await self.driver.call("calls")
-        phase = Phase(name, sent, Taken.merge(parts), len(self.bots), api_calls, routes)
-        phase.join(self.times)
-        return phase
-
-    def sent_to(self, shard: int) -> dict[Key, int]:
-        """How many messages each player of the shard's channels has sent in all."""
-        return {k: len(t) for k, t in self.times.items() if self.shard_of[k[0]] == shard}
-
-    async def wait_shown(self, phases: list[Phase]) -> None:
-        """Before the rounds end: when each word accepted from chat became visible to its player
-        (the stand-in saw the ✅ or the edit); those not shown within ``SHOWN_TIMEOUT`` never
-        are, as the round's last edit names no news."""
-        accepted = [(phase, *item) for phase in phases for item in phase.bot.accepted]
-        words = [(*key, self.ids[key][index], word) for _, key, index, word in accepted]
-        seen, edits = await self.driver.call("wait_shown", words, SHOWN_TIMEOUT)
-        for (phase, key, index, word), (reacted, named) in zip(accepted, seen, strict=True):
-            phase.shown(key, word, self.times[key][index], reacted, named)
-        for phase in phases:
-            phase.edits(edits)
-
-    async def end_rounds(self) -> tuple[list[float], int]:
-        """Move every bot's clock past its deadlines; seconds until each channel's results
-        appeared after its bot's clock moved, and the run's API calls."""
-        await self.driver.call("watch_results")
-        ended = await self.each("end_rounds")
-        posted, calls = await self.driver.call("wait_results", len(self.shard_of), RESULTS_TIMEOUT)
-        await self.each("quiet")
-        return sorted(t - ended[self.shard_of[c]] for c, t in posted.items()), calls
-
-
-@dataclass
-class Outcome:
-    """A configuration's figures, for its report and the comparison."""
-
-    config: Configuration
-    database: str
-    started: list[Started]
-    rounds: dict[int, Running]
-    paced: Phase
-    burst: Phase | None
-    loaded: list[Loaded]
-    results: list[float]
-    calls_in_run: int
-    peak_rss: list[float]
-    driver_hwm: float
-    stored: set[Word] = field(default_factory=set)
-    states: Counter[str] = field(default_factory=Counter)
-    ceiling: float = math.nan
-    ceiling_words: int = 0
-    profiles: list[str] = field(default_factory=list)  # cProfile files of the bot processes
-
-    @property
-    def phases(self) -> list[Phase]:
-        return [p for p in (self.paced, self.burst) if p is not None]
-
-    @property
-    def accepted(self) -> set[Word]:
-        """Accepted in memory or committed as accepted, in every bot process."""
-        return {w for part in self.loaded for w in part.in_memory | part.committed}
-
-    @property
-    def lost(self) -> set[Word]:
-        return self.accepted - self.stored
-
-    @property
-    def unseen(self) -> list[tuple[Key, str]]:
-        return [u for phase in self.phases for u in phase.unseen]
-
-    @property
-    def failed(self) -> bool:
-        return bool(self.lost or self.unseen or len(self.results) < len(self.rounds))
 
 
 async def measure(
@@ -447,7 +202,8 @@ def bot_config(
 
 def round_minutes(args: argparse.Namespace) -> int:
     """A round long enough for the load and the waits after it (30 minutes at most)."""
-    return min(30, math.ceil((args.seconds + args.burst_seconds + 120) / 60))
+    seconds: float = args.seconds + args.burst_seconds
+    return min(30, math.ceil((seconds + 120) / 60))
 
 
 def core_ceiling(
@@ -472,157 +228,6 @@ def core_ceiling(
 def sample_words(lexicon: Lexicon, every: int = 97) -> list[str]:
     """Every ``every``-th word of the lexicon, 4 letters or more: dictionary words to mistype."""
     return [w for i, w in enumerate(lexicon) if i % every == 0 and len(w) >= 4]
-
-
-# --- report ---------------------------------------------------------------------------------------
-
-
-def report(outcome: Outcome, args: argparse.Namespace) -> None:
-    """One configuration's full figures: each phase's table, then the run's."""
-    config = outcome.config
-    bots = (
-        "one bot process running every shard"
-        if config.processes == 1
-        else f"{config.processes} bot processes, shard i of {config.processes} each"
-    )
-    print()
-    print(
-        f"bench_load [{config.label}]: {args.channels} channels x {args.players} players; {bots},"
-        f" on {printable(outcome.database)}; stand-in and players in another process;"
-        f" Python {sys.version.split()[0]}"
-    )
-    print(
-        f"spam limit {GUESSES_PER_SECOND:g} messages/s per player (burst {GUESS_BURST:g});"
-        f" paced at {args.rate:g}/s per player for {args.seconds:g} s,"
-        f" then unpaced for {args.burst_seconds:g} s"
-    )
-    for phase in outcome.phases:
-        print()
-        print("\n".join(report_phase(phase, judged_against_targets=phase is outcome.paced)))
-    print()
-    for line in run_rows(outcome):
-        print(line)
-    if outcome.lost:
-        print(f"LOST: {sorted(outcome.lost)[:10]}")
-    if outcome.unseen:
-        print(f"NEVER SHOWN ((channel, player), word): {outcome.unseen[:10]}")
-
-
-def run_rows(outcome: Outcome) -> list[str]:
-    """The figures of the whole run of one configuration; several processes' figures are
-    listed by shard."""
-    rate = outcome.paced.guesses_per_second
-    results, rounds = outcome.results, len(outcome.rounds)
-    lost = outcome.lost
-    loaded = outcome.loaded
-    in_memory = {w for part in loaded for w in part.in_memory}
-    committed = {w for part in loaded for w in part.committed}
-
-    def per_process(values: Sequence[float | None]) -> str:
-        return ", ".join("-" if v is None else f"{v:.0f}" for v in values)
-
-    starts = outcome.started
-    rows = [
-        row("figure", "measured", "target/baseline", "ratio", "met?"),
-        row(
-            "core Round.guess alone (ceiling), words /s",
-            f"{outcome.ceiling:.0f}",
-            "",
-            f"{rate / outcome.ceiling:.3f}x",
-        )
-        + f"  bot's paced rate against it ({outcome.ceiling_words} words)",
-        row(
-            "results posted after the deadline, median",
-            f"{1000 * statistics.median(results or [math.nan]):.0f} ms",
-            "runner tick 500 ms",
-        ),
-        row(
-            "results posted after the deadline, max", f"{1000 * max(results or [math.nan]):.0f} ms"
-        ),
-        row(
-            "channels with results posted",
-            f"{len(results)}/{rounds}",
-            f"{rounds}",
-            "",
-            yes(len(results) == rounds),
-        ),
-        row("rounds finished in the database", f"{outcome.states.get('finished', 0)}/{rounds}"),
-        row(
-            "accepted words: memory / committed / stored",
-            f"{len(in_memory)}/{len(committed)}/{len(outcome.stored)}",
-        ),
-        row("lost words", f"{len(lost)}", "0", "", yes(not lost)),
-        row(
-            "bot RSS: start / with lexicon",
-            f"{per_process([s.rss_start for s in starts])} / {per_process([s.rss_lexicon for s in starts])} MB",
-        ),
-        row(
-            "bot RSS: ready / after the load",
-            f"{per_process([s.rss_ready for s in starts])} / {per_process([x.rss_after for x in loaded])} MB",
-        ),
-        row("bot peak RSS (VmHWM)", f"{per_process(outcome.peak_rss)} MB"),
-    ]
-    if any(x.traced_peak is not None for x in loaded):
-        rows.append(
-            row(
-                "bot tracemalloc peak during the load",
-                f"{per_process([x.traced_peak for x in loaded])} MB",
-            )
-        )
-    rows += [
-        row("stand-in + players peak RSS (VmHWM)", f"{outcome.driver_hwm:.0f} MB"),
-        row("API calls in the whole run", f"{outcome.calls_in_run}"),
-    ]
-    return rows
-
-
-def compare(outcomes: list[Outcome]) -> list[str]:
-    """Every configuration's headline figures side by side, each with its ratio to the
-    baseline's (the first): a ratio above 1 is more guesses, or a longer wait."""
-    base = outcomes[0]
-    head = (
-        "configuration",
-        "paced guesses/s",
-        "commit median / p99 (p99 ratio)",
-        "API calls/guess",
-        "flood guesses/s",
-        "flood commit p99",
-        "lost",
-        "never shown",
-        "results",
-        "bot CPU (all processes)",
-        "peak RSS a process",
-    )
-    table = [head]
-    base_calls = calls_per_guess(base.paced)
-    for outcome in outcomes:
-        paced, burst = outcome.paced, outcome.burst
-        p99 = pct(paced.committed_ms, 0.99)
-        base_p99 = pct(base.paced.committed_ms, 0.99)
-        flood = burst.guesses_per_second if burst else math.nan
-        base_flood = base.burst.guesses_per_second if base.burst else math.nan
-        busy = paced.bot.cpu_seconds / (paced.bot.drained - paced.sent.started)
-        table.append(
-            (
-                outcome.config.label + (" (baseline)" if outcome is base else ""),
-                f"{paced.guesses_per_second:.0f}"
-                f" ({paced.guesses_per_second / base.paced.guesses_per_second:.2f}x)",
-                f"{statistics.median(paced.committed_ms):.1f} / {p99:.1f} ms ({p99 / base_p99:.2f}x)",
-                f"{calls_per_guess(paced):.3f} ({calls_per_guess(paced) / base_calls:.2f}x)",
-                f"{flood:.0f} ({flood / base_flood:.2f}x)",
-                f"{pct(burst.committed_ms, 0.99):.0f} ms" if burst else "-",
-                f"{len(outcome.lost)} of {len(outcome.accepted)}",
-                f"{len(outcome.unseen)}",
-                f"{len(outcome.results)}/{len(outcome.rounds)}",
-                f"{100 * busy:.0f}% of a core",
-                f"{max(outcome.peak_rss):.0f} MB",
-            )
-        )
-    widths = [max(len(line[i]) for line in table) for i in range(len(head))]
-    return [
-        "  " + "  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
-        for line in table
-    ]
 
 
 # --- main -----------------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench_core import Table, yes  # noqa: E402
+from report_table import Table, yes  # noqa: E402
 
 from core.languages import LANGUAGE_CODES, cached_lexicon_for  # noqa: E402
 from core.solver import solve  # noqa: E402
@@ -91,16 +91,22 @@ class Start:
 
 
 async def sample_family(pid: int, peak: list[float]) -> None:
-    """Until cancelled: the largest VmRSS of ``pid`` plus its children's, every SAMPLE_S."""
+    """Until cancelled: the largest VmRSS of ``pid`` plus its children's, every SAMPLE_S (read
+    in a thread: the stand-in shares this event loop)."""
     while True:
-        total = 0.0
-        with contextlib.suppress(OSError, KeyError):
-            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-            for one in (pid, *map(int, children)):
-                with contextlib.suppress(OSError, KeyError):
-                    total += proc_status(one)["VmRSS"]
-        peak[0] = max(peak[0], total)
+        peak[0] = max(peak[0], await asyncio.to_thread(family_rss, pid))
         await asyncio.sleep(SAMPLE_S)
+
+
+def family_rss(pid: int) -> float:
+    """VmRSS of ``pid`` plus its children's, in MB; what is gone by the time it is read, 0."""
+    total = 0.0
+    with contextlib.suppress(OSError, KeyError):
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        for one in (pid, *map(int, children)):
+            with contextlib.suppress(OSError, KeyError):
+                total += proc_status(one)["VmRSS"]
+    return total
 
 
 def proc_status(pid: int) -> dict[str, float]:
@@ -218,7 +224,8 @@ runpy.run_module("core.compile", run_name="__main__", alter_sys=True)
 
 
 def median_of(starts: Sequence[Start], field: str) -> float:
-    return statistics.median(getattr(s, field) for s in starts)
+    values: list[float] = [getattr(s, field) for s in starts]
+    return statistics.median(values)
 
 
 async def measure(

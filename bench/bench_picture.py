@@ -34,6 +34,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from PIL import Image
@@ -42,7 +43,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from bench_core import Table, percentile, yes  # noqa: E402
+from report_table import Table, percentile, yes  # noqa: E402
 
 from bot.discord.render import picture  # noqa: E402
 from core.board import Board  # noqa: E402
@@ -109,7 +110,7 @@ def measure_size(table: Table, size: int, count: int, seed: int) -> bool:
         ("with hints", [()] * count, hints),
     ):
         draws = [
-            lambda b=board, p=path, h=hint: picture.board_png(b, p, h)
+            partial(picture.board_png, board, path, hint)
             for board, path, hint in zip(boards, shown, numbers, strict=True)
         ]
         for draw in draws:  # warm (the baseline before clears every piece)
@@ -135,6 +136,11 @@ def measure_size(table: Table, size: int, count: int, seed: int) -> bool:
     return ok
 
 
+def as_is(image: Image.Image) -> Image.Image:
+    """The true-colour baseline's encoding step: the picture, unchanged."""
+    return image
+
+
 def measure_encoding(
     table: Table, size: int, boards: Sequence[Board], paths: Sequence[tuple[int, ...]]
 ) -> None:
@@ -146,13 +152,13 @@ def measure_encoding(
     for board, path in zip(boards, paths, strict=True):
         drawn = picture._draw(board, path)
         palette = picture._palette()
-        for times, sizes, encode in (
-            (ours, ours_bytes, lambda d=drawn, p=palette: d.quantize(palette=p, dither=0)),
-            (naive, naive_bytes, lambda d=drawn: d),
+        for times, sizes, encoded in (
+            (ours, ours_bytes, partial(drawn.quantize, palette=palette, dither=Image.Dither.NONE)),
+            (naive, naive_bytes, partial(as_is, drawn)),
         ):
             start = time.perf_counter()
             out = io.BytesIO()
-            encode().save(out, "PNG")
+            encoded().save(out, "PNG")
             times.append(time.perf_counter() - start)
             sizes.append(len(out.getvalue()))
     o, b = statistics.median(ours) * 1000, statistics.median(naive) * 1000

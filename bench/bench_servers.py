@@ -26,8 +26,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench_core import Table  # noqa: E402
 from bench_memory import proc_status  # noqa: E402
+from report_table import Table  # noqa: E402
 
 from core.dice import DATA_DIR  # noqa: E402
 from core.lexicon import load  # noqa: E402

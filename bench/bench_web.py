@@ -50,20 +50,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench_load import (  # noqa: E402
-    EN_WORDS,
-    SQLITE,
-    Load,
-    bot_config,
-    fresh_database,
-    read_back,
-    sample_words,
-    spawned,
-)
-from load_bot import Loaded, Running, Started, Word, run_bot  # noqa: E402
-from load_players import Key  # noqa: E402
-from load_report import Phase, pct, report_phase, row, yes  # noqa: E402
+from bench_load import EN_WORDS, bot_config, sample_words  # noqa: E402
+from load_bot import run_bot  # noqa: E402
+from load_databases import SQLITE, fresh_database, read_back  # noqa: E402
+from load_processes import Load, spawned  # noqa: E402
+from load_records import Key, Loaded, Running, Started, Word  # noqa: E402
+from load_report import Phase, pct, report_phase, row  # noqa: E402
 from load_web import WebFigures, drive_web  # noqa: E402
+from report_table import yes  # noqa: E402
 
 from core.lexicon import Lexicon, load  # noqa: E402
 
@@ -110,7 +104,7 @@ class Outcome:
 
     @property
     def lost(self) -> set[Word]:
-        return ((self.loaded.in_memory | self.loaded.committed) - self.stored) | self.web_lost
+        return ({*self.loaded.in_memory, *self.loaded.committed} - self.stored) | self.web_lost
 
     @property
     def cpu(self) -> float:

@@ -9,15 +9,18 @@ rounds, send a phase of messages, count the REST calls, note when words and resu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import string
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
 from load_link import proc_status, serve
+from load_records import Key
 
 from bot.discord.render.text import clean_name
 from bot.i18n.catalogue import text as wording
@@ -26,7 +29,6 @@ from standin import StandIn
 from standin.recorder import TranscriptEntry
 from standin.state import World
 
-Key = tuple[int, int]  # (channel id, player id)
 Accepted = tuple[int, int, int, str]  # channel id, player id, message id, word
 
 
@@ -121,6 +123,7 @@ class Driver:
         self.boards: dict[int, int] = {}  # channel -> its board's message, when players reply
         self.calls_mark = 0
         self.posted: dict[int, float] = {}
+        self.result_posted = asyncio.Event()
         self.shown = Shown(standin.world.bot.id, set(pairs), by_name)
         standin.on_transcript(self.shown.see)
 
@@ -200,17 +203,18 @@ class Driver:
             results = entry.kind == "message" and "Round over" in entry.content
             if results and entry.author_id == bot_id:
                 self.posted.setdefault(entry.channel_id, time.perf_counter())
+                self.result_posted.set()
 
         self.standin.on_transcript(watch)
 
     async def wait_results(self, channels: int, timeout: float) -> tuple[dict[int, float], int]:
         """When each channel's results appeared; and the run's total of API calls."""
-        deadline = time.monotonic() + timeout
-        while len(self.posted) < channels and time.monotonic() < deadline:
-            await asyncio.sleep(0.01)
+        await wait_until(lambda: len(self.posted) >= channels, self.result_posted, timeout)
         return dict(self.posted), self.standin.api_call_count
 
-    async def wait_shown(self, words: list[Accepted], timeout: float) -> tuple:
+    async def wait_shown(
+        self, words: list[Accepted], timeout: float
+    ) -> tuple[list[tuple[float | None, float | None]], dict[int, list[float]]]:
         """Until each accepted word is visible to its player (or ``timeout``): when each became
         so, by ✅ reaction and by status edit (None: not yet); and each channel's edit times."""
         deadline = time.monotonic() + timeout
@@ -269,6 +273,15 @@ class Shown:
 
     def first(self, word: Accepted) -> float | None:
         return min((t for t in self.when(word) if t is not None), default=None)
+
+
+async def wait_until(done: Callable[[], bool], changed: asyncio.Event, timeout: float) -> None:
+    """Until ``done()`` holds, checked each time ``changed`` is set, or ``timeout`` seconds."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(timeout):
+            while not done():
+                changed.clear()
+                await changed.wait()
 
 
 def drive(conn: Connection, channels: int, players: int, shards: int, seed: int) -> None:

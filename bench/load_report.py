@@ -1,7 +1,7 @@
 """bench_load's figures for one phase of one configuration, and the table that prints them.
 
 ``Phase`` joins what the players sent (``load_players.Sent``, with each message's send time) to
-what the bot processes made of it (``load_bot.Taken``, merged over the processes) and to what the
+what the bot processes made of it (``load_records.Taken``, merged over the processes) and to what the
 stand-in saw shown to each player.
 """
 
@@ -13,8 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from load_bot import Taken
-from load_players import Key, Sent
+from load_players import Sent
+from load_records import Key, Taken
+from report_table import yes
 
 TARGET_GUESSES_PER_SECOND = 500.0
 TARGET_P99_MS = 100.0
@@ -99,10 +100,6 @@ def pct(values: list[float], q: float) -> float:
 
 def row(figure: str, measured: str, target: str = "", ratio: str = "", met: str = "") -> str:
     return f"  {figure:<46} {measured:>15} {target:>17} {ratio:>7} {met:>4}"
-
-
-def yes(ok: bool) -> str:
-    return "yes" if ok else "NO"
 
 
 def report_phase(phase: Phase, judged_against_targets: bool) -> list[str]:

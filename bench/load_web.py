@@ -23,7 +23,8 @@ from urllib.parse import parse_qs, urlparse
 
 import aiohttp
 from load_link import serve
-from load_players import Driver, Key, Player, Sent
+from load_players import Driver, Player, Sent, wait_until
+from load_records import Key
 
 from bot.discord.render.text import clean_name
 from bot.tools.sandbox_web import link
@@ -104,6 +105,7 @@ class WebDriver(Driver):
         self.session: aiohttp.ClientSession | None = None
         self.figures = WebFigures()
         self.readers: list[asyncio.Task[None]] = []
+        self.answered = asyncio.Event()  # set when a guess has its answer
 
     async def start_rounds(self, time_option: str) -> None:
         """``/boggle start`` in every channel, by its first member (chat or web)."""
@@ -166,6 +168,7 @@ class WebDriver(Driver):
             elif kind == "error" and page.waiting:
                 page.waiting.popleft()
                 figures.errors.append(data["message"])
+            self.answered.set()
 
     async def phase(self, seconds: float, rate: float | None) -> Sent:
         """The chat players as ``Driver.phase`` sends, and every page signed in tracing a word
@@ -204,9 +207,7 @@ class WebDriver(Driver):
 
     async def web_figures(self, settle: float = 5.0) -> WebFigures:
         """Once every guess has its answer (or ``settle`` seconds): what the pages saw."""
-        deadline = time.monotonic() + settle
-        while any(p.waiting for p in self.pages) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+        await wait_until(lambda: not any(p.waiting for p in self.pages), self.answered, settle)
         self.figures.unanswered = sum(len(p.waiting) for p in self.pages)
         return self.figures
 

@@ -18,6 +18,7 @@ from bot.check.service import CheckService
 from bot.config.settings import Settings
 from bot.daily.posts import DailyPoster, DailyPostSender
 from bot.daily.service import DailyService
+from bot.definitions.service import DefinitionsService
 from bot.discord.render.pictures import Pictures
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
@@ -99,6 +100,7 @@ class Services:
     tournament_scheduler: TournamentScheduler
     seasons: SeasonService
     achievements: AchievementService
+    definitions: DefinitionsService
 
 
 async def open_services(
@@ -155,6 +157,8 @@ async def open_services(
     stack.push_async_callback(seasons.close)
     achievements = AchievementService(storage, server_settings, events, clock)
     achievements.listen()
+    definitions = DefinitionsService(lexicons)  # opens each language's index on first use
+    stack.callback(definitions.close)
     return Services(
         settings,
         clock,
@@ -176,6 +180,7 @@ async def open_services(
         scheduler,
         seasons,
         achievements,
+        definitions,
     )
 
 

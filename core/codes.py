@@ -30,11 +30,19 @@ DICE_NUMBERS = {
     "4x4-fr": 6, "5x5-fr": 7, "6x6-fr": 8,
     "4x4-es": 9, "5x5-es": 10, "6x6-es": 11,
     "4x4-de": 12, "5x5-de": 13, "6x6-de": 14,
+    "4x4-nl": 15, "5x5-nl": 16, "6x6-nl": 17,
+    "4x4-pl": 18, "5x5-pl": 19, "6x6-pl": 20,
+    "4x4-pt": 21, "5x5-pt": 22, "6x6-pt": 23,
 }  # fmt: skip
 FACES = (BLANK, *(c for c in ascii_lowercase if c != "q"), "qu", "an", "er", "he", "in", "th")
 SPANISH_FACES = (BLANK, *(c for c in ascii_lowercase if c != "q"), "qu", "ñ")
+# Polish: its 32 letters fill a symbol, so no blank (no Polish die has one) and no Qu (no q).
+POLISH_FACES = tuple("aąbcćdeęfghijklłmnńoóprsśtuwyzźż")
 # The face table of each dice set that does not use FACES.
-FACE_TABLES = {name: SPANISH_FACES for name in ("4x4-es", "5x5-es", "6x6-es")}
+FACE_TABLES = {
+    **{name: SPANISH_FACES for name in ("4x4-es", "5x5-es", "6x6-es")},
+    **{name: POLISH_FACES for name in ("4x4-pl", "5x5-pl", "6x6-pl")},
+}
 CHECK_PRIME = 1021  # > every weight and < 32 * 32: two characters hold the check
 CHECK_CHARS = 2
 

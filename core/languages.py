@@ -20,6 +20,19 @@ dictionary does. The choices, and why:
   too; umlauts as letters of their own would be 30 letters and a guess typed on a keyboard without
   them would be a different word.
 
+- ``nl``: letters a-z; accents fold ("één" is "een", "ideeën" is "ideeen") and are shown from the
+  spellings file. ``ij`` is two letters, i and j, as Dutch Scrabble and Wordfeud write it and as
+  every keyboard types it; the single character ``ĳ`` (U+0133) is spelled out ij. A die face of
+  its own (an ``IJ`` like ``Qu``) would make "ij" a unit the dice must roll together, while the
+  word list, the keyboard and the other Dutch word games treat it as two letters.
+- ``pl``: 32 letters, a-z less q, v, x, with ą ć ę ł ń ó ś ź ż each after its base letter, as
+  the Polish alphabet orders them and as Polish Scrabble has them (tiles of their own: "żal"
+  and "zal" are different words, so none folds). A word with q, v or x is not a Polish word
+  here (Polish Scrabble has no such tiles either). 32 letters take 64-bit lexicon masks.
+- ``pt``: letters a-z; every accent folds (á à â ã é ê í ó ô õ ú ç -> the base letter), as
+  Portuguese word games play them (Portuguese Scrabble has no accented tiles, and "e" and "é"
+  share one), and the dictionary's spelling is shown ("avo" shows "avó").
+
 Any other character (a digit, a letter of another script) makes a token fold to ``None``: it is
 not a word of that language.
 """
@@ -38,7 +51,7 @@ from typing import ClassVar
 from core.lexicon import Lexicon, cached, load
 from core.problems import Problem
 
-LANGUAGE_CODES = ("en", "fr", "es", "de")
+LANGUAGE_CODES = ("en", "fr", "es", "de", "nl", "pl", "pt")
 DEFAULT_LANGUAGE = "en"
 DICTIONARIES = ("full", "everyday")  # full: every word of the list; everyday: common ones only
 DEFAULT_DICTIONARY = "full"
@@ -46,6 +59,7 @@ DEFAULT_DICTIONARY = "full"
 WORDS_DIR = Path(__file__).resolve().parent.parent / "data" / "words"
 LATIN = "abcdefghijklmnopqrstuvwxyz"
 SPANISH = "abcdefghijklmnñopqrstuvwxyz"
+POLISH = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"
 
 
 class LanguageProblem(StrEnum):
@@ -153,6 +167,14 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "de": _language(
             "de", "Deutsch", LATIN, {**_LIGATURES, "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"},
             {4: "4x4-de", 5: "5x5-de", 6: "6x6-de"},
+        ),
+        "nl": _language(
+            "nl", "Nederlands", LATIN, {**_LIGATURES, "ĳ": "ij"},
+            {4: "4x4-nl", 5: "5x5-nl", 6: "6x6-nl"},
+        ),
+        "pl": _language("pl", "Polski", POLISH, {}, {4: "4x4-pl", 5: "5x5-pl", 6: "6x6-pl"}),
+        "pt": _language(
+            "pt", "Português", LATIN, _LIGATURES, {4: "4x4-pt", 5: "5x5-pt", 6: "6x6-pt"}
         ),
     }
 )  # fmt: skip

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core.board import Board
+from core.clock import Clock as Clock  # re-exported with the round it drives
 from core.commonness import is_everyday
+from core.coop import TeamScore, team_score
 from core.guesses import words_typed
 from core.languages import (
     DEFAULT_DICTIONARY,
@@ -38,6 +40,7 @@ from core.languages import (
 )
 from core.lexicon import Lexicon
 from core.rules import Mode as Mode  # re-exported: Mode is the round's, defined with the rules
+from core.rules import Timer
 from core.scoring import word_score
 from core.solver import Path, solve
 
@@ -103,7 +106,7 @@ class PlayerResult:
     def credited(self, mode: Mode) -> list[FoundWord]:
         """The player's words as the results list them, best first: in race mode a word another
         player found first is not theirs at all; in classic a shared word is listed, struck."""
-        words = [w for w in self.words if not (mode is Mode.RACE and w.cancelled)]
+        words = [w for w in self.words if not (mode in (Mode.RACE, Mode.COOP) and w.cancelled)]
         return sorted(words, key=lambda w: (w.cancelled, -w.points, -len(w.word), w.word))
 
 
@@ -159,6 +162,7 @@ class Round:
     excluded: frozenset[str] = frozenset()  # words the server does not accept
     language: Language = field(default_factory=lambda: language(DEFAULT_LANGUAGE))
     dictionary: str = DEFAULT_DICTIONARY
+    clock: Clock = field(default_factory=Clock)
 
     @classmethod
     def start(
@@ -172,6 +176,7 @@ class Round:
         solution: Mapping[str, Path] | None = None,
         lang: Language | None = None,
         dictionary: str = DEFAULT_DICTIONARY,
+        clock: Clock | None = None,
     ) -> Round:
         """A new round; ``solution`` is the board's whole solution when already solved (a roll
         solves it), and ``excluded`` the words that do not count here. ``lexicon`` is the
@@ -192,6 +197,7 @@ class Round:
             excluded=banned,
             language=chosen,
             dictionary=dictionary,
+            clock=clock or Clock(),
         )
 
     def is_over(self, now: float) -> bool:
@@ -236,8 +242,14 @@ class Round:
             first = self.first_finder.get(word)
             if self.rules.mode is Mode.RACE and first is not None:
                 return Judgement(word, Verdict.TAKEN, taken_by=first)
+            if self.rules.mode is Mode.COOP and first is not None:
+                return Judgement(word, Verdict.TAKEN, taken_by=first)
             self._record(player, word, now)
-            return Judgement(word, Verdict.ACCEPTED, word_score(word, self.rules.min_length))
+            points = word_score(word, self.rules.min_length)
+            self.deadline = self.clock.moved(self.deadline, now, points)
+            if self.ends_when_all_found and len(self.first_finder) >= len(self.solution):
+                self.deadline = now  # every word found: nothing is left to play for
+            return Judgement(word, Verdict.ACCEPTED, points)
         if word not in self.lexicon:
             return Judgement(word, Verdict.NOT_A_WORD)
         if self.dictionary == "everyday" and not is_everyday(word, self.lexicon):
@@ -256,6 +268,7 @@ class Round:
         excluded: Iterable[str] = (),
         lang: Language | None = None,
         dictionary: str = DEFAULT_DICTIONARY,
+        clock: Clock | None = None,
     ) -> Round:
         """A round as stored: the words accepted before (in acceptance order) put back.
 
@@ -271,6 +284,7 @@ class Round:
             solution=solution,
             lang=lang,
             dictionary=dictionary,
+            clock=clock,
         )
         for player, word, at in accepted:
             if word in game.solution:
@@ -287,6 +301,15 @@ class Round:
     def _record(self, player: PlayerId, word: str, at: float) -> None:
         self.found.setdefault(player, {})[word] = at
         self.first_finder.setdefault(word, player)
+
+    @property
+    def ends_when_all_found(self) -> bool:
+        """An untimed round, and a co-op one, end once every word is found."""
+        return self.clock.timer is Timer.UNTIMED or self.rules.mode is Mode.COOP
+
+    def team(self) -> TeamScore:
+        """The team's score so far (a co-op round's): every word found counts once."""
+        return team_score(self.first_finder, self.solution, self.rules.min_length)
 
     def points_of(self, word: str) -> int:
         """What a word is worth before the end; classic cancellations are only known then."""
@@ -352,7 +375,8 @@ def tally(
         rank = players[-1].rank if players and players[-1].points == points else index + 1
         players.append(PlayerResult(player, rank, points, ranked))
     top = players[0].points if players else 0
-    winners = tuple(p.player for p in players if p.points == top and top > 0)
+    team_play = rules.mode is Mode.COOP  # the team wins or loses together: nobody beats anyone
+    winners = tuple(p.player for p in players if p.points == top and top > 0 and not team_play)
     missed = tuple(sorted((w for w in solution if w not in finders), key=lambda w: (-len(w), w)))
     max_score = sum(word_score(w, rules.min_length) for w in solution)
     firsts = {w: p for w, p in firsts.items() if w in finders}
@@ -368,6 +392,6 @@ def _scores_for_nobody(
 ) -> bool:
     if mode is Mode.CLASSIC:
         return finders[word] > 1
-    if mode is Mode.RACE:
+    if mode in (Mode.RACE, Mode.COOP):
         return firsts.get(word, player) != player
     return False

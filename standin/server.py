@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from aiohttp import web
 
@@ -48,6 +48,8 @@ from standin.entities import StoredMessage
 from standin.launching import Launching
 from standin.people import People
 from standin.recorder import TranscriptEntry
+
+T = TypeVar("T")
 
 
 class StandIn(People, Launching):
@@ -129,8 +131,8 @@ class StandIn(People, Launching):
 
         return await self.changes.wait_until(found, timeout, f"a transcript entry in {channel}")
 
-    async def wait_until(self, check: Callable[[], Any], timeout: float = 5.0) -> Any:
-        """Wait until ``check()`` is truthy (re-checked whenever the stand-in sees something)."""
+    async def wait_until(self, check: Callable[[], T | None], timeout: float = 5.0) -> T:
+        """``check()`` once it is truthy (re-checked whenever the stand-in sees something)."""
         return await self.changes.wait_until(check, timeout)
 
     async def wait_for_connection(

@@ -35,7 +35,8 @@ def compose() -> dict[str, Any]:
 
 
 def services() -> dict[str, dict[str, Any]]:
-    return compose()["services"]
+    found: dict[str, dict[str, Any]] = compose()["services"]
+    return found
 
 
 def bot_image() -> str:
@@ -43,7 +44,9 @@ def bot_image() -> str:
     builders = [s for s in services().values() if "build" in s]
     assert len(builders) == 1, "one service builds the bot's image; the others run it"
     image = builders[0].get("image")
-    assert image, "the built image is named, so that the other bot services can run it"
+    assert isinstance(image, str) and image, (
+        "the built image is named, so that the other bot services can run it"
+    )
     return image
 
 
@@ -77,8 +80,9 @@ def test_each_bot_gets_what_it_needs_and_its_settings_are_valid() -> None:
     names = set(services())
     for name, service in bots().items():
         env = environment(service)
-        assert REQUIRED.fullmatch(env["DISCORD_TOKEN"]), f"{name}: compose must stop without it"
-        assert REQUIRED.match(env["DISCORD_TOKEN"])[1] == "DISCORD_TOKEN"  # type: ignore[index]
+        required = REQUIRED.fullmatch(env["DISCORD_TOKEN"])
+        assert required, f"{name}: compose must stop without it"
+        assert required[1] == "DISCORD_TOKEN"
         database = interpolated(env["BOGGLE_DATABASE"])
         assert is_postgres(database), f"{name}: processes that share shards share PostgreSQL"
         host = re.search(r"@([\w.-]+):\d+/", database)

@@ -19,7 +19,7 @@ from bot.i18n.catalogue import text
 from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES
 from core.dice import available
 from core.round import Mode
-from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
+from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, Timer
 
 # Each choice worded in the reader's language (bot.discord.translator); sizes with their dice, each
 # language by its own name (and the reader's name for it), each dictionary with what it holds.
@@ -29,6 +29,7 @@ LANGUAGE_CHOICES = [
     choice(f"choices.language_{code}", code, name=LANGUAGE_NAMES[code]) for code in LANGUAGE_CODES
 ]
 DICTIONARY_CHOICES = [choice(f"dictionaries.{name}", name) for name in DICTIONARIES]
+TIMER_CHOICES = [choice(f"coop_timers.timer_{t.value}", t.value) for t in Timer]
 
 
 def dice_choices() -> list[app_commands.Choice[str]]:
@@ -49,6 +50,8 @@ class Chosen:
     hints: bool | None = None
     language: str | None = None
     dictionary: str | None = None
+    timer: str | None = None
+    quiet: str | None = None
 
     def given(self) -> bool:
         return any(getattr(self, f.name) is not None for f in fields(self))
@@ -68,7 +71,13 @@ _FIRST = [
     _option("mode", str),
     _option("min_length", app_commands.Range[int, MIN_LENGTH_LOWEST, MIN_LENGTH_HIGHEST]),
 ]
-_LAST = [_option("hints", bool), _option("language", str), _option("dictionary", str)]
+_LAST = [
+    _option("hints", bool),
+    _option("language", str),
+    _option("dictionary", str),
+    _option("timer", str),
+    _option("quiet", str),
+]
 CogT = TypeVar("CogT")
 P = ParamSpec("P")
 ChosenCallback = Callable[
@@ -116,6 +125,8 @@ def round_options_command(
             hints=hints,
             language=language,
             dictionary=dictionary,
+            timer=text("coop_timers.command_timer"),
+            quiet=text("coop_timers.command_quiet"),
         )(command)
         sized = app_commands.choices(size=SIZE_CHOICES)(described)
         return app_commands.choices(
@@ -123,6 +134,7 @@ def round_options_command(
             dice=dice_choices(),
             language=LANGUAGE_CHOICES,
             dictionary=DICTIONARY_CHOICES,
+            timer=TIMER_CHOICES,
         )(sized)
 
     return wrap

@@ -7,6 +7,7 @@ from discord.ext import commands
 
 from bot.check import discord as check
 from bot.daily import discord as daily
+from bot.definitions import discord as definitions
 from bot.rounds import discord as rounds
 from bot.server_settings import discord as server_settings
 from bot.services import Services
@@ -17,6 +18,7 @@ from bot.tournaments import discord as tournaments
 async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:
     await rounds.setup(bot, services)
     await check.setup(bot, services)  # joins the rounds' /boggle group
+    await definitions.setup(bot, services)  # joins the rounds' /boggle group
     await standings.setup(bot, services)
     await server_settings.setup(bot, services)
     await daily.setup(bot, services)

@@ -30,7 +30,7 @@ def _keys_by_english() -> dict[str, str]:
     return {
         value: key
         for key, value in catalogue(DEFAULT_LANGUAGE).items()
-        if isinstance(value, str) and key.startswith(TRANSLATED_SECTIONS)
+        if isinstance(value, str) and _describes_a_command(key)
     }
 
 
@@ -42,6 +42,12 @@ def choice(
     wording)."""
     shown = name if name is not None else text(key, DEFAULT_LANGUAGE, **fields)
     return app_commands.Choice(name=app_commands.locale_str(shown, key=key, **fields), value=value)
+
+
+def _describes_a_command(key: str) -> bool:
+    """A command's wording: the ``commands`` section, or a feature's ``command_`` entries (its
+    new options' descriptions, kept in its own section)."""
+    return key.startswith(TRANSLATED_SECTIONS) or key.partition(".")[2].startswith("command_")
 
 
 class CatalogueTranslator(app_commands.Translator):

@@ -15,9 +15,14 @@ from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.i18n.phrase import Phrase
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
-# The counts that take the "one" form (CLDR's rules for whole numbers): French says "0 mot".
-_ONE = {"fr": frozenset({0, 1})}
+# The counts that take the "one" form (CLDR's rules for whole numbers): French and Portuguese
+# say "0 mot", "0 palavra".
+_ONE = {"fr": frozenset({0, 1}), "pt": frozenset({0, 1})}
 _ONLY_ONE = frozenset({1})
+# The plural forms of each language's entries: one and other, but Polish has three (CLDR): "1
+# słowo", "2 słowa" (few: ending in 2-4, not 12-14), "5 słów" (many: the rest).
+PLURAL_FORMS: dict[str, tuple[str, ...]] = {"pl": ("one", "few", "many")}
+ONE_OTHER = ("one", "other")
 
 
 @cache
@@ -48,11 +53,22 @@ def text(key: str, language: str = DEFAULT_LANGUAGE, /, **fields: object) -> str
 
 
 def count(n: int, key: str, language: str = DEFAULT_LANGUAGE, /) -> str:
-    """``n`` with the plural form of ``key`` (an entry with ``one`` and ``other``)."""
+    """``n`` with the plural form of ``key`` (an entry with the language's ``plural_forms``)."""
     forms = catalogue(language)[key]
     return str(forms[plural_form(n, language)]).format(n=n)
 
 
+def plural_forms(language: str) -> tuple[str, ...]:
+    """The plural forms every plural entry of ``language`` has."""
+    return PLURAL_FORMS.get(language, ONE_OTHER)
+
+
 def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
-    """``"one"`` or ``"other"``: the form a count of ``n`` takes in ``language``."""
-    return "one" if abs(n) in _ONE.get(language, _ONLY_ONE) else "other"
+    """The form a count of ``n`` takes in ``language``: ``"one"`` or ``"other"`` (Polish:
+    ``"one"``, ``"few"`` or ``"many"``)."""
+    n = abs(n)
+    if language == "pl":
+        if n == 1:
+            return "one"
+        return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "many"
+    return "one" if n in _ONE.get(language, _ONLY_ONE) else "other"

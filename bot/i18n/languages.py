@@ -31,6 +31,9 @@ DISCORD_LOCALES = {
     "fr": ("fr",),
     "es": ("es-ES", "es-419"),
     "de": ("de",),
+    "nl": ("nl",),
+    "pl": ("pl",),
+    "pt": ("pt-BR",),  # Discord has no pt-PT: Brazil's locale reads the Portuguese catalogue
 }
 
 

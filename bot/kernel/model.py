@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from core.round import Mode, Verdict
+from core.rules import Timer
 from core.tournament import Format
 
 # How long a statement waits for another writer's lock before it gives up (transient).
@@ -47,6 +48,8 @@ class StoredRound:
     language: str = DEFAULT_LANGUAGE  # the round's messages (and, once wired, its words)
     dictionary: str = DEFAULT_DICTIONARY  # "full" or "everyday"
     entrants: str | None = None  # a tournament round's entrants, space-separated ids
+    timer: Timer = Timer.STANDARD  # how its deadline moves (bonus, untimed: stored as it moves)
+    quiet_seconds: int | None = None  # untimed: it ends this long after its last new word
 
     @property
     def running(self) -> bool:
@@ -72,6 +75,7 @@ class StoredRound:
                 "mode": Mode(values["mode"]),
                 "state": RoundState(values["state"]),
                 "hints": bool(values["hints"]),
+                "timer": Timer(values.get("timer", Timer.STANDARD)),
             }
         )
 
@@ -93,6 +97,8 @@ class ServerSettings:
     channels: frozenset[int] = frozenset()
     banned: frozenset[str] = frozenset()
     daily_channel: int | None = None  # where the end-of-day post goes; None: no post
+    timer: Timer | None = None  # its rounds' timer (None: standard)
+    quiet_seconds: int | None = None  # its untimed rounds' quiet spell (None: the bot's)
 
 
 class GuessRow(NamedTuple):
@@ -177,6 +183,16 @@ class ModeStats:
 
 
 @dataclass(frozen=True)
+class CoopRecord:
+    """A player's co-op rounds: how many, the points they found for their teams, the best share
+    of a board's points a team of theirs found."""
+
+    rounds: int
+    points: int
+    best_share: float
+
+
+@dataclass(frozen=True)
 class PlayerStats:
     """Everything ``/stats`` shows of one player in one guild."""
 
@@ -190,6 +206,7 @@ class PlayerStats:
     favourite_size: int
     share: float | None
     modes: tuple[ModeStats, ...]
+    coop: CoopRecord | None = None  # co-op rounds, kept apart from the competitive figures
 
 
 # --- the daily board (issue 12) -------------------------------------------------------------

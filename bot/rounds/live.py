@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from bot.rounds.publisher import BoardPost, ChatMessage
 from bot.rounds.view import RoundView
 from bot.storage import StoredRound
-from core.round import Judgement, Round
+from core.round import Judgement, Mode, Round
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,15 @@ class LiveRound:
     def post(self) -> BoardPost:
         """The board message as it should read now."""
         starter = self.names.get(self.stored.starter_id, "someone")
+        team = self.game.team() if self.game.rules.mode is Mode.COOP else None
         return BoardPost(
-            self.stored, self.game.board, self.game.rules, self.game.deadline, starter, self.hints
+            self.stored,
+            self.game.board,
+            self.game.rules,
+            self.game.deadline,
+            starter,
+            self.hints,
+            team,
         )
 
     def view(self) -> RoundView:

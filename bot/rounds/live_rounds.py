@@ -49,6 +49,7 @@ from bot.rounds.runner import until_deadline
 from bot.rounds.settling import Settler
 from bot.storage import ChannelBusy, GuessRow, GuessWriter, Storage
 from core.round import Verdict
+from core.rules import Timer
 
 log = logging.getLogger(__name__)
 # A verdict shown to a player waiting for it waits this long at most for its words' commit.
@@ -134,7 +135,7 @@ class LiveRounds:
         now = self.clock()
         excluded = round_banned(banned, options.language)  # kept as typed: read by its rules
         game, hints = await asyncio.to_thread(
-            roll, options, lexicon, now + options.seconds, self.rng, excluded
+            roll, options, lexicon, options.clock.first_deadline(now), self.rng, excluded
         )
         stored = await self.storage.create_round(
             guild_id=guild_id,
@@ -151,6 +152,9 @@ class LiveRounds:
             language=options.language,
             dictionary=options.dictionary,
             entrants=options.entrants,
+            timer=options.timer,
+            quiet_seconds=options.seconds if options.timer is Timer.UNTIMED else None,
+            seconds=options.seconds,
         )
         live = LiveRound(stored, game, {starter_id: starter_name}, posted=False, hints=hints)
         self._live[channel_id] = live  # from here on a guess typed after the board is not lost
@@ -275,7 +279,9 @@ class LiveRounds:
         live.task = asyncio.create_task(self._run_until_over(live), name=f"round-{live.id}")
 
     async def _run_until_over(self, live: LiveRound) -> None:
-        await until_deadline(live, self.publisher, self.feedback, self.clock, self.tick)
+        await until_deadline(
+            live, self.publisher, self.feedback, self.clock, self.tick, self.storage.set_deadline
+        )
         await asyncio.shield(self._start_finish(live))
 
     def _start_finish(self, live: LiveRound) -> asyncio.Task[None]:

@@ -22,13 +22,15 @@ from core.codes import CodeError, CodeProblem, decode
 from core.dice import DiceError, DiceProblem, available, dice_set
 from core.languages import dice_language
 from core.languages import language as language_of
-from core.round import Mode
-from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
+from core.round import Clock, Mode
+from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, Timer
 from core.scoring import default_min_length
 
 MIN_SECONDS = 30
 MAX_SECONDS = 30 * 60
 DEFAULT_SECONDS = 180
+BONUS_START = 60  # a bonus round starts short (``time:`` sets it), words add time
+DEFAULT_QUIET = 5 * 60  # an untimed round ends after this long with no new word
 MAX_TIMEZONE_LENGTH = 64  # the longest IANA name is 32 characters
 NO_SETTINGS = ServerSettings()  # a server that never changed a setting
 _DURATION = re.compile(r"^(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s(?:ec)?)?$")
@@ -59,6 +61,12 @@ class RoundOptions:
     language: str = DEFAULT_LANGUAGE  # the round's messages (its words once lexicons are wired)
     dictionary: str = DEFAULT_DICTIONARY  # "full" or "everyday"
     entrants: frozenset[int] | None = None  # a tournament round: only their words count
+
+    timer: Timer = Timer.STANDARD  # seconds: standard's length, bonus's start, untimed's quiet
+
+    @property
+    def clock(self) -> Clock:
+        return Clock(self.timer, self.seconds)
 
 
 class OptionError(ValueError):
@@ -104,6 +112,8 @@ def round_options(
     defaults: ServerSettings = NO_SETTINGS,
     language: str | None = None,
     dictionary: str | None = None,
+    timer: str | None = None,
+    quiet: str | None = None,
 ) -> RoundOptions:
     """The options of a new round: those given, else the server's ``defaults``, else the bot's;
     OptionError when one is out of range. Without dice, the round's language's dice are rolled;
@@ -130,7 +140,8 @@ def round_options(
         raise OptionError(
             "options.dice_size", dice=repr(dice), side=dice_side, size=size, fits=fits
         )
-    seconds = parse_duration(time) if time else defaults.seconds or DEFAULT_SECONDS
+    chosen_timer = parse_timer(timer) if timer else defaults.timer or Timer.STANDARD
+    seconds = _clock_seconds(chosen_timer, time, quiet, defaults)
     chosen_mode = parse_mode(mode or defaults.mode or Mode.CLASSIC.value)
     if min_length is None:
         min_length = defaults.min_length or default_min_length(size)
@@ -144,7 +155,33 @@ def round_options(
         min_length,
         language=chosen_language,
         dictionary=parse_dictionary(dictionary or defaults.dictionary),
+        timer=chosen_timer,
     )
+
+
+def _clock_seconds(
+    timer: Timer, time: str | None, quiet: str | None, defaults: ServerSettings
+) -> int:
+    """The seconds the timer runs on: a standard round's length, a bonus round's start (short
+    unless ``time`` says), an untimed round's quiet spell; an option the timer has no use for is
+    refused rather than ignored."""
+    if timer is not Timer.UNTIMED:
+        if quiet is not None:
+            raise OptionError("coop_timers.quiet_untimed")
+        if timer is Timer.BONUS:
+            return parse_duration(time) if time else BONUS_START
+        return parse_duration(time) if time else defaults.seconds or DEFAULT_SECONDS
+    if time is not None:
+        raise OptionError("coop_timers.untimed_time")
+    return parse_duration(quiet) if quiet else defaults.quiet_seconds or DEFAULT_QUIET
+
+
+def parse_timer(name: str) -> Timer:
+    """A timer by name, any case."""
+    try:
+        return Timer(name.strip().lower())
+    except ValueError:
+        raise OptionError("coop_timers.timer", timers=", ".join(t.value for t in Timer)) from None
 
 
 def replayed(

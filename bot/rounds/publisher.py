@@ -14,6 +14,7 @@ from typing import Protocol
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.storage import StoredRound
 from core.board import Board
+from core.coop import TeamScore
 from core.round import Results, Rules, Standing, Verdict
 
 
@@ -73,6 +74,7 @@ class BoardPost:
     deadline: float
     starter_name: str
     hints: tuple[int, ...] | None = None  # drawn on the picture: words starting at each die
+    team: TeamScore | None = None  # a co-op round's team score so far
 
 
 @dataclass(frozen=True)

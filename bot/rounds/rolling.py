@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from bot.rounds.options import NoBoard, RoundOptions
+from bot.rounds.options import DEFAULT_QUIET, NoBoard, RoundOptions
 from bot.storage import StoredRound
 from core.board import Board
 from core.dice import dice_set
@@ -16,7 +16,8 @@ from core.hints import word_starts
 from core.languages import language
 from core.languages import language as language_of
 from core.lexicon import Lexicon
-from core.round import Mode, PlayerId, Round, Rules
+from core.round import Clock, Mode, PlayerId, Round, Rules
+from core.rules import Timer
 from core.solver import solve
 
 Hints = tuple[int, ...]
@@ -48,6 +49,7 @@ def roll(
         solution=solution,
         lang=language(options.language),
         dictionary=options.dictionary,
+        clock=options.clock,
     )
     if not game.solution:
         raise NoBoard(options.min_length)
@@ -69,7 +71,15 @@ def stored_game(
         excluded=stored.excluded_words,
         lang=language(stored.language),
         dictionary=stored.dictionary,
+        clock=stored_clock(stored),
     )
+
+
+def stored_clock(stored: StoredRound) -> Clock:
+    """The clock a stored round runs on (its quiet spell, untimed; its chosen seconds else)."""
+    if stored.timer is Timer.UNTIMED:
+        return Clock(stored.timer, stored.quiet_seconds or DEFAULT_QUIET)
+    return Clock(stored.timer, stored.seconds or stored.deadline - stored.started_at)
 
 
 def stored_hints(stored: StoredRound, game: Round) -> Hints | None:

@@ -25,9 +25,12 @@ from bot.rounds.publisher import ChatMessage, Gone, PublishError, Refused
 from bot.rounds.rolling import stored_game
 from bot.rounds.view import RoundView
 from bot.storage import ChannelBusy, StoredRound
+from core.board import Board
+from core.commonness import is_everyday
 from core.lexicon import LexiconError
 from core.round import Judgement, Results
-from core.rules import may_stop
+from core.rules import Timer, may_stop
+from core.solver import solve
 
 log = logging.getLogger(__name__)
 
@@ -239,23 +242,35 @@ class RoundService(LiveRounds):
             language = stored.language if stored else None
         return Refusal.of(ROUND_OVER, language)
 
-    async def again(self, round_id: int, channel_id: int) -> tuple[RoundOptions, int] | Refusal:
-        """Play again: the options of the round ``round_id`` (the same board size, dice, time,
-        mode, minimum, language, dictionary and hints, a new roll) and its server; refused for a
-        round of another channel, or one never stored, or options no longer valid."""
+    async def again(
+        self, round_id: int, channel_id: int, actor_id: int = 0, moderates: bool = False
+    ) -> tuple[RoundOptions, int] | Refusal:
+        """Play again: the options of the round ``round_id`` (the same board size, dice, timer,
+        time, mode, minimum, language, dictionary and hints, a new roll) and its server; refused
+        for a round of another channel, or one never stored, or options no longer valid. An
+        untimed round running in the channel (no clock to wait for) is ended first, for whoever
+        may stop it."""
         stored = await self.storage.get_round(round_id)
         if stored is None or stored.channel_id != channel_id:
             return Refusal.of("again.unknown")
+        running = self.running(channel_id)
+        untimed_running = running is not None and running.stored.timer is Timer.UNTIMED
+        if untimed_running and self.may_stop(channel_id, actor_id, moderates) is None:
+            await self.stop(channel_id)
         seconds = stored.seconds or max(1, round(stored.deadline - stored.started_at))
+        untimed = stored.timer is Timer.UNTIMED
+        quiet = stored.quiet_seconds or seconds
         try:
             options = round_options(
                 stored.size,
                 stored.dice,
-                str(seconds),
+                None if untimed else str(seconds),
                 stored.mode.value,
                 stored.min_length,
                 language=stored.language,
                 dictionary=stored.dictionary,
+                timer=stored.timer.value,
+                quiet=str(quiet) if untimed else None,
             )
         except OptionError as exc:  # its dice set has since been removed
             return Refusal.of("replies.bad_option", error=Phrase(exc.key, exc.fields))
@@ -270,6 +285,38 @@ class RoundService(LiveRounds):
             return None
         game = stored_game(stored, await self.lexicons.get(stored.language))
         return stored, await self.settler.score(stored, game)
+
+    async def words_of_round(self, round_id: int, player_id: int) -> RoundWords | Refusal:
+        """A finished round's words for one player: theirs, and the best words nobody found
+        (by that round's dictionary and minimum), longest first; refused for a round not kept."""
+        stored = await self.storage.get_round(round_id)
+        if stored is None or stored.ended_at is None:
+            return Refusal.of("definitions.round_gone")
+        accepted = await self.storage.accepted_words(round_id)
+        found = {a.word for a in accepted}
+        lexicon = await self.lexicons.get(stored.language)
+        everyday = stored.dictionary == "everyday"
+        missed = [
+            word
+            for word in solve(Board.parse(stored.board), lexicon, stored.min_length)
+            if word not in found and word not in stored.excluded_words
+            and (not everyday or is_everyday(word, lexicon))
+        ]  # fmt: skip
+        longest = sorted({a.word for a in accepted if a.player_id == player_id}, key=_longest)
+        return RoundWords(stored.language, tuple(longest), tuple(sorted(missed, key=_longest)))
+
+
+@dataclass(frozen=True)
+class RoundWords:
+    """A finished round's words as one player sees them (``words_of_round``)."""
+
+    language: str
+    yours: tuple[str, ...]
+    missed: tuple[str, ...]
+
+
+def _longest(word: str) -> tuple[int, str]:
+    return -len(word), word
 
 
 def _busy(channel_id: int, deadline: float, language: str) -> Refusal:

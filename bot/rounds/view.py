@@ -13,7 +13,8 @@ from functools import cached_property
 from types import MappingProxyType
 
 from core.board import Board
-from core.round import Round, Rules, Standing
+from core.coop import TeamScore
+from core.round import Clock, Mode, Round, Rules, Standing
 from core.solver import Path
 
 
@@ -57,6 +58,15 @@ class RoundView:
     def spelled(self, word: str, typed: str | None = None) -> str:
         """A word as the dictionary (or the player, ``typed``) spells it: "été", not "ete"."""
         return self._game.spelled(word, typed)
+
+    @property
+    def clock(self) -> Clock:
+        """How the round's deadline moves (its timer and seconds)."""
+        return self._game.clock
+
+    def team(self) -> TeamScore | None:
+        """A co-op round's team score so far; None in a competitive round."""
+        return self._game.team() if self.rules.mode is Mode.COOP else None
 
     def points_of(self, word: str) -> int:
         return self._game.points_of(word)

@@ -159,6 +159,8 @@ class Hub:
                 "scoreboard": payloads.scoreboard(
                     shown, shown.names, socket.player_id, socket.language
                 ),
+                "deadline": shown.deadline,
+                "team": payloads.team_text(shown, socket.language),
             },
         )
 

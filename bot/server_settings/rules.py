@@ -18,6 +18,7 @@ from bot.rounds.options import (
     parse_duration,
     parse_language,
     parse_mode,
+    parse_timer,
     parse_timezone,
     round_options,
 )
@@ -44,6 +45,8 @@ class DefaultsChange:
     hints: bool | None = None
     language: str | None = None
     dictionary: str | None = None
+    timer: str | None = None
+    quiet: str | None = None
 
 
 def changed_defaults(current: ServerSettings, change: DefaultsChange) -> ServerSettings:
@@ -79,6 +82,10 @@ def changed_defaults(current: ServerSettings, change: DefaultsChange) -> ServerS
         channels=current.channels,
         banned=current.banned,
         daily_channel=current.daily_channel,
+        timer=parse_timer(change.timer) if change.timer is not None else current.timer,
+        quiet_seconds=(
+            parse_duration(change.quiet) if change.quiet is not None else current.quiet_seconds
+        ),
     )
     round_options(defaults=changed)  # what a round started with them would be: raises if wrong
     return changed

@@ -50,6 +50,7 @@ class PlayerResult(NamedTuple):
     max_points: int | None  # the board's best possible score (None: not kept then)
     longest_word: str | None  # the longest word that scored for the player
     won: int  # 1: first place (ties too) with points, among two or more players
+    team_share: float | None = None  # co-op: the team's share of the board's points (else None)
 
 
 class Standing(NamedTuple):
@@ -65,6 +66,9 @@ class Standing(NamedTuple):
     longest_word: str | None
     share_sum: float  # sum over rounds of points / the board's maximum
     share_rounds: int  # the rounds in share_sum (those whose maximum is known)
+    coop_rounds: int = 0  # co-op rounds: kept apart from the competitive figures above
+    coop_points: int = 0  # points found for the team in them
+    coop_best: float | None = None  # the best team share of the board's points
 
 
 class PlayerName(NamedTuple):
@@ -90,6 +94,8 @@ class ServerDefaults(NamedTuple):
     language: str
     dictionary: str
     daily_channel: int | None  # set on its own, never by saving the defaults
+    timer: str | None = None
+    quiet_seconds: int | None = None
 
 
 class RoundChannel(NamedTuple):

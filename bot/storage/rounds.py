@@ -13,12 +13,13 @@ from typing import Protocol
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.kernel.model import AcceptedWord, GuessRow, RoundState, StoredRound
 from bot.storage import statements as sql
-from bot.storage.database import Database
+from bot.storage.database import Database, Session
 from bot.storage.errors import ChannelBusy, StorageError
 from bot.storage.standings import upsert_names
 from core.board import Board
 from core.history import longest_scoring, share_of_max, won
 from core.round import Mode, PlayerResult, Results, Verdict
+from core.rules import Timer
 
 # Pruning the guess log: rows deleted per transaction, rounds looked at per step.
 PRUNE_BATCH = 2000
@@ -45,12 +46,15 @@ class RoundStorage(Database, Protocol):
         language: str = DEFAULT_LANGUAGE,
         dictionary: str = DEFAULT_DICTIONARY,
         entrants: Iterable[int] | None = None,
+        timer: Timer = Timer.STANDARD,
+        quiet_seconds: int | None = None,
+        seconds: int | None = None,
     ) -> StoredRound:
         """Store a new running round whose length is ``deadline - started_at``, the banned
         words its board holds (``excluded``), whether it shows hints, its language and
-        dictionary, and whose words count (``entrants``; None: everyone's); ChannelBusy if the
-        channel already has one."""
-        seconds = max(1, round(deadline - started_at))
+        dictionary, whose words count (``entrants``; None: everyone's) and how its clock runs
+        (``timer``, ``quiet_seconds``); ChannelBusy if the channel already has one."""
+        seconds = seconds or max(1, round(deadline - started_at))
         banned = " ".join(sorted(excluded))
         kept = None if entrants is None else " ".join(map(str, sorted(entrants)))
         async with self._write() as session:
@@ -72,6 +76,8 @@ class RoundStorage(Database, Protocol):
                 language,
                 dictionary,
                 kept,
+                timer.value,
+                quiet_seconds,
             )
         if not rows:
             running = await self.running_round(channel_id)
@@ -94,10 +100,13 @@ class RoundStorage(Database, Protocol):
             language=language,
             dictionary=dictionary,
             entrants=kept,
+            timer=timer,
+            quiet_seconds=quiet_seconds,
         )
 
     async def set_deadline(self, round_id: int, deadline: float) -> None:
-        """Move a running round's deadline (``/boggle stop``: now), kept for a restart."""
+        """Move a running round's deadline (``/boggle stop``: now; a bonus word: later; an
+        untimed round's new word: its quiet spell from now), kept for a restart."""
         async with self._write() as session:
             await session.execute(sql.SET_DEADLINE_SQL, deadline, round_id)
 
@@ -216,6 +225,7 @@ class RoundStorage(Database, Protocol):
             # Locked (or alone): a second finish, from a retry or another process, waits here
             # and then sees the round finished.
             rows = await session.fetch(sql.ROUND_STATE_SQL + self.lock_rows, round_id)
+            coop = rows[0]["mode"] == Mode.COOP.value if rows else False
             if not rows:
                 raise StorageError(f"round {round_id} does not exist")
             if rows[0]["state"] != RoundState.RUNNING:
@@ -223,6 +233,10 @@ class RoundStorage(Database, Protocol):
             guild_id = rows[0]["guild_id"]
             await session.execute(sql.FINISH_SQL, ended_at, round_id)
             players = sorted(results.players, key=lambda p: p.player)  # one lock order
+            if coop:
+                await _finish_coop(session, round_id, guild_id, results, players, ended_at)
+                await upsert_names(session, guild_id, display_names, ended_at)
+                return True
             await session.executemany(
                 sql.INSERT_RESULT_SQL,
                 [
@@ -238,6 +252,7 @@ class RoundStorage(Database, Protocol):
                         results.max_score,
                         longest_scoring(p),
                         int(won(results, p)),
+                        None,
                     )
                     for p in players
                 ],
@@ -262,4 +277,29 @@ def _standing_row(guild_id: int, results: Results, p: PlayerResult) -> tuple[obj
         longest_scoring(p),
         share or 0.0,
         0 if share is None else 1,
+    )
+
+
+async def _finish_coop(
+    session: Session,
+    round_id: int,
+    guild_id: int,
+    results: Results,
+    players: Sequence[PlayerResult],
+    ended_at: float,
+) -> None:
+    """A co-op round's results: each player's words with the team's share, no points, no win,
+    no maximum (so no competitive figure moves); the standings' words and co-op record."""
+    team = sum(p.points for p in players)  # a word counts once, for its first finder
+    share = team / results.max_score if results.max_score else 0.0
+    await session.executemany(
+        sql.INSERT_RESULT_SQL,
+        [
+            (round_id, guild_id, p.player, 0, len(p.words), 1, 0, ended_at, None, None, 0, share)
+            for p in players
+        ],
+    )
+    await session.executemany(
+        sql.ADD_COOP_TO_STANDINGS_SQL,
+        [(guild_id, p.player, len(p.words), p.points, share) for p in players],
     )

@@ -15,6 +15,7 @@ from bot.kernel.model import ServerSettings
 from bot.storage import statements as sql
 from bot.storage.database import Database
 from core.round import Mode
+from core.rules import Timer
 
 
 class SettingsStorage(Database, Protocol):
@@ -40,6 +41,8 @@ class SettingsStorage(Database, Protocol):
             channels=frozenset(r["channel_id"] for r in channels),
             banned=frozenset(r["word"] for r in banned),
             daily_channel=row.get("daily_channel"),
+            timer=Timer(timer) if (timer := row.get("timer")) else None,
+            quiet_seconds=row.get("quiet_seconds"),
         )
 
     async def save_defaults(self, guild_id: int, settings: ServerSettings) -> None:
@@ -59,6 +62,8 @@ class SettingsStorage(Database, Protocol):
                 int(settings.hints),
                 settings.language,
                 settings.dictionary,
+                settings.timer.value if settings.timer else None,
+                settings.quiet_seconds,
             )
 
     async def guild_timezone(self, guild_id: int) -> str | None:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from bot.kernel.model import (
+    CoopRecord,
     LeaderboardEntry,
     LeaderboardPage,
     Measure,
@@ -104,6 +105,9 @@ class StandingsStorage(Database, Protocol):
             favourite_size=size,
             share=t["share_sum"] / t["share_rounds"] if t["share_rounds"] else None,
             modes=tuple(ModeStats(**m | {"mode": Mode(m["mode"])}) for m in modes),
+            coop=CoopRecord(t["coop_rounds"], t["coop_points"], t["coop_best"] or 0.0)
+            if t["coop_rounds"]
+            else None,
         )
 
 

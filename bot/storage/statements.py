@@ -11,8 +11,9 @@ ROUND_COLUMNS = ", ".join(TABLES[0].columns)  # every field of StoredRound, by n
 # The partial unique index decides, even between processes: no id back means the channel is busy.
 INSERT_ROUND_SQL = (
     "INSERT INTO rounds (guild_id, channel_id, starter_id, board, dice, size, mode, min_length,"
-    " started_at, deadline, seconds, excluded, hints, language, dictionary, entrants)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " started_at, deadline, seconds, excluded, hints, language, dictionary, entrants, timer,"
+    " quiet_seconds)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (channel_id) WHERE state = 'running' DO NOTHING RETURNING id"
 )
 GET_ROUND_SQL = f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = ?"
@@ -62,7 +63,7 @@ PRUNE_STEP_SQL = (
     " JOIN guesses AS g ON g.round_id = r.id WHERE r.id > ? AND r.id <= ?"
     " AND r.state = 'finished' AND r.ended_at < ? LIMIT ?)"
 )
-ROUND_STATE_SQL = "SELECT guild_id, state FROM rounds WHERE id = ?"
+ROUND_STATE_SQL = "SELECT guild_id, state, mode FROM rounds WHERE id = ?"
 FINISH_SQL = "UPDATE rounds SET state = 'finished', ended_at = ? WHERE id = ?"
 _RESULTS = next(t for t in TABLES if t.record is PlayerResult)
 INSERT_RESULT_SQL = _RESULTS.insert_sql(["?"] * len(_RESULTS.columns))
@@ -82,6 +83,17 @@ ADD_TO_STANDINGS_SQL = (
     " THEN excluded.longest_word ELSE standings.longest_word END,"
     " share_sum = standings.share_sum + excluded.share_sum,"
     " share_rounds = standings.share_rounds + excluded.share_rounds"
+)
+# A co-op result adds to the words found and the co-op record only (never points, rounds, wins).
+ADD_COOP_TO_STANDINGS_SQL = (
+    "INSERT INTO standings (guild_id, user_id, points, rounds, words, wins, best, longest_word,"
+    " share_sum, share_rounds, coop_rounds, coop_points, coop_best)"
+    " VALUES (?, ?, 0, 0, ?, 0, 0, NULL, 0, 0, 1, ?, ?)"
+    " ON CONFLICT (guild_id, user_id) DO UPDATE SET words = standings.words + excluded.words,"
+    " coop_rounds = standings.coop_rounds + 1,"
+    " coop_points = standings.coop_points + excluded.coop_points,"
+    " coop_best = CASE WHEN standings.coop_best IS NULL OR excluded.coop_best > standings.coop_best"
+    " THEN excluded.coop_best ELSE standings.coop_best END"
 )
 UPSERT_NAME_SQL = (
     "INSERT INTO players (guild_id, user_id, display_name, updated_at) VALUES (?, ?, ?, ?)"
@@ -224,22 +236,25 @@ def leaderboard_sql(measure: Measure, over_period: bool) -> str:
             " FROM standings WHERE guild_id = ?"
         )
     elif over_period:
+        # Co-op results (team_share set) add to the words found, never to a competitive figure.
+        competitive = "" if measure is Measure.WORDS else " AND team_share IS NULL"
         figures = (
             f"SELECT player_id AS user_id, {_PERIOD_FIGURES[measure]} AS figure, {_NO_WORD}"
             " FROM round_results WHERE guild_id = ? AND ended_at >= ? AND ended_at < ?"
-            " GROUP BY player_id"
+            f"{competitive} GROUP BY player_id"
         )
     else:
+        competitive = "" if measure is Measure.WORDS else " AND rounds > 0"
         figures = (
             f"SELECT user_id, {_ALL_TIME_FIGURES[measure]} AS figure, {_NO_WORD}"
-            " FROM standings WHERE guild_id = ?"
+            f" FROM standings WHERE guild_id = ?{competitive}"
         )
     return _RANKED.format(figures=figures)
 
 
 STATS_TOTALS_SQL = (
-    "SELECT points, rounds, words, wins, best, longest_word, share_sum, share_rounds"
-    " FROM standings WHERE guild_id = ? AND user_id = ?"
+    "SELECT points, rounds, words, wins, best, longest_word, share_sum, share_rounds,"
+    " coop_rounds, coop_points, coop_best FROM standings WHERE guild_id = ? AND user_id = ?"
 )
 _HISTORY = (
     "FROM round_results AS h JOIN rounds AS r ON r.id = h.round_id"
@@ -259,6 +274,6 @@ FROM (SELECT r.mode, h.won, h.points,
              CASE WHEN h.max_points > 0
                   THEN CAST(h.points AS DOUBLE PRECISION) / h.max_points END AS share,
              ROW_NUMBER() OVER (PARTITION BY r.mode ORDER BY h.ended_at DESC, h.round_id DESC) AS n
-      {_HISTORY}) AS history
+      {_HISTORY} AND r.mode <> 'coop') AS history
 GROUP BY mode ORDER BY rounds DESC, mode
 """

@@ -86,11 +86,16 @@ class RoundState(TypedDict):
     words: list[FoundJson]
     scoreboard: list[ScoreJson]
     language: str
+    timer: str  # "standard", "bonus" (the deadline moves: see scoreboard) or "untimed"
+    clock_note: str | None  # how a bonus or untimed round's clock runs, in the player's words
+    team: str | None  # co-op: the team's share and next target, in the player's words
 
 
 class Scoreboard(TypedDict):
     type: Literal["scoreboard"]
     scoreboard: list[ScoreJson]
+    deadline: float  # a bonus or untimed round's moved deadline
+    team: str | None
 
 
 class VerdictJson(TypedDict):

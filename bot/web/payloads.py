@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from bot.daily.service import DailyResult, DailyState
 from bot.i18n.catalogue import count, text
+from bot.i18n.coop_timers import clock_lines, team_line
 from bot.i18n.languages import (
     DEFAULT_LANGUAGE,
     LANGUAGE_CODES,
@@ -29,6 +30,7 @@ from bot.web.messages import (
 from core.board import Board
 from core.daily import DAILY_RULES
 from core.round import Judgement, Mode, Results, Verdict
+from core.rules import Timer
 
 Json = dict[str, Any]
 
@@ -142,7 +144,24 @@ def round_state(
         ],
         "scoreboard": scoreboard(game, names, you, language),
         "language": language,
+        "timer": game.clock.timer.value,
+        "clock_note": clock_note(game, language),
+        "team": team_text(game, language),
     }
+
+
+def clock_note(game: RoundView, language: str) -> str | None:
+    """A bonus or untimed round's rule of the clock, as the board says it; None: standard."""
+    timer = game.clock.timer
+    if timer is Timer.STANDARD:
+        return None
+    return clock_lines(timer, game.clock.seconds, game.deadline, language)[-1]
+
+
+def team_text(game: RoundView, language: str) -> str | None:
+    """A co-op round's team line (share, next target); None: a competitive round."""
+    team = game.team()
+    return None if team is None else team_line(team, language)
 
 
 def verdict(

@@ -1,6 +1,7 @@
 """``Definitions``: a language's definitions, opened lazily. The first lookup maps the index
-(built into the cache once per data digest, like the lexicon's) and, unless one was given, loads
-the language's lexicon; nothing is read before, and the index stays on disk (mmap)."""
+(built into the cache once per data and lexicon, every form resolved: ``resolve``) and, unless one
+was given, loads the language's lexicon; nothing is read before, the index stays on disk (mmap),
+and a lookup reads one record."""
 
 from __future__ import annotations
 
@@ -11,24 +12,16 @@ import threading
 import unicodedata
 from pathlib import Path
 
-from core.definitions import forms, sources
+from core.definitions import sources
 from core.definitions.index import Index, IndexFileError
 from core.definitions.index import build as build_index
-from core.definitions.model import (
-    Entry,
-    Lookup,
-    NoDefinition,
-    NotAWord,
-    Reading,
-    Sense,
-)
+from core.definitions.model import Entry, Lookup, NoDefinition, NotAWord, Reading
+from core.definitions.resolve import Data, resolve_all
 from core.languages import Language, language, lexicon_for
 from core.lexicon import Lexicon
 from core.lexicon.cache import default_cache_dir, write_atomically
 
-MAX_READINGS = 4  # an entry's readings: its own entries, then the lemmas it is a form of
 SHOWN_SENSES = 3  # senses a reading shows by default
-ACCENTED_PARTICIPLE = ("é", "ée", "és", "ées")
 
 
 class Definitions:
@@ -81,7 +74,7 @@ class Definitions:
             return NotAWord(word)
         if self.source is None:
             return NoDefinition(key, has_source=False)
-        found = _Readings(self.index(), lexicon, self.language.code, senses).of(key)
+        found = [Reading(r.lemma, r.form, r.senses[:senses]) for r in self.index().readings(key)]
         readings = _typed_first(found, unicodedata.normalize("NFC", word.strip()).lower())
         return Entry(key, tuple(readings)) if readings else NoDefinition(key, has_source=True)
 
@@ -105,14 +98,32 @@ class Definitions:
         assert self.source is not None
         return self._cache_dir / f"{self._digest().hex()[:32]}.defs"
 
+    def is_cached(self) -> bool:
+        """Whether the cache holds a sound index of the current data (reads its header only):
+        a long-lived caller builds it elsewhere first (``python -m core.definitions``)."""
+        if self.source is None or self._index is not None:
+            return True
+        try:
+            Index(self.index_path(), self._digest()).close()
+        except (OSError, IndexFileError):
+            return False
+        return True
+
+    def build_into_cache(self) -> None:
+        """Build the index and write it to the cache (OSError when the cache cannot be written)."""
+        digest = self._digest()
+        write_atomically(self.index_path(), self._build(digest))
+
     def close(self) -> None:
         if self._index is not None:
             self._index.close()
             self._index = None
 
     def _digest(self) -> bytes:
+        """The cache key: the data files' names, sizes and times and the lexicon's source hash
+        (cheap: the files are read only to build)."""
         assert self.source is not None
-        return sources.digest(self.source, self._data_dir)
+        return sources.stamp(self.source, self._data_dir, self.lexicon().source_hash)
 
     def _open_index(self) -> Index:
         digest, target = self._digest(), self.index_path()
@@ -138,7 +149,8 @@ class Definitions:
         form_lines = (
             line for name in self.source.forms for line in sources.form_lines(self._data_dir / name)
         )
-        return build_index(self.language.fold, glosses, form_lines, digest)
+        data = Data(self.language.fold, glosses, form_lines)
+        return build_index(resolve_all(data, self.lexicon(), self.language.code), digest)
 
 
 def _typed_first(readings: list[Reading], typed: str) -> list[Reading]:
@@ -155,63 +167,3 @@ def _typed_first(readings: list[Reading], typed: str) -> list[Reading]:
 
     own = [r for r in readings if r.form is None]
     return own + sorted((r for r in readings if r.form is not None), key=lambda r: -shared(r))
-
-
-class _Readings:
-    """The readings of one word: its own entries (the lexicon's spelling first), the irregular
-    forms the data lists, then the lemmas the suffix rules propose that qualify."""
-
-    def __init__(self, idx: Index, lexicon: Lexicon, code: str, senses: int) -> None:
-        self.idx, self.lexicon, self.code, self.senses = idx, lexicon, code, senses
-        self.found: list[Reading] = []
-        self.blocks: set[int] = set()
-
-    def of(self, key: str) -> list[Reading]:
-        found = self.idx.readings(key)
-        spelled = self.lexicon.spelling(key)
-        own = [(*self.idx.block(b), b) for b, kind in found if kind is None]
-        own.sort(key=lambda block: block[0].lower() != spelled)
-        for lemma, senses, block in own:
-            self._add(block, Reading(lemma, None, senses[: self.senses]))
-        for block, kind in found:
-            if kind is not None:
-                lemma, senses = self.idx.block(block)
-                self._add(block, Reading(lemma, kind, senses[: self.senses]))
-        if own and self.code != "en":  # without parts of speech, a rule would guess too much
-            return self.found[:MAX_READINGS]
-        for candidate in forms.candidates(self.code, key):
-            if len(self.found) >= MAX_READINGS:
-                break
-            for block, lemma, senses in self._qualifying(candidate):
-                if candidate.unless and self._qualifying(
-                    forms.Candidate(candidate.unless, candidate.kind, candidate.pos)
-                ):
-                    continue
-                kind = candidate.kind
-                if candidate.accented and spelled.endswith(ACCENTED_PARTICIPLE):
-                    kind = candidate.accented
-                self._add(block, Reading(lemma, kind, senses[: self.senses]))
-        return self.found[:MAX_READINGS]
-
-    def _qualifying(self, candidate: forms.Candidate) -> list[tuple[int, str, tuple[Sense, ...]]]:
-        """The candidate's lemma entries that fit it: a word of the lexicon, of the rule's part
-        of speech (its senses of that part only), a German noun or not as the rule says."""
-        if candidate.lemma not in self.lexicon:
-            return []
-        fitting = []
-        for block, kind in self.idx.readings(candidate.lemma):
-            if kind is not None:
-                continue
-            lemma, senses = self.idx.block(block)
-            if candidate.noun is not None and lemma[:1].isupper() != candidate.noun:
-                continue
-            if candidate.pos is not None:
-                senses = tuple(s for s in senses if s.pos == candidate.pos)
-            if senses:
-                fitting.append((block, lemma, senses))
-        return fitting
-
-    def _add(self, block: int, reading: Reading) -> None:
-        if block not in self.blocks and reading.senses:
-            self.blocks.add(block)
-            self.found.append(reading)

@@ -13,7 +13,7 @@ from core.definitions.model import FormKind, PartOfSpeech
 from core.dice import DATA_DIR
 
 DEFINITIONS_DIR = DATA_DIR / "definitions"
-FORMAT = b"boggle-definitions-1"  # bump when the index layout or the reading of the files changes
+FORMAT = b"boggle-definitions-2"  # bump when the index layout or the reading of the files changes
 
 
 @dataclass(frozen=True)
@@ -40,13 +40,14 @@ def read_text(path: Path) -> str:
     return (gzip.decompress(data) if path.suffix == ".gz" else data).decode("utf-8")
 
 
-def digest(source: Source, directory: Path = DEFINITIONS_DIR) -> bytes:
-    """The SHA-256 of the index format and of every file the index is built from."""
-    parts = [FORMAT]
-    for group, names in ((b"glosses", source.glosses), (b"forms", source.forms)):
-        parts.append(group)
-        for name in names:
-            parts += [name.encode(), hashlib.sha256((directory / name).read_bytes()).digest()]
+def stamp(source: Source, directory: Path, lexicon_hash: bytes) -> bytes:
+    """The index's cache key, cheap to check at a process's first lookup: the index format, the
+    lexicon's source hash (forms are resolved against its words) and each file's name, size and
+    modification time (``digest`` reads them all: README's figures, not the cache)."""
+    parts = [FORMAT, lexicon_hash]
+    for name in (*source.glosses, *source.forms):
+        status = (directory / name).stat()
+        parts.append(f"{name}\t{status.st_size}\t{status.st_mtime_ns}".encode())
     return hashlib.sha256(b"\0".join(parts)).digest()
 
 

@@ -5,7 +5,7 @@ Each lexicon has its own alphabet (``en``: a-z; ``es``: a-z and ñ; any string o
 ``k`` of the alphabet leads to a child, bit ``len(alphabet)`` (``lexicon.terminal``) set when the
 path to ``n`` spells a word. Its children sit in ``kids[first[n]:]`` in letter order, so the child
 for letter ``k`` is ``kids[first[n] + popcount(mask[n] & ((1 << k) - 1))]``: one look-up, no search.
-Masks are 32-bit, so an alphabet holds at most 31 letters. Arrays load straight from bytes, which is
+Masks are 32-bit up to 31 letters and 64-bit above (Polish's 32), so an alphabet holds at most 63. Arrays load straight from bytes, which is
 what makes a cached lexicon ready in milliseconds.
 
 ``count[n]`` is the number of words at or below node ``n``: summed along a word's path it gives

@@ -10,6 +10,8 @@ from array import array
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from core.lexicon.alphabet import mask_size, mask_typecode
+
 
 class Arrays(NamedTuple):
     """A built DAWG as ``Lexicon`` holds it (the module docstring of ``core.lexicon`` says how)."""
@@ -31,7 +33,7 @@ def build(words: Iterable[str], alphabet: str) -> Arrays:
     clean.sort()
     nodes, root, count = _build_dawg(clean, len(alphabet))
     del clean  # gone before the arrays are laid out, not beside them
-    return _pack(nodes, root, count, 1 << len(alphabet))
+    return _pack(nodes, root, count, len(alphabet))
 
 
 def words_below(mask: array[int], first: array[int], kids: array[int], terminal: int) -> array[int]:
@@ -75,7 +77,7 @@ def _build_dawg(words: list[bytes], letters: int) -> tuple[list[bytes], int, int
 
     def finish(down_to: int) -> None:
         while len(masks) > down_to + 1:
-            key = masks.pop().to_bytes(4, "little") + array("I", kids.pop()).tobytes()
+            key = masks.pop().to_bytes(width, "little") + array("I", kids.pop()).tobytes()
             number = register.get(key)
             if number is None:
                 number = register[key] = len(nodes)
@@ -83,6 +85,7 @@ def _build_dawg(words: list[bytes], letters: int) -> tuple[list[bytes], int, int
             kids[-1][-1] = number
 
     terminal = 1 << letters
+    width = mask_size(letters)
     previous = b""
     count = 0
     for word in words:
@@ -104,27 +107,28 @@ def _build_dawg(words: list[bytes], letters: int) -> tuple[list[bytes], int, int
         count += 1
     finish(0)
     root = len(nodes)
-    nodes.append(masks[0].to_bytes(4, "little") + array("I", kids[0]).tobytes())
+    nodes.append(masks[0].to_bytes(width, "little") + array("I", kids[0]).tobytes())
     return nodes, root, count
 
 
-def _pack(nodes: list[bytes], root: int, word_count: int, terminal: int) -> Arrays:
+def _pack(nodes: list[bytes], root: int, word_count: int, letters: int) -> Arrays:
     """Renumber the nodes breadth-first from the root and lay them out as arrays, with each
     node's word count (worked out in build order, where every child comes before its parents)."""
+    terminal, width = 1 << letters, mask_size(letters)
     built = array("I", bytes(4 * len(nodes)))
     for old, key in enumerate(nodes):
-        here = 1 if int.from_bytes(key[:4], "little") & terminal else 0
-        built[old] = here + sum(built[c] for c in array("I", key[4:]))
+        here = 1 if int.from_bytes(key[:width], "little") & terminal else 0
+        built[old] = here + sum(built[c] for c in array("I", key[width:]))
     number = array("i", [-1]) * len(nodes)
     number[root] = 0
     order = array("I", [root])
-    mask, first, kids, count = array("I"), array("I"), array("I"), array("I")
+    mask, first, kids, count = array(mask_typecode(letters)), array("I"), array("I"), array("I")
     for old in order:  # grows as it goes: an array iterator sees what is appended
         key = nodes[old]
         count.append(built[old])
-        mask.append(int.from_bytes(key[:4], "little"))
+        mask.append(int.from_bytes(key[:width], "little"))
         first.append(len(kids))
-        for child in array("I", key[4:]):
+        for child in array("I", key[width:]):
             new = number[child]
             if new < 0:
                 new = number[child] = len(order)

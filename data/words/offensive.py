@@ -23,6 +23,9 @@ NOUN_ENDINGS = {
     "fr": ("s", "e", "es", "x", "sse", "sses"),
     "es": ("s", "es", "a", "as", "o", "os", "ito", "ita", "itos", "itas", "azo", "azos"),
     "de": ("e", "en", "n", "s", "er", "ern", "es", "em", "in", "innen", "chen"),
+    "nl": ("en", "s", "e", "er", "ers", "je", "jes", "tje", "tjes", "ig", "ige"),
+    "pl": words_of("a y i e ę ą o u ie em om ami ach ów owi ek ka ki ku kiem kom kami kach"),
+    "pt": ("s", "es", "a", "as", "o", "os", "inho", "inha", "inhos", "inhas", "ao", "oes"),
 }
 # Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
 VERB_ENDINGS = {
@@ -37,13 +40,20 @@ VERB_ENDINGS = {
         "ariamos ariais arian ador adora adores adoras"
     ),
     "de": words_of("e st t en et te test ten tet end ende enden ender endes er"),
+    "nl": words_of("t te ten d de den end ende er ers"),
+    "pl": words_of(
+        "ać am asz a amy acie ają ał ała ało ali ały ałem ałam ałeś ając any ana ane ani aj ajcie"
+    ),
+    "pt": words_of(
+        "o as a amos am ava avas avam ei ou aram ado ada ados adas ando e es em ar ou ador adora"
+    ),
 }
 SPANISH_ER_ENDINGS = words_of(
     "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
     "ieron a as amos ais an iera ieras ieramos ieran iese ieses eria erias eriamos erian ere "
     "eremos eran"
 )
-VERB_INFINITIVE = {"fr": "er", "es": "ar", "de": "en"}
+VERB_INFINITIVE = {"fr": "er", "es": "ar", "de": "en", "nl": "en", "pl": "ać", "pt": "ar"}
 
 
 ENGLISH_ENDINGS = words_of("s es d ed ing er ers y")  # after the entry (a consonant doubled)
@@ -90,6 +100,8 @@ def inflections(code: str, entry: str) -> set[str]:
                 for prefix in ("ge", "")
                 for end in ("", "e", "en", "er", "es", "em")
             }
+    if code == "nl" and entry.endswith("en"):  # ge-...-d/-t participles
+        forms |= {"ge" + entry[:-2] + end for end in ("d", "t", "de", "te")}
     if code == "de":
         at = max(entry.rfind(v) for v in "aou")  # the last full vowel takes the umlaut
         if at >= 0 and entry[at + 1 : at + 2] != "e":

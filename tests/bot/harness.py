@@ -28,6 +28,9 @@ from standin import StandIn
 from standin.state import StoredMessage
 from standin.testing import running_bot
 
+REPO = Path(__file__).resolve().parents[2]  # where ``python -m bot`` runs from the source
+Row = tuple[Any, ...]  # a row read with sqlite3: its columns' types are the query's
+
 
 class Clock:
     """Wall time plus an offset the test moves; the bot's runners see it at their next tick."""
@@ -42,10 +45,12 @@ class Clock:
         self.offset += seconds
 
 
-class StoppedClock:
-    """A clock that moves only when told: exact deadlines to compare, nothing timed."""
+class StoppedClock(Clock):
+    """A clock that moves only when told: exact deadlines to compare, nothing timed (a
+    ``Clock`` wherever one is taken; its offset is unused)."""
 
     def __init__(self, now: float) -> None:
+        super().__init__()
         self.now = now
 
     def __call__(self) -> float:
@@ -84,7 +89,7 @@ class Harness:
     async def say(self, user: str, text: str, channel: str = "boggle") -> StoredMessage:
         return await self.standin.user_says(channel, user, text)
 
-    async def guesses_stored(self, count: int, timeout: float = 5.0) -> list[tuple]:
+    async def guesses_stored(self, count: int, timeout: float = 5.0) -> list[Row]:
         """Wait until ``count`` guesses are committed; returns every stored guess row."""
         deadline = time.monotonic() + timeout
         while True:
@@ -95,7 +100,7 @@ class Harness:
                 return rows
             await asyncio.sleep(0.02)
 
-    async def wait_for_guess(self, player: str, word: str, timeout: float = 5.0) -> list[tuple]:
+    async def wait_for_guess(self, player: str, word: str, timeout: float = 5.0) -> list[Row]:
         """Every stored guess row, once ``player``'s guess of ``word`` is among them.
 
         Messages are judged in the order they arrive, so everything sent before is judged too.
@@ -110,7 +115,7 @@ class Harness:
             assert time.monotonic() < deadline, f"{player}'s guess {word!r} never stored"
             await asyncio.sleep(0.02)
 
-    def query(self, sql: str, params: tuple = ()) -> list[tuple]:
+    def query(self, sql: str, params: tuple[object, ...] = ()) -> list[Row]:
         """Read the database through a connection of the test's own."""
         return query(self.database, sql, params)
 
@@ -160,18 +165,24 @@ class Harness:
         raise AssertionError("every candidate is on the board")
 
 
-def query(database: Path | str, sql: str, params: tuple = ()) -> list[tuple]:
+def saying(text: str) -> Callable[[StoredMessage], bool]:
+    """Whether a message holds ``text``."""
+    return lambda message: text in message.content
+
+
+def query(database: Path | str, sql: str, params: tuple[object, ...] = ()) -> list[Row]:
     """Read the database through a connection of the test's own (never the bot's)."""
     with contextlib.closing(sqlite3.connect(database)) as db:
         return db.execute(sql, params).fetchall()
 
 
 async def wait_for_rows(
-    database: Path, sql: str, expected: list[tuple], timeout: float = 5.0
-) -> list[tuple]:
+    database: Path | str, sql: str, expected: list[Row], timeout: float = 5.0
+) -> list[Row]:
     """Poll ``sql`` (own connection, no flush asked of the bot) until it returns ``expected``."""
     deadline = time.monotonic() + timeout
-    while (rows := query(database, sql)) != expected and time.monotonic() < deadline:
+    # The point is to look from outside, as another reader of the file: nothing to wait on.
+    while (rows := query(database, sql)) != expected and time.monotonic() < deadline:  # noqa: ASYNC110
         await asyncio.sleep(0.005)
     assert rows == expected
     return rows
@@ -228,19 +239,21 @@ class ProcessLog:
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.lines: list[str] = []
+        self._more = asyncio.Event()  # set when a line comes in
         assert process.stderr is not None
         self._task = asyncio.create_task(self._read(process.stderr))
 
     async def _read(self, stream: asyncio.StreamReader) -> None:
         while line := await stream.readline():
             self.lines.append(line.decode(errors="replace"))
+            self._more.set()
 
     async def wait_for(self, text: str, timeout: float) -> None:
-        async def seen() -> None:
+        """Until a line holding ``text`` is in; TimeoutError after ``timeout`` seconds."""
+        async with asyncio.timeout(timeout):
             while not any(text in line for line in self.lines):
-                await asyncio.sleep(0.05)
-
-        await asyncio.wait_for(seen(), timeout)
+                self._more.clear()
+                await self._more.wait()
 
     async def closed(self) -> None:
         """Until the process's stderr ends (it has exited): every line is in."""

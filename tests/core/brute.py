@@ -14,8 +14,12 @@ import string
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
+
+if TYPE_CHECKING:
+    from core.board import Board
 
 REPO = Path(__file__).resolve().parents[2]
 EN_WORDS = REPO / "data" / "words" / "en.txt"
@@ -27,20 +31,20 @@ MULTI_FACES = ("qu", "th", "in", "er", "he", "an")
 # --- the reference --------------------------------------------------------------------------
 
 
-def touching(board, a: int, b: int) -> bool:
+def touching(board: Board, a: int, b: int) -> bool:
     """Cells a and b are different and one step apart in one of the 8 directions."""
     ra, ca = divmod(a, board.cols)
     rb, cb = divmod(b, board.cols)
     return a != b and abs(ra - rb) <= 1 and abs(ca - cb) <= 1
 
 
-def adjacency(board) -> list[list[int]]:
+def adjacency(board: Board) -> list[list[int]]:
     """For each cell, the cells touching it (blanks included; callers skip them)."""
     size = board.rows * board.cols
     return [[b for b in range(size) if touching(board, a, b)] for a in range(size)]
 
 
-def spell_or_none(board, path: Sequence[int]) -> str | None:
+def spell_or_none(board: Board, path: Sequence[int]) -> str | None:
     """What a path spells if it is legal (cells on the board, not blank, each once, each next to
     the one before), else None."""
     size = board.rows * board.cols
@@ -53,7 +57,7 @@ def spell_or_none(board, path: Sequence[int]) -> str | None:
     return "".join(board.cells[c] for c in path)
 
 
-def on_board(board, word: str, around: list[list[int]] | None = None) -> bool:
+def on_board(board: Board, word: str, around: list[list[int]] | None = None) -> bool:
     """Whether some legal path spells ``word``: a plain depth-first search from every cell that
     tries each touching, unused, non-blank cell whose face matches the next letters."""
     around = around or adjacency(board)
@@ -79,7 +83,7 @@ def on_board(board, word: str, around: list[list[int]] | None = None) -> bool:
     return any(fits(c, set(), 0) and go(c, set(), 0) for c in range(len(cells)))
 
 
-def brute_solve(board, words: Iterable[str], min_length: int) -> set[str]:
+def brute_solve(board: Board, words: Iterable[str], min_length: int) -> set[str]:
     """Every word of the list, at least ``min_length`` letters long, that the board holds."""
     letters = set("".join(board.cells))
     around = adjacency(board)
@@ -116,7 +120,7 @@ faces = st.one_of(
 
 
 @st.composite
-def boards(draw, max_side: int = 6, blanks: bool = True):
+def boards(draw: st.DrawFn, max_side: int = 6, blanks: bool = True) -> Board:
     """Any rectangle from 1x1 to max_side x max_side with random faces."""
     from core.board import Board
 
@@ -127,7 +131,13 @@ def boards(draw, max_side: int = 6, blanks: bool = True):
     return Board(rows, cols, tuple(cells))
 
 
-def random_walk(board, rng: random.Random, steps: int, legal: bool = True, around=None) -> str:
+def random_walk(
+    board: Board,
+    rng: random.Random,
+    steps: int,
+    legal: bool = True,
+    around: list[list[int]] | None = None,
+) -> str:
     """The text of a random walk over non-blank cells; an illegal walk may reuse cells or jump."""
     around = around or adjacency(board)
     live = [c for c in range(len(board.cells)) if board.cells[c]]
@@ -142,7 +152,7 @@ def random_walk(board, rng: random.Random, steps: int, legal: bool = True, aroun
     return "".join(board.cells[c] for c in path)
 
 
-def word_list(board, rng: random.Random, count: int) -> list[str]:
+def word_list(board: Board, rng: random.Random, count: int) -> list[str]:
     """Words of which many are on the board: legal walks, their near misses (a changed letter,
     a reused cell, a jump), and random strings of the board's letters and of any letters."""
     letters = "".join(board.cells) or "a"
@@ -170,7 +180,9 @@ def word_list(board, rng: random.Random, count: int) -> list[str]:
 
 
 @st.composite
-def boards_and_words(draw, max_side: int = 6, min_words: int = 50, max_words: int = 300):
+def boards_and_words(
+    draw: st.DrawFn, max_side: int = 6, min_words: int = 50, max_words: int = 300
+) -> tuple[Board, list[str], int]:
     """A board, a word list for it, and a minimum length."""
     board = draw(boards(max_side))
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))

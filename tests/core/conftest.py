@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from core.lexicon import Lexicon
 from tests.core.brute import EN_WORDS
 
 
 @pytest.fixture(scope="session")
-def en_lexicon(lexicon):
+def en_lexicon(lexicon: Lexicon) -> Lexicon:
     return lexicon
 
 

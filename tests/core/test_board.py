@@ -12,7 +12,7 @@ from tests.core.brute import adjacency, boards
 
 @settings(max_examples=300, deadline=None)
 @given(boards())
-def test_text_round_trip(board):
+def test_text_round_trip(board: Board) -> None:
     assert Board.parse(board.text()) == board
     assert Board.parse(board.compact()) == board
     assert Board.parse(board.text().upper()) == board
@@ -23,20 +23,20 @@ def test_text_round_trip(board):
         assert "/" not in board.compact()
 
 
-def test_faces():
+def test_faces() -> None:
     board = Board.parse("q[q][th]./[qu]AB[In]")
     assert (board.rows, board.cols) == (2, 4)
     assert board.cells == ("qu", "q", "th", "", "qu", "a", "b", "in")
 
 
-def test_one_row_board_round_trips():
+def test_one_row_board_round_trips() -> None:
     """A single row must not be read back as a square (1x4 "abcd" is not the 2x2 "ab/cd")."""
     for board in (Board(1, 4, tuple("abcd")), Board(1, 2, ("a", "qu")), Board(4, 1, tuple("abcd"))):
         assert Board.parse(board.text()) == board
         assert Board.parse(board.compact()) == board
 
 
-def test_q_means_qu_and_bracketed_q_is_plain():
+def test_q_means_qu_and_bracketed_q_is_plain() -> None:
     assert Board.parse("q").cells == ("qu",)
     assert Board.parse("Q").cells == ("qu",)
     assert Board.parse("[q]").cells == ("q",)
@@ -46,7 +46,7 @@ def test_q_means_qu_and_bracketed_q_is_plain():
     assert Board.parse(".").cells == ("",)
 
 
-def test_rows_forms():
+def test_rows_forms() -> None:
     expected = Board(2, 3, ("a", "b", "c", "d", "qu", ""))
     for text in ("abc/dq.", "abc dq.", "ABC/DQ.", "abc / dq.", "abc\ndq.", "abc\t dq."):
         assert Board.parse(text) == expected
@@ -56,7 +56,7 @@ def test_rows_forms():
     assert Board.parse("[th]abc").cells == ("th", "a", "b", "c")  # four cells make 2x2
 
 
-def test_text_forms():
+def test_text_forms() -> None:
     board = Board(2, 3, ("qu", "q", "th", "", "a", "b"))
     assert board.text() == "q[q][th]/.ab"
     assert board.compact() == board.text()
@@ -84,7 +84,7 @@ def test_text_forms():
         (" / / ", ["empty"]),
     ],
 )
-def test_bad_text_names_the_problem(text, words):
+def test_bad_text_names_the_problem(text: str, words: list[str]) -> None:
     with pytest.raises(BoardError) as caught:
         Board.parse(text)
     message = str(caught.value).lower()
@@ -92,13 +92,13 @@ def test_bad_text_names_the_problem(text, words):
         assert word.lower() in message
 
 
-def test_letters_without_a_plain_lowercase_form_raise_board_error():
+def test_letters_without_a_plain_lowercase_form_raise_board_error() -> None:
     for text in ("İ", "aİ", "ab/cİ", "ﬁ", "ａｂｃｄ", "a1", "[x\u0303]abc"):
         with pytest.raises(BoardError):
             Board.parse(text)
 
 
-def test_non_ascii_letters_are_faces():
+def test_non_ascii_letters_are_faces() -> None:
     board = Board.parse("añ/ÑB")
     assert board.cells == ("a", "ñ", "ñ", "b")
     assert Board.parse("an\u0303/ab").cells == ("a", "ñ", "a", "b")  # n + combining tilde
@@ -114,7 +114,7 @@ def test_non_ascii_letters_are_faces():
         st.text(alphabet="abq[]./ \nTHİé1", max_size=40),
     )
 )
-def test_parse_returns_a_board_or_raises_board_error(text):
+def test_parse_returns_a_board_or_raises_board_error(text: str) -> None:
     try:
         board = Board.parse(text)
     except BoardError as exc:
@@ -123,7 +123,7 @@ def test_parse_returns_a_board_or_raises_board_error(text):
     assert Board.parse(board.text()) == board
 
 
-def test_board_checks_its_cells():
+def test_board_checks_its_cells() -> None:
     with pytest.raises(BoardError):
         Board(0, 3, ())
     with pytest.raises(BoardError):
@@ -136,7 +136,7 @@ def test_board_checks_its_cells():
         Board(1, 1, ("1",))
 
 
-def test_grid_alignment():
+def test_grid_alignment() -> None:
     board = Board.parse("q[th].a/bcde")
     lines = board.grid().split("\n")
     assert lines == ["Qu Th ·  A", "B  C  D  E"]
@@ -145,7 +145,7 @@ def test_grid_alignment():
 
 @settings(max_examples=150, deadline=None)
 @given(boards())
-def test_grid_every_cell_two_wide(board):
+def test_grid_every_cell_two_wide(board: Board) -> None:
     lines = board.grid().split("\n")
     assert len(lines) == board.rows
     for r, line in enumerate(lines):
@@ -160,7 +160,7 @@ def test_grid_every_cell_two_wide(board):
                 assert shown == "· "
 
 
-def test_neighbour_counts():
+def test_neighbour_counts() -> None:
     board = Board.parse("abcd/efgh/ijkl/mnop")
     assert [len(board.neighbours[i]) for i in range(16)] == [
         3, 5, 5, 3,
@@ -172,7 +172,7 @@ def test_neighbour_counts():
     assert set(board.neighbours[5]) == {0, 1, 2, 4, 6, 8, 9, 10}
 
 
-def test_neighbours_skip_blanks():
+def test_neighbours_skip_blanks() -> None:
     board = Board.parse("a.c/.e./g.i")
     assert board.neighbours[4] == (0, 2, 6, 8)
     assert board.neighbours[0] == (4,)
@@ -183,14 +183,14 @@ def test_neighbours_skip_blanks():
 
 @settings(max_examples=200, deadline=None)
 @given(boards())
-def test_neighbours_match_coordinates(board):
+def test_neighbours_match_coordinates(board: Board) -> None:
     around = adjacency(board)
     for cell, got in enumerate(board.neighbours):
         expected = [] if not board.cells[cell] else [n for n in around[cell] if board.cells[n]]
         assert sorted(got) == expected
 
 
-def test_size_position_face_at():
+def test_size_position_face_at() -> None:
     board = Board.parse("abc/def")
     assert board.size == 3
     assert board.position(4) == (1, 1)

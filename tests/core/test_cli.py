@@ -11,8 +11,9 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 
@@ -54,11 +55,16 @@ class Run:
         self.code, self.out, self.err = code, out, err
 
 
-def run(*argv: str | Path, stdin: object = "", clock: object = None) -> Run:
+def run(
+    *argv: str | Path, stdin: str | TextIO = "", clock: Callable[[], float] | None = None
+) -> Run:
     out, err = io.StringIO(), io.StringIO()
     source = io.StringIO(stdin) if isinstance(stdin, str) else stdin
-    kwargs = {"clock": clock} if clock is not None else {}
-    code = cli.main([str(a) for a in argv], stdin=source, stdout=out, stderr=err, **kwargs)
+    args = [str(a) for a in argv]
+    if clock is None:
+        code = cli.main(args, stdin=source, stdout=out, stderr=err)
+    else:
+        code = cli.main(args, stdin=source, stdout=out, stderr=err, clock=clock)
     return Run(code, out.getvalue(), err.getvalue())
 
 
@@ -87,7 +93,7 @@ def test_solve_plain_lists_longest_first_then_count(small_dict: Path, tmp_path: 
 
 
 def test_solve_min_length_and_default_by_size(small_dict: Path, tmp_path: Path) -> None:
-    common = ["--dict", small_dict, "--cache-dir", tmp_path, "--summary"]
+    common: list[str | Path] = ["--dict", small_dict, "--cache-dir", tmp_path, "--summary"]
     four = run("solve", "seatr/retit/tsars/eqset/aster", *common).out.split()
     three = run("solve", "seatr/retit/tsars/eqset/aster", "--min-length", "3", *common).out.split()
     assert int(three[1]) > int(four[1]) > 0  # 5x5 defaults to 4 letters
@@ -209,7 +215,7 @@ def test_check_on_board_but_not_a_word(small_dict: Path, tmp_path: Path) -> None
 
 
 def test_check_says_no_below_the_minimum_length(small_dict: Path, tmp_path: Path) -> None:
-    common = ["--dict", small_dict, "--cache-dir", tmp_path]
+    common: list[str | Path] = ["--dict", small_dict, "--cache-dir", tmp_path]
     result = run("check", "at", "atcd/qitz/efgh/ijkl", *common)
     assert result.code == 1
     assert result.out.splitlines() == [
@@ -260,7 +266,7 @@ def test_roll_below_the_floor_says_so(en_cache: Path) -> None:
     assert lines[0].startswith("warning: none of 40 rolls reached the floor of 500 words")
 
 
-def best_lines(*argv: object) -> list[str]:
+def best_lines(*argv: str | Path) -> list[str]:
     """``best``'s output without the line that says when (in real seconds) the board was found."""
     result = run("best", *argv)
     assert result.code == 0, result.err
@@ -310,7 +316,19 @@ def timed_lines(clock: Clock, lines: list[tuple[float, str]]) -> Iterator[str]:
         yield line + "\n"
 
 
-def play_board(seed: int, lexicon: Lexicon) -> tuple[Board, dict]:
+class TimedLines(io.StringIO):
+    """Stdin as ``play`` reads it (not a terminal), each line arriving at its time."""
+
+    def __init__(self, clock: Clock, lines: list[tuple[float, str]]) -> None:
+        super().__init__()
+        self._lines = timed_lines(clock, lines)
+
+    # Iterating calls it too. The ignore as in typeshed's own StringIO: _IOBase types it for bytes.
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+        return next(self._lines, "")
+
+
+def play_board(seed: int, lexicon: Lexicon) -> tuple[Board, dict[str, tuple[int, ...]]]:
     from core.generate import roll_with_floor
 
     return roll_with_floor(dice_set("4x4-new"), random.Random(seed), lexicon, 3)
@@ -322,7 +340,7 @@ def test_play_feedback_deadline_and_missed(en_cache: Path) -> None:
     words = sorted(found, key=lambda w: (-len(w), w))
     good, other = words[0], words[1]
     clock = Clock()
-    stdin = timed_lines(
+    stdin = TimedLines(
         clock,
         [
             (1, good),
@@ -367,7 +385,7 @@ def test_play_missed_one_word(small_dict: Path, tmp_path: Path) -> None:
     _, found = play_board(1, lexicon)
     words = sorted(found, key=lambda w: (-len(w), w))
     stdin = "\n".join(words[1:]) + "\n"
-    common = ["--seed", "1", "--dict", small_dict, "--cache-dir", tmp_path]
+    common: list[str | Path] = ["--seed", "1", "--dict", small_dict, "--cache-dir", tmp_path]
     result = run("play", *common, stdin=stdin)
     assert result.code == 0, result.err
     assert result.out.splitlines()[-1] == f"missed 1 word: {words[0]}"

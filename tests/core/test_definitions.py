@@ -45,7 +45,8 @@ def reading(found: Entry, lemma: str) -> Reading:
 
 
 # word, lemma, form, first gloss (exact, as the data has it)
-PINNED = {
+# word, its lemma, the form it is of that lemma (None: the lemma itself), the lemma's gloss
+PINNED: dict[str, list[tuple[str, str, FormKind | None, str]]] = {
     "en": [
         ("walk", "walk", None, "use one's feet to advance; advance by steps"),
         ("walked", "walk", FormKind.PAST, "use one's feet to advance; advance by steps"),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -27,13 +29,13 @@ def load(name: str) -> DiceSet:
     return DiceSet.load(DICE_DIR / f"{name}.txt")
 
 
-def test_every_dice_file_is_known():
+def test_every_dice_file_is_known() -> None:
     assert set(available()) == set(EXPECTED)
     assert {p.stem for p in DICE_DIR.glob("*.txt")} == set(EXPECTED)
 
 
 @pytest.mark.parametrize(("name", "count"), sorted(EXPECTED.items()))
-def test_dice_files_load(name, count):
+def test_dice_files_load(name: str, count: int) -> None:
     dice = load(name)
     assert len(dice.dice) == count
     assert dice.side**2 == count
@@ -45,14 +47,14 @@ def test_dice_files_load(name, count):
     assert dice == dice_set(name)
 
 
-def test_q_faces_are_qu():
+def test_q_faces_are_qu() -> None:
     for name in EXPECTED:
         qu_dice = [die for die in load(name).dice if "qu" in die]
         assert len(qu_dice) >= 1, name
     assert DiceSet.parse("t", "Q A A A A A\n" * 4).dice[0][0] == "qu"
 
 
-def test_multi_letter_and_blank_dice():
+def test_multi_letter_and_blank_dice() -> None:
     for name in ("5x5-2012", "6x6-superbig"):
         assert tuple(MULTI_DIE) in load(name).dice
     assert ("e", "i", "o", "", "", "") in load("6x6-superbig").dice
@@ -61,14 +63,14 @@ def test_multi_letter_and_blank_dice():
     assert sum(die.count("") for die in load("6x6-superbig").dice) == 3
 
 
-def test_known_dice():
+def test_known_dice() -> None:
     assert ("h", "i", "m", "n", "qu", "u") in load("4x4-new").dice
     assert ("a", "b", "j", "m", "o", "qu") in load("4x4-classic").dice
     assert ("b", "j", "k", "qu", "x", "z") in load("5x5-original").dice
     assert ("j", "k", "qu", "w", "x", "z") in load("6x6-superbig").dice
 
 
-def matching(board_cells, dice) -> bool:
+def matching(board_cells: Sequence[str], dice: Sequence[Sequence[str]]) -> bool:
     """Whether each cell can be given its own die showing that face (augmenting paths)."""
     owner: dict[int, int] = {}
 
@@ -86,7 +88,7 @@ def matching(board_cells, dice) -> bool:
 
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(sorted(EXPECTED)), st.integers(0, 2**64))
-def test_roll_uses_each_die_once(name, seed):
+def test_roll_uses_each_die_once(name: str, seed: int) -> None:
     dice = load(name)
     board = dice.roll(random.Random(seed))
     assert (board.rows, board.cols) == (dice.side, dice.side)
@@ -94,20 +96,20 @@ def test_roll_uses_each_die_once(name, seed):
     assert board == dice.roll(random.Random(seed))
 
 
-def test_matching_can_fail():
+def test_matching_can_fail() -> None:
     dice = load("4x4-new").dice
     assert not matching(("qu",) * 16, dice)  # one die has Qu
     assert not matching(("a",) * 15 + ("z",), dice)  # two dice have A
     assert matching(tuple(die[0] for die in dice), dice)
 
 
-def test_rolls_differ_by_seed():
+def test_rolls_differ_by_seed() -> None:
     dice = load("4x4-new")
     boards = {dice.roll(random.Random(seed)).cells for seed in range(20)}
     assert len(boards) == 20
 
 
-def test_default_sets():
+def test_default_sets() -> None:
     assert default_for(4) == "4x4-new"
     assert default_for(5) == "5x5-original"
     assert default_for(6) == "6x6-superbig"
@@ -131,7 +133,7 @@ def test_default_sets():
         ("A B C D E F\n" * 3 + "A B C D E ﬁ\n", ["line 4"]),
     ],
 )
-def test_bad_dice_files(text, words, tmp_path):
+def test_bad_dice_files(text: str, words: list[str], tmp_path: Path) -> None:
     path = tmp_path / "bad.txt"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DiceError) as caught:
@@ -141,14 +143,14 @@ def test_bad_dice_files(text, words, tmp_path):
     assert "bad" in str(caught.value)
 
 
-def test_unreadable_dice_file(tmp_path):
+def test_unreadable_dice_file(tmp_path: Path) -> None:
     with pytest.raises(DiceError, match="cannot read"):
         DiceSet.load(tmp_path / "missing.txt")
     with pytest.raises(DiceError):
         DiceSet.load(tmp_path)
 
 
-def test_comments_and_blank_faces_parse():
+def test_comments_and_blank_faces_parse() -> None:
     dice = DiceSet.parse("x", "# c\nA . Qu th # trailing\n\nb c d e\nf g h i\nj k l m\n")
     assert dice.dice[0] == ("a", "", "qu", "th")
     assert dice.side == 2
@@ -161,12 +163,12 @@ def test_comments_and_blank_faces_parse():
     ("length", "points"),
     [(1, 0), (2, 0), (3, 1), (4, 1), (5, 2), (6, 3), (7, 5), (8, 11), (9, 11), (16, 11)],
 )
-def test_score_table(length, points):
+def test_score_table(length: int, points: int) -> None:
     assert word_score("a" * length) == points
     assert word_score("a" * length, min_length=1) == points
 
 
-def test_below_minimum_scores_nothing():
+def test_below_minimum_scores_nothing() -> None:
     assert word_score("cat", min_length=4) == 0
     assert word_score("cats", min_length=4) == 1
     assert word_score("cats", min_length=5) == 0
@@ -177,7 +179,7 @@ def test_below_minimum_scores_nothing():
     assert default_min_length(6) == 4
 
 
-def test_qu_counts_two_letters():
+def test_qu_counts_two_letters() -> None:
     assert word_score("quit") == 1
     assert word_score("quit", min_length=4) == 1
     assert word_score("quits") == 2
@@ -186,7 +188,7 @@ def test_qu_counts_two_letters():
 
 
 @given(st.lists(st.text(alphabet="abq", max_size=12), max_size=20), st.integers(1, 6))
-def test_total_is_the_sum(words, min_length):
+def test_total_is_the_sum(words: list[str], min_length: int) -> None:
     expected = sum(brute_score(w, min_length) for w in words)
     assert total_score(words, min_length) == expected
     assert TABLE[-1] == 11

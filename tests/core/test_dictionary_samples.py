@@ -33,19 +33,19 @@ def word_sets() -> dict[str, set[str]]:
     }
 
 
-def test_every_language_has_both_samples():
+def test_every_language_has_both_samples() -> None:
     assert set(ACCEPTED) == set(REFUSED) == set(LANGUAGE_CODES)
 
 
 @pytest.mark.parametrize("code", LANGUAGE_CODES)
-def test_common_words_are_accepted(code, word_sets):
+def test_common_words_are_accepted(code: str, word_sets: dict[str, set[str]]) -> None:
     lang = language(code)
     missing = [w for w in ACCEPTED[code] if lang.fold(w) not in word_sets[code]]
     assert missing == []
 
 
 @pytest.mark.parametrize("code", LANGUAGE_CODES)
-def test_slurs_and_obscenities_are_refused(code, word_sets):
+def test_slurs_and_obscenities_are_refused(code: str, word_sets: dict[str, set[str]]) -> None:
     lang = language(code)
     present = [w for w in REFUSED[code] if lang.fold(w) in word_sets[code]]
     assert present == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -71,7 +72,7 @@ def test_obscure_words_stay_out(lexicons: dict[str, Lexicon], code: str) -> None
     assert {band_of(w, lexicon) for w in sample} <= {Band.RARE, Band.UNKNOWN}
 
 
-def build_lists() -> object:
+def build_lists() -> ModuleType:
     path = Path(__file__).resolve().parents[2] / "data" / "words" / "build_lists.py"
     spec = importlib.util.spec_from_file_location("build_lists", path)
     assert spec is not None and spec.loader is not None
@@ -81,7 +82,7 @@ def build_lists() -> object:
 
 
 def test_family_rule() -> None:
-    rule = build_lists().family_zipf  # type: ignore[attr-defined]
+    rule = build_lists().family_zipf
     own = {"manger": 50, "mange": 48, "mangeait": 34, "mangeons": 29, "mangeames": 15}
     own |= {"phone": 45, "phonem": 17, "par": 67, "parons": 14, "dormir": 50, "dormez": 45}
     own |= {"dormons": 10}

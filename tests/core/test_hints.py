@@ -49,7 +49,7 @@ def test_real_rolls_match_the_brute_force(lexicon: Lexicon) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(boards_and_words(max_side=4, min_words=5, max_words=60))
-def test_any_board_and_words_match_the_brute_force(case: tuple) -> None:
+def test_any_board_and_words_match_the_brute_force(case: tuple[Board, list[str], int]) -> None:
     board, words, min_length = case
     solution = solve(board, Lexicon.from_words(words), min_length)
     assert list(word_starts(board, solution)) == brute_starts(board, set(solution))

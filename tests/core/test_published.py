@@ -29,7 +29,7 @@ ABSENT = {
 
 
 @pytest.mark.parametrize("text", [*PUBLISHED, BIG])
-def test_board_solution_equals_brute_force(text, en_lexicon):
+def test_board_solution_equals_brute_force(text: str, en_lexicon: Lexicon) -> None:
     board = Board.parse(text)
     words = words_of_letters(EN_WORDS, set(text))
     expected = brute_solve(board, words, 3)
@@ -45,20 +45,22 @@ def test_board_solution_equals_brute_force(text, en_lexicon):
 
 
 @pytest.mark.parametrize("text", PUBLISHED)
-def test_known_words_and_points(text, en_lexicon):
+def test_known_words_and_points(text: str, en_lexicon: Lexicon) -> None:
     board = Board.parse(text)
     found = solve(board, en_lexicon, 3)
     for word, points in KNOWN[text].items():
         assert word in found, word
         assert word_score(word) == points == brute_score(word, 3)
-        assert path_spells(board, find_path(board, word)) == word
+        path = find_path(board, word)
+        assert path is not None, word
+        assert path_spells(board, path) == word
     for word in ABSENT.get(text, []):
         assert word in en_lexicon
         assert word not in found
         assert find_path(board, word) is None
 
 
-def test_board_shapes():
+def test_board_shapes() -> None:
     assert (Board.parse("streaedlp").rows, Board.parse("streaedlp").cols) == (3, 3)
     assert Board.parse(BIG).size == 5
     assert Board.parse("perslatgsineters").text() == "pers/latg/sine/ters"

@@ -66,13 +66,13 @@ def play(rnd: Round, moves: list[tuple[int, str]], now: float = 1.0) -> list[Jud
     return [rnd.judge(player, word, now) for player, word in moves]
 
 
-def test_fixture_words_are_where_the_test_says():
+def test_fixture_words_are_where_the_test_says() -> None:
     assert all(on_board(BOARD, w) for w in ON_BOARD)
     assert not any(on_board(BOARD, w) for w in OFF_BOARD)
     assert on_board(BOARD, "cod") and "cod" not in WORDS
 
 
-def test_every_verdict():
+def test_every_verdict() -> None:
     rnd = start(Mode.RACE)
     assert rnd.judge(1, "quits", 1.0) == Judgement("quits", V.ACCEPTED, 2)
     assert rnd.judge(1, "quits", 2.0) == Judgement("quits", V.ALREADY_FOUND)
@@ -91,13 +91,13 @@ def test_every_verdict():
     assert rnd.is_over(DEADLINE) and not rnd.is_over(DEADLINE - 1)
 
 
-def test_taken_only_in_race():
+def test_taken_only_in_race() -> None:
     for mode in (Mode.CLASSIC, Mode.CASUAL):
         rnd = start(mode)
         assert [j.verdict for j in play(rnd, [(1, "ace"), (2, "ace")])] == [V.ACCEPTED] * 2
 
 
-def test_qu_counts_two_letters_for_length():
+def test_qu_counts_two_letters_for_length() -> None:
     rnd = start(min_length=4)
     assert rnd.judge(1, "quit", 1.0) == Judgement("quit", V.ACCEPTED, 1)
     assert rnd.judge(1, "ace", 1.0).verdict is V.TOO_SHORT
@@ -107,7 +107,7 @@ def test_qu_counts_two_letters_for_length():
     assert "quit" in start(min_length=4).solution
 
 
-def test_guess_reads_a_message():
+def test_guess_reads_a_message() -> None:
     rnd = start()
     got = rnd.guess(7, "QUITS, ｄａｎｃｅ  co\u200bder", 1.0)
     assert [(j.word, j.verdict) for j in got] == [
@@ -119,7 +119,7 @@ def test_guess_reads_a_message():
     assert rnd.guess(7, "quits", DEADLINE)[0].verdict is V.ROUND_OVER
 
 
-def test_stop():
+def test_stop() -> None:
     rnd = start()
     rnd.stop(40.0)
     assert rnd.judge(1, "ace", 39.0).verdict is V.ACCEPTED
@@ -135,7 +135,7 @@ def classic_game(mode: Mode) -> Round:
     return rnd
 
 
-def test_classic_results():
+def test_classic_results() -> None:
     res = classic_game(Mode.CLASSIC).results()
     by = {p.player: p for p in res.players}
     assert [p.player for p in res.players] == [2, 1, 3]
@@ -149,7 +149,7 @@ def test_classic_results():
     assert res.winners == (2,)
 
 
-def test_race_results():
+def test_race_results() -> None:
     res = classic_game(Mode.RACE).results()
     by = {p.player: p for p in res.players}
     assert (by[1].points, by[2].points, by[3].points) == (3, 4, 2)
@@ -158,14 +158,14 @@ def test_race_results():
     assert res.winners == (2,)
 
 
-def test_casual_results():
+def test_casual_results() -> None:
     res = classic_game(Mode.CASUAL).results()
     by = {p.player: p for p in res.players}
     assert (by[1].points, by[2].points, by[3].points) == (3, 5, 2)
     assert [p.rank for p in res.players] == [1, 2, 3]
 
 
-def test_tied_winners_and_nobody_scoring():
+def test_tied_winners_and_nobody_scoring() -> None:
     rnd = start()
     play(rnd, [(1, "dance"), (2, "coder"), (3, "ace"), (4, "ace")])
     res = rnd.results()
@@ -177,7 +177,7 @@ def test_tied_winners_and_nobody_scoring():
     assert start().results().players == ()
 
 
-def test_missed_totals_and_share():
+def test_missed_totals_and_share() -> None:
     rnd = start()
     play(rnd, [(1, "quits"), (2, "dance")])
     res = rnd.results()
@@ -195,38 +195,39 @@ def test_missed_totals_and_share():
         assert len(a) > len(b) or a < b
 
 
-def test_longest_word_goes_to_its_first_finder():
+def test_longest_word_goes_to_its_first_finder() -> None:
     rnd = start(Mode.CASUAL)
     play(rnd, [(1, "coder"), (2, "coder"), (2, "dance"), (2, "quits")])
     assert rnd.results().longest == ("coder", 1)
 
 
-def test_longest_ties_alphabetical():
+def test_longest_ties_alphabetical() -> None:
     rnd = start(Mode.CASUAL)
     play(rnd, [(1, "dance"), (2, "coder")])
-    assert rnd.results().longest[0] == "coder"
+    longest = rnd.results().longest
+    assert longest is not None and longest[0] == "coder"
     assert start().results().longest is None
 
 
 @pytest.mark.parametrize("mode", list(Mode))
-def test_restore_gives_the_same_results(mode):
+def test_restore_gives_the_same_results(mode: Mode) -> None:
     rnd = start(mode)
     moves = [(1, "ace"), (2, "ace"), (2, "dance"), (1, "quits"), (3, "dance"), (3, "tiers")]
-    accepted = []
+    accepted: list[tuple[int, str, float]] = []
     for t, (player, word) in enumerate(moves):
         if rnd.judge(player, word, float(t)).verdict is V.ACCEPTED:
             accepted.append((player, word, float(t)))
     again = start(mode)
-    for player, word, t in accepted:
-        again.restore(player, word, t)
-        again.restore(player, word, t)  # restoring twice changes nothing
+    for player, word, at in accepted:
+        again.restore(player, word, at)
+        again.restore(player, word, at)  # restoring twice changes nothing
     assert again.results() == rnd.results()
     assert again.judge(1, "ace", 50.0).verdict is V.ALREADY_FOUND
     with pytest.raises(ValueError):
         again.restore(1, "cat", 1.0)
 
 
-def test_rules_check_min_length():
+def test_rules_check_min_length() -> None:
     with pytest.raises(ValueError):
         Rules(min_length=0)
     with pytest.raises(ValueError):
@@ -236,7 +237,7 @@ def test_rules_check_min_length():
 # --- the verdict oracle ---------------------------------------------------------------------
 
 
-def guess_pool(board, words, rng: random.Random) -> list[str]:
+def guess_pool(board: Board, words: list[str], rng: random.Random) -> list[str]:
     walks = [random_walk(board, rng, rng.randint(1, 7)) for _ in range(15)]
     noise = ["".join(rng.choice("abcdeqstu") for _ in range(rng.randint(1, 6))) for _ in range(8)]
     return [w for w in [*words[:40], *walks, *noise] if w]
@@ -249,7 +250,9 @@ def guess_pool(board, words, rng: random.Random) -> list[str]:
     st.integers(0, 2**32 - 1),
     st.integers(1, 60),
 )
-def test_verdicts_match_an_oracle(case, mode, seed, count):
+def test_verdicts_match_an_oracle(
+    case: tuple[Board, list[str], int], mode: Mode, seed: int, count: int
+) -> None:
     board, words, min_length = case
     rng = random.Random(seed)
     rnd = Round.start(board, Lexicon.from_words(words), Rules(mode, min_length), 50.0)
@@ -258,25 +261,29 @@ def test_verdicts_match_an_oracle(case, mode, seed, count):
     found: dict[int, list[str]] = {}
     first: dict[str, int] = {}
     accepted: list[tuple[int, str, float]] = []
+    solution = brute_solve(board, words, min_length)
+    ends = 50.0  # co-op: once every word is found
     now = 0.0
     for _ in range(count):
         now += rng.choice([0.0, 0.5, 3.0])
         player, word = rng.randint(1, 4), rng.choice(pool)
         mine = found.setdefault(player, [])
-        if now >= 50.0:
+        if now >= ends:
             expected = Judgement(word, V.ROUND_OVER)
         elif len(word) < min_length:
             expected = Judgement(word, V.TOO_SHORT)
         elif word in mine:
             expected = Judgement(word, V.ALREADY_FOUND)
         elif word in dictionary and on_board(board, word):
-            if mode is Mode.RACE and word in first:
+            if mode in (Mode.RACE, Mode.COOP) and word in first:
                 expected = Judgement(word, V.TAKEN, taken_by=first[word])
             else:
                 expected = Judgement(word, V.ACCEPTED, brute_score(word, min_length))
                 mine.append(word)
                 first.setdefault(word, player)
                 accepted.append((player, word, now))
+                if mode is Mode.COOP and set(first) >= solution:
+                    ends = now
         elif word not in dictionary:
             expected = Judgement(word, V.NOT_A_WORD)
         else:
@@ -284,7 +291,6 @@ def test_verdicts_match_an_oracle(case, mode, seed, count):
         assert rnd.judge(player, word, now) == expected
 
     res = rnd.results()
-    solution = brute_solve(board, words, min_length)
     finders = {w: sum(w in ws for ws in found.values()) for w in first}
 
     def earns(player: int, word: str) -> int:
@@ -292,6 +298,7 @@ def test_verdicts_match_an_oracle(case, mode, seed, count):
             Mode.CLASSIC: finders[word] == 1,
             Mode.RACE: first[word] == player,
             Mode.CASUAL: True,
+            Mode.COOP: first[word] == player,
         }[mode]
         return brute_score(word, min_length) if scores else 0
 
@@ -305,7 +312,8 @@ def test_verdicts_match_an_oracle(case, mode, seed, count):
         assert result.rank == 1 + sum(v > result.points for v in points.values())
     assert [p.points for p in res.players] == sorted(points.values(), reverse=True)
     top = max(points.values(), default=0)
-    assert set(res.winners) == ({p for p, v in points.items() if v == top} if top else set())
+    winners = {p for p, v in points.items() if v == top} if top and mode is not Mode.COOP else set()
+    assert set(res.winners) == winners
     assert res.missed == tuple(sorted(solution - set(first), key=lambda w: (-len(w), w)))
     assert (res.total_words, res.found_words) == (len(solution), len(first))
     assert res.max_score == sum(brute_score(w, min_length) for w in solution)
@@ -341,7 +349,7 @@ def test_verdicts_match_an_oracle(case, mode, seed, count):
         ("привет cat", ["cat"]),  # another script is not a guess
     ],
 )
-def test_words_in(message, expected):
+def test_words_in(message: str, expected: list[str]) -> None:
     assert words_in(message) == expected
 
 
@@ -367,16 +375,16 @@ def test_words_in(message, expected):
         "   ",
     ],
 )
-def test_chatter_is_ignored(message):
+def test_chatter_is_ignored(message: str) -> None:
     assert words_in(message) == []
 
 
-def test_plain_words_are_not_taken_for_a_sentence():
+def test_plain_words_are_not_taken_for_a_sentence() -> None:
     assert words_in("is that a word") == ["is", "that", "a", "word"]
     assert words_in("cat dog!") == ["cat", "dog"]
 
 
-def test_long_message_is_bounded():
+def test_long_message_is_bounded() -> None:
     message = ("cat " * 600)[:2000]
     got = words_in(message)
     assert len(got) == MAX_WORDS_PER_MESSAGE
@@ -386,7 +394,7 @@ def test_long_message_is_bounded():
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=300))
-def test_words_in_never_fails_and_stays_in_bounds(message):
+def test_words_in_never_fails_and_stays_in_bounds(message: str) -> None:
     got = words_in(message)
     assert len(got) <= MAX_WORDS_PER_MESSAGE
     for word in got:
@@ -450,7 +458,9 @@ def test_live_standings_and_rebuild() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(boards_and_words(max_side=5, min_words=5, max_words=60), st.data())
-def test_a_solution_with_exclusions_is_the_solution_less_them(case, data):
+def test_a_solution_with_exclusions_is_the_solution_less_them(
+    case: tuple[Board, list[str], int], data: st.DataObject
+) -> None:
     board, words, min_length = case
     lexicon = Lexicon.from_words(words)
     excluded = data.draw(st.sets(st.sampled_from([*words, "zzzz", "notaword"])))
@@ -467,7 +477,7 @@ def test_a_solution_with_exclusions_is_the_solution_less_them(case, data):
     assert rnd.results().players == ()
 
 
-def test_an_excluded_word_is_not_allowed_and_never_counts_even_when_rebuilt():
+def test_an_excluded_word_is_not_allowed_and_never_counts_even_when_rebuilt() -> None:
     rules = Rules(Mode.CASUAL, 3)
     rnd = Round.start(BOARD, WORDS, rules, DEADLINE, excluded={"dog", "cat"})
     assert rnd.excluded == {"dog"}  # "cat" is not on the board: nothing to keep

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.board import Board
-from core.dice import DiceSet, available
+from core.dice import DiceSet, available, dice_set
+from core.languages import language
 from core.lexicon import Lexicon
 from core.solver import find_path, path_spells, solve
 from tests.core.brute import (
@@ -31,7 +33,7 @@ def check_paths(board: Board, found: dict[str, tuple[int, ...]]) -> None:
 
 @settings(max_examples=1000, deadline=None)
 @given(boards_and_words())
-def test_solve_equals_brute_force(case):
+def test_solve_equals_brute_force(case: tuple[Board, list[str], int]) -> None:
     board, words, min_length = case
     found = solve(board, Lexicon.from_words(words), min_length)
     assert set(found) == brute_solve(board, words, min_length)
@@ -40,7 +42,7 @@ def test_solve_equals_brute_force(case):
 
 @settings(max_examples=400, deadline=None)
 @given(boards_and_words(min_words=20, max_words=120))
-def test_find_path_agrees_with_brute_force(case):
+def test_find_path_agrees_with_brute_force(case: tuple[Board, list[str], int]) -> None:
     board, words, _ = case
     for word in set(words):
         path = find_path(board, word)
@@ -52,7 +54,7 @@ def test_find_path_agrees_with_brute_force(case):
 
 @settings(max_examples=300, deadline=None)
 @given(boards(max_side=4), st.data())
-def test_every_board_word_is_found(board, data):
+def test_every_board_word_is_found(board: Board, data: st.DataObject) -> None:
     """Every word a legal path spells (all of them, on small boards) is in the solution."""
     rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
     words = {random_walk(board, rng, rng.randint(1, 16)) for _ in range(40)} - {""}
@@ -63,7 +65,7 @@ def test_every_board_word_is_found(board, data):
 
 @settings(max_examples=200, deadline=None)
 @given(boards(max_side=5), st.lists(st.integers(0, 35), max_size=8))
-def test_path_spells_rejects_illegal_paths(board, path):
+def test_path_spells_rejects_illegal_paths(board: Board, path: list[int]) -> None:
     expected = spell_or_none(board, path) if path else ""
     try:
         got = path_spells(board, path)
@@ -72,7 +74,7 @@ def test_path_spells_rejects_illegal_paths(board, path):
     assert got == expected
 
 
-def test_solve_empty_lexicon_and_all_blank_board():
+def test_solve_empty_lexicon_and_all_blank_board() -> None:
     board = Board.parse("ab./c.d/...")
     assert solve(board, Lexicon.from_words([]), 1) == {}
     blank = Board(2, 2, ("", "", "", ""))
@@ -81,7 +83,7 @@ def test_solve_empty_lexicon_and_all_blank_board():
     assert find_path(board, "") is None
 
 
-def test_min_length_counts_spelled_letters():
+def test_min_length_counts_spelled_letters() -> None:
     board = Board.parse("q i/t s")  # Qu I / T S
     lex = Lexicon.from_words(["quit", "quits", "suit", "qit"])
     assert set(solve(board, lex, 4)) == {"quit", "quits"}
@@ -89,7 +91,7 @@ def test_min_length_counts_spelled_letters():
     assert find_path(board, "qit") is None  # a Qu cell cannot spell a bare Q
 
 
-def test_multi_letter_face_spells_only_as_a_whole():
+def test_multi_letter_face_spells_only_as_a_whole() -> None:
     board = Board.parse("[th]e/nx")
     lex = Lexicon.from_words(["the", "then", "ten", "hen", "thex", "t"])
     assert set(solve(board, lex, 1)) == {"the", "then", "thex"}
@@ -97,7 +99,9 @@ def test_multi_letter_face_spells_only_as_a_whole():
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(DICE), st.integers(0, 2**32 - 1))
-def test_real_word_list_on_random_rolls(en_lexicon, en_words, name, seed):
+def test_real_word_list_on_random_rolls(
+    en_lexicon: Lexicon, en_words: list[str], name: str, seed: int
+) -> None:
     board = DiceSet.load(available()[name]).roll(random.Random(seed))
     found = solve(board, en_lexicon, 3)
     assert set(found) == brute_solve(board, en_words, 3)
@@ -105,3 +109,20 @@ def test_real_word_list_on_random_rolls(en_lexicon, en_words, name, seed):
     for word in list(found)[:50]:
         path = find_path(board, word)
         assert path is not None and path_spells(board, path) == word
+
+
+@pytest.mark.parametrize("code", ["nl", "pl", "pt"])
+def test_each_language_s_lexicon_on_its_own_dice(lexicons: dict[str, Lexicon], code: str) -> None:
+    """Truth on the languages' own letters (Polish ł, ż on 64-bit masks; Dutch and Portuguese
+    Qu faces): the solver finds on rolls of the language's dice exactly what a brute force over
+    its word list does."""
+    lang = language(code)
+    words = lang.words_file.read_text(encoding="utf-8").split()
+    rng = random.Random(f"truth-{code}")
+    for side in (4, 5, 6):
+        board = dice_set(lang.default_dice(side)).roll(rng)
+        min_length = 3 if side == 4 else 4
+        found = solve(board, lexicons[code], min_length)
+        assert set(found) == brute_solve(board, words, min_length), (code, board)
+        assert found, (code, board)
+        check_paths(board, found)

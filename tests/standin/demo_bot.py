@@ -52,7 +52,9 @@ class Board(discord.ui.View):
         super().__init__(timeout=None)
 
     @discord.ui.button(label="Shake", custom_id="shake")
-    async def shake(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def shake(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Board]
+    ) -> None:
         await interaction.response.edit_message(content=f"shaken by {interaction.user.name}")
 
 
@@ -93,6 +95,7 @@ def _commands(bot: DemoBot, guild: discord.Object | None) -> None:
 
         @bot.tree.command(name="local", description="A guild-only command", guild=guild)
         async def local(interaction: discord.Interaction) -> None:
+            assert interaction.guild is not None  # a guild's own command
             await interaction.response.send_message(f"local to {interaction.guild.name}")
 
 
@@ -117,6 +120,18 @@ class DemoBot(commands.Bot):
         self.received: list[discord.Message] = []
         self.interactions: list[discord.Interaction] = []
         _commands(self, self.sync_guild)
+
+    @property
+    def user_id(self) -> int:
+        """The bot's own user id, once logged in."""
+        assert self.user is not None
+        return self.user.id
+
+    def text_channel(self, channel_id: int) -> discord.TextChannel:
+        """The guild text channel ``channel_id``, as the client's cache holds it."""
+        channel = self.get_channel(channel_id)
+        assert isinstance(channel, discord.TextChannel), channel
+        return channel
 
     async def setup_hook(self) -> None:
         await self.tree.sync()

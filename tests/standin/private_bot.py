@@ -42,11 +42,15 @@ class Board(discord.ui.View):
         super().__init__(timeout=None)
 
     @discord.ui.button(label="Guess", custom_id="guess")
-    async def guess(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def guess(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Board]
+    ) -> None:
         await interaction.response.send_modal(GuessModal(from_button=True))
 
     @discord.ui.button(label="Share", custom_id="share")
-    async def share(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+    async def share(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Board]
+    ) -> None:
         await interaction.response.send_message(f"{interaction.user.name} shared a result")
 
 

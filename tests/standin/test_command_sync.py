@@ -133,14 +133,15 @@ def big(size: int) -> dict[str, Any]:
     for i in range(25):
         if used >= size:
             break
-        opt = {"type": 3, "name": f"o{i:02}", "description": "d" * 100, "choices": []}
+        choices: list[dict[str, str]] = []
+        opt = {"type": 3, "name": f"o{i:02}", "description": "d" * 100, "choices": choices}
         used += 3 + 100
         for k in range(25):
             room = size - used - 3
             if room <= 0:
                 break
             value = "v" * min(100, room)
-            opt["choices"].append({"name": f"c{k:02}", "value": value})
+            choices.append({"name": f"c{k:02}", "value": value})
             used += 3 + len(value)
         cmd["options"].append(opt)
     return cmd

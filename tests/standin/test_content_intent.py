@@ -27,7 +27,8 @@ async def received(bot: DemoBot, say: Awaitable[StoredMessage]) -> discord.Messa
     """The message ``say`` (a person acting) as the bot receives it."""
     seen = expect(bot, "message", lambda m: not m.author.bot)
     await say
-    return await seen
+    message: discord.Message = await seen
+    return message
 
 
 async def bot_posts(standin: StandIn, content: str) -> StoredMessage:
@@ -46,7 +47,7 @@ async def test_a_plain_message_arrives_empty(standin: StandIn, bot: DemoBot) -> 
 
 
 async def test_a_mention_and_a_dm_keep_their_content(standin: StandIn, bot: DemoBot) -> None:
-    mention = f"{standin.mention(bot.user.id)} cat dog"
+    mention = f"{standin.mention(bot.user_id)} cat dog"
     message = await received(bot, standin.user_says("boggle", "alice", mention))
     assert message.content == mention and bot.user in message.mentions
     dm = await received(bot, standin.user_dms("alice", "cat dog"))
@@ -63,7 +64,7 @@ async def test_a_reply_with_the_mention_on_to_the_bot_keeps_its_content(
     assert message.reference is not None and message.reference.message_id == board.id
     assert isinstance(message.reference.resolved, discord.Message)
     assert message.reference.resolved.content == "the board"  # the bot's own: readable
-    assert [u.id for u in message.mentions] == [bot.user.id]
+    assert [u.id for u in message.mentions] == [bot.user_id]
 
 
 async def test_a_reply_with_the_mention_off_arrives_empty(standin: StandIn, bot: DemoBot) -> None:
@@ -85,7 +86,7 @@ async def test_a_reply_to_an_interaction_answer_or_follow_up_arrives_empty(
     for target in (answer, follow_up):
         assert target.interaction_id is not None
         message = await received(bot, standin.user_replies(target, "alice", "cat dog"))
-        assert message.content == "" and [u.id for u in message.mentions] == [bot.user.id]
+        assert message.content == "" and [u.id for u in message.mentions] == [bot.user_id]
 
 
 async def test_a_reply_to_another_person_arrives_empty(standin: StandIn, bot: DemoBot) -> None:

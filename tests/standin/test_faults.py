@@ -16,7 +16,7 @@ SEND = "POST /channels/{channel_id}/messages"
 
 async def test_429_is_retried_and_succeeds(standin: StandIn, demo_bot: DemoBot) -> None:
     standin.faults.rate_limit(SEND, times=2, retry_after=0.05)
-    channel = demo_bot.get_channel(standin.channel("boggle").id)
+    channel = demo_bot.text_channel(standin.channel("boggle").id)
     sent = await channel.send("after the rate limit")
     assert sent.content == "after the rate limit"
     assert [c.status for c in standin.calls_to(SEND)] == [429, 429, 200]
@@ -40,7 +40,7 @@ async def test_429_answer_has_discords_headers_and_body(standin: StandIn) -> Non
 async def test_500_is_retried(standin: StandIn, demo_bot: DemoBot) -> None:
     # discord.py waits 1 s before retrying a 500: the one slow test.
     standin.faults.server_error(SEND, times=1)
-    sent = await demo_bot.get_channel(standin.channel("boggle").id).send("eventually")
+    sent = await demo_bot.text_channel(standin.channel("boggle").id).send("eventually")
     assert sent.content == "eventually"
     assert [c.status for c in standin.calls_to(SEND)] == [500, 200]
 
@@ -50,7 +50,7 @@ async def test_slow_route_delays_the_answer(standin: StandIn, demo_bot: DemoBot)
 
     standin.faults.slow(SEND, 0.3, times=1)
     started = time.monotonic()
-    await demo_bot.get_channel(standin.channel("boggle").id).send("slowly")
+    await demo_bot.text_channel(standin.channel("boggle").id).send("slowly")
     assert time.monotonic() - started >= 0.3
 
 
@@ -92,7 +92,7 @@ async def test_invalid_session_makes_the_client_identify_again(
 async def test_missing_permission_is_forbidden(standin: StandIn, demo_bot: DemoBot) -> None:
     boggle = standin.channel("boggle")
     standin.world.set_bot_permissions(boggle.id, deny="send_messages")
-    channel = demo_bot.get_channel(boggle.id)
+    channel = demo_bot.text_channel(boggle.id)
     with pytest.raises(discord.Forbidden) as caught:
         await channel.send("hello")
     assert caught.value.code == 50013 and caught.value.text == "Missing Permissions"
@@ -102,7 +102,7 @@ async def test_per_permission_checks(standin: StandIn, demo_bot: DemoBot) -> Non
     import io
 
     boggle = standin.channel("boggle")
-    channel = demo_bot.get_channel(boggle.id)
+    channel = demo_bot.text_channel(boggle.id)
     said = await standin.user_says("boggle", "alice", "word")
     message = await channel.fetch_message(said.id)
     standin.world.set_bot_permissions(
@@ -131,7 +131,7 @@ async def test_per_permission_checks(standin: StandIn, demo_bot: DemoBot) -> Non
 
 async def test_deleted_channel(standin: StandIn, demo_bot: DemoBot) -> None:
     general = standin.channel("general")
-    channel = demo_bot.get_channel(general.id)
+    channel = demo_bot.text_channel(general.id)
     deleted = expect(demo_bot, "guild_channel_delete")
     await standin.delete_channel("general")
     assert (await deleted).id == general.id

@@ -66,7 +66,7 @@ async def test_ephemeral_reply_is_flagged_and_attributed(
     entry = standin.transcript("boggle")[-1]
     assert entry.ephemeral and entry.visible_to == standin.user("carol").id
     # Others cannot see it: not in the channel's history.
-    history = [m async for m in demo_bot.get_channel(msg.channel_id).history()]
+    history = [m async for m in demo_bot.text_channel(msg.channel_id).history()]
     assert msg.id not in [m.id for m in history]
 
 

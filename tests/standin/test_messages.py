@@ -35,7 +35,7 @@ async def test_file_upload_keeps_name_and_bytes(standin: StandIn, demo_bot: Demo
     assert (attachment.filename, attachment.data) == ("board.txt", b"A B\nC D\n")
     assert standin.transcript("boggle")[-1].attachments == [("board.txt", b"A B\nC D\n")]
     # The client can download it again from the URL the stand-in gave.
-    fetched = await demo_bot.get_channel(sent.channel_id).fetch_message(sent.id)
+    fetched = await demo_bot.text_channel(sent.channel_id).fetch_message(sent.id)
     assert await fetched.attachments[0].read() == b"A B\nC D\n"
 
 
@@ -49,7 +49,7 @@ async def test_reactions_both_ways(standin: StandIn, demo_bot: DemoBot) -> None:
         "BoggleBot",
         "!react",
     )
-    seen = expect(demo_bot, "raw_reaction_add", lambda e: e.user_id != demo_bot.user.id)
+    seen = expect(demo_bot, "raw_reaction_add", lambda e: e.user_id != demo_bot.user_id)
     await standin.user_reacts(said, "alice", "🎲")
     event = await seen
     assert str(event.emoji) == "🎲" and event.message_id == said.id
@@ -94,7 +94,7 @@ async def test_without_message_content_intent_content_is_blank_unless_mentioned(
         await standin.user_says("boggle", "alice", "secret guess")
         assert (await first).content == ""
         second = expect(bot, "message")
-        await standin.user_says("boggle", "alice", f"{standin.mention(bot.user.id)} hello")
+        await standin.user_says("boggle", "alice", f"{standin.mention(bot.user_id)} hello")
         message = await second
         assert message.content.endswith("hello") and bot.user in message.mentions
         third = expect(bot, "message")
@@ -113,7 +113,8 @@ async def test_messages_go_to_the_right_guild_and_channel() -> None:
         await standin.user_says(lobby.id, "dave", "!echo hi")
         reply = await standin.wait_for_message(lobby.id)
         assert reply.guild_id == other.id and reply.content == "hi"
-        assert bot.received[-1].guild.name == "Other"
+        guild = bot.received[-1].guild
+        assert guild is not None and guild.name == "Other"
         assert standin.transcript("boggle") == []
 
 

@@ -159,6 +159,8 @@ async def test_a_label_modal_is_accepted_and_a_submit_cannot_open_another(
     assert len(sent) == 1
     received = await wait_seen(standin, bot, submit)
     assert received.data is not None
+    # discord.py types it as any interaction's data; a modal submit's has components (mypy does
+    # not narrow a union of TypedDicts by a key).
     components: list[Any] = list(received.data["components"])  # type: ignore[typeddict-item]
     assert components[1]["component"]["value"] == "cat" and components[1]["type"] == 18
     with pytest.raises(discord.HTTPException) as caught:

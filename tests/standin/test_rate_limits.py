@@ -39,7 +39,7 @@ async def test_discord_py_waits_for_the_reaction_bucket_and_never_gets_a_429(
     standin: StandIn, demo_bot: DemoBot
 ) -> None:
     standin.rate_limits.enable()
-    channel = demo_bot.get_channel(standin.channel("boggle").id)
+    channel = demo_bot.text_channel(standin.channel("boggle").id)
     sent = await channel.send("react to me")
     started = time.monotonic()
     for emoji in ["✅", "🔁", "👍", "🎉", "🔥"]:
@@ -50,7 +50,7 @@ async def test_discord_py_waits_for_the_reaction_bucket_and_never_gets_a_429(
 
 
 async def test_limits_are_off_unless_enabled(standin: StandIn, demo_bot: DemoBot) -> None:
-    channel = demo_bot.get_channel(standin.channel("boggle").id)
+    channel = demo_bot.text_channel(standin.channel("boggle").id)
     for i in range(7):
         await channel.send(f"m{i}")
     assert [c.status for c in standin.calls_to(SEND)] == [200] * 7

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
@@ -55,8 +56,8 @@ async def test_scripted_sandbox_session(tmp_path: Path) -> None:
     assert "(you are now bob)" in text
     assert "BoggleBot: psst: QUIET (only you can see this) (to bob's command)" in text
     assert "BoggleBot: shaken by bob (edited)" in text
-    saved = next(tmp_path.glob("*-board.txt"))
-    assert saved.read_bytes() == b"A B\nC D\n"
+    saved = await asyncio.to_thread(lambda: next(tmp_path.glob("*-board.txt")))
+    assert await asyncio.to_thread(saved.read_bytes) == b"A B\nC D\n"
     assert f"[attachment board.txt saved to {saved} (8 bytes)]" in text
     assert "  [bot reacted ✅ to bob: '!react']" in text
     assert "! size: 9 is out of range" in text

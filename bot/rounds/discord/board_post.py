@@ -37,6 +37,7 @@ def board_message(
     status: str = "",
     hints: Sequence[int] | None = None,
     language: str = DEFAULT_LANGUAGE,
+    clock: Sequence[str] | None = None,
 ) -> str:
     """The round's board post (in the round's ``language``); the bot edits it with a fresh ``status`` as guesses come in.
     With ``hints``, the words starting at each die in a grid of their own (the picture shows
@@ -48,7 +49,7 @@ def board_message(
         text("board.byline", language, dice=dice, starter=starter),
         f"```\n{board_grid(board)}\n```",
         *([text("board.hints", language), f"```\n{hint_grid(board, hints)}\n```"] if hints else []),
-        text("board.ends", language, end=end),
+        *(clock if clock is not None else [text("board.ends", language, end=end)]),
         text("board.how_chat" if reads_messages else "board.how_reply", language),
         text("board.rules", language, rule=mode_rule(rules.mode, language)),
     ]

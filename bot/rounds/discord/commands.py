@@ -59,6 +59,8 @@ class Game(commands.Cog):
                 server,
                 language,
                 chosen.dictionary,
+                chosen.timer,
+                chosen.quiet,
             )
             options = dataclasses.replace(
                 options,

@@ -9,6 +9,7 @@ import discord
 
 from bot.discord.answers import server_language, tell
 from bot.discord.dynamic_items import services_of
+from bot.discord.result_buttons import round_buttons
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
@@ -43,7 +44,12 @@ class PlayAgain(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
-        again = await services.rounds.again(self.round_id, interaction.channel_id or 0)
+        again = await services.rounds.again(
+            self.round_id,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            interaction.permissions.manage_messages,
+        )
         if isinstance(again, Refusal):
             servers = services.server_settings
             await tell(interaction, again.text(await server_language(servers, interaction)))
@@ -59,4 +65,6 @@ def again_view(round_id: int, language: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PlayAgain(round_id, language))
     view.add_item(MyResultButton(round_id, language))
+    for item in round_buttons(round_id, language):
+        view.add_item(item)
     return view

@@ -11,6 +11,7 @@ import discord
 
 from bot.discord import render
 from bot.discord.render.pictures import Pictures
+from bot.i18n.coop_timers import clock_lines, team_line
 from bot.rounds.discord import board_post
 from bot.rounds.discord.guess_form import board_view
 from bot.rounds.discord.play_again import again_view
@@ -63,6 +64,9 @@ class DiscordPublisher:
             status,
             post.hints,
             post.round.language,
+            clock_lines(
+                post.round.timer, post.round.seconds or 0, post.deadline, post.round.language
+            ),
         )
 
     async def post_board(self, post: BoardPost) -> int:
@@ -105,6 +109,8 @@ class DiscordPublisher:
             over=ending is not None,
             language=language,
         )
+        if post.team is not None:
+            status = "\n".join(filter(None, [team_line(post.team, language), status]))
         if ending is not None:
             status = "\n".join(filter(None, [status, board_post.ending_text(ending, language)]))
         channel = await self._channel(post.round.channel_id)

@@ -34,6 +34,7 @@ from bot.discord.render.text import (
     units,
 )
 from bot.i18n.catalogue import text
+from bot.i18n.coop_timers import results_team, results_team_line
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from core.board import Board
 from core.round import FoundWord, Mode, PlayerResult, Results, Rules
@@ -122,6 +123,8 @@ def _headline(
     lines = [text("results.headline", language, shape=shape(board, rules, language))]
     if not results.players:
         lines.append(text("results.nobody_found", language))
+    elif (team := results_team(results, rules)) is not None:
+        lines.append(results_team_line(team, language))
     elif not results.winners:
         lines.append(text("results.nobody_scored", language))
     else:

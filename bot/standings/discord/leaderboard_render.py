@@ -80,6 +80,7 @@ def leaderboard_embed(
     elif board.own not in board.rows:
         line = _line(board.own, view.measure, names, language)
         lines += ["", text("leaderboard.you", language, rank=board.own.rank, line=line)]
+    lines += ["", text("coop_timers.leaderboard_note", language)]
     embed = discord.Embed(
         title=fit(text("leaderboard.title", language, guild=guild_name), TITLE_LIMIT),
         description=fit("\n".join(lines), DESCRIPTION_LIMIT),

@@ -81,6 +81,15 @@ def stats_embed(
             all=percent(mode.share, language),
         )
         embed.add_field(name=text(MODE_NAMES[mode.mode], language), value=value, inline=False)
+    if stats.coop is not None:  # co-op apart: it adds to the words found, never to the points
+        coop = text(
+            "coop_timers.stats_coop",
+            language,
+            rounds=stats.coop.rounds,
+            points=pts(stats.coop.points, language),
+            share=round(stats.coop.best_share * 100),
+        )
+        embed.add_field(name=text("mode_names.coop", language), value=coop, inline=False)
     return embed
 
 

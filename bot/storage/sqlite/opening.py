@@ -53,13 +53,7 @@ async def connect(
 async def _connect_once(
     path: str, migrations: list[Migration], busy_timeout: float
 ) -> aiosqlite.Connection:
-    target = path
-    if path != MEMORY:
-        there = exists(Path(path))
-        if there:  # before anything writes to it: someone else's file is left as it was
-            await asyncio.to_thread(identify, Path(path))
-        # A file is created only where nothing was; an existing one is never replaced.
-        target = Path(path).absolute().as_uri() + ("?mode=rw" if there else "?mode=rwc")
+    target = path if path == MEMORY else await asyncio.to_thread(_checked_uri, Path(path))
     try:
         db = await aiosqlite.connect(target, uri=True, isolation_level=None)
     except sqlite3.Error as exc:
@@ -74,6 +68,16 @@ async def _connect_once(
             raise translate(exc, path) from exc
         raise
     return db
+
+
+def _checked_uri(path: Path) -> str:
+    """The URI that opens ``path``, once an existing file there is known to be ours (file
+    system calls: run in a thread)."""
+    there = exists(path)
+    if there:  # before anything writes to it: someone else's file is left as it was
+        identify(path)
+    # A file is created only where nothing was; an existing one is never replaced.
+    return path.absolute().as_uri() + ("?mode=rw" if there else "?mode=rwc")
 
 
 async def _configure(db: aiosqlite.Connection, path: str, busy_timeout: float) -> None:

@@ -122,11 +122,14 @@ const handlers = {
   },
   round(m) {
     if (state.daily) return; // the channel's round waits behind the daily board
-    play(m); players(m.scoreboard);
+    play(m); players(m.scoreboard); clockNote(m); team(m.team);
     state.live = true; pending.splice(0).forEach(send);
   },
-  scoreboard(m) { if (!state.daily) players(m.scoreboard); },
-  daily(m) { daily(m); play(m); },
+  scoreboard(m) {
+    if (state.daily) return;
+    players(m.scoreboard); state.deadline = m.deadline; team(m.team); // bonus: the clock follows
+  },
+  daily(m) { daily(m); play(m); clockNote({}); team(null); },
   daily_verdict(m) { handlers.verdict(m); },
   daily_result(m) { daily(m); state.round = null; board.locked = true; dailyResult(m); },
   verdict(m) {
@@ -158,6 +161,16 @@ function play(m) {
   if (!again) { board.render(m.board); $("verdict").textContent = ""; }
   mine();
 }
+
+// How a bonus or untimed round's clock runs; an untimed round shows no clock at all.
+function clockNote(m) {
+  const note = $("clock-note");
+  note.textContent = m.clock_note || ""; note.hidden = !m.clock_note;
+  if (m.timer === "untimed") $("clock").hidden = true;
+}
+
+// A co-op round's team line: its share of the board's points and the next target.
+function team(line) { const el = $("team"); el.textContent = line || ""; el.hidden = !line; }
 
 // The page shows the player's daily attempt (m), or the channel (null).
 function daily(m) {

@@ -51,6 +51,3 @@ class MemoryRounds:
 
     async def last_finished_round(self, channel_id: int) -> StoredRound | None:
         return next((r for r in reversed(self.finished) if r.channel_id == channel_id), None)
-
-    async def server_settings(self, guild_id: int) -> ServerSettings:
-        return self.settings.get(guild_id, ServerSettings())

@@ -22,6 +22,7 @@ from core.solver import find_path
 from tests.bot.check.memory_store import MemoryRounds
 from tests.bot.harness import StoppedClock
 from tests.bot.rounds.conftest import BOARD, CHANNEL, GUILD, NOON, Rig
+from tests.bot.server_settings.memory_store import settings_of
 
 ROWS = "cato/dogs/rent/lime"
 OTHER = "etre/mais/onzx/abcd"
@@ -36,7 +37,7 @@ async def rig(storage: Storage, lexicon: Lexicon) -> AsyncIterator[Rig]:
 
 def checker(store: MemoryRounds, rig: Rig, lexicon: Lexicon) -> CheckService:
     lexicons = Lexicons(loaded={"en": lexicon})
-    return CheckService(store, rig.service, ServerSettingsService(store), lexicons)
+    return CheckService(store, rig.service, settings_of(store.settings), lexicons)
 
 
 async def checked(service: CheckService, word: str, channel: int = CHANNEL) -> Checked:

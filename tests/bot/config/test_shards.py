@@ -70,4 +70,4 @@ async def test_a_shard_outside_the_count_stops_the_process_before_anything_is_wr
     assert lines == [
         "error: BOGGLE_SHARD_IDS: shard 2 is outside BOGGLE_SHARD_COUNT=2 (ids 0 to 1)"
     ]
-    assert list(tmp_path.glob("boggle.sqlite3*")) == []
+    assert await asyncio.to_thread(lambda: list(tmp_path.glob("boggle.sqlite3*"))) == []

@@ -25,11 +25,6 @@ class MemoryDailyStore:
         self.guesses: dict[int, list[DailyGuess]] = {}
         self.names: dict[tuple[int, int], str] = {}  # (guild, player) -> display name
 
-    # -- ServerSettingsStore -------------------------------------------------------------------
-
-    async def server_settings(self, guild_id: int) -> ServerSettings:
-        return self.settings.get(guild_id, ServerSettings())
-
     # -- DailyStore ----------------------------------------------------------------------------
 
     async def start_daily(

@@ -207,13 +207,15 @@ def assert_hints_at_corners(board: Board, drawn: Image.Image, plain: Image.Image
         )
         corners.paste(255, corner)
         assert difference.crop(corner).getbbox() is not None, f"no hint on die {index}"
-        colours = {c for _, c in drawn.crop(corner).getcolors(1 << 16) or []}
+        colours = {
+            c for _, c in drawn.crop(corner).getcolors(1 << 16) or [] if isinstance(c, tuple)
+        }
         assert near(colours, picture.HINT_DISC) and near(colours, (255, 255, 255)), index
     outside = ImageChops.subtract(difference, corners)
     assert outside.getbbox() is None, "hints drawn away from the dice' corners"
 
 
-def near(colours: set[tuple[int, int, int]], target: tuple[int, int, int], by: int = 12) -> bool:
+def near(colours: set[tuple[int, ...]], target: tuple[int, int, int], by: int = 12) -> bool:
     """Whether some colour is within ``by`` of ``target`` on every channel (the PNG's palette
     moves colours a little)."""
     return any(all(abs(a - b) <= by for a, b in zip(c, target, strict=True)) for c in colours)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from datetime import UTC
+from pathlib import Path
 
 import discord
 from PIL import Image
@@ -81,7 +82,7 @@ async def test_board_post_has_the_picture_and_the_text_grid(game: Harness) -> No
 
 
 async def test_without_attach_files_the_board_is_text_only(
-    standin: StandIn, database, clock: Clock, lexicon: Lexicon
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
     standin.world.set_bot_permissions(standin.channel("boggle").id, deny=["attach_files"])
     async with bot_session(standin, database, clock, lexicon) as game:
@@ -132,7 +133,7 @@ async def test_nobody_found_a_word_so_the_best_missed_word_is_drawn(game: Harnes
 
 
 async def test_without_attach_files_long_results_are_text_only(
-    standin: StandIn, database, clock: Clock, lexicon: Lexicon
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
     """Missed words too many to show: a channel without Attach Files gets them cut with a count
     ("+N more"), neither the picture nor the missed-words file, and nothing refused."""
@@ -169,7 +170,7 @@ async def test_attach_files_taken_away_unnoticed_still_posts_text_only(game: Har
 
 
 async def test_pictures_switched_off_give_text_boards_and_results(
-    standin: StandIn, database, clock: Clock, lexicon: Lexicon
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
     """BOGGLE_BOARD_PICTURES=off (a small host): the board and the results as text, no file."""
     async with bot_session(standin, database, clock, lexicon, board_pictures=False) as game:
@@ -185,7 +186,7 @@ async def test_pictures_switched_off_give_text_boards_and_results(
 
 
 async def test_pictures_switched_off_give_a_text_daily_board_and_end_of_day_post(
-    standin: StandIn, database, clock: Clock, lexicon: Lexicon
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
     """BOGGLE_BOARD_PICTURES=off holds for the daily board and the end-of-day post too (both drew
     the picture whatever the setting)."""

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from core.lexicon import Lexicon
-from tests.bot.harness import Harness, bot_session
+from standin import StandIn
+from tests.bot.harness import Clock, Harness, bot_session
 
 
 @pytest.mark.parametrize(
@@ -20,7 +23,9 @@ from tests.bot.harness import Harness, bot_session
         ({"min_length": 5, "time": "2m30s", "mode": "race", "size": 6}, None),
     ],
 )
-async def test_start_options(game: Harness, options: dict, message: str | None) -> None:
+async def test_start_options(
+    game: Harness, options: dict[str, str | int], message: str | None
+) -> None:
     handle = await game.standin.slash("boggle", "alice", "boggle start", options)
     if message is None:
         reply = await handle.followup()
@@ -90,7 +95,9 @@ async def test_stop_only_by_starter_or_moderator(game: Harness) -> None:
         ("casual", {"alice": ["shared", "own"], "bob": ["shared"]}),
     ],
 )
-async def test_modes_score_shared_words(game: Harness, mode: str, expected: dict) -> None:
+async def test_modes_score_shared_words(
+    game: Harness, mode: str, expected: dict[str, list[str]]
+) -> None:
     live, _ = await game.start_round("alice", mode=mode)
     shared, own = game.words(live, 2)
     await game.say("alice", f"{shared} {own}")
@@ -101,7 +108,7 @@ async def test_modes_score_shared_words(game: Harness, mode: str, expected: dict
     await game.end_round()
     words = {"shared": shared, "own": own}
     points = live.game.points_of
-    standings = dict(game.query("SELECT user_id, points FROM standings"))
+    standings: dict[int, int] = dict(game.query("SELECT user_id, points FROM standings"))
     for player, scoring in expected.items():
         want = sum(points(words[k]) for k in scoring)
         assert standings.get(game.user_id(player), 0) == want, (mode, player)
@@ -146,7 +153,7 @@ async def test_spam_is_limited_but_a_fast_human_is_not(game: Harness) -> None:
 
 
 async def test_without_message_content_the_board_says_reply_and_slash_still_guesses(
-    standin, database, clock, lexicon: Lexicon
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
     async with bot_session(standin, database, clock, lexicon, reads_messages=False) as game:
         live, board = await game.start_round("alice")
@@ -160,7 +167,9 @@ async def test_without_message_content_the_board_says_reply_and_slash_still_gues
         assert game.query("SELECT word FROM found_words") == [(word,)]
 
 
-async def test_commands_sync_to_the_development_guild(standin, database, clock, lexicon) -> None:
+async def test_commands_sync_to_the_development_guild(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
     guild_id = next(iter(standin.world.guilds))
     async with bot_session(standin, database, clock, lexicon, sync_guild=guild_id):
         synced = standin.calls_to("PUT /applications/{application_id}/guilds/{guild_id}/commands")
@@ -174,6 +183,7 @@ async def test_commands_sync_to_the_development_guild(standin, database, clock, 
             "guess",
             "leaderboard",
             "stats",
+            "tournament",
         }
 
 
@@ -197,7 +207,9 @@ async def test_a_huge_message_costs_a_bounded_number_of_lookups(game: Harness) -
     assert len(bobs) <= 60
 
 
-async def test_a_mention_of_the_bot_is_no_unknown_command(game: Harness, caplog) -> None:
+async def test_a_mention_of_the_bot_is_no_unknown_command(
+    game: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
     live, _ = await game.start_round("alice")
     word = game.words(live, 1)[0]
     await game.say("bob", f"{game.standin.mention(game.standin.world.bot.id)} {word}")

@@ -31,7 +31,7 @@ from tests.bot.daily_helpers import (
 )
 from tests.bot.discord.test_languages import button_labels
 from tests.bot.discord.test_server_config import config
-from tests.bot.harness import Clock, Harness, bot_session
+from tests.bot.harness import Clock, Harness, bot_session, saying
 
 
 @pytest.fixture(scope="module")
@@ -166,9 +166,7 @@ async def test_a_french_servers_end_of_day_posts_are_in_french(
     since = max(standin.world.messages)
     set_time(game.clock, at(2026, 6, 3, 0, 4, UTC))  # the day is over in UTC: one post a language
     posts = [
-        await standin.wait_for_message(
-            "general", lambda m, lang=lang: lang in m.content, after=since
-        )
+        await standin.wait_for_message("general", saying(lang), after=since)
         for lang in ("· français · la journée est finie", "· anglais · la journée est finie")
     ]
     french_post, english_post = (p.content for p in posts)

@@ -16,7 +16,9 @@ from core.lexicon import Lexicon
 from core.solver import solve
 from standin import StandIn
 from standin.recorder import TranscriptEntry
+from standin.state import StoredMessage
 from tests.bot.harness import (
+    REPO,
     Clock,
     Harness,
     bot_env,
@@ -52,6 +54,9 @@ async def test_guesses_typed_as_20_boards_appear_all_count(
     typing: list[asyncio.Task[object]] = []
     loop = asyncio.get_running_loop()
 
+    def type_word(channel_id: int, player: str, word: str) -> None:
+        typing.append(asyncio.ensure_future(standin.user_says(channel_id, player, word)))
+
     def on_board(entry: TranscriptEntry) -> None:
         if entry.kind != "message" or not entry.by_bot or "```" not in entry.content:
             return
@@ -61,12 +66,7 @@ async def test_guesses_typed_as_20_boards_appear_all_count(
         shared, own = solution[0], solution[1]
         words[entry.channel_id] = (shared, own)
         for player, word in (("alice", shared), ("bob", shared), ("carol", own)):
-            loop.call_later(
-                rng.uniform(0.002, 0.02),
-                lambda p=player, w=word, c=entry.channel_id: typing.append(
-                    asyncio.ensure_future(standin.user_says(c, p, w))
-                ),
-            )
+            loop.call_later(rng.uniform(0.002, 0.02), type_word, entry.channel_id, player, word)
 
     standin.on_transcript(on_board)
     async with bot_session(standin, database, clock, lexicon) as game:
@@ -102,7 +102,7 @@ async def test_guesses_typed_as_20_boards_appear_all_count(
             assert (points > 0) == (player == carol)  # alice and bob's shared word: cancelled
 
 
-async def test_results_reach_the_channel_through_a_429_storm(game) -> None:  # type: ignore[no-untyped-def]
+async def test_results_reach_the_channel_through_a_429_storm(game: Harness) -> None:
     live, _ = await game.start_round("alice", size=4, time="1m")
     [word] = game.words(live, 1)
     await game.say("alice", word)
@@ -140,7 +140,7 @@ async def test_results_stored_in_a_storm_are_posted_after_a_restart_once(
     assert query(database, "SELECT results_posted_at FROM rounds") == [(None,)]
     standin.faults.clear()
 
-    def results_posted() -> list[object]:
+    def results_posted() -> list[StoredMessage]:
         return [m for m in standin.messages("boggle") if ROUND_OVER in m.content]
 
     async with bot_session(standin, database, clock, lexicon) as game:
@@ -155,7 +155,7 @@ async def test_results_stored_in_a_storm_are_posted_after_a_restart_once(
     assert len(results_posted()) == 1
 
 
-async def test_chat_players_see_each_word_and_why_it_failed(game) -> None:  # type: ignore[no-untyped-def]
+async def test_chat_players_see_each_word_and_why_it_failed(game: Harness) -> None:
     """`rabies zzzz ab quilt`: the live status names the accepted word and the three others with
     their reasons, without a message or reaction for each."""
     live, board = await game.start_round("alice", size=4, time="3m", mode="race")
@@ -188,7 +188,7 @@ async def test_chat_players_see_each_word_and_why_it_failed(game) -> None:  # ty
     assert first not in alice and "zzzz" not in alice
 
 
-async def test_every_accepted_word_is_named_when_reactions_run_out(game) -> None:  # type: ignore[no-untyped-def]
+async def test_every_accepted_word_is_named_when_reactions_run_out(game: Harness) -> None:
     """A lively channel: far more accepted words than the reaction budget; each one is named to
     its player on the board within a few seconds."""
     live, board = await game.start_round("alice", size=4, time="3m", mode="casual")
@@ -216,7 +216,7 @@ async def test_every_accepted_word_is_named_when_reactions_run_out(game) -> None
     assert named >= set(words)
 
 
-async def test_classic_live_status_shows_only_what_is_certain(game) -> None:  # type: ignore[no-untyped-def]
+async def test_classic_live_status_shows_only_what_is_certain(game: Harness) -> None:
     live, board = await game.start_round("alice", size=4, time="3m")
     shared, own = game.words(live, 2)
     await game.say("alice", f"{shared} {own}")
@@ -257,7 +257,7 @@ async def test_sigterm_while_rounds_end_and_discord_fails(
         DISCORD_GATEWAY_URL=standin.gateway_url,
         BOGGLE_DATABASE=str(database),
     )
-    process = await spawn_bot(env, Path(__file__).resolve().parents[3])
+    process = await spawn_bot(env, REPO)
     try:
         await standin.wait_for_connection(timeout=60)
         handle = await standin.slash("boggle", "alice", "boggle start", {"time": "2m"})

@@ -8,7 +8,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -125,7 +125,7 @@ async def test_channel_deleted_mid_round(game: Harness) -> None:
     assert game.clock() < live.stored.deadline
 
     assert game.query("SELECT state FROM rounds") == [("finished",)]
-    standings = dict(game.query("SELECT user_id, points FROM standings"))
+    standings: dict[int, int] = dict(game.query("SELECT user_id, points FROM standings"))
     assert standings == {
         game.user_id("alice"): live.game.points_of(first),
         game.user_id("bob"): live.game.points_of(second),
@@ -175,7 +175,7 @@ async def test_database_locked_for_a_moment(game: Harness) -> None:
     assert rows == [(w, "accepted") for w in words] + [(words[0], "already_found")]
     text = game.text_since(results)
     assert all(w in text for w in words)
-    standings = dict(game.query("SELECT user_id, points FROM standings"))
+    standings: dict[int, int] = dict(game.query("SELECT user_id, points FROM standings"))
     assert standings == {
         game.user_id(p): live.game.points_of(w)
         for p, w in zip(("alice", "bob", "carol"), words, strict=True)
@@ -183,7 +183,7 @@ async def test_database_locked_for_a_moment(game: Harness) -> None:
 
 
 @contextlib.asynccontextmanager
-async def _locked(database: Path, seconds: float):
+async def _locked(database: Path | str, seconds: float) -> AsyncIterator[Callable[[], bool]]:
     """Another process's write transaction on ``database`` for ``seconds``; yields is-it-held."""
     taken = threading.Event()
     held = True

@@ -24,7 +24,8 @@ def set_time(clock: Clock, at: float) -> None:
 
 
 def description(message: StoredMessage) -> str:
-    return message.embeds[0].get("description", "")
+    text: str = message.embeds[0].get("description", "")
+    return text
 
 
 async def leaderboard(game: Harness, user: str, **options: object) -> StoredMessage:

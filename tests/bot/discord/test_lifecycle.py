@@ -90,7 +90,8 @@ async def test_chat_before_the_board_is_posted_is_not_a_guess(game: Harness) -> 
     early = await game.say("bob", "tea eat ate the and")
     await handle.followup()
     live = game.live()
-    assert early.id < live.stored.board_message_id
+    board_id = live.stored.board_message_id
+    assert board_id is not None and early.id < board_id
     word = game.words(live, 1)[0]
     await game.say("carol", word)
     rows = await game.wait_for_guess("carol", word)

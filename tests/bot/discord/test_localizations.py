@@ -3,7 +3,7 @@ French, Spanish and German wording from the catalogues, as Discord validates the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -26,6 +26,9 @@ async def test_commands_are_synced_with_fr_es_de_descriptions(game: Harness) -> 
         "es-ES": text("commands.boggle", "es"),
         "es-419": text("commands.boggle", "es"),
         "de": text("commands.boggle", "de"),
+        "nl": text("commands.boggle", "nl"),
+        "pl": text("commands.boggle", "pl"),
+        "pt-BR": text("commands.boggle", "pt"),
     }
     assert "name_localizations" not in boggle or not boggle["name_localizations"]
     start = next(o for o in boggle["options"] if o["name"] == "start")
@@ -40,16 +43,26 @@ async def test_commands_are_synced_with_fr_es_de_descriptions(game: Harness) -> 
 
 # Each option's choices, worded for a language: every choice but the dice sets (named by their
 # files, as typed in ``dice:``).
-CHOICE_TEXTS = {
+# A choice's wording in a language, from its value as Discord holds it (JSON: a number or a text).
+CHOICE_TEXTS: dict[str, Callable[[Any, str], str]] = {
     "size": lambda v, lang: text("choices.size", lang, side=v, dice=v * v),
     "mode": lambda v, lang: text(f"mode_names.{v}", lang),
     "language": lambda v, lang: text(f"choices.language_{v}", lang),
     "dictionary": lambda v, lang: text(f"dictionaries.{v}", lang),
+    "timer": lambda v, lang: text(f"coop_timers.timer_{v}", lang),
     "period": lambda v, lang: text(PERIOD_NAMES[Period(v)], lang),
     "measure": lambda v, lang: text(MEASURE_NAMES[Measure(v)], lang),
     "format": lambda v, lang: text(f"tournaments.format_{v}", lang),
 }
-LOCALES = {"fr": "fr", "es-ES": "es", "es-419": "es", "de": "de"}
+LOCALES = {
+    "fr": "fr",
+    "es-ES": "es",
+    "es-419": "es",
+    "de": "de",
+    "nl": "nl",
+    "pl": "pl",
+    "pt-BR": "pt",
+}
 
 
 def choices_of(item: dict[str, Any], path: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
@@ -77,6 +90,8 @@ async def test_every_choice_is_synced_with_fr_es_de_names(game: Harness) -> None
         "boggle start size",
         "boggle rules size",
         "boggle-config set mode",
+        "boggle start timer",
+        "boggle-config set timer",
         "daily language",
     } < seen
 
@@ -87,6 +102,11 @@ async def test_every_choice_is_synced_with_fr_es_de_names(game: Harness) -> None
     assert spanish["name_localizations"]["fr"] == "Español (espagnol)"
     assert spanish["name_localizations"]["en-US"] == "Español (Spanish)"
     assert spanish["name_localizations"]["es-ES"] == "Español"
+    polish = next(c for c in daily["options"][0]["choices"] if c["value"] == "pl")
+    assert polish["name"] == "Polski"
+    assert polish["name_localizations"]["pt-BR"] == "Polski (polonês)"
+    assert polish["name_localizations"]["nl"] == "Polski (Pools)"
+    assert polish["name_localizations"]["pl"] == "Polski"
     boggle = next(c for c in game.standin.commands.commands(None) if c["name"] == "boggle")
     start = next(o for o in boggle["options"] if o["name"] == "start")
     race = next(

@@ -13,7 +13,7 @@ from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules
 from standin import StandIn
-from tests.bot.harness import Clock, Harness, bot_session, query, wait_for_rows
+from tests.bot.harness import REPO, Clock, Harness, bot_session, query, wait_for_rows
 
 
 async def test_round_runs_on_across_a_restart(
@@ -64,9 +64,9 @@ async def test_round_runs_on_across_a_restart(
             (alice, third),
             (carol, fourth),
         ]
-        standings = dict(game.query("SELECT user_id, points FROM standings"))
+        standings: dict[int, int] = dict(game.query("SELECT user_id, points FROM standings"))
         assert standings == {alice: points(third), bob: points(second), carol: points(fourth)}
-        names = dict(game.query("SELECT user_id, display_name FROM players"))
+        names: dict[int, str] = dict(game.query("SELECT user_id, display_name FROM players"))
         assert names == {alice: "Alice", bob: "Bob", carol: "Carol"}
 
 
@@ -89,7 +89,7 @@ async def test_results_posted_when_the_deadline_passed_while_down(
         assert word in text and other in text and "Alice" in text and "Bob" in text
         assert game.query("SELECT state, ended_at >= deadline FROM rounds") == [("finished", 1)]
         assert game.bot.services.rounds.live == {}
-        standings = dict(game.query("SELECT user_id, points FROM standings"))
+        standings: dict[int, int] = dict(game.query("SELECT user_id, points FROM standings"))
         assert standings == {
             game.user_id("alice"): live.game.points_of(word),
             game.user_id("bob"): live.game.points_of(other),
@@ -147,8 +147,8 @@ async def test_accepted_word_survives_a_kill(
         str(database),
         str(lexicon_file),
         stdout=asyncio.subprocess.PIPE,
-        cwd=Path(__file__).resolve().parents[3],
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])},
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     try:
         assert process.stdout is not None

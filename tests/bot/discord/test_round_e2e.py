@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 
 from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.lexicon import Lexicon
-from tests.bot.harness import Harness, bot_session
+from standin import StandIn
+from tests.bot.harness import Clock, Harness, bot_session
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
@@ -62,7 +64,7 @@ async def test_full_round_three_players(game: Harness) -> None:
 
     rounds = game.query("SELECT state FROM rounds")
     assert rounds == [("finished",)]
-    standings = dict(game.query("SELECT user_id, points FROM standings"))
+    standings: dict[int, int] = dict(game.query("SELECT user_id, points FROM standings"))
     points = live.game.points_of
     assert standings[alice] == points(alices)
     assert standings[bob] == points(bobs)
@@ -77,7 +79,9 @@ async def test_full_round_three_players(game: Harness) -> None:
     ]
 
 
-async def test_qu_words_count_two_letters(standin, database, clock, lexicon: Lexicon) -> None:
+async def test_qu_words_count_two_letters(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
     seed = _seed_with_qu_word(lexicon)
     async with bot_session(standin, database, clock, lexicon, seed=seed) as game:
         live, _ = await game.start_round("alice", size=4)

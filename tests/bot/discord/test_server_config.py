@@ -23,7 +23,7 @@ from tests.bot.discord.test_leaderboard import (
     play_round,
     set_time,
 )
-from tests.bot.harness import Clock, Harness, bot_session
+from tests.bot.harness import Clock, Harness, Row, bot_session
 
 CONFIG = "boggle-config"
 MANAGE_SERVER = 1 << 5
@@ -64,7 +64,7 @@ async def finish(game: Harness) -> None:
     await game.standin.wait_until(lambda: live.channel_id not in game.bot.services.rounds.live)
 
 
-def stored_settings(game: Harness) -> list[tuple]:
+def stored_settings(game: Harness) -> list[Row]:
     return [
         *game.query("SELECT * FROM server_settings"),
         *game.query("SELECT * FROM round_channels"),
@@ -81,7 +81,7 @@ async def test_only_manage_server_changes_settings(game: Harness) -> None:
     # ...unless the server opens it to everyone: then the bot itself refuses, and stores nothing.
     guild = guild_of(game)
     game.standin.world.set_command_permission(guild, CONFIG, guild, True)
-    for command, options in [
+    attempts: list[tuple[str, dict[str, str | int]]] = [
         ("set", {"size": 5}),
         ("reset", {}),
         ("channels add", {"channel": "general"}),
@@ -89,7 +89,8 @@ async def test_only_manage_server_changes_settings(game: Harness) -> None:
         ("words add", {"words": "cat"}),
         ("words list", {}),
         ("show", {}),
-    ]:
+    ]
+    for command, options in attempts:
         reply = await config(game, command, "alice", **options)
         assert (
             reply
@@ -117,7 +118,7 @@ async def test_only_manage_server_changes_settings(game: Harness) -> None:
     ],
 )
 async def test_a_bad_value_is_one_line_and_nothing_is_stored(
-    game: Harness, command: str, options: dict, message: str
+    game: Harness, command: str, options: dict[str, str | int], message: str
 ) -> None:
     reply = await config(game, command, **options)
     assert message in reply and "\n" not in reply, reply
@@ -225,7 +226,7 @@ async def test_a_banned_word_is_refused_never_counts_and_is_not_missed(
     [({"size": 4}, 3, 2), ({"size": 5}, 4, 3), ({"size": 6}, 4, 3), ({}, 3, 2)],
 )
 async def test_rules_show_the_scoring_table_for_the_size(
-    game: Harness, options: dict, first: int, absent: int
+    game: Harness, options: dict[str, int], first: int, absent: int
 ) -> None:
     handle = await game.standin.slash("boggle", "alice", "boggle rules", options)
     rules = (await handle.original_message()).content

@@ -104,7 +104,7 @@ async def test_three_ways_to_guess_without_the_intent(
         assert "This round is over" in (await late.original_message()).content
         text = game.text_since(results)
         expected = tally(live.game.solution, found, Rules(Mode.CLASSIC, 3))
-        stored = dict(
+        stored: dict[int, int] = dict(
             game.query("SELECT player_id, points FROM round_results WHERE round_id = ?", (live.id,))
         )
         assert stored == {p.player: p.points for p in expected.players}

@@ -9,17 +9,20 @@ from pathlib import Path
 
 import pytest
 
+from bot.definitions.service import FORM_KEYS, POS_KEYS
 from bot.discord.render.picture import BOARD_FILE, PATH_FILE
 from bot.discord.render.text import MISSED_FILE
-from bot.i18n.catalogue import catalogue, count, plural_form, text
+from bot.i18n.catalogue import catalogue, count, plural_form, plural_forms, text
 from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
 from bot.rounds.discord.results import found_line
 from bot.rounds.options import OptionError, replayed, round_options
 from bot.rounds.publisher import Ending
 from core.codes import encode
 from core.commonness import Band
+from core.coop import Medal
 from core.dice import dice_set
 from core.round import Mode, Results, Verdict
+from core.rules import Timer
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
 SECTIONS = sorted({key.split(".")[0] for key in catalogue()})
@@ -45,6 +48,9 @@ def keys_asked_for() -> set[str]:
     keys |= {f"reasons.{v.value}" for v in Verdict if v is not Verdict.ACCEPTED}
     keys |= {f"verdicts.{v.value}" for v in Verdict}
     keys |= {f"board.{e.value}" for e in Ending}
+    keys |= {f"coop_timers.timer_{t.value}" for t in Timer}
+    keys |= {f"coop_timers.medal_{m.value}" for m in Medal}
+    keys |= set(FORM_KEYS.values()) | set(POS_KEYS.values())
     return keys
 
 
@@ -91,9 +97,11 @@ def test_every_translation_has_englishs_keys_and_fields(language: str) -> None:
         theirs = translated[key]
         assert isinstance(theirs, dict) == isinstance(entry, dict), key
         ours_forms, their_forms = forms_of(entry), forms_of(theirs)
-        assert set(their_forms) == set(ours_forms), key
-        for form, wording in ours_forms.items():
-            assert fields_of(their_forms[form]) == fields_of(wording), (language, key, form)
+        expected = set(plural_forms(language)) if isinstance(entry, dict) else {""}
+        assert set(their_forms) == expected, key
+        for form, theirs_wording in their_forms.items():
+            wording = ours_forms.get(form, ours_forms.get("other", ""))
+            assert fields_of(theirs_wording) == fields_of(wording), (language, key, form)
             assert their_forms[form].strip(), (language, key, form)
             assert prose(their_forms[form]) != prose(wording) or not prose(wording), (
                 language,
@@ -128,7 +136,10 @@ def test_every_entry_renders_with_sample_fields(language: str) -> None:
 @pytest.mark.parametrize(
     ("language", "n", "form"),
     [("en", 0, "other"), ("en", 1, "one"), ("fr", 0, "one"), ("fr", 1, "one"), ("fr", 2, "other"),
-     ("es", 0, "other"), ("es", 1, "one"), ("de", 0, "other"), ("de", 1, "one"), ("de", 3, "other")],
+     ("es", 0, "other"), ("es", 1, "one"), ("de", 0, "other"), ("de", 1, "one"), ("de", 3, "other"),
+     ("nl", 0, "other"), ("nl", 1, "one"), ("pt", 0, "one"), ("pt", 1, "one"), ("pt", 2, "other"),
+     ("pl", 1, "one"), ("pl", 2, "few"), ("pl", 4, "few"), ("pl", 5, "many"), ("pl", 12, "many"),
+     ("pl", 0, "many"), ("pl", 22, "few"), ("pl", 112, "many"), ("pl", 21, "many")],
 )  # fmt: skip
 def test_each_language_counts_by_its_own_plural_rule(language: str, n: int, form: str) -> None:
     assert plural_form(n, language) == form
@@ -140,6 +151,12 @@ def test_counts_read_naturally_in_each_language() -> None:
     assert count(0, "units.word", "es") == "0 palabras"
     assert count(1, "units.round", "es") == "1 ronda"
     assert count(2, "units.word", "de") == "2 Wörter"
+    assert [count(n, "units.word", "pl") for n in (1, 3, 5, 22)] == [
+        "1 słowo", "3 słowa", "5 słów", "22 słowa"
+    ]  # fmt: skip
+    assert (
+        count(0, "units.word", "pt") == "0 palavra" and count(4, "units.word", "nl") == "4 woorden"
+    )
     assert text("results.winner", "de", name="Ada", points=count(3, "units.pt", "de")) == (
         "🏆 **Ada** gewinnt mit 3 Pkt.!"
     )
@@ -151,6 +168,9 @@ READERS_NAMES = {
     "fr": {"en": "anglais", "fr": "français", "es": "espagnol", "de": "allemand"},
     "es": {"en": "inglés", "fr": "francés", "es": "español", "de": "alemán"},
     "de": {"en": "Englisch", "fr": "Französisch", "es": "Spanisch", "de": "Deutsch"},
+    "nl": {"en": "Engels", "fr": "Frans", "es": "Spaans", "de": "Duits"},
+    "pl": {"en": "angielski", "fr": "francuski", "es": "hiszpański", "de": "niemiecki"},
+    "pt": {"en": "inglês", "fr": "francês", "es": "espanhol", "de": "alemão"},
 }
 
 

@@ -15,6 +15,7 @@ from core.daily import DAILY_POST_DELAY, DAILY_SECONDS, day_number
 from core.days import last_ended_day
 from core.round import Verdict
 from standin import StandIn, World
+from tests.bot.harness import saying
 from tests.bot.processes.test_sharded_processes import SHARDS, processes, shared_database  # noqa: F401 (a fixture)
 
 PLAYERS = "alice", "bob"  # by shard
@@ -72,18 +73,16 @@ async def test_each_servers_end_of_day_post_comes_once_with_the_shards_split(
     ):
         generals = await seed(shared_database, standin)
         number = day_number(last_ended_day(time.time(), UTC, DAILY_POST_DELAY))
-        first, second = await start("0"), await start("1")  # type: ignore[operator]
+        first, second = await start("0"), await start("1")
         for shard, general in enumerate(generals):
             await standin.wait_for_connection(30, shard=(shard, SHARDS))
-            post = await standin.wait_for_message(
-                general, lambda m, said=POSTED[shard]: said in m.content, 30, after=0
-            )
+            post = await standin.wait_for_message(general, saying(POSTED[shard]), 30, after=0)
             assert f"{number}** · {ENGLISH[shard]} · " in post.content
             assert f"**1.** {PLAYERS[shard].title()}" in post.content
         for bot in (first, second):
             assert await bot.stop() == 0, str(bot.log)
 
-        alone = await start(None)  # type: ignore[operator]
+        alone = await start(None)
         await standin.wait_for_connection(30, shard=(0, 1))
         await asyncio.sleep(2.0)  # its first pass runs as soon as it is ready
         assert [len(standin.messages(general)) for general in generals] == [1, 1]

@@ -8,6 +8,7 @@ import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import parse_qsl, urlsplit
 
 import asyncpg
@@ -41,10 +42,16 @@ class Bot:
         self.process.send_signal(signal.SIGKILL)
 
 
+class Start(Protocol):
+    """Starts a bot process of ``shard_ids`` (None: every shard), ``extra`` settings added."""
+
+    async def __call__(self, shard_ids: str | None, **extra: str) -> Bot: ...
+
+
 @asynccontextmanager
 async def processes(
     standin: StandIn, database: str, folder: Path
-) -> AsyncIterator[tuple[list[Bot], object]]:
+) -> AsyncIterator[tuple[list[Bot], Start]]:
     started: list[Bot] = []
 
     async def start(shard_ids: str | None, **extra: str) -> Bot:
@@ -131,7 +138,7 @@ async def test_shards_split_across_processes_survive_a_kill(
         StandIn(World.sharded(SHARDS)) as standin,
         processes(standin, shared_database, tmp_path) as (bots, start),
     ):
-        first, second = await start("0"), await start("1")  # type: ignore[operator]
+        first, second = await start("0"), await start("1")
         for shard in range(SHARDS):
             await standin.wait_for_connection(30, shard=(shard, SHARDS))
         zero, one = Server(standin, lexicon, 0), Server(standin, lexicon, 1)
@@ -179,12 +186,12 @@ async def test_a_process_that_loses_its_claim_stops_and_its_stand_by_ends_the_ro
         StandIn(World.sharded(1)) as standin,
         processes(standin, url, tmp_path) as (_, start),
     ):
-        first = await start(None)  # type: ignore[operator]
+        first = await start(None)
         await standin.wait_for_connection(30)
         server = Server(standin, lexicon, 0)
         await server.start()
         kept = await server.accepted("bob", server.words[0])
-        stand_by = await start(None)  # type: ignore[operator]
+        stand_by = await start(None)
         await stand_by.log.wait_for("run by another process", 30)
 
         admin = await asyncpg.connect(server_url())

@@ -93,8 +93,9 @@ class Rig:
         before = len(self.publisher.delivered)
         self.clock.advance(live.game.deadline - self.clock() + 1)
         await self.publisher.until(lambda p: len(p.delivered) > before)
-        async with asyncio.timeout(5):  # the results are recorded as posted just after
-            while (stored := await self.storage.get_round(live.id)) and not (
+        # The results are recorded as posted just after; the database is read as it is.
+        async with asyncio.timeout(5):
+            while (stored := await self.storage.get_round(live.id)) and not (  # noqa: ASYNC110
                 stored.results_posted_at
             ):
                 await asyncio.sleep(0.005)

@@ -147,7 +147,9 @@ async def test_the_end_shows_the_final_standing_with_cancellations(held: Rig) ->
     assert live.stored.board_message_id == final.message_id
 
 
-async def test_news_the_platform_never_shows_is_not_edited_again_and_again(held: Rig) -> None:
+async def test_news_the_platform_never_shows_is_not_edited_again_and_again(
+    held: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A status that cannot show a player's news (all of it committed) is not edited again at
     every tick with nothing changed; the next guess brings an edit again."""
     live = await held.start()
@@ -156,7 +158,7 @@ async def test_news_the_platform_never_shows_is_not_edited_again_and_again(held:
         await held.publisher._called("edit_status")
         return {}
 
-    held.publisher.edit_status = shows_nothing  # type: ignore[method-assign, assignment]
+    monkeypatch.setattr(held.publisher, "edit_status", shows_nothing)
     await said(held, live, BOB, "zebra")
     assert held.publisher.calls.count("edit_status") == 1
     for _ in range(5):

@@ -6,13 +6,14 @@ each from the service's events."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
 
 from bot.rounds.web import Hub
 from bot.storage import Storage
+from bot.web.messages import Message
 from core.lexicon import Lexicon
 from tests.bot.harness import StoppedClock
 from tests.bot.rounds.conftest import ALICE, BOB, CHANNEL, Rig
@@ -25,10 +26,10 @@ class Page:
     language = "en"
 
     def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []  # as JSON reads them
 
-    async def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
+    async def send(self, message: Message) -> None:
+        self.sent.append(dict(message))
 
     def kinds(self) -> list[str]:
         return [m["type"] for m in self.sent]
@@ -41,9 +42,10 @@ async def rig(storage: Storage, lexicon: Lexicon, clock: StoppedClock) -> AsyncI
     await opened.close()
 
 
-async def until(check: Any, timeout: float = 5.0) -> None:
+async def until(check: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Until ``check()`` holds: it reads the service's and the page's state, which signal nothing."""
     async with asyncio.timeout(timeout):
-        while not check():
+        while not check():  # noqa: ASYNC110
             await asyncio.sleep(0.01)
 
 

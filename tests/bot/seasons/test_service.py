@@ -21,8 +21,8 @@ HERE, AUCKLAND = 100, 200
 P1, P2, P3 = 11, 12, 13
 
 
-def at(*parts: int) -> float:
-    return datetime(*parts, tzinfo=UTC).timestamp()  # type: ignore[misc]
+def at(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> float:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp()
 
 
 def service(storage: Storage, clock: StoppedClock) -> tuple[SeasonService, list[SeasonEnded]]:

@@ -4,9 +4,10 @@ its rules are tested without a database (test_service.py checks it answers as th
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from bot.kernel.model import ServerSettings
+from bot.server_settings.service import ServerSettingsService
 
 
 class MemoryServerSettings:
@@ -19,6 +20,20 @@ class MemoryServerSettings:
         self.banned: dict[int, set[str]] = {}
         self.daily_channels: dict[int, int | None] = {}
         self.writes = 0  # every call that changes something, stored or not
+
+    @classmethod
+    def holding(cls, settings: Mapping[int, ServerSettings]) -> MemoryServerSettings:
+        """A store that holds ``settings`` (each server's, whole), as if each part were saved:
+        for the other features' tests, whose settings only need reading."""
+        store = cls()
+        for guild_id, whole in settings.items():
+            store.defaults[guild_id] = dataclasses.replace(
+                whole, channels=frozenset(), banned=frozenset(), daily_channel=None
+            )
+            store.channels[guild_id] = set(whole.channels)
+            store.banned[guild_id] = set(whole.banned)
+            store.daily_channels[guild_id] = whole.daily_channel
+        return store
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         return dataclasses.replace(
@@ -59,3 +74,9 @@ class MemoryServerSettings:
     async def set_daily_channel(self, guild_id: int, channel_id: int | None) -> None:
         self.writes += 1
         self.daily_channels[guild_id] = channel_id
+
+
+def settings_of(settings: Mapping[int, ServerSettings]) -> ServerSettingsService:
+    """The settings service over ``settings`` (each server's, whole), for the other features'
+    tests."""
+    return ServerSettingsService(MemoryServerSettings.holding(settings))

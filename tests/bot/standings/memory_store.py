@@ -49,9 +49,6 @@ class MemoryStandings:
     attempts: list[DailyAttempt] = field(default_factory=list)
     settings: dict[int, ServerSettings] = field(default_factory=dict)
 
-    async def server_settings(self, guild_id: int) -> ServerSettings:
-        return self.settings.get(guild_id, ServerSettings())
-
     async def leaderboard_page(
         self,
         guild_id: int,

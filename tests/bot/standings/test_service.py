@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.kernel.model import DailyAttempt, Measure, ModeStats, PlayerStats, ServerSettings
-from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService, page_count
 from core.periods import Period
 from core.round import Mode
 from tests.bot.harness import StoppedClock
+from tests.bot.server_settings.memory_store import settings_of
 from tests.bot.standings.memory_store import MemoryStandings, Result
 
 NEW_YORK, PLAIN = 10, 20  # a server in America/New_York (UTC-5 in November), one with no zone
@@ -26,7 +26,7 @@ def at(day: int, hour: int) -> float:
 
 def service(store: MemoryStandings, now: float = MONDAY_UTC) -> StandingsService:
     store.settings[NEW_YORK] = ServerSettings(timezone="America/New_York", language="fr")
-    return StandingsService(store, ServerSettingsService(store), StoppedClock(now))
+    return StandingsService(store, settings_of(store.settings), StoppedClock(now))
 
 
 def ranked(store: MemoryStandings, guild: int, points: dict[int, int], when: float) -> None:

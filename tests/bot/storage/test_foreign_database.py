@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sqlite3
-import subprocess
 import sys
 from pathlib import Path
 
@@ -46,7 +46,9 @@ def snapshot(path: Path) -> dict[str, bytes]:
 
 def application_id(path: Path) -> int:
     with contextlib.closing(sqlite3.connect(path)) as conn:
-        return conn.execute("PRAGMA application_id").fetchone()[0]
+        [(number,)] = conn.execute("PRAGMA application_id")
+    assert isinstance(number, int)
+    return number
 
 
 # --- at the Storage level --------------------------------------------------------------------
@@ -116,7 +118,8 @@ async def test_a_crashed_writers_journal_is_not_rolled_back(tmp_path: Path) -> N
         "for _ in range(200): c.execute('INSERT INTO customers (name) VALUES (randomblob(3000))')\n"
         "os._exit(0)\n"
     )
-    subprocess.run([sys.executable, "-c", crash, str(path)], check=True)
+    crashed = await asyncio.create_subprocess_exec(sys.executable, "-c", crash, str(path))
+    assert await crashed.wait() == 0
     assert side_files(path) == ["-journal"]
     before = snapshot(path)
     with pytest.raises(StorageError, match="interrupted transaction"):

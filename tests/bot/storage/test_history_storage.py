@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import LeaderboardPage, Measure, RankedPlayer, Storage
+from bot.storage.sqlite import SQLiteStorage
 from bot.storage.statements import leaderboard_sql
 from core.board import Board
 from core.round import Mode, Results, Rules, tally
@@ -135,8 +136,12 @@ async def test_every_measure_over_a_period_and_all_time(storage: Storage) -> Non
     assert isinstance(share.rows[0].figure, float)
 
 
-# The daily measure keeps no standings: tests/bot/storage/test_daily_storage.py checks it.
-@pytest.mark.parametrize("measure", [m for m in Measure if m is not Measure.DAILY])
+# The daily measure keeps no standings (tests/bot/storage/test_daily_storage.py checks it), nor
+# do tournament wins, which come from finished tournaments, not rounds (tests/bot/tournaments).
+ROUND_MEASURES = [m for m in Measure if m not in (Measure.DAILY, Measure.TOURNAMENT_WINS)]
+
+
+@pytest.mark.parametrize("measure", ROUND_MEASURES)
 async def test_all_time_is_the_period_from_the_beginning(
     storage: Storage, measure: Measure
 ) -> None:
@@ -230,20 +235,19 @@ async def test_an_upgrade_fills_the_figures_of_older_results(tmp_path: Path) -> 
 
 
 async def test_a_period_is_read_from_its_covering_index(tmp_path: Path) -> None:
-    store = await Storage.open(tmp_path / "boggle.db")
+    store = await SQLiteStorage.open(tmp_path / "boggle.db")
     try:
         for measure in Measure:
             query = leaderboard_sql(measure, over_period=True)
-            plan = await store._db.execute_fetchall(  # type: ignore[attr-defined]
+            plan = await store._db.execute_fetchall(
                 "EXPLAIN QUERY PLAN " + query, (1, 0.0, 1e12, 1, 0, 10, 1)
             )
             details = [row[3] for row in plan]
-            table, index = (
-                ("daily_attempts", "daily_attempts_by_period")
-                if measure is Measure.DAILY
-                else ("round_results", "round_results_by_period")
-            )
-            assert any(f"SEARCH {table} USING COVERING INDEX {index}" in d for d in details), (
+            table, index, covering = {
+                Measure.DAILY: ("daily_attempts", "daily_attempts_by_period", "COVERING "),
+                Measure.TOURNAMENT_WINS: ("tournament_places", "tournament_places_by_player", ""),
+            }.get(measure, ("round_results", "round_results_by_period", "COVERING "))
+            assert any(f"SEARCH {table} USING {covering}INDEX {index}" in d for d in details), (
                 measure,
                 details,
             )

@@ -8,6 +8,7 @@ import shutil
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -234,7 +235,7 @@ async def test_a_connection_lost_mid_write_is_transient(pg_target: StoreTarget) 
                 "SELECT pid FROM pg_locks WHERE locktype = 'relation' AND mode = 'ExclusiveLock'"
                 " AND relation = 'guesses'::regclass AND granted"
             )
-            waiting = []
+            waiting: list[tuple[Any, ...]] = []
             while not waiting:  # the write's session, waiting for the lock
                 await asyncio.sleep(0.01)
                 waiting = await pg_target.rows(

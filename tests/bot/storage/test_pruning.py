@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.config.settings import Settings, SettingsError
 from bot.rounds.pruning import DAY
 from bot.storage import GuessRow, Storage
-from bot.storage.sqlite import PRUNE_STEP_SQL
+from bot.storage.sqlite import PRUNE_STEP_SQL, SQLiteStorage
 from core.lexicon import Lexicon
 from core.round import Verdict
 from standin import StandIn
@@ -22,19 +23,20 @@ from tests.stores import StoreTarget
 KEPT_TABLES = ("rounds", "found_words", "round_results", "standings", "players")
 
 
-async def dump(target: StoreTarget, table: str) -> list[tuple]:
+async def dump(target: StoreTarget, table: str) -> list[tuple[Any, ...]]:
     return await target.rows(f"SELECT * FROM {table} ORDER BY 1, 2")
 
 
 async def guesses_of(target: StoreTarget, round_id: int) -> int:
-    return await target.value("SELECT COUNT(*) FROM guesses WHERE round_id = ?", round_id)
+    count: int = await target.value("SELECT COUNT(*) FROM guesses WHERE round_id = ?", round_id)
+    return count
 
 
 def sqlite_guesses_of(path: Path, round_id: int) -> int:
     with raw(path) as conn:
-        return conn.execute(
-            "SELECT COUNT(*) FROM guesses WHERE round_id = ?", (round_id,)
-        ).fetchone()[0]
+        [(count,)] = conn.execute("SELECT COUNT(*) FROM guesses WHERE round_id = ?", (round_id,))
+    assert isinstance(count, int)
+    return count
 
 
 async def played(store: Storage, channel_id: int, guesses: int, ended_at: float | None) -> int:
@@ -43,7 +45,7 @@ async def played(store: Storage, channel_id: int, guesses: int, ended_at: float 
     rows = [
         accepted(stored.id, i % 3, WORDS[i % len(WORDS)], float(i))
         if i % 2 == 0
-        else GuessRow(stored.id, i % 3, f"x{i}", Verdict.NOT_A_WORD.value, 0, float(i))
+        else GuessRow(stored.id, i % 3, f"x{i}", Verdict.NOT_A_WORD, 0, float(i))
         for i in range(guesses)
     ]
     await store.record_guesses(rows)
@@ -81,7 +83,8 @@ async def test_prune_lets_writes_in_between_its_batches(
     old = await played(storage, 10, logged, ended_at=100.0)
     live = await new_round(storage, channel_id=11)
     prune = asyncio.create_task(storage.prune_guesses(1000.0, batch_size=10))
-    while await guesses_of(store_target, old) == logged:  # until its first transaction commits
+    # Until its first transaction commits, seen in the database as any other reader sees it.
+    while await guesses_of(store_target, old) == logged:  # noqa: ASYNC110
         await asyncio.sleep(0.001)
     await storage.record_guesses([accepted(live.id, 1, "cat", 1.0)])
     assert 0 < await guesses_of(store_target, old) < logged  # written between two of its batches
@@ -91,7 +94,7 @@ async def test_prune_lets_writes_in_between_its_batches(
 
 async def test_a_prune_step_searches_and_never_scans(tmp_path: Path) -> None:
     """Each step reads a range of rounds and their guesses through indexes, however big the log."""
-    store = await Storage.open(tmp_path / "boggle.db")
+    store = await SQLiteStorage.open(tmp_path / "boggle.db")
     try:
         rows = await store._db.execute_fetchall(
             "EXPLAIN QUERY PLAN " + PRUNE_STEP_SQL, (1, 9, 5.0, 10)

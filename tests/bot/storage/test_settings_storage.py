@@ -69,7 +69,10 @@ async def test_a_round_keeps_its_excluded_words_through_a_restart(
     store = await store_target.open()
     try:
         [first, second] = await store.unfinished_rounds()
-        assert (first.excluded_words, second.excluded_words) == ({"cat", "dog"}, frozenset())
+        assert (first.excluded_words, second.excluded_words) == (
+            frozenset({"cat", "dog"}),
+            frozenset(),
+        )
         assert await store.get_round(stored.id) == stored
     finally:
         await store.close()

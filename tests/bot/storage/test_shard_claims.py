@@ -4,9 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import subprocess
 import sys
 import textwrap
 
@@ -43,15 +40,17 @@ async def test_a_killed_process_frees_its_shards_at_once(store_target: StoreTarg
         asyncio.run(main())
         """
     )
-    child = subprocess.Popen([sys.executable, "-c", holder], stdout=subprocess.PIPE, text=True)
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", holder, stdout=asyncio.subprocess.PIPE
+    )
     try:
         assert child.stdout is not None
-        assert child.stdout.readline().strip() == "[0]"
+        assert (await asyncio.wait_for(child.stdout.readline(), 30)).strip() == b"[0]"
         store = await store_target.open()
         try:
             assert await store.claim_shards([0], 2) == frozenset()
-            os.kill(child.pid, signal.SIGKILL)
-            child.wait(timeout=10)
+            child.kill()
+            await asyncio.wait_for(child.wait(), 10)
             # PostgreSQL ends the dead client's session as soon as it sees its socket closed
             for _ in range(100):
                 if await store.claim_shards([0], 2):
@@ -61,8 +60,9 @@ async def test_a_killed_process_frees_its_shards_at_once(store_target: StoreTarg
         finally:
             await store.close()
     finally:
-        child.kill()
-        child.wait()
+        if child.returncode is None:
+            child.kill()
+        await child.wait()
 
 
 async def test_a_database_in_memory_has_no_one_to_share_with() -> None:

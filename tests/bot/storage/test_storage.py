@@ -10,12 +10,15 @@ import re
 import sqlite3
 import subprocess
 import sys
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.kernel.model import AcceptedWord, StoredRound
 from bot.storage import (
     ChannelBusy,
     GuessRow,
@@ -31,16 +34,17 @@ from bot.storage.sqlite import (
     MIGRATIONS_DIR,
     RUNNING_ROUND_SQL,
     UNFINISHED_ROUNDS_SQL,
+    SQLiteStorage,
     split_statements,
 )
 from core.board import Board
 from core.lexicon import Lexicon
-from core.round import Mode, Round, Rules, Verdict, tally
+from core.round import Mode, Results, Round, Rules, Verdict, tally
 from tests.stores import StoreTarget
 
 BOARD = "cato/dogs/rent/lime"
 WORDS = ["cat", "cats", "dog", "dogs", "act", "tag", "rent", "lime", "mile", "ten", "net"]
-ACCEPTED = Verdict.ACCEPTED.value
+ACCEPTED = Verdict.ACCEPTED
 
 
 @pytest.fixture
@@ -49,26 +53,44 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def sqlite_storage(db_path: Path):
-    store = await Storage.open(db_path)
+async def sqlite_storage(db_path: Path) -> AsyncIterator[SQLiteStorage]:
+    store = await SQLiteStorage.open(db_path)
     yield store
     await store.close()
 
 
-async def new_round(store: Storage, channel_id: int = 10, guild_id: int = 1, **changes):
-    values = dict(
+async def new_round(
+    store: Storage,
+    channel_id: int = 10,
+    guild_id: int = 1,
+    *,
+    starter_id: int = 7,
+    board: Board | None = None,
+    mode: Mode = Mode.CLASSIC,
+    started_at: float = 1000.0,
+    deadline: float = 1180.0,
+    excluded: Iterable[str] = (),
+    hints: bool = False,
+    language: str = DEFAULT_LANGUAGE,
+    dictionary: str = DEFAULT_DICTIONARY,
+) -> StoredRound:
+    """A running 4x4 classic round of 3-letter words on ``BOARD``, started at 1000 for 180 s,
+    unless told otherwise."""
+    return await store.create_round(
         guild_id=guild_id,
         channel_id=channel_id,
-        starter_id=7,
-        board=Board.parse(BOARD),
+        starter_id=starter_id,
+        board=board or Board.parse(BOARD),
         dice="classic",
-        mode=Mode.CLASSIC,
+        mode=mode,
         min_length=3,
-        started_at=1000.0,
-        deadline=1180.0,
+        started_at=started_at,
+        deadline=deadline,
+        excluded=excluded,
+        hints=hints,
+        language=language,
+        dictionary=dictionary,
     )
-    values.update(changes)
-    return await store.create_round(**values)
 
 
 def raw(path: Path) -> sqlite3.Connection:
@@ -80,7 +102,7 @@ def accepted(round_id: int, player: int, word: str, at: float) -> GuessRow:
     return GuessRow(round_id, player, word, ACCEPTED, len(word) - 2, at)
 
 
-def results_for(found: dict[int, list[str]], words: list[str] = WORDS):
+def results_for(found: dict[int, list[str]], words: list[str] = WORDS) -> Results:
     return tally({w: () for w in words}, found, Rules(Mode.CASUAL))
 
 
@@ -104,9 +126,10 @@ async def test_reopening_applies_nothing_again(store_target: StoreTarget) -> Non
     assert await store_target.rows("SELECT * FROM schema_migrations ORDER BY 1") == before
 
 
-async def test_connection_settings(sqlite_storage: Storage, db_path: Path) -> None:
-    async def pragma(name: str):
-        return (await sqlite_storage._db.execute_fetchall(f"PRAGMA {name}"))[0][0]
+async def test_connection_settings(sqlite_storage: SQLiteStorage, db_path: Path) -> None:
+    async def pragma(name: str) -> object:
+        [(value,)] = await sqlite_storage._db.execute_fetchall(f"PRAGMA {name}")
+        return value
 
     assert await pragma("journal_mode") == "wal"
     assert await pragma("foreign_keys") == 1
@@ -145,7 +168,7 @@ async def test_database_newer_than_code_is_refused(store_target: StoreTarget) ->
     ],
 )
 async def test_garbage_file_is_refused(db_path: Path, content: bytes) -> None:
-    db_path.write_bytes(content)
+    await asyncio.to_thread(db_path.write_bytes, content)
     with pytest.raises(StorageError, match=r"not a database|damaged"):
         await Storage.open(db_path)
 
@@ -158,10 +181,10 @@ async def test_corrupted_database_is_refused(db_path: Path) -> None:
     with raw(db_path) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-    data = bytearray(db_path.read_bytes())
+    data = bytearray(await asyncio.to_thread(db_path.read_bytes))
     for page in range(3, len(data) // page_size, 2):  # trample on every other b-tree page
         data[page * page_size : page * page_size + 64] = b"\x0d" + b"\xee" * 63
-    db_path.write_bytes(bytes(data))
+    await asyncio.to_thread(db_path.write_bytes, bytes(data))
     with pytest.raises(StorageError, match=re.escape(str(db_path))):
         await Storage.open(db_path)
 
@@ -361,12 +384,14 @@ async def test_accepted_words_come_back_in_acceptance_order(storage: Storage) ->
     ),
     cuts=st.lists(st.integers(0, 30), max_size=4),
 )
-def test_accepted_words_are_the_first_acceptances_in_order(guesses, cuts) -> None:
-    async def run() -> list[tuple[int, str, float]]:
+def test_accepted_words_are_the_first_acceptances_in_order(
+    guesses: list[tuple[int, str, bool]], cuts: list[int]
+) -> None:
+    async def run() -> list[AcceptedWord]:
         store = await Storage.open(":memory:")
         stored = await new_round(store)
         rows = [
-            GuessRow(stored.id, p, w, ACCEPTED if ok else "not_a_word", 1, float(i))
+            GuessRow(stored.id, p, w, ACCEPTED if ok else Verdict.NOT_A_WORD, 1, float(i))
             for i, (p, w, ok) in enumerate(guesses)
         ]
         bounds = [0, *sorted(cuts), len(rows)]
@@ -534,13 +559,13 @@ async def test_standings_equal_the_sum_of_results(
     assert kept == summed
 
 
-async def plan(storage: Storage, sql: str, *params: object) -> list[str]:
+async def plan(storage: SQLiteStorage, sql: str, *params: object) -> list[str]:
     return [
         row[3] for row in await storage._db.execute_fetchall("EXPLAIN QUERY PLAN " + sql, params)
     ]
 
 
-async def test_leaderboard_reads_its_index(sqlite_storage: Storage) -> None:
+async def test_leaderboard_reads_its_index(sqlite_storage: SQLiteStorage) -> None:
     details = await plan(sqlite_storage, LEADERBOARD_SQL, 1, 10)
     assert any("USING INDEX standings_leaderboard" in d for d in details), details
     assert not any(d.startswith("SCAN") for d in details), details
@@ -548,7 +573,9 @@ async def test_leaderboard_reads_its_index(sqlite_storage: Storage) -> None:
     assert not any("round_results" in d for d in details), details
 
 
-async def test_running_rounds_are_found_through_partial_indexes(sqlite_storage: Storage) -> None:
+async def test_running_rounds_are_found_through_partial_indexes(
+    sqlite_storage: SQLiteStorage,
+) -> None:
     assert await plan(sqlite_storage, RUNNING_ROUND_SQL, 10) == [
         "SEARCH rounds USING INDEX rounds_running_per_channel (channel_id=?)"
     ]
@@ -575,7 +602,7 @@ async def test_writer_lands_every_row(storage: Storage, store_target: StoreTarge
     writer.on_commit = lambda batch: batches.append(len(batch))
     tickets = []
     for i in range(5000):
-        verdict = ACCEPTED if i % 5 == 0 else Verdict.NOT_A_WORD.value
+        verdict = ACCEPTED if i % 5 == 0 else Verdict.NOT_A_WORD
         tickets.append(
             writer.submit(GuessRow(stored.id, i % 7, f"w{i % 1500}", verdict, 1, float(i)))
         )

@@ -110,7 +110,7 @@ def test_each_method_of_the_interface_is_written_once(engine: type) -> None:
         for name in _own_methods(part):
             written.setdefault(name, []).append(part.__name__)
     assert {name: places for name, places in written.items() if len(places) > 1} == {}
-    engines_own = {"open", "close", "claim_shards", "claims_intact"}
+    engines_own = {"open", "close", "claim_shards", "claims_intact", "ping"}
     assert _own_methods(engine) <= engines_own | {"_write", "_fetch", "_snapshot"}
 
 
@@ -144,7 +144,7 @@ async def test_a_stop_moves_the_deadline_but_keeps_the_length(storage: Storage) 
 
 async def test_results_carry_their_end_time_for_period_queries(tmp_path: Path) -> None:
     path = tmp_path / "boggle.db"
-    store = await Storage.open(path)
+    store = await SQLiteStorage.open(path)
     try:
         stored = await new_round(store)
         await store.finish_round(stored.id, results_for({1: ["cat"], 2: ["dogs"]}), 1234.5, {})

@@ -4,6 +4,7 @@ a target holding data refused and left as it was unless ``--force``."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from datetime import date
 from pathlib import Path
@@ -196,7 +197,7 @@ async def test_what_cannot_be_copied_is_one_line(tmp_path: Path) -> None:
     missing = tmp_path / "missing.sqlite3"
     code, _, err = await copy_command(tmp_path, str(missing), str(tmp_path / "t.sqlite3"))
     assert (code, err.strip()) == (1, f"error: SOURCE {missing}: no such database file")
-    assert list(tmp_path.iterdir()) == []  # neither side was made
+    assert await asyncio.to_thread(os.listdir, tmp_path) == []  # neither side was made
 
     source = tmp_path / "source.sqlite3"
     await fill(source)

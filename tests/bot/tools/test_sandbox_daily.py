@@ -52,17 +52,17 @@ async def test_the_daily_board_is_played_through_its_guess_form(
 class Screen(io.StringIO):
     """What the sandbox printed, read on as it comes."""
 
-    read = 0
+    seen = 0  # how far the test has read
 
     async def wait_for(self, text: str, timeout: float = 10.0) -> str:
         """What was printed from the last read on, up to and including ``text``."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while (at := self.getvalue().find(text, self.read)) < 0:
+        while (at := self.getvalue().find(text, self.seen)) < 0:
             if loop.time() > deadline:
-                raise AssertionError(f"no {text!r} in:\n{self.getvalue()[self.read :]}")
+                raise AssertionError(f"no {text!r} in:\n{self.getvalue()[self.seen :]}")
             await asyncio.sleep(0.02)
-        shown, self.read = self.getvalue()[self.read : at + len(text)], at + len(text)
+        shown, self.seen = self.getvalue()[self.seen : at + len(text)], at + len(text)
         return shown
 
 
@@ -93,7 +93,7 @@ async def sandbox(folder: Path, lexicon: Lexicon) -> AsyncIterator[Sandbox]:
         async with bot:
             await bot.start("sandbox-token")
 
-    with open(read_end) as keys, open(write_end, "w") as keyboard:
+    with os.fdopen(read_end) as keys, os.fdopen(write_end, "w") as keyboard:
         session = asyncio.create_task(
             run_sandbox(start_bot, stdin=keys, stdout=screen, folder=folder, standin=standin)
         )

@@ -4,13 +4,19 @@ independently from core's scoring, and the podium."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from core.lexicon import Lexicon
 from core.tournament import Format, standings
 from core.tournament import round_scores as scores_of
 from standin import StandIn
-from tests.bot.harness import Clock, bot_session
+from tests.bot.harness import Clock, Harness, bot_session
+
+
+def rounds_played(game: Harness, rounds: int) -> Callable[[], bool]:
+    """Whether the tournament has played ``rounds`` rounds, as its row says."""
+    return lambda: bool(game.query("SELECT played FROM tournaments")[0][0] == rounds)
 
 
 async def test_a_two_round_series_with_a_non_entrant(
@@ -49,16 +55,14 @@ async def test_a_two_round_series_with_a_non_entrant(
             )
             live = game.live()
             seen.add(live.id)
-            assert live.stored.entrant_ids == {alice, bob}
+            assert live.stored.entrant_ids == frozenset({alice, bob})
             first, second, third = game.words(live, 3)
             await game.say("alice", f"{first} {second}")
             await game.say("bob", second)
             await game.say("carol", third)  # not entered: never counts
             await game.wait_for_guess("bob", second)
             await game.end_round()
-            await standin.wait_until(
-                lambda n=number: game.query("SELECT played FROM tournaments")[0][0] == n, timeout=10
-            )
+            await standin.wait_until(rounds_played(game, number), timeout=10)
         podium = await standin.wait_for_message(
             "boggle", lambda m: "podium" in m.content, timeout=10, after=0
         )

@@ -90,7 +90,7 @@ async def test_readable_on_discord_s_dark_and_light_themes(
             web_game.standin,
             page_url(web_game),
             "alice",
-            theme=theme,  # type: ignore[arg-type]
+            theme=theme,
         )
         await expect(page.locator('[role="gridcell"]').first).to_be_visible()
         pairs = await page.evaluate(

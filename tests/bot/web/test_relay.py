@@ -8,7 +8,6 @@ import time
 
 import pytest
 
-from bot.web import relay
 from bot.web.discord_api import Person
 from bot.web.relay import FRESH_FOR, identified, identity, relay_secret
 
@@ -28,7 +27,7 @@ def test_a_relayed_identity_is_signed_fresh_and_for_one_player_only(
     assert identified({**sent, "channel_id": 21}, key) is None  # another channel
     assert identified({**sent, "you": {**sent["you"], "id": 8}}, key) is None  # another player
     now = time.time()
-    monkeypatch.setattr(relay.time, "time", lambda: now - FRESH_FOR - 1)
+    monkeypatch.setattr(time, "time", lambda: now - FRESH_FOR - 1)
     stale = json.loads(identity(alice, 20, 10, key))  # signed right, but too long ago
-    monkeypatch.setattr(relay.time, "time", lambda: now)
+    monkeypatch.setattr(time, "time", lambda: now)
     assert identified(stale, key) is None

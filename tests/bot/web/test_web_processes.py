@@ -35,7 +35,7 @@ async def test_a_player_reaching_the_other_process_plays_in_the_owners_round(
         StandIn(World.sharded(SHARDS)) as standin,
         processes(standin, url, tmp_path) as (bots, start),
     ):
-        first, second = await start("0", **web), await start("1", **web)  # type: ignore[operator]
+        first, second = await start("0", **web), await start("1", **web)
         first_page, second_page = await page_of(first), await page_of(second)
         for shard in range(SHARDS):
             await standin.wait_for_connection(30, shard=(shard, SHARDS))

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 import re
 import string
+from collections.abc import Iterable, Sequence
 
 import discord
 import pytest
+from discord.types.embed import EmbedField
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,7 +52,7 @@ def code_block(message: str) -> list[str]:
     return match.group(1).split("\n")
 
 
-def solution_of(words) -> dict[str, tuple]:
+def solution_of(words: Iterable[str]) -> dict[str, tuple[int, ...]]:
     return {w: () for w in words}
 
 
@@ -137,12 +139,12 @@ def shown_missed(messages: list[RenderedMessage]) -> tuple[list[str], bool]:
     return [w for w in text.split(", ") if w], bool(more)
 
 
-def word_fields(messages: list[RenderedMessage]) -> list[dict]:
+def word_fields(messages: list[RenderedMessage]) -> list[EmbedField]:
     return [
         f
         for m in messages
         for e in m.embeds
-        if e.title.startswith("Words found")
+        if (e.title or "").startswith("Words found")
         for f in e.to_dict().get("fields", [])
     ]
 
@@ -217,7 +219,9 @@ def test_big_board_long_status_still_fits() -> None:
 # ----------------------------------------------------------------------------------------- status
 
 
-def _standings(rows: list[tuple[str, int, int | None]]) -> tuple[list[Standing], dict[int, str]]:
+def _standings(
+    rows: Sequence[tuple[str, int, int | None]],
+) -> tuple[list[Standing], dict[int, str]]:
     """Standings as core ranks them, from (name, words, points) rows; ids are row numbers."""
     found = [Standing(i, words, points) for i, (_, words, points) in enumerate(rows)]
     found.sort(key=lambda s: (-(s.points or 0), -s.words, s.player))
@@ -436,7 +440,7 @@ names_strategy = st.one_of(
 
 
 @st.composite
-def rounds(draw):
+def rounds(draw: st.DrawFn) -> tuple[Results, dict[int, str], Rules]:
     rng = random.Random(draw(st.integers(0, 2**32)))
     rules = Rules(draw(st.sampled_from(list(Mode))), draw(st.integers(3, 5)))
     size = draw(st.sampled_from([0, 5, 60, 400, 3000]))

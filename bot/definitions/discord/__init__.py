@@ -1,0 +1,27 @@
+"""Definitions on Discord: ``/boggle define`` and the Definitions buttons of the results and
+the daily result."""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.definitions.discord.buttons import DefineWords
+from bot.definitions.discord.commands import define
+from bot.discord.result_buttons import add_round_button
+from bot.i18n.catalogue import text
+from bot.services import Services
+
+
+async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
+    """``/boggle define`` joins the rounds' ``/boggle`` group (set up before it); the results
+    carry the Definitions button."""
+    bot.add_dynamic_items(DefineWords)
+    add_round_button("definitions", DefineWords)
+    boggle = bot.tree.get_command("boggle")
+    assert isinstance(boggle, app_commands.Group)
+    boggle.add_command(
+        app_commands.Command(
+            name="define", description=text("definitions.command"), callback=define
+        )
+    )

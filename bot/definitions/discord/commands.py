@@ -1,0 +1,37 @@
+"""``/boggle define word [language]``: what a word means, privately, in the word's language."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.definitions.discord.render import define_text
+from bot.discord.answers import reader_language, server_language, tell
+from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.dynamic_items import services_of
+from bot.i18n.catalogue import text
+from bot.kernel.refusal import Refusal
+
+LONGEST_WORD = 40  # letters: longer than any word a board spells
+
+
+@app_commands.describe(
+    word=text("definitions.command_word"), language=text("definitions.command_language")
+)
+@app_commands.choices(language=LANGUAGE_CHOICES)
+async def define(
+    interaction: discord.Interaction,
+    word: app_commands.Range[str, 1, LONGEST_WORD],
+    language: str | None = None,
+) -> None:
+    """The word's senses (``DefinitionsService.define``), in the language chosen, else the
+    server's (the reader's in a DM)."""
+    services = services_of(interaction)
+    code = language or await server_language(services.server_settings, interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    found = await services.definitions.define(word, code)
+    if isinstance(found, Refusal):
+        await tell(interaction, found.text(reader_language(interaction)))
+        return
+    shown = services.definitions.shown(found, code, word)
+    await tell(interaction, define_text(found, shown, code))
