@@ -20,7 +20,8 @@ from bot.kernel.refusal import Refusal
 from bot.kernel.stopping import cancel_and_wait
 from bot.seasons.events import SeasonEnded
 from bot.server_settings.service import ServerSettingsService
-from bot.storage.records import ArchivedSeason, SeasonSettings
+from bot.storage.records import ArchivedSeason
+from bot.storage.records import SeasonSettings as SeasonSettings  # for front ends
 from core.seasons import (
     Place,
     ResultRow,

@@ -53,6 +53,7 @@ CHOICE_TEXTS: dict[str, Callable[[Any, str], str]] = {
     "period": lambda v, lang: text(PERIOD_NAMES[Period(v)], lang),
     "measure": lambda v, lang: text(MEASURE_NAMES[Measure(v)], lang),
     "format": lambda v, lang: text(f"tournaments.format_{v}", lang),
+    "length": lambda v, lang: text(f"seasons.length_{v}", lang),
 }
 LOCALES = {
     "fr": "fr",

@@ -19,11 +19,13 @@ async def seed(
     mode: Mode = Mode.CASUAL,
     board: str = BOARD,
     solution: tuple[str, ...] = (),
+    names: dict[int, str] | None = None,
+    channel_id: int | None = None,
 ) -> int:
     """A round of ``guild_id`` that ended at ``at`` (in a channel of its own); its id."""
     stored = await storage.create_round(
         guild_id=guild_id,
-        channel_id=guild_id * 10 + int(at) % 7,
+        channel_id=channel_id or guild_id * 10 + int(at) % 7,
         starter_id=1,
         board=Board.parse(board),
         dice="classic",
@@ -34,5 +36,5 @@ async def seed(
     )
     words = set(solution) | {w for ws in found.values() for w in ws}
     results = tally({w: () for w in words}, found, Rules(mode))
-    assert await storage.finish_round(stored.id, results, at, {p: f"P{p}" for p in found})
+    assert await storage.finish_round(stored.id, results, at, names or {p: f"P{p}" for p in found})
     return stored.id
