@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
+from bot.achievements.service import AchievementService
 from bot.battles.service import BattleService
 from bot.check.service import CheckService
 from bot.config.settings import Settings
@@ -29,6 +30,7 @@ from bot.rounds.live_rounds import FINISH_GRACE
 from bot.rounds.pruning import GuessPruner
 from bot.rounds.publisher import Publisher
 from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND, RoundService
+from bot.seasons.service import SeasonService
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
 from bot.storage import GuessWriter, Storage
@@ -57,6 +59,7 @@ class Tuning:
     rng: random.Random | None = None
     busy_timeout: float = 5.0
     daily_post_every: float = 30.0
+    season_check_every: float = 60.0  # how often ended seasons are looked for
     standby: bool = True  # wait for shards another process holds (False: the sandbox refuses)
     lexicons: Mapping[str, Lexicon] = field(default_factory=dict)  # already at hand, by language
     guess_rate: tuple[float, float] = (GUESSES_PER_SECOND, GUESS_BURST)  # per second, burst
@@ -96,6 +99,8 @@ class Services:
     check: CheckService
     tournaments: TournamentService
     tournament_scheduler: TournamentScheduler
+    seasons: SeasonService
+    achievements: AchievementService
     definitions: DefinitionsService
     battles: BattleService
 
@@ -156,6 +161,12 @@ async def open_services(
         tournaments, rounds, server_settings, events, clock, tick=tuning.tick, owns=owns
     )
     stack.push_async_callback(scheduler.close)
+    seasons = SeasonService(
+        storage, server_settings, events, clock, owns, tuning.season_check_every
+    )
+    stack.push_async_callback(seasons.close)
+    achievements = AchievementService(storage, server_settings, events, clock)
+    achievements.listen()
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
     stack.callback(definitions.close)
     return Services(
@@ -177,6 +188,8 @@ async def open_services(
         CheckService(storage, rounds, server_settings, lexicons),
         tournaments,
         scheduler,
+        seasons,
+        achievements,
         definitions,
         battles,
     )
@@ -198,6 +211,10 @@ async def start_services(
     services.pruner.start()
     services.tournament_scheduler.start()  # after the rounds: a round it opened is live again
     services.daily_poster.start()
+    services.seasons.start()
+    backfilled = await services.achievements.backfill()  # history's tiers, told to nobody
+    if backfilled:
+        log.info("achievements: %d tiers earned by history given", backfilled)
     services.claims.watch(on_lost)
     stack.callback(services.claims.stop_watching)
 

@@ -50,6 +50,18 @@ def unknown_message() -> ApiError:
     return ApiError(404, 10008, "Unknown Message")
 
 
+def unknown_guild() -> ApiError:
+    return ApiError(404, 10004, "Unknown Guild")
+
+
+def unknown_member() -> ApiError:
+    return ApiError(404, 10007, "Unknown Member")
+
+
+def unknown_role() -> ApiError:
+    return ApiError(404, 10011, "Unknown Role")
+
+
 def unknown_webhook() -> ApiError:
     return ApiError(404, 10015, "Unknown Webhook")
 

@@ -57,9 +57,15 @@ def convert_option(
             data["permissions"] = str(world.permissions(channel.id, world.bot.id))
             resolved.setdefault("channels", {})[str(channel.id)] = data
             value = str(channel.id)
+        elif kind == OptionType.ROLE:
+            roles = world.guilds[guild_id].roles if guild_id is not None else {}
+            wanted = str(_strip_mention(value))
+            role = next(r for r in roles.values() if wanted in (str(r.id), r.name))
+            resolved.setdefault("roles", {})[str(role.id)] = payloads.role(role)
+            value = str(role.id)
         else:
             raise CommandError(f"option type {kind} of {name} is not supported by the stand-in")
-    except (ValueError, KeyError) as exc:
+    except (ValueError, KeyError, StopIteration) as exc:
         raise CommandError(
             f"{name}: {value!r} is not a valid {OptionType(kind).name.lower()}"
         ) from exc

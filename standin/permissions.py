@@ -15,6 +15,7 @@ class Perm:
     VIEW_CHANNEL = 1 << 10
     SEND_MESSAGES = 1 << 11
     MANAGE_MESSAGES = 1 << 13
+    MANAGE_ROLES = 1 << 28
     EMBED_LINKS = 1 << 14
     ATTACH_FILES = 1 << 15
     READ_MESSAGE_HISTORY = 1 << 16
@@ -47,6 +48,7 @@ class Perm:
         "view_channel": VIEW_CHANNEL,
         "manage_messages": MANAGE_MESSAGES,
         "manage_guild": MANAGE_GUILD,
+        "manage_roles": MANAGE_ROLES,
         "administrator": ADMINISTRATOR,
     }
 

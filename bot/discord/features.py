@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.achievements import discord as achievements
 from bot.battles import discord as battles
 from bot.check import discord as check
 from bot.daily import discord as daily
 from bot.definitions import discord as definitions
 from bot.rounds import discord as rounds
+from bot.seasons import discord as seasons
 from bot.server_settings import discord as server_settings
 from bot.services import Services
 from bot.standings import discord as standings
@@ -25,3 +27,5 @@ async def add_cogs(bot: commands.AutoShardedBot, services: Services) -> None:
     await daily.setup(bot, services)
     await tournaments.setup(bot, services)
     await battles.setup(bot, services)
+    await seasons.setup(bot, services)
+    await achievements.setup(bot, services)

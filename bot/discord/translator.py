@@ -72,8 +72,8 @@ class CatalogueTranslator(app_commands.Translator):
         language = language_of_locale(locale.value)
         fields = dict(string.extras)
         key = fields.pop("key", None) or _keys_by_english().get(string.message)
-        if language is None or key is None:
-            return None
+        if language is None or key is None or key not in catalogue(language):
+            return None  # an untranslated entry shows the default, never breaks the whole sync
         translated = text(key, language, **fields)
         if language == DEFAULT_LANGUAGE and translated == string.message:
             return None  # the name Discord shows anyway

@@ -34,6 +34,14 @@ class RoundEnded:
     names: Mapping[int, str]
 
 
+@dataclass(frozen=True)
+class ResultsPosted:
+    """A round's results went out in its channel (what is told under them may follow now)."""
+
+    round_id: int
+    channel_id: int
+
+
 class GuessSource(StrEnum):
     """Where a player's words came from (the metrics count guesses by it)."""
 

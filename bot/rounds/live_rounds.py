@@ -35,6 +35,7 @@ from bot.rounds.delivery import ResultsDelivery, results_report
 from bot.rounds.events import (
     GuessesJudged,
     GuessSource,
+    ResultsPosted,
     RoundEnded,
     RoundStarted,
     StandingsChanged,
@@ -327,6 +328,7 @@ class LiveRounds:
         game = live.game
         report = results_report(live.stored, settled.results, settled.names, game)
         await self.delivery.deliver(live.id, live.channel_id, report)
+        self.events.publish(ResultsPosted(live.id, live.channel_id))
 
     def post_unposted(self) -> None:
         """Results stored but never posted (a rate-limit storm, a shutdown) go out now, once."""

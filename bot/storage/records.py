@@ -206,6 +206,53 @@ class TournamentSettings(NamedTuple):
     organiser_role: int | None
 
 
+class SeasonSettings(NamedTuple):
+    """A server's seasons: their length, the recap's channel and the champion's role."""
+
+    guild_id: int
+    length: str
+    announce_channel: int | None
+    champion_role: int | None
+
+
+class ArchivedSeason(NamedTuple):
+    """A finished season of a server, and whether its recap went out."""
+
+    guild_id: int
+    number: int
+    name: str
+    starts_at: float
+    ends_at: float
+    champion_id: int | None
+    archived_at: float
+    recap_posted_at: float | None
+
+
+class SeasonPlace(NamedTuple):
+    """A player's archived line of a season."""
+
+    guild_id: int
+    number: int
+    user_id: int
+    place: int
+    points: int
+    words: int
+    rounds: int
+    wins: int
+    longest_word: str | None
+    best_round: int
+
+
+class EarnedAchievement(NamedTuple):
+    """A tier of an achievement a player earned in a server."""
+
+    guild_id: int
+    user_id: int
+    code: str
+    tier: int
+    earned_at: float
+
+
 Record = (
     StoredRound
     | LoggedGuess
@@ -227,6 +274,10 @@ Record = (
     | TournamentSettings
     | BattleDay
     | BattleWeek
+    | SeasonSettings
+    | ArchivedSeason
+    | SeasonPlace
+    | EarnedAchievement
 )
 RecordType = (
     type[StoredRound]
@@ -249,6 +300,10 @@ RecordType = (
     | type[TournamentSettings]
     | type[BattleDay]
     | type[BattleWeek]
+    | type[SeasonSettings]
+    | type[ArchivedSeason]
+    | type[SeasonPlace]
+    | type[EarnedAchievement]
 )
 
 
@@ -299,6 +354,12 @@ TABLES = (
     Table("tournament_settings", TournamentSettings, ("guild_id",), identity=False),
     Table("battle_days", BattleDay, ("guild_id", "language", "day"), identity=False),
     Table("battle_weeks", BattleWeek, ("guild_id", "language", "week"), identity=False),
+    Table("season_settings", SeasonSettings, ("guild_id",), identity=False),
+    Table("seasons", ArchivedSeason, ("guild_id", "number"), identity=False),
+    Table("season_places", SeasonPlace, ("guild_id", "number", "user_id"), identity=False),
+    Table(
+        "achievements", EarnedAchievement, ("guild_id", "user_id", "code", "tier"), identity=False
+    ),
 )
 EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.storage.achievements import AchievementStorage
 from bot.storage.battles import BattleStorage
 from bot.storage.copying import CopyStorage
 from bot.storage.daily import DailyStorage
 from bot.storage.rounds import RoundStorage
+from bot.storage.seasons import SeasonStorage
 from bot.storage.server_settings import SettingsStorage
 from bot.storage.standings import StandingsStorage
 from bot.storage.tournaments import TournamentStorage
@@ -55,6 +57,8 @@ class SQLStorage(
     WebAddressStorage,
     TournamentStorage,
     BattleStorage,
+    SeasonStorage,
+    AchievementStorage,
     Protocol,
 ):
     """Every aggregate on one engine: the whole interface but ``open`` (``interface.Storage``)."""

@@ -41,6 +41,10 @@ LABELS = {
     "tournament_settings": "tournament settings",
     "battle_days": "battle days",
     "battle_weeks": "battle weeks",
+    "season_settings": "season settings",
+    "seasons": "seasons",
+    "season_places": "season places",
+    "achievements": "achievements",
 }
 
 

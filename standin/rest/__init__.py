@@ -27,6 +27,7 @@ from standin.rest.identity import IdentityRoutes
 from standin.rest.messages import MessageRoutes
 from standin.rest.oauth import OAuthRoutes
 from standin.rest.request import API_PREFIX, Handler, read_body, remember_body
+from standin.rest.roles import RoleRoutes
 from standin.state import World
 
 __all__ = ["Rest"]
@@ -65,6 +66,7 @@ class Rest:
             self.messages,
             self.callbacks,
             self.oauth,
+            RoleRoutes(world, actions),
         ]
 
     @property

@@ -25,7 +25,7 @@ from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.server_settings.discord.render import banned_list_text, entry_text, settings_text
 from bot.server_settings.rules import DefaultsChange
-from bot.server_settings.service import BannedWordsChange
+from bot.server_settings.service import BannedWordsChange, ServerSettingsService
 from bot.services import Services
 
 STATE_CHOICES = [choice("battles.choice_on", "on"), choice("battles.choice_off", "off")]
@@ -49,18 +49,7 @@ class Config(
         super().__init__()
 
     async def _deferred(self, interaction: discord.Interaction) -> int | None:
-        """The server's id, the answer deferred (privately: the database may be busy for a
-        moment), when the member has Manage Server in this channel as Discord computed it; else
-        None, and one line said why (in the server's language)."""
-        if interaction.guild_id is None:
-            await tell(interaction, text("settings.not_in_dm", reader_language(interaction)))
-            return None
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if not interaction.permissions.manage_guild:
-            language = await self.service.language(interaction.guild_id)
-            await tell(interaction, text("settings.refused", language))
-            return None
-        return interaction.guild_id
+        return await deferred(interaction, self.service)
 
     @app_commands.command(name="show", description=text("commands.config_show"))
     async def show(self, interaction: discord.Interaction) -> None:
@@ -227,3 +216,18 @@ class Config(
             await refuse(interaction, changed)
         else:
             await tell(interaction, entry_text(changed))
+
+
+async def deferred(interaction: discord.Interaction, service: ServerSettingsService) -> int | None:
+    """The server's id, the answer deferred (privately: the database may be busy for a moment),
+    when the member has Manage Server in this channel as Discord computed it; else None, and one
+    line said why (in the server's language)."""
+    if interaction.guild_id is None:
+        await tell(interaction, text("settings.not_in_dm", reader_language(interaction)))
+        return None
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.permissions.manage_guild:
+        language = await service.language(interaction.guild_id)
+        await tell(interaction, text("settings.refused", language))
+        return None
+    return interaction.guild_id

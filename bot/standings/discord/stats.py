@@ -11,7 +11,7 @@ from bot.discord.answers import reader_language
 from bot.discord.member_names import current_names
 from bot.i18n.catalogue import text
 from bot.services import Services
-from bot.standings.discord.stats_render import stats_embed
+from bot.standings.discord.stats_render import achievements_fields, stats_embed
 
 
 class Stats(commands.Cog):
@@ -52,6 +52,9 @@ class Stats(commands.Cog):
                 podiums=record.podiums,
             )
             embed.add_field(name="🏆", value=line, inline=False)
+        held = await self.services.achievements.held(guild.id, target.id)
+        for name, value in achievements_fields(held, figures.language):
+            embed.add_field(name=name, value=value, inline=False)
         await interaction.followup.send(
             embed=embed, ephemeral=not share, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.achievements.model import tier_name, tier_what
+from bot.achievements.service import Held
 from bot.discord.render.board import board_grid
 from bot.discord.render.text import (
     COLOUR,
@@ -117,3 +119,47 @@ def percent(share: float | None, language: str = DEFAULT_LANGUAGE) -> str:
     if share is None:
         return text("stats.no_share", language)
     return text("stats.percent", language, percent=f"{share * 100:.1f}")
+
+
+NEXT_SHOWN = 6  # next tiers listed in /stats (those under way first)
+
+
+def achievements_fields(held: Sequence[Held], language: str) -> list[tuple[str, str]]:
+    """/stats' achievements: each one held (its highest tier, the share of players holding it),
+    then the next tiers to reach, with what each asks."""
+    have = [h for h in held if h.progress.earned]
+    title = text("achievements.field", language, earned=len(have), total=len(held))
+    lines = [
+        text(
+            "achievements.held_line",
+            language,
+            name=tier_name(
+                h.progress.achievement.code,
+                h.progress.achievement.tiers[h.progress.earned - 1],
+                language,
+            ),
+            percent=h.holders_percent,
+        )
+        for h in have
+    ]
+    ahead = sorted(
+        (h for h in held if h.progress.next_tier is not None),
+        key=lambda h: not h.progress.earned,
+    )[:NEXT_SHOWN]
+    upcoming = [
+        text(
+            "achievements.next_line",
+            language,
+            name=tier_name(h.progress.achievement.code, tier, language),
+            what=tier_what(h.progress.achievement.code, tier, language),
+        )
+        for h in ahead
+        if (tier := h.progress.next_tier) is not None
+    ]
+    return [
+        (title, fit("\n".join(lines) or text("achievements.none", language), FIELD_VALUE_LIMIT)),
+        (
+            text("achievements.field_next", language),
+            fit("\n".join(upcoming) or text("achievements.all_done", language), FIELD_VALUE_LIMIT),
+        ),
+    ]

@@ -54,6 +54,7 @@ CHOICE_TEXTS: dict[str, Callable[[Any, str], str]] = {
     "measure": lambda v, lang: text(MEASURE_NAMES[Measure(v)], lang),
     "format": lambda v, lang: text(f"tournaments.format_{v}", lang),
     "state": lambda v, lang: text(f"battles.choice_{v}", lang),
+    "length": lambda v, lang: text(f"seasons.length_{v}", lang),
 }
 LOCALES = {
     "fr": "fr",

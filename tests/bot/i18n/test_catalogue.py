@@ -17,12 +17,14 @@ from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
 from bot.rounds.discord.results import found_line
 from bot.rounds.options import OptionError, replayed, round_options
 from bot.rounds.publisher import Ending
+from core.achievements import ACHIEVEMENTS
 from core.codes import encode
 from core.commonness import Band
 from core.coop import Medal
 from core.dice import dice_set
 from core.round import Mode, Results, Verdict
 from core.rules import Timer
+from core.seasons import SeasonLength
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
 SECTIONS = sorted({key.split(".")[0] for key in catalogue()})
@@ -51,6 +53,8 @@ def keys_asked_for() -> set[str]:
     keys |= {f"coop_timers.timer_{t.value}" for t in Timer}
     keys |= {f"coop_timers.medal_{m.value}" for m in Medal}
     keys |= set(FORM_KEYS.values()) | set(POS_KEYS.values())
+    keys |= {f"achievements.{a.code}_{part}" for a in ACHIEVEMENTS for part in ("name", "what")}
+    keys |= {f"seasons.length_{n.value}" for n in SeasonLength}
     return keys
 
 

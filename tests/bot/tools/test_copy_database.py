@@ -11,9 +11,10 @@ from pathlib import Path
 
 from bot.battles.model import BattleEntry
 from bot.storage import GuessRow, ServerSettings, Storage
-from bot.storage.records import Record
+from bot.storage.records import ArchivedSeason, Record, SeasonSettings
 from core.battles import week_start
 from core.round import Mode, Verdict
+from core.seasons import Place
 from tests.bot.storage.test_storage import accepted, new_round, results_for
 from tests.stores import postgres_target
 
@@ -92,6 +93,13 @@ async def fill(target: str | Path) -> None:
         await store.set_battle_entry(1, BattleEntry(True, "The Ones", "Guild 1"))
         await store.take_daily_post(1, day, "en", 90000.0)
         await store.mark_daily_posted(1, day, "en", 90001.0)
+        # Seasons (settings, an archived season and its places) and achievements.
+        await store.save_season_settings(SeasonSettings(2**60, "quarter", 11, 2**61))
+        places = (Place(1, 1, 3, 2, 1, 1, "cat", 3), Place(2, 2, 1, 1, 1, 0, None, 1))
+        await store.archive_season(
+            ArchivedSeason(1, 0, "1970-01", 0.0, 2678400.0, 1, 1300.5, None), places
+        )
+        await store.award(2**60, [(2**62, "first_word", 1), (2**62, "words", 50)], 1500.5)
     finally:
         await store.close()
 
@@ -116,6 +124,10 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         "DailyPost",
         "BattleDay",
         "BattleWeek",
+        "SeasonSettings",
+        "ArchivedSeason",
+        "SeasonPlace",
+        "EarnedAchievement",
     }
     async with postgres_target() as postgres:
         code, out, err = await copy_command(tmp_path, str(source), postgres.target)
@@ -123,7 +135,7 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         assert out.strip() == (
             f"copied 6 rounds, 11 guesses, 17 accepted words, 8 results, 4 standings, 3 names,"
             f" 2 server settings, 1 round channels, 2 banned words, 2 daily attempts,"
-            f" 4 daily guesses, 1 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 1 battle days, 1 battle weeks from {source} to {postgres.target}"
+            f" 4 daily guesses, 1 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 1 battle days, 1 battle weeks, 1 season settings, 1 seasons, 2 season places, 2 achievements from {source} to {postgres.target}"
         )
         assert await everything(postgres.target) == original
 
@@ -160,7 +172,7 @@ async def test_a_target_holding_data_is_refused_unchanged_unless_forced(tmp_path
         assert err.strip() == (
             f"error: TARGET {postgres.target} already holds data (1 rounds, 0 guesses, 0 accepted"
             " words, 1 results, 1 standings, 1 names, 0 server settings, 0 round channels, 0 banned"
-            " words, 0 daily attempts, 0 daily guesses, 0 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 0 battle days, 0 battle weeks); pass --force to replace it"
+            " words, 0 daily attempts, 0 daily guesses, 0 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 0 battle days, 0 battle weeks, 0 season settings, 0 seasons, 0 season places, 0 achievements); pass --force to replace it"
         )
         assert await everything(postgres.target) == before
 

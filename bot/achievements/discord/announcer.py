@@ -1,0 +1,60 @@
+"""The line that tells new achievements, after the post they belong under: a round's results or
+a season's recap. The achievements are usually known first (a read and a write, while the results
+are drawn and sent), so the line waits for its post to be out, at most ``WAIT`` seconds."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+
+import discord
+
+from bot.achievements.events import AchievementsEarned, Where
+from bot.achievements.model import earned_line
+from bot.discord.render.text import CONTENT_LIMIT, clean_name, fit
+
+log = logging.getLogger(__name__)
+WAIT = 60.0  # seconds a line waits for its post (a rate-limit storm)
+KEPT = 256  # posts remembered as out (a line may come after them)
+Key = tuple[str, int]
+
+
+class Announcer:
+    """Posts ``AchievementsEarned`` in its channel once the post above it is out."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._gates: OrderedDict[Key, asyncio.Event] = OrderedDict()
+
+    def _gate(self, key: Key) -> asyncio.Event:
+        gate = self._gates.get(key)
+        if gate is None:
+            gate = self._gates[key] = asyncio.Event()
+            while len(self._gates) > KEPT:
+                self._gates.popitem(last=False)
+        return gate
+
+    def opened(self, key: Key) -> None:
+        """The post ``key`` names is out: its lines go now, later ones at once."""
+        self._gate(key).set()
+
+    async def earned(self, event: AchievementsEarned) -> None:
+        if event.channel_id is None:
+            return
+        if event.where is Where.ROUND and event.round_id is not None:
+            key: Key = ("round", event.round_id)
+        else:
+            key = ("season", event.guild_id)
+        try:
+            await asyncio.wait_for(self._gate(key).wait(), WAIT)
+        except TimeoutError:
+            log.info("achievements of %s told without their post", key)
+        names = {p: clean_name(n, event.language) for p, n in event.names.items()}
+        line = fit(earned_line(event.awards, names, event.language), CONTENT_LIMIT)
+        try:
+            await self.client.get_partial_messageable(event.channel_id).send(
+                line, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as exc:
+            log.warning("achievements not told in %s (%s)", event.channel_id, exc)

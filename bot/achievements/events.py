@@ -1,0 +1,25 @@
+"""What the achievements feature tells others: players earned tiers somewhere (one line there)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Where(StrEnum):
+    ROUND = "round"  # the round's channel, under its results
+    SEASON = "season"  # the season's recap channel, under the podium
+
+
+@dataclass(frozen=True)
+class AchievementsEarned:
+    """New tiers (player, code, tier) earned in a server, to be told in ``channel_id``."""
+
+    guild_id: int
+    channel_id: int | None
+    where: Where
+    round_id: int | None
+    awards: tuple[tuple[int, str, int], ...]
+    names: Mapping[int, str]
+    language: str

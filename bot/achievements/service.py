@@ -1,0 +1,199 @@
+"""Achievements' use cases: tiers awarded when a round or a season ends (each once: the
+database's unique key), a player's achievements with the next tier and how rare each is in the
+server, and the one-off backfill that gives existing players what their history earned, silently.
+
+The rules are pure (``core.achievements``); this gathers the facts (a round's results, the
+players' totals) and keeps what they reach. A round's end costs one read of the players' totals
+and one of their tiers; a write only when something new is earned."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from bot.achievements.events import AchievementsEarned, Where
+from bot.daily.service import server_zone
+from bot.kernel.events import EventBus
+from bot.rounds.events import RoundEnded
+from bot.seasons.events import SeasonEnded
+from bot.server_settings.service import ServerSettingsService
+from core.achievements import Facts, Measure, Progress, progress, reached, round_figures
+
+Totals = dict[str, object]
+
+
+class AchievementStore(Protocol):
+    async def award(
+        self, guild_id: int, awards: Sequence[tuple[int, str, int]], now: float
+    ) -> list[tuple[int, str, int]]: ...
+
+    async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]: ...
+
+    async def earned_by(
+        self, guild_id: int, user_ids: Iterable[int]
+    ) -> set[tuple[int, str, int]]: ...
+
+    async def holders(self, guild_id: int) -> tuple[dict[tuple[str, int], int], int]: ...
+
+    async def totals(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, Totals]: ...
+
+    async def every_total(self, guild_id: int) -> dict[int, Totals]: ...
+
+    async def history_marks(self, guild_id: int) -> dict[str, dict[int, int]]: ...
+
+    async def guilds_with_players(self) -> list[int]: ...
+
+
+@dataclass(frozen=True)
+class Held:
+    """An achievement as ``/stats`` lists it: the player's progress and the share of the
+    server's players holding its first tier (its rarity)."""
+
+    progress: Progress
+    holders_percent: int
+
+
+def total_figures(row: Mapping[str, object]) -> dict[Measure, int]:
+    """A player's all-time figures (a standings row) as the rules' measures."""
+    longest = row.get("longest_word")
+    return {
+        Measure.WORDS: int(str(row["words"])),
+        Measure.ROUNDS: int(str(row["rounds"])),
+        Measure.WINS: int(str(row["wins"])),
+        Measure.ROUND_POINTS: int(str(row["best"])),
+        Measure.LONGEST: len(longest) if isinstance(longest, str) else 0,
+    }
+
+
+class AchievementService:
+    """Awards, shows and backfills achievements."""
+
+    def __init__(
+        self,
+        store: AchievementStore,
+        server_settings: ServerSettingsService,
+        events: EventBus,
+        clock: Callable[[], float],
+    ) -> None:
+        self.store = store
+        self.server_settings = server_settings
+        self.events = events
+        self.clock = clock
+
+    def listen(self) -> None:
+        """Check achievements whenever a round or a season ends."""
+        self.events.subscribe(RoundEnded, self._on_round)
+        self.events.subscribe(SeasonEnded, self._on_season)
+
+    async def _on_round(self, event: RoundEnded) -> None:
+        await self.round_ended(event)
+
+    async def _on_season(self, event: SeasonEnded) -> None:
+        await self.season_ended(event)
+
+    async def round_ended(self, event: RoundEnded) -> AchievementsEarned | None:
+        """Award what the round and the players' totals now reach; told in the round's channel."""
+        view, results = event.round, event.results
+        if not results.players:
+            return None
+        settings = await self.server_settings.of(view.guild_id)
+        now = self.clock()
+        hour = datetime.fromtimestamp(now, server_zone(settings)).hour
+        points = {w: view.rules.points(w) for w in view.solution}
+        side = min(view.board.rows, view.board.cols)
+        figures = round_figures(results, view.rules.mode, side, points, hour)
+        totals = await self.store.totals(view.guild_id, figures)
+        for player, f in figures.items():
+            if player in totals:
+                for measure, value in total_figures(totals[player]).items():
+                    f[measure] = max(value, f.get(measure, 0))
+        new = await self._award(view.guild_id, figures, now)
+        if not new:
+            return None
+        earned = AchievementsEarned(
+            view.guild_id,
+            view.channel_id,
+            Where.ROUND,
+            view.id,
+            tuple(new),
+            event.names,
+            settings.language,
+        )
+        self.events.publish(earned)
+        return earned
+
+    async def season_ended(self, event: SeasonEnded) -> AchievementsEarned | None:
+        """Award the season's podium (and champion) tiers; told under the recap."""
+        marks = await self.store.history_marks(event.guild_id)
+        figures = {
+            p.user_id: {
+                Measure.SEASON_PODIUMS: marks["podiums"].get(p.user_id, 0),
+                Measure.SEASON_TITLES: marks["titles"].get(p.user_id, 0),
+            }
+            for p in event.recap.podium
+        }
+        new = await self._award(event.guild_id, figures, self.clock())
+        if not new:
+            return None
+        earned = AchievementsEarned(
+            event.guild_id,
+            event.channel_id,
+            Where.SEASON,
+            None,
+            tuple(new),
+            event.names,
+            event.language,
+        )
+        self.events.publish(earned)
+        return earned
+
+    async def _award(
+        self, guild_id: int, figures: Mapping[int, Mapping[Measure, int]], now: float
+    ) -> list[tuple[int, str, int]]:
+        held = await self.store.earned_by(guild_id, figures)
+        due = [
+            (player, code, tier)
+            for player, f in figures.items()
+            for code, tier in reached(Facts(f))
+            if (player, code, tier) not in held
+        ]
+        return await self.store.award(guild_id, due, now) if due else []
+
+    async def held(self, guild_id: int, user_id: int) -> list[Held]:
+        """The player's achievements (every one of the table), each with its next tier and the
+        share of the server's players who hold its first tier."""
+        earned = await self.store.earned(guild_id, user_id)
+        counts, players = await self.store.holders(guild_id)
+        listed = progress((code, tier) for code, tier, _ in earned)
+        return [
+            Held(
+                p,
+                counts.get((p.achievement.code, p.achievement.tiers[0]), 0)
+                * 100
+                // max(players, 1),
+            )
+            for p in listed
+        ]
+
+    async def backfill(self, guild_ids: Iterable[int] | None = None) -> int:
+        """Give every existing player what their history already earned, telling nobody; how
+        many tiers were new (0 the second time: the unique key)."""
+        guilds = (
+            list(guild_ids) if guild_ids is not None else await self.store.guilds_with_players()
+        )
+        added = 0
+        for guild_id in guilds:
+            totals = await self.store.every_total(guild_id)
+            marks = await self.store.history_marks(guild_id)
+            figures: dict[int, dict[Measure, int]] = {}
+            for player, row in totals.items():
+                f = total_figures(row)
+                f[Measure.QU_WORD] = marks["qu"].get(player, 0)
+                f[Measure.TOURNAMENT_WINS] = marks["tournament_wins"].get(player, 0)
+                f[Measure.SEASON_PODIUMS] = marks["podiums"].get(player, 0)
+                f[Measure.SEASON_TITLES] = marks["titles"].get(player, 0)
+                figures[player] = f
+            added += len(await self._award(guild_id, figures, self.clock()))
+        return added

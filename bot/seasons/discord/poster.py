@@ -1,0 +1,71 @@
+"""A season's end on Discord: the champion role moved (given to the new champion, taken from the
+last), then the recap with its card in the announcement channel. Discord refusing the role (no
+Manage Roles, a role above the bot's) costs one line of the recap, nothing else."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+
+import discord
+
+from bot.discord.render.text import clean_name
+from bot.i18n.catalogue import text
+from bot.kernel.events import EventBus
+from bot.seasons.discord.render import RECAP_FILE, recap_png, recap_text
+from bot.seasons.events import RecapPosted, SeasonEnded
+from bot.seasons.service import SeasonService
+
+log = logging.getLogger(__name__)
+REASON = "Boggle: the season's champion"
+
+
+class SeasonPoster:
+    """Listens to ``SeasonEnded``; posts through discord.py."""
+
+    def __init__(self, client: discord.Client, seasons: SeasonService, events: EventBus) -> None:
+        self.client = client
+        self.seasons = seasons
+        self.events = events
+
+    async def ended(self, event: SeasonEnded) -> None:
+        role_line = await self.move_role(event)
+        if event.channel_id is not None:
+            await self.post(event, event.channel_id, role_line)
+        self.events.publish(RecapPosted(event.guild_id, event.number, event.channel_id))
+
+    async def move_role(self, event: SeasonEnded) -> str | None:
+        """The champion role given to the new champion and taken from the last one; the recap's
+        line about it (None: no role chosen or nobody to give it to)."""
+        champion = event.recap.champion
+        if event.champion_role is None or champion is None:
+            return None
+        http, guild, role = self.client.http, event.guild_id, event.champion_role
+        try:
+            await http.add_role(guild, champion.user_id, role, reason=REASON)
+            last = event.last_champion
+            if last is not None and last != champion.user_id:
+                with contextlib.suppress(discord.NotFound):  # the last champion left
+                    await http.remove_role(guild, last, role, reason=REASON)
+        except discord.HTTPException as exc:
+            log.warning("season %s of %s: champion role refused (%s)", event.number, guild, exc)
+            return text("seasons.role_refused", event.language)
+        name = clean_name(event.names.get(champion.user_id, str(champion.user_id)), event.language)
+        return text("seasons.role_given", event.language, name=name, role=f"<@&{role}>")
+
+    async def post(self, event: SeasonEnded, channel_id: int, role_line: str | None) -> None:
+        """The recap with its card; without the card where files are refused; recorded once out."""
+        channel = self.client.get_partial_messageable(channel_id)
+        content = recap_text(event, role_line)
+        none = discord.AllowedMentions.none()
+        try:
+            card = discord.File(io.BytesIO(recap_png(event)), filename=RECAP_FILE)
+            try:
+                await channel.send(content, file=card, allowed_mentions=none)
+            except discord.Forbidden:
+                await channel.send(content, allowed_mentions=none)
+        except discord.HTTPException as exc:
+            log.warning("season %s of %s: recap not posted (%s)", event.number, event.guild_id, exc)
+            return
+        await self.seasons.recap_posted(event.guild_id, event.number)

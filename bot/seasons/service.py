@@ -1,0 +1,224 @@
+"""Seasons' use cases: a server's season settings, its standings in the current season or any
+archived one, and the end of each season (archived once, the recap told through ``SeasonEnded``).
+
+A season ends at its last local midnight (the server's time zone). One task per process looks
+for ended seasons every ``every`` seconds among the servers it owns that played lately; the
+season before the current one is archived if it held rounds and is not archived yet (the
+database's unique key decides which process does it), then ``SeasonEnded`` goes out once."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.daily.service import server_zone
+from bot.kernel.events import EventBus
+from bot.kernel.refusal import Refusal
+from bot.kernel.stopping import cancel_and_wait
+from bot.seasons.events import SeasonEnded
+from bot.server_settings.service import ServerSettingsService
+from bot.storage.records import ArchivedSeason
+from bot.storage.records import SeasonSettings as SeasonSettings  # for front ends
+from core.seasons import (
+    Place,
+    ResultRow,
+    Season,
+    SeasonLength,
+    places,
+    previous_season,
+    recap,
+    season_of,
+)
+
+log = logging.getLogger(__name__)
+
+LOOK_BACK = 100 * 86400.0  # a server that played within this long may have a season to close
+
+
+class SeasonStore(Protocol):
+    async def season_settings(self, guild_id: int) -> SeasonSettings: ...
+
+    async def save_season_settings(self, settings: SeasonSettings) -> None: ...
+
+    async def season_results(self, guild_id: int, start: float, end: float) -> list[ResultRow]: ...
+
+    async def guilds_playing_since(self, since: float) -> list[int]: ...
+
+    async def archive_season(
+        self, season: ArchivedSeason, places: Sequence[Place]
+    ) -> ArchivedSeason | None: ...
+
+    async def archived_seasons(self, guild_id: int) -> list[ArchivedSeason]: ...
+
+    async def season_places(self, guild_id: int, number: int) -> list[Place]: ...
+
+    async def recap_posted(self, guild_id: int, number: int, now: float) -> None: ...
+
+    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> Mapping[int, str]: ...
+
+
+@dataclass(frozen=True)
+class SeasonStandings:
+    """A season's places as ``/leaderboard`` and the page show them."""
+
+    name: str
+    number: int  # the current season: the number it will be archived as
+    current: bool
+    places: tuple[Place, ...]
+    names: Mapping[int, str]
+    language: str
+
+
+class SeasonService:
+    """Seasons of every server: settings, standings, and their ends."""
+
+    def __init__(
+        self,
+        store: SeasonStore,
+        server_settings: ServerSettingsService,
+        events: EventBus,
+        clock: Callable[[], float],
+        owns: Callable[[int], bool],
+        every: float,
+    ) -> None:
+        self.store = store
+        self.server_settings = server_settings
+        self.events = events
+        self.clock = clock
+        self.owns = owns
+        self.every = every
+        self._task: asyncio.Task[None] | None = None
+
+    async def settings(self, guild_id: int) -> SeasonSettings:
+        return await self.store.season_settings(guild_id)
+
+    async def configure(
+        self,
+        guild_id: int,
+        length: str | None = None,
+        channel_id: int | None = None,
+        role_id: int | None = None,
+        clear_role: bool = False,
+    ) -> SeasonSettings:
+        """Change the season's length, the recap's channel or the champion role (None: left)."""
+        current = await self.store.season_settings(guild_id)
+        changed = current._replace(
+            length=SeasonLength(length).value if length is not None else current.length,
+            announce_channel=channel_id if channel_id is not None else current.announce_channel,
+            champion_role=None if clear_role else role_id or current.champion_role,
+        )
+        await self.store.save_season_settings(changed)
+        return changed
+
+    async def current(self, guild_id: int) -> Season | None:
+        """The season running now in the server (None: seasons are off)."""
+        length = SeasonLength((await self.store.season_settings(guild_id)).length)
+        zone = server_zone(await self.server_settings.of(guild_id))
+        return season_of(self.clock(), length, zone)
+
+    async def standings(self, guild_id: int, which: str | None = None) -> SeasonStandings | Refusal:
+        """The current season's places (``which`` None) or an archived one's, by number or name;
+        refused when seasons are off (and none is asked for) or no season has that name."""
+        language = await self.server_settings.language(guild_id)
+        archived = await self.store.archived_seasons(guild_id)
+        if which is None or not which.strip():
+            season = await self.current(guild_id)
+            if season is None:
+                return Refusal.of("seasons.off", language)
+            rows = await self.store.season_results(guild_id, season.start, season.end)
+            number = archived[-1].number + 1 if archived else 1
+            return await self._shown(guild_id, season.name, number, True, places(rows), language)
+        wanted = which.strip().lstrip("#").upper()
+        for kept in archived:
+            if wanted in (str(kept.number), kept.name.upper()):
+                found = await self.store.season_places(guild_id, kept.number)
+                return await self._shown(guild_id, kept.name, kept.number, False, found, language)
+        return Refusal.of("seasons.unknown", language, season=which.strip()[:40])
+
+    async def _shown(
+        self,
+        guild_id: int,
+        name: str,
+        number: int,
+        current: bool,
+        ranked: Sequence[Place],
+        language: str,
+    ) -> SeasonStandings:
+        names = await self.store.display_names(guild_id, [p.user_id for p in ranked])
+        return SeasonStandings(name, number, current, tuple(ranked), names, language)
+
+    async def close_due(self) -> list[SeasonEnded]:
+        """Archive every owned server's season that ended and is not archived yet, and tell
+        ``SeasonEnded`` for each this process archived."""
+        now = self.clock()
+        ended: list[SeasonEnded] = []
+        for guild_id in await self.store.guilds_playing_since(now - LOOK_BACK):
+            if self.owns(guild_id):
+                closed = await self.close_season(guild_id)
+                if closed is not None:
+                    ended.append(closed)
+        return ended
+
+    async def close_season(self, guild_id: int) -> SeasonEnded | None:
+        """The server's last ended season archived and told, if it held rounds and no process
+        did it before; None otherwise."""
+        config = await self.store.season_settings(guild_id)
+        length = SeasonLength(config.length)
+        settings = await self.server_settings.of(guild_id)
+        zone = server_zone(settings)
+        current = season_of(self.clock(), length, zone)
+        if current is None:
+            return None
+        season = previous_season(current, length, zone)
+        archived = await self.store.archived_seasons(guild_id)
+        if any(a.name == season.name for a in archived):
+            return None
+        rows = await self.store.season_results(guild_id, season.start, season.end)
+        if not rows:
+            return None
+        before = previous_season(season, length, zone).name
+        last = next((a for a in archived if a.name == before), None)
+        earlier = await self.store.season_places(guild_id, last.number) if last else []
+        told = recap(rows, {p.user_id: p.points for p in earlier})
+        champion = told.champion.user_id if told.champion else None
+        row = ArchivedSeason(guild_id, 0, season.name, season.start, season.end, champion, 0, None)
+        kept = await self.store.archive_season(row._replace(archived_at=self.clock()), told.places)
+        if kept is None:
+            return None  # another process archived it
+        holder = next((a.champion_id for a in reversed(archived) if a.champion_id), None)
+        names = await self.store.display_names(guild_id, [p.user_id for p in told.places])
+        event = SeasonEnded(
+            guild_id,
+            kept.number,
+            kept.name,
+            told,
+            names,
+            settings.language,
+            config.announce_channel or settings.daily_channel,
+            config.champion_role,
+            holder,
+        )
+        self.events.publish(event)
+        return event
+
+    async def recap_posted(self, guild_id: int, number: int) -> None:
+        await self.store.recap_posted(guild_id, number, self.clock())
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="seasons")
+
+    async def close(self) -> None:
+        await cancel_and_wait(self._task)
+        self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.close_due()
+            except Exception:
+                log.exception("closing seasons failed; trying again later")
+            await asyncio.sleep(self.every)

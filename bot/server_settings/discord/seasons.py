@@ -1,0 +1,71 @@
+"""``/boggle-config season``: a server's seasons (a month, a quarter or off), the recap's channel
+and the champion's role. Manage Server only, as the rest of ``/boggle-config``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.answers import tell
+from bot.discord.dynamic_items import services_of
+from bot.discord.translator import choice
+from bot.i18n.catalogue import text
+from bot.seasons.service import SeasonSettings
+from bot.server_settings.discord.commands import deferred
+from core.seasons import SeasonLength
+
+LENGTH_CHOICES = [choice(f"seasons.length_{n.value}", n.value) for n in SeasonLength]
+
+
+def season_settings_text(settings: SeasonSettings, language: str) -> str:
+    """The season settings in one line."""
+    channel = (
+        f"<#{settings.announce_channel}>"
+        if settings.announce_channel
+        else text("seasons.daily_channel", language)
+    )
+    role = (
+        f"<@&{settings.champion_role}>"
+        if settings.champion_role
+        else text("seasons.no_role", language)
+    )
+    length = text(f"seasons.length_{settings.length}", language)
+    return text("seasons.saved", language, length=length, channel=channel, role=role)
+
+
+@app_commands.describe(
+    length=text("seasons.command_length"),
+    channel=text("seasons.command_channel"),
+    role=text("seasons.command_role"),
+    no_role=text("seasons.command_no_role"),
+)
+@app_commands.choices(length=LENGTH_CHOICES)
+@app_commands.rename(no_role="no-role")
+async def season(
+    interaction: discord.Interaction,
+    length: str | None = None,
+    channel: discord.TextChannel | None = None,
+    role: discord.Role | None = None,
+    no_role: bool = False,
+) -> None:
+    """Change what is given (nothing given: the settings as they are), then show them."""
+    services = services_of(interaction)
+    if (guild := await deferred(interaction, services.server_settings)) is None:
+        return
+    changed = await services.seasons.configure(
+        guild,
+        length=length,
+        channel_id=channel.id if channel else None,
+        role_id=role.id if role else None,
+        clear_role=no_role,
+    )
+    language = await services.server_settings.language(guild)
+    await tell(interaction, season_settings_text(changed, language))
+
+
+def season_command() -> app_commands.Command[Any, ..., None]:
+    return app_commands.Command(
+        name="season", description=text("seasons.command_config"), callback=season
+    )

@@ -1,0 +1,124 @@
+"""The achievements aggregate: the tiers each player earned in a server, and the figures the
+rules read from what the other aggregates keep (standings, found words, tournaments, seasons).
+
+A tier is earned once: ``(guild_id, user_id, code, tier)`` is the primary key and an award is an
+insert that does nothing on a conflict, so two processes finishing rounds at once award it once,
+and each learns whether it was the one that did."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from bot.storage.database import Database
+
+AWARD_SQL = (
+    "INSERT INTO achievements (guild_id, user_id, code, tier, earned_at) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (guild_id, user_id, code, tier) DO NOTHING"
+)
+EARNED_SQL = (
+    "SELECT code, tier, earned_at FROM achievements WHERE guild_id = ? AND user_id = ?"
+    " ORDER BY earned_at, code, tier"
+)
+HOLDERS_SQL = (
+    "SELECT code, tier, COUNT(*) AS n FROM achievements WHERE guild_id = ? GROUP BY code, tier"
+)
+PLAYERS_SQL = "SELECT COUNT(*) AS n FROM standings WHERE guild_id = ?"
+QU_SQL = (
+    "SELECT DISTINCT f.player_id FROM found_words AS f JOIN rounds AS r ON r.id = f.round_id"
+    " WHERE r.guild_id = ? AND f.word LIKE '%qu%'"
+)
+TOURNAMENT_WINS_SQL = (
+    "SELECT user_id, COUNT(*) AS n FROM tournament_places WHERE guild_id = ? AND place = 1"
+    " GROUP BY user_id"
+)
+SEASON_PODIUMS_SQL = (
+    "SELECT user_id, COUNT(*) AS podiums, SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS titles"
+    " FROM season_places WHERE guild_id = ? AND place <= 3 AND points > 0 GROUP BY user_id"
+)
+
+
+def _totals_sql(count: int) -> str:
+    marks = ", ".join("?" * count)
+    return (
+        "SELECT user_id, words, rounds, wins, best, longest_word FROM standings"
+        f" WHERE guild_id = ? AND user_id IN ({marks})"
+    )
+
+
+class AchievementStorage(Database, Protocol):
+    """Earned tiers and the figures behind them."""
+
+    async def award(
+        self, guild_id: int, awards: Sequence[tuple[int, str, int]], now: float
+    ) -> list[tuple[int, str, int]]:
+        """Earn these (player, code, tier); the ones this call earned (not held already)."""
+        new: list[tuple[int, str, int]] = []
+        if not awards:
+            return new
+        async with self._write() as session:
+            for user, code, tier in awards:
+                if await session.execute(AWARD_SQL, guild_id, user, code, tier, now):
+                    new.append((user, code, tier))
+        return new
+
+    async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]:
+        """The player's earned tiers (code, tier, when), oldest first."""
+        rows = await self._fetch(EARNED_SQL, guild_id, user_id)
+        return [(r["code"], int(r["tier"]), float(r["earned_at"])) for r in rows]
+
+    async def earned_by(self, guild_id: int, user_ids: Iterable[int]) -> set[tuple[int, str, int]]:
+        """The tiers these players hold, as (player, code, tier)."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return set()
+        marks = ", ".join("?" * len(wanted))
+        rows = await self._fetch(
+            "SELECT user_id, code, tier FROM achievements"
+            f" WHERE guild_id = ? AND user_id IN ({marks})",
+            guild_id,
+            *wanted,
+        )
+        return {(r["user_id"], r["code"], int(r["tier"])) for r in rows}
+
+    async def holders(self, guild_id: int) -> tuple[dict[tuple[str, int], int], int]:
+        """How many players hold each tier in the server, and how many players it has."""
+        rows = await self._fetch(HOLDERS_SQL, guild_id)
+        players = (await self._fetch(PLAYERS_SQL, guild_id))[0]["n"]
+        return {(r["code"], int(r["tier"])): int(r["n"]) for r in rows}, int(players)
+
+    async def totals(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, dict[str, object]]:
+        """Players' all-time figures in the server (standings): words, rounds, wins, best,
+        longest_word."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        rows = await self._fetch(_totals_sql(len(wanted)), guild_id, *wanted)
+        return {r["user_id"]: r for r in rows}
+
+    async def every_total(self, guild_id: int) -> dict[int, dict[str, object]]:
+        """Every player's all-time figures in the server (the backfill's)."""
+        rows = await self._fetch(
+            "SELECT user_id, words, rounds, wins, best, longest_word FROM standings"
+            " WHERE guild_id = ?",
+            guild_id,
+        )
+        return {r["user_id"]: r for r in rows}
+
+    async def history_marks(self, guild_id: int) -> dict[str, dict[int, int]]:
+        """What history says beyond the totals, by player: a Qu word (``qu``), tournament wins,
+        season podiums and titles."""
+        qu = {r["player_id"]: 1 for r in await self._fetch(QU_SQL, guild_id)}
+        wins = {r["user_id"]: int(r["n"]) for r in await self._fetch(TOURNAMENT_WINS_SQL, guild_id)}
+        seasons = await self._fetch(SEASON_PODIUMS_SQL, guild_id)
+        return {
+            "qu": qu,
+            "tournament_wins": wins,
+            "podiums": {r["user_id"]: int(r["podiums"]) for r in seasons},
+            "titles": {r["user_id"]: int(r["titles"] or 0) for r in seasons},
+        }
+
+    async def guilds_with_players(self) -> list[int]:
+        """Every server with standings (the backfill's round)."""
+        rows = await self._fetch("SELECT DISTINCT guild_id FROM standings ORDER BY guild_id")
+        return [r["guild_id"] for r in rows]

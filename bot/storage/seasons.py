@@ -1,0 +1,116 @@
+"""The seasons aggregate: a server's season settings, its finished seasons archived with every
+player's place (the all-time standings are never reset), and whether each recap went out.
+
+A season is archived once: ``(guild_id, name)`` is unique, so two processes that both see a
+season end archive it once and only the one that archived it posts the recap."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.storage.database import Database, Row
+from bot.storage.records import ArchivedSeason, SeasonSettings
+from core.seasons import Place, ResultRow
+
+SETTINGS_SQL = (
+    "SELECT guild_id, length, announce_channel, champion_role FROM season_settings"
+    " WHERE guild_id = ?"
+)
+SAVE_SETTINGS_SQL = (
+    "INSERT INTO season_settings (guild_id, length, announce_channel, champion_role)"
+    " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET length = excluded.length,"
+    " announce_channel = excluded.announce_channel, champion_role = excluded.champion_role"
+)
+RESULTS_SQL = (
+    "SELECT round_id, player_id, points, words, won, longest_word FROM round_results"
+    " WHERE guild_id = ? AND ended_at >= ? AND ended_at < ? ORDER BY round_id, player_id"
+)
+ACTIVE_GUILDS_SQL = (
+    "SELECT DISTINCT guild_id FROM round_results WHERE ended_at >= ? ORDER BY guild_id"
+)
+_SEASON_COLUMNS = (
+    "guild_id, number, name, starts_at, ends_at, champion_id, archived_at, recap_posted_at"
+)
+NEXT_NUMBER_SQL = "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM seasons WHERE guild_id = ?"
+ARCHIVE_SQL = (
+    f"INSERT INTO seasons ({_SEASON_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"
+    " ON CONFLICT (guild_id, name) DO NOTHING"
+)
+PLACE_SQL = (
+    "INSERT INTO season_places (guild_id, number, user_id, place, points, words, rounds, wins,"
+    " longest_word, best_round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SEASONS_SQL = f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? ORDER BY number"
+PLACES_SQL = (
+    "SELECT place, user_id, points, words, rounds, wins, longest_word, best_round"
+    " FROM season_places WHERE guild_id = ? AND number = ? ORDER BY place, user_id"
+)
+POSTED_SQL = "UPDATE seasons SET recap_posted_at = ? WHERE guild_id = ? AND number = ?"
+
+
+class SeasonStorage(Database, Protocol):
+    """Seasons' settings, archive and recaps."""
+
+    async def season_settings(self, guild_id: int) -> SeasonSettings:
+        """The server's season settings (a month, no channel of its own, no role when unset)."""
+        rows = await self._fetch(SETTINGS_SQL, guild_id)
+        return SeasonSettings(**rows[0]) if rows else SeasonSettings(guild_id, "month", None, None)
+
+    async def save_season_settings(self, settings: SeasonSettings) -> None:
+        async with self._write() as session:
+            await session.execute(SAVE_SETTINGS_SQL, *settings)
+
+    async def season_results(self, guild_id: int, start: float, end: float) -> list[ResultRow]:
+        """Every result row of the server's rounds that ended from ``start`` to before ``end``."""
+        rows = await self._fetch(RESULTS_SQL, guild_id, start, end)
+        return [ResultRow(**(r | {"won": bool(r["won"])})) for r in rows]
+
+    async def guilds_playing_since(self, since: float) -> list[int]:
+        """The servers with a round ended from ``since`` on (those a season may have ended for)."""
+        return [r["guild_id"] for r in await self._fetch(ACTIVE_GUILDS_SQL, since)]
+
+    async def archive_season(
+        self, season: ArchivedSeason, places: Sequence[Place]
+    ) -> ArchivedSeason | None:
+        """Keep a finished season and its places, numbered after the server's last; None when
+        it was archived already (by this process or another)."""
+        async with self._write() as session:
+            number = (await session.fetch(NEXT_NUMBER_SQL, season.guild_id))[0]["n"]
+            kept = season._replace(number=int(number))
+            if not await session.execute(ARCHIVE_SQL, *kept[:7]):
+                return None
+            await session.executemany(
+                PLACE_SQL,
+                [(kept.guild_id, kept.number, p.user_id, *_place_values(p)) for p in places],
+            )
+        return kept
+
+    async def archived_seasons(self, guild_id: int) -> list[ArchivedSeason]:
+        """The server's finished seasons, oldest first."""
+        return [ArchivedSeason(**r) for r in await self._fetch(SEASONS_SQL, guild_id)]
+
+    async def season_places(self, guild_id: int, number: int) -> list[Place]:
+        """An archived season's places, best first."""
+        return [_place(r) for r in await self._fetch(PLACES_SQL, guild_id, number)]
+
+    async def recap_posted(self, guild_id: int, number: int, now: float) -> None:
+        async with self._write() as session:
+            await session.execute(POSTED_SQL, now, guild_id, number)
+
+
+def _place_values(p: Place) -> tuple[object, ...]:
+    return (p.place, p.points, p.words, p.rounds, p.wins, p.longest_word, p.best_round)
+
+
+def _place(row: Row) -> Place:
+    return Place(
+        place=row["place"],
+        user_id=row["user_id"],
+        points=row["points"],
+        words=row["words"],
+        rounds=row["rounds"],
+        wins=row["wins"],
+        longest_word=row["longest_word"],
+        best_round=row["best_round"],
+    )

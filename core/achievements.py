@@ -1,0 +1,176 @@
+"""Achievements, pure: the one table (code, tiers, what is measured) and the rules that say which
+tiers a player's facts reach. A tier is earned once; the database's unique key keeps it so. The
+facts are gathered by the caller (a round's results, the player's totals, a season's podium); no
+I/O here. Names and descriptions are the catalogue's (``achievements.<code>.name``/``.what``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from core.round import Mode, Results
+
+
+class Measure(StrEnum):
+    """Which fact an achievement's tiers are thresholds of."""
+
+    WORDS = "words"  # words found, all time in the server
+    ROUNDS = "rounds"  # rounds finished, all time
+    WINS = "wins"  # rounds won, all time
+    LONGEST = "longest"  # letters in the player's longest word (any round)
+    ROUND_POINTS = "round_points"  # points in one round
+    ROUND_WORDS = "round_words"  # words in one round
+    ROUND_SHARE = "round_share"  # percent of a board's words found in one round
+    CLASSIC_MARGIN = "classic_margin"  # points ahead of the second in a classic win
+    DAILY_STREAK = "daily_streak"  # days in a row of daily boards
+    DAILY_BOARDS = "daily_boards"  # daily boards finished
+    TOURNAMENT_WINS = "tournament_wins"
+    SEASON_PODIUMS = "season_podiums"  # seasons finished in the top three
+    SEASON_TITLES = "season_titles"  # seasons won
+    QU_WORD = "qu_word"  # 1: a word with "qu"
+    BOARD_LONGEST = "board_longest"  # 1: the board's longest word found
+    TOP_TEN = "top_ten"  # 1: every word of a 4x4 board's top ten
+    BIG_BOARD = "big_board"  # 1: a round on a 6x6 board or larger
+    SMALL_WIN = "small_win"  # 1: a win on a 3x3 board
+    RACE_WIN = "race_win"  # 1: a race won
+    CASUAL = "casual"  # 1: a casual round played
+    SOLE_LONG = "sole_long"  # 1: a 7-letter word nobody else found (classic)
+    CROWD = "crowd"  # players in a round played
+    NIGHT = "night"  # 1: a round finished between 00:00 and 05:00 server time
+    MORNING = "morning"  # 1: a round finished between 05:00 and 08:00 server time
+
+
+@dataclass(frozen=True)
+class Achievement:
+    code: str
+    measure: Measure
+    tiers: tuple[int, ...] = (1,)
+
+
+# The table: every achievement there is, in the order /stats lists them.
+ACHIEVEMENTS: tuple[Achievement, ...] = (
+    Achievement("first_word", Measure.WORDS, (1,)),
+    Achievement("words", Measure.WORDS, (50, 500, 5000)),
+    Achievement("rounds", Measure.ROUNDS, (10, 100, 1000)),
+    Achievement("wins", Measure.WINS, (1, 10, 100)),
+    Achievement("long_word", Measure.LONGEST, (6, 8, 10)),
+    Achievement("qu_word", Measure.QU_WORD),
+    Achievement("board_longest", Measure.BOARD_LONGEST),
+    Achievement("top_ten", Measure.TOP_TEN),
+    Achievement("round_points", Measure.ROUND_POINTS, (50, 100, 200)),
+    Achievement("round_words", Measure.ROUND_WORDS, (20, 40)),
+    Achievement("round_share", Measure.ROUND_SHARE, (50,)),
+    Achievement("classic_margin", Measure.CLASSIC_MARGIN, (20,)),
+    Achievement("daily_streak", Measure.DAILY_STREAK, (7, 30)),
+    Achievement("daily_boards", Measure.DAILY_BOARDS, (1, 10, 100)),
+    Achievement("tournament_win", Measure.TOURNAMENT_WINS, (1, 5)),
+    Achievement("season_podium", Measure.SEASON_PODIUMS, (1, 5)),
+    Achievement("season_champion", Measure.SEASON_TITLES, (1, 3)),
+    Achievement("big_board", Measure.BIG_BOARD),
+    Achievement("small_win", Measure.SMALL_WIN),
+    Achievement("race_win", Measure.RACE_WIN),
+    Achievement("casual", Measure.CASUAL),
+    Achievement("sole_long", Measure.SOLE_LONG),
+    Achievement("crowd", Measure.CROWD, (5, 10)),
+    Achievement("night_owl", Measure.NIGHT),
+    Achievement("early_bird", Measure.MORNING),
+)
+BY_CODE: Mapping[str, Achievement] = {a.code: a for a in ACHIEVEMENTS}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What is known of a player when something ends: figures by measure (a measure left out
+    is unknown then and earns nothing)."""
+
+    figures: Mapping[Measure, int] = field(default_factory=dict)
+
+
+Award = tuple[str, int]  # code, tier
+
+
+def reached(facts: Facts) -> list[Award]:
+    """Every (code, tier) the facts reach, in the table's order."""
+    figures = facts.figures
+    awards: list[Award] = []
+    for achievement in ACHIEVEMENTS:
+        figure = figures.get(achievement.measure)
+        if figure is None:
+            continue
+        awards.extend((achievement.code, t) for t in achievement.tiers if figure >= t)
+    return awards
+
+
+@dataclass(frozen=True)
+class Progress:
+    """An achievement as a player stands on it: tiers earned and the next tier, if any."""
+
+    achievement: Achievement
+    earned: int  # tiers earned
+    next_tier: int | None  # the next threshold (None: all earned)
+
+
+def progress(earned: Iterable[Award]) -> list[Progress]:
+    """Each achievement of the table with how many of its tiers the player has."""
+    have: dict[str, int] = {}
+    for code, _tier in earned:
+        have[code] = have.get(code, 0) + 1
+    out = []
+    for a in ACHIEVEMENTS:
+        count = min(have.get(a.code, 0), len(a.tiers))
+        out.append(Progress(a, count, a.tiers[count] if count < len(a.tiers) else None))
+    return out
+
+
+def top_ten(points: Mapping[str, int]) -> frozenset[str]:
+    """A board's ten best words: most points, then longest, then alphabetical."""
+    return frozenset(sorted(points, key=lambda w: (-points[w], -len(w), w))[:10])
+
+
+def round_figures(
+    results: Results,
+    mode: Mode,
+    side: int,
+    points: Mapping[str, int],
+    local_hour: int,
+) -> dict[int, dict[Measure, int]]:
+    """What one finished round says of each player who found a word: the round's own measures
+    (its words, points, share, margin, the board's longest word and top ten...). ``points``: the
+    board's words and their points; ``side``: the board's smaller side; ``local_hour``: when it
+    ended, in the server's time zone."""
+    longest_on_board = max((len(w) for w in points), default=0)
+    best = top_ten(points) if side == 4 and len(points) >= 10 else None
+    scores = sorted((p.points for p in results.players), reverse=True)
+    runner_up = scores[1] if len(scores) > 1 else 0
+    sole_winner = len(results.winners) == 1
+    crowd = len(results.players)
+    figures: dict[int, dict[Measure, int]] = {}
+    for player in results.players:
+        found = {w.word for w in player.words}
+        longest = max((len(w) for w in found), default=0)
+        won = player.player in results.winners and crowd >= 2
+        f: dict[Measure, int] = {
+            Measure.ROUND_POINTS: player.points,
+            Measure.ROUND_WORDS: len(found),
+            Measure.ROUND_SHARE: len(found) * 100 // max(results.total_words, 1),
+            Measure.LONGEST: longest,
+            Measure.QU_WORD: int(any("qu" in w for w in found)),
+            Measure.BOARD_LONGEST: int(longest_on_board > 0 and longest == longest_on_board),
+            Measure.TOP_TEN: int(best is not None and best <= found),
+            Measure.BIG_BOARD: int(side >= 6),
+            Measure.SMALL_WIN: int(side == 3 and won),
+            Measure.RACE_WIN: int(mode is Mode.RACE and won),
+            Measure.CASUAL: int(mode is Mode.CASUAL),
+            Measure.CROWD: crowd,
+            Measure.NIGHT: int(0 <= local_hour < 5),
+            Measure.MORNING: int(5 <= local_hour < 8),
+        }
+        if mode is Mode.CLASSIC:
+            f[Measure.SOLE_LONG] = int(
+                any(len(w.word) >= 7 and not w.cancelled for w in player.words)
+            )
+            margin = player.points - runner_up if won and sole_winner else 0
+            f[Measure.CLASSIC_MARGIN] = margin
+        figures[player.player] = f
+    return figures

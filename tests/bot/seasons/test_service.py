@@ -1,0 +1,122 @@
+"""Seasons on a stopped clock, on both engines: a season rolls over at the server's own
+midnight (UTC and Auckland), is archived once with an exact recap (figures worked out by hand
+from the stored rounds), stays readable by number and by name, and nothing is reset."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.kernel.events import EventBus
+from bot.kernel.model import ServerSettings
+from bot.kernel.refusal import Refusal
+from bot.seasons.events import SeasonEnded
+from bot.seasons.service import SeasonService, SeasonStandings
+from bot.server_settings.service import ServerSettingsService
+from bot.storage import Storage
+from core.seasons import Place
+from tests.bot.harness import StoppedClock
+from tests.bot.seasons.seeding import seed
+
+HERE, AUCKLAND = 100, 200
+P1, P2, P3 = 11, 12, 13
+
+
+def at(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> float:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp()
+
+
+def service(storage: Storage, clock: StoppedClock) -> tuple[SeasonService, list[SeasonEnded]]:
+    events = EventBus()
+    told: list[SeasonEnded] = []
+    events.subscribe(SeasonEnded, told.append)
+    seasons = SeasonService(
+        storage, ServerSettingsService(storage), events, clock, lambda g: True, 60.0
+    )
+    return seasons, told
+
+
+async def test_seasons_roll_over_in_two_time_zones(storage: Storage) -> None:
+    await storage.save_defaults(AUCKLAND, ServerSettings(timezone="Pacific/Auckland"))
+    march_a = await seed(
+        storage,
+        HERE,
+        {P1: ["cat", "cats", "dog", "lime"], P2: ["planets", "rent"], P3: ["ten"]},
+        at(2026, 3, 10, 12),
+    )
+    await seed(
+        storage,
+        HERE,
+        {P2: ["act", "tag", "mile", "net", "stone"], P3: ["quartz", "dogs", "cat"]},
+        at(2026, 3, 20, 12),
+    )
+    # 20:00 UTC on 31 March is 09:00 on 1 April in Auckland (NZDT ended on 5 April: +13).
+    await seed(storage, AUCKLAND, {P1: ["cat", "dog"], P2: ["cat"]}, at(2026, 3, 31, 20))
+    clock = StoppedClock(at(2026, 3, 31, 23, 59))
+    seasons, told = service(storage, clock)
+    assert await seasons.close_due() == []  # March not over here yet
+    clock.now = at(2026, 4, 1, 0, 1)
+    ended = await seasons.close_due()
+    assert [(e.guild_id, e.number, e.name) for e in ended] == [(HERE, 1, "2026-03")]
+    assert told == ended
+    assert await seasons.close_due() == []  # archived once
+    recap = ended[0].recap
+    # P2: 5+1 then 1+1+1+1+2 = 12 points, 7 words; P3: 1, then 3+1+1 = 6 points; P1: 4.
+    assert [(p.place, p.user_id, p.points, p.words, p.rounds) for p in recap.places] == [
+        (1, P2, 12, 7, 2),
+        (2, P3, 6, 4, 2),
+        (3, P1, 4, 4, 1),
+    ]
+    assert recap.most_words == (P2, 7)
+    assert recap.longest_word == (P2, "planets")
+    assert recap.best_round == (P2, 6, march_a)  # 6 twice: the earlier round
+    assert recap.most_improved is None  # no season before
+    assert ended[0].last_champion is None
+
+    # Auckland's March was empty; its April (from 31 March 11:00 UTC) ends on 30 April 12:00 UTC.
+    clock.now = at(2026, 4, 30, 11, 59)
+    await seed(storage, HERE, {P3: ["quartz", "stone", "dogs"]}, at(2026, 4, 15))
+    assert await seasons.close_due() == []
+    clock.now = at(2026, 4, 30, 12, 1)
+    ended = await seasons.close_due()
+    assert [(e.guild_id, e.name, e.recap.champion) for e in ended] == [
+        (AUCKLAND, "2026-04", Place(1, P1, 2, 2, 1, 1, "cat", 2))
+    ]
+    clock.now = at(2026, 5, 1, 0, 1)
+    (april,) = await seasons.close_due()
+    assert (april.number, april.name, april.last_champion) == (2, "2026-04", P2)
+    assert april.recap.most_improved is None  # P3: 6 points again, no gain
+
+
+async def test_the_archive_is_readable_and_nothing_is_reset(storage: Storage) -> None:
+    await seed(storage, HERE, {P1: ["cat", "dogs"], P2: ["stone"]}, at(2026, 1, 5))
+    await seed(storage, HERE, {P2: ["planets"]}, at(2026, 2, 5))
+    clock = StoppedClock(at(2026, 2, 1, 0, 1))
+    seasons, _ = service(storage, clock)
+    await seasons.close_due()
+    clock.now = at(2026, 3, 1, 0, 1)
+    (february,) = await seasons.close_due()
+    assert february.recap.most_improved == (P2, 5 - 2)
+    by_number = await seasons.standings(HERE, "1")
+    by_name = await seasons.standings(HERE, "2026-01")
+    assert isinstance(by_number, SeasonStandings) and by_number == by_name
+    assert [(p.user_id, p.points) for p in by_number.places] == [(P1, 2), (P2, 2)]
+    assert not by_number.current and by_number.names[P1] == f"P{P1}"
+    current = await seasons.standings(HERE)
+    assert isinstance(current, SeasonStandings)
+    assert (current.name, current.number, current.current, current.places) == (
+        "2026-03",
+        3,
+        True,
+        (),
+    )
+    unknown = await seasons.standings(HERE, "2025-12")
+    assert isinstance(unknown, Refusal)
+    stats = await storage.player_stats(HERE, P2)
+    assert stats is not None and stats.points == 7  # all time, across both seasons
+
+    await seasons.configure(HERE, length="quarter")
+    quarter = await seasons.standings(HERE)
+    assert isinstance(quarter, SeasonStandings) and quarter.name == "2026-Q1"
+    assert [(p.user_id, p.points) for p in quarter.places] == [(P2, 7), (P1, 2)]
+    await seasons.configure(HERE, length="off")
+    assert isinstance(await seasons.standings(HERE), Refusal)
