@@ -3,6 +3,7 @@
 Run by hand from the repository root (not a test; 127.0.0.1 only)::
 
     .venv/bin/python bench/bench_memory.py [--repeats 3] [--pictures on|off] [--languages]
+        [--definitions]
 
 Every start is a real bot process, as tests/bot/harness.py starts one (a temporary database and
 lexicon cache), pointed at a stand-in running in this process. Each start waits until the bot is
@@ -10,7 +11,10 @@ connected, starts a round, plays one word on it and waits for the ✅, then read
 ``/proc/PID/status``: VmHWM (its peak RSS since it started) and VmRSS (what the running bot holds).
 With ``--languages`` it plays a round in each of English, French, Spanish and German first (each
 stopped before the next), so all four lexicons are loaded when it measures; the baseline (the bot
-before languages) still plays English only.
+before languages) still plays English only. With ``--definitions``, each of our starts then
+stops its round and clicks the results' Definitions button (the player's word and the best
+missed words defined: the definitions index opened, built first by a child on an empty cache),
+and reads VmRSS again: the same bot without and with definitions, in the same run.
 
 - ours, first start: ``python -m bot`` with an empty cache; the lexicon is built by
   ``python -m core.compile`` in a child process.
@@ -88,6 +92,7 @@ class Start:
     running_mb: float
     family_mb: float  # the bot and its children together, sampled
     logs: str
+    defined_mb: float = 0.0  # VmRSS once the results' Definitions button answered (--definitions)
 
 
 async def sample_family(pid: int, peak: list[float]) -> None:
@@ -120,7 +125,12 @@ def proc_status(pid: int) -> dict[str, float]:
 
 
 async def start_bot(
-    folder: Path, cache: Path, in_process: bool, pictures: str, languages: Sequence[str] = ("en",)
+    folder: Path,
+    cache: Path,
+    in_process: bool,
+    pictures: str,
+    languages: Sequence[str] = ("en",),
+    definitions: bool = False,
 ) -> Start:
     """One life of the bot: started, connected, a word played in a round, measured, stopped."""
     async with StandIn() as standin:
@@ -155,6 +165,9 @@ async def start_bot(
             for turn, code in enumerate(languages):
                 await play_one_word(standin, cache, code, stop_first=turn > 0)
             figures = proc_status(process.pid)
+            if definitions:
+                await define_results(standin)
+                figures["defined"] = proc_status(process.pid)["VmRSS"]
         finally:
             sampler.cancel()
             process.send_signal(signal.SIGTERM)
@@ -164,7 +177,29 @@ async def start_bot(
                 process.kill()
                 out, err = await process.communicate()
     logs = (out + err).decode(errors="replace")
-    return Start(ready, figures["VmHWM"], figures["VmRSS"], family[0], logs)
+    defined = figures.get("defined", 0.0)
+    return Start(ready, figures["VmHWM"], figures["VmRSS"], family[0], logs, defined)
+
+
+async def define_results(standin: StandIn) -> None:
+    """The round stopped, its results' Definitions button clicked, until the answer is there."""
+    since = max(standin.world.messages, default=0)
+    await (await standin.slash("boggle", "alice", "boggle stop", {})).followup(timeout=30)
+
+    def button(message: object) -> str | None:
+        for row in getattr(message, "components", []):
+            for item in row["components"]:
+                if item.get("custom_id", "").startswith("boggle:define:"):
+                    return str(item["custom_id"])
+        return None
+
+    results = await standin.wait_for_message(
+        "boggle", lambda m: button(m) is not None, 30, after=since
+    )
+    custom_id = button(results)
+    assert custom_id is not None
+    answer = await (await standin.click(results, "bob", custom_id)).followup(timeout=120)
+    print(f"  ... definitions: {len(answer.content)} characters answered", flush=True)
 
 
 async def play_one_word(
@@ -229,7 +264,11 @@ def median_of(starts: Sequence[Start], field: str) -> float:
 
 
 async def measure(
-    repeats: int, root: Path, pictures: str, languages: Sequence[str] = ("en",)
+    repeats: int,
+    root: Path,
+    pictures: str,
+    languages: Sequence[str] = ("en",),
+    definitions: bool = False,
 ) -> tuple[Table, bool]:
     """Every scenario ``repeats`` times, interleaved so that load on the machine hits all alike."""
     runs: dict[tuple[str, bool], list[Start]] = {}
@@ -241,7 +280,8 @@ async def measure(
             for scenario in ("cold", "warm"):
                 folder = Path(tempfile.mkdtemp(dir=root))
                 played = ("en",) if in_process else languages  # the bot before spoke English
-                start = await start_bot(folder, cache, in_process, pictures, played)
+                define = definitions and not in_process
+                start = await start_bot(folder, cache, in_process, pictures, played, define)
                 runs.setdefault((scenario, in_process), []).append(start)
                 if not in_process and expected[scenario] not in start.logs:
                     print(f"{scenario} start: expected {expected[scenario]!r}", file=sys.stderr)
@@ -262,6 +302,16 @@ async def measure(
                 f"{o / b:.2f}",
                 f"<= {target:.0f} MB",
                 yes(o <= target),
+            )
+        if definitions:
+            o, b = median_of(ours, "defined_mb"), median_of(ours, "running_mb")
+            table.add(
+                f"bot running RSS, definitions used (same bot), {label}",
+                f"{o:.1f} MB",
+                f"{b:.1f} MB (before)",
+                f"+{o - b:.1f} MB",
+                f"<= {RUNNING_TARGET_MB:.0f} MB",
+                yes(o <= RUNNING_TARGET_MB),
             )
         o, b = median_of(ours, "family_mb"), median_of(base, "family_mb")
         table.add(f"bot + its children, peak of samples, {label}", f"{o:.1f} MB", f"{b:.1f} MB")
@@ -290,6 +340,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="a round in each of en, fr, es, de (all four lexicons loaded) before measuring",
     )
+    parser.add_argument(
+        "--definitions",
+        action="store_true",
+        help="then the results' Definitions button, and the running RSS again (same bot)",
+    )
     args = parser.parse_args(argv)
     languages = LANGUAGE_CODES if args.languages else ("en",)
     print(
@@ -298,7 +353,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         flush=True,
     )
     with tempfile.TemporaryDirectory(prefix="boggle-bench-memory-") as temp:
-        table, ok = asyncio.run(measure(args.repeats, Path(temp), args.pictures, languages))
+        table, ok = asyncio.run(
+            measure(args.repeats, Path(temp), args.pictures, languages, args.definitions)
+        )
     print()
     table.print()
     print()

@@ -125,6 +125,7 @@ class RoundResults(TypedDict):
     refused: list[RefusedJson]  # the player's refused words, when none of theirs counted
     missed: list[PathWordJson]
     can_play_again: bool
+    language: str  # the round's, the words' (asked back with ``define``)
 
 
 class NoRound(TypedDict):
@@ -158,6 +159,28 @@ class DailyResultJson(TypedDict):
     language: str
 
 
+class SenseJson(TypedDict):
+    pos: str  # the part of speech in the word's language, "" when the source gives none
+    gloss: str
+
+
+class ReadingJson(TypedDict):
+    lemma: str
+    form: str | None  # "plural of goose", in the word's language; None: the word's own entry
+    senses: list[SenseJson]
+
+
+class DefinitionJson(TypedDict):
+    """A word tapped in the results, defined (``define``)."""
+
+    type: Literal["definition"]
+    word: str  # as asked (the page matches on it)
+    shown: str
+    language: str
+    readings: list[ReadingJson]
+    note: str | None  # why there is no reading (valid without a definition, not a word)
+
+
 class ErrorJson(TypedDict):
     type: Literal["error"]
     message: str
@@ -177,6 +200,7 @@ Message = (
     | NoRound
     | DailyJson
     | DailyResultJson
+    | DefinitionJson
     | ErrorJson
     | Pong
 )

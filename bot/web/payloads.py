@@ -274,6 +274,7 @@ def results(
             for w in scored.missed
         ],
         "can_play_again": True,
+        "language": game.language,
     }
 
 

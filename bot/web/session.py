@@ -14,6 +14,7 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.daily.web import DailyDesk
+from bot.definitions.web import definition
 from bot.i18n.catalogue import text
 from bot.kernel.pages import HERE
 from bot.kernel.refusal import Refusal
@@ -237,6 +238,11 @@ async def _serve(
         elif kind == "daily_close":  # back to the channel's round
             desk.leave(session)
             await session.send(await hub.state(session.channel_id, session))
+        elif kind == "define":  # a word tapped in the results
+            found = await definition(
+                services.definitions, data.get("word", ""), data.get("language")
+            )
+            await (session.refused(found) if isinstance(found, Refusal) else session.send(found))
 
 
 async def _guess(session: Session, services: Services, data: dict[str, Any]) -> None:

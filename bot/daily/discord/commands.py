@@ -33,6 +33,7 @@ from bot.discord.choices import LANGUAGE_CHOICES
 from bot.discord.forms import WordsForm, send_form, sent_form
 from bot.discord.render import BOARD_FILE
 from bot.discord.render.text import CONTENT_LIMIT, fit
+from bot.discord.result_buttons import daily_buttons
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.model import DailyAttempt
@@ -253,10 +254,14 @@ async def answer(interaction: discord.Interaction, content: str, *, ephemeral: b
 
 
 def attempt_view(state: DailyState) -> discord.ui.View:
-    """Guess while the attempt runs; Share once it is finished."""
+    """Guess while the attempt runs; Share (and the buttons other features add, such as
+    Definitions) once it is finished."""
     view = discord.ui.View(timeout=None)
     action = "guess" if state.result is None else "share"
     view.add_item(AttemptButton(action, state.attempt.id, state.attempt.language))
+    if state.result is not None:
+        for item in daily_buttons(state.attempt.id, state.attempt.language):
+            view.add_item(item)
     return view
 
 

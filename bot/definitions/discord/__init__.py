@@ -6,18 +6,19 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from bot.definitions.discord.buttons import DefineWords
+from bot.definitions.discord.buttons import DefineAttempt, DefineWords
 from bot.definitions.discord.commands import define
-from bot.discord.result_buttons import add_round_button
+from bot.discord.result_buttons import add_daily_button, add_round_button
 from bot.i18n.catalogue import text
 from bot.services import Services
 
 
 async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
     """``/boggle define`` joins the rounds' ``/boggle`` group (set up before it); the results
-    carry the Definitions button."""
-    bot.add_dynamic_items(DefineWords)
+    and the daily results carry a Definitions button."""
+    bot.add_dynamic_items(DefineWords, DefineAttempt)
     add_round_button("definitions", DefineWords)
+    add_daily_button("definitions", DefineAttempt)
     boggle = bot.tree.get_command("boggle")
     assert isinstance(boggle, app_commands.Group)
     boggle.add_command(

@@ -30,6 +30,7 @@ function words(language, strings) {
   $("again").textContent = t("play_again"); $("start").textContent = t("start"); $("idle-text").textContent = t("no_round");
   $("board").setAttribute("aria-label", t("board"));
   $("daily").textContent = t("daily"); $("back").textContent = t("back");
+  $("meaning-close").textContent = "✕"; $("meaning-close").setAttribute("aria-label", t("clear")); $("meaning-close").title = t("clear");
   if (!board.path.length) building(""); // the hint, in these words
 }
 
@@ -145,6 +146,7 @@ const handlers = {
   results(m) { if (state.daily) return; state.round = null; pending.length = 0; board.locked = true; results(m); },
   no_round() { if (state.daily) return; state.round = null; pending.length = 0; state.live = true; view("idle"); },
   error(m) { const v = $("verdict"); v.textContent = m.message; v.className = "verdict no"; if (app.dataset.view === "idle") $("idle-text").textContent = m.message; },
+  definition(m) { definition(m); },
   pong(m) { state.offset = m.now - Date.now() / 1000; },
 };
 
@@ -186,10 +188,11 @@ function dailyResult(m) {
   $("flagged").textContent = m.flagged || ""; $("flagged").hidden = !m.flagged;
   const item = li(t("your_words"), "");
   const chips = document.createElement("div"); chips.className = "chips";
-  chips.append(...m.words.map((w) => chip(w.shown, w.path, ` ${w.points}`)));
+  chips.append(...m.words.map((w) => chip(w, ` ${w.points}`)));
   item.append(chips);
   $("ranking").replaceChildren(item);
-  missed(m.missed_total, m.missed.map((w) => chip(w.shown, w.path, ` ${w.points}`)));
+  meaning(null, m.language);
+  missed(m.missed_total, m.missed.map((w) => chip(w, ` ${w.points}`)));
 }
 
 // The missed words, folded behind their count: a phone shows the ranking and Play again first.
@@ -230,14 +233,46 @@ function li(left, right) {
   return item;
 }
 
-function chip(word, path, extra = "") {
+// A word of the results: a tap shows its path on the board and asks for its meaning.
+function chip(w, extra = "") {
   const b = document.createElement("button");
-  b.type = "button"; b.textContent = word.toUpperCase() + extra; b.setAttribute("aria-pressed", "false");
+  b.type = "button"; b.textContent = w.shown.toUpperCase() + extra; b.setAttribute("aria-pressed", "false");
+  b.dataset.word = w.word;
   b.addEventListener("click", () => {
     document.querySelectorAll("#results [aria-pressed=true]").forEach((x) => x.setAttribute("aria-pressed", "false"));
-    b.setAttribute("aria-pressed", "true"); board.show(path);
+    b.setAttribute("aria-pressed", "true"); board.show(w.path);
+    meaning(w); send({ type: "define", word: w.word, language: state.wordsLanguage });
   });
   return b;
+}
+
+// The tapped word's meaning, at the foot of the results: the word while it is asked for, then
+// its readings (a form of a lemma, senses with their part of speech) or why it has none.
+function meaning(w, language) {
+  if (language) state.wordsLanguage = language;
+  state.defining = w ? w.word : null;
+  $("meaning").hidden = !w;
+  if (!w) return;
+  $("meaning-word").textContent = w.shown.toUpperCase(); $("meaning-body").replaceChildren(note("…"));
+}
+function note(text) { return Object.assign(document.createElement("p"), { className: "note", textContent: text }); }
+function definition(m) {
+  if (m.word !== state.defining) return; // another word was tapped since
+  $("meaning-word").textContent = m.shown.toUpperCase();
+  const parts = m.readings.map((r) => {
+    const part = document.createElement("div"); part.className = "reading";
+    if (r.form) part.append(note(r.form));
+    const senses = document.createElement("ol");
+    senses.append(...r.senses.map((s) => {
+      const item = document.createElement("li");
+      if (s.pos) item.append(Object.assign(document.createElement("em"), { textContent: `${s.pos} ` }));
+      item.append(s.gloss);
+      return item;
+    }));
+    part.append(senses);
+    return part;
+  });
+  $("meaning-body").replaceChildren(...(m.note ? [note(m.note)] : []), ...parts);
 }
 
 function results(m) {
@@ -255,11 +290,12 @@ function results(m) {
     head.append(Object.assign(document.createElement("span"), { textContent: `${p.rank}. ${p.name}` }),
       Object.assign(document.createElement("span"), { textContent: p.shown }));
     const chips = document.createElement("div"); chips.className = "chips";
-    chips.append(...p.words.map((w) => { const c = chip(w.shown, w.path, ` ${w.points}`); if (w.shared) { c.classList.add("shared"); c.title = t("shared"); } return c; }));
+    chips.append(...p.words.map((w) => { const c = chip(w, ` ${w.points}`); if (w.shared) { c.classList.add("shared"); c.title = t("shared"); } return c; }));
     item.append(head, chips);
     return item;
   }) : [li(t("nobody"), "")]));
-  missed(m.missed.length, m.missed.map((w) => chip(w.shown, w.path)));
+  meaning(null, m.language);
+  missed(m.missed.length, m.missed.map((w) => chip(w)));
 }
 
 function tick() {
@@ -293,6 +329,7 @@ $("type").addEventListener("input", () => {
   board.paint(path || [], true);
 });
 $("again").addEventListener("click", () => send({ type: "start" }));
+$("meaning-close").addEventListener("click", () => meaning(null));
 $("start").addEventListener("click", () => send({ type: "start" }));
 $("daily").addEventListener("click", () => send({ type: "daily_open" }));
 $("back").addEventListener("click", () => { daily(null); status(state.you ? state.you.name : ""); send({ type: "daily_close" }); });
