@@ -4,6 +4,8 @@ with core's solver, each round scored with core's ``tally`` and the tournament's
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,14 +106,26 @@ def deal(words: Sequence[str], counts: Mapping[str, int]) -> dict[str, list[str]
     return said
 
 
-async def say_all(game: Harness, said: Mapping[str, Sequence[str]], playing: Sequence[int]) -> None:
+async def say_all(
+    game: Harness, live: LiveRound, said: Mapping[str, Sequence[str]], playing: Sequence[int]
+) -> None:
     """Each player types their words (one message each); the last word of those ``playing``
-    is judged before returning (and so every word typed before it)."""
+    is stored as a guess of this round before returning (and so every word typed before it)."""
     for player, words in said.items():
         for word in words:
             await game.say(player, word)
     last = [p for p, words in said.items() if words and game.user_id(p) in playing][-1]
-    await game.wait_for_guess(last, said[last][-1])
+    wanted = (game.user_id(last), said[last][-1])
+    sql = "SELECT player_id, word FROM guesses WHERE round_id = ?"
+
+    async def stored() -> bool:
+        await game.bot.services.writer.flush()
+        return wanted in game.query(sql, (live.id,))
+
+    deadline = time.monotonic() + 5
+    while not await stored():
+        assert time.monotonic() < deadline, f"{wanted} never stored in round {live.id}"
+        await asyncio.sleep(0.02)
 
 
 def score_round(
@@ -157,7 +171,7 @@ def check_stored(game: Harness, tid: int, expected: Expected) -> None:
         for n, scores in enumerate(expected.played, start=1)
         for s in sorted(scores.values(), key=lambda s: s.player)
     ]
-    assert rows == wanted
+    assert rows == wanted, (rows, wanted)
 
 
 def check_places(game: Harness, tid: int, expected: Expected) -> None:
@@ -178,7 +192,7 @@ async def play(
     playing = expected.playing()
     assert live.stored.entrant_ids == set(playing)
     said = deal(board_words(live, game.lexicon), counts)
-    await say_all(game, said, playing)
+    await say_all(game, live, said, playing)
     return live, said
 
 
