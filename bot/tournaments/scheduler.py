@@ -210,7 +210,9 @@ class TournamentScheduler:
             t.guild_id,
             t.channel_id,
             t.organiser_id,
-            entrants.name(t.organiser_id),
+            (await self.store.display_names(t.guild_id, [t.organiser_id])).get(
+                t.organiser_id, entrants.name(t.organiser_id)
+            ),
             options,
             server,
         )
