@@ -22,6 +22,8 @@ class Perm:
     MENTION_EVERYONE = 1 << 17
     USE_EXTERNAL_EMOJIS = 1 << 18
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_EVENTS = 1 << 33  # edit and delete anyone's scheduled events
+    CREATE_EVENTS = 1 << 44  # create scheduled events, edit and delete one's own
 
     EVERYONE_DEFAULT = (
         CREATE_INSTANT_INVITE
@@ -50,6 +52,8 @@ class Perm:
         "manage_guild": MANAGE_GUILD,
         "manage_roles": MANAGE_ROLES,
         "administrator": ADMINISTRATOR,
+        "create_events": CREATE_EVENTS,
+        "manage_events": MANAGE_EVENTS,
     }
 
     @classmethod

@@ -21,6 +21,7 @@ from standin.entities import (
 )
 from standin.ids import DISCORD_EPOCH_MS, issue_snowflakes_above, last_snowflake, new_snowflake
 from standin.permissions import Perm
+from standin.scheduled_events import ScheduledEvent
 from standin.shards import shard_of
 
 # The names bots' tests and the sandbox import from here since before the split.
@@ -61,6 +62,8 @@ class World:
         # The application has Activities enabled (Discord's EMBEDDED flag): it may launch one
         # (callback type 12) and have an Entry Point command (``StandIn.enable_activities``).
         self.activities_enabled = False
+        # Guilds' scheduled events by id (``standin.scheduled_events``).
+        self.scheduled_events: dict[int, ScheduledEvent] = {}
 
     @classmethod
     def default(cls) -> World:
@@ -297,14 +300,9 @@ class World:
         needed = int(required)
         return needed != 0 and perms & needed == needed
 
-    def permissions(self, channel_id: int, user_id: int) -> int:
-        """Discord's permission algorithm: base roles, then channel overwrites."""
-        channel = self.channels[channel_id]
-        guild = self.guild_of(channel)
-        if guild is None:
-            if channel.private and user_id not in channel.recipients:
-                return 0
-            return Perm.ALL & ~Perm.MANAGE_MESSAGES
+    def guild_permissions(self, guild_id: int, user_id: int) -> int:
+        """A member's server-wide permissions (their roles; no channel's overwrites)."""
+        guild = self.guilds[guild_id]
         if user_id == guild.owner_id:
             return Perm.ALL
         member = guild.members.get(user_id)
@@ -314,8 +312,20 @@ class World:
         for role_id in member.roles:
             if role_id in guild.roles:
                 perms |= guild.roles[role_id].permissions
-        if perms & Perm.ADMINISTRATOR:
-            return Perm.ALL
+        return Perm.ALL if perms & Perm.ADMINISTRATOR else perms
+
+    def permissions(self, channel_id: int, user_id: int) -> int:
+        """Discord's permission algorithm: base roles, then channel overwrites."""
+        channel = self.channels[channel_id]
+        guild = self.guild_of(channel)
+        if guild is None:
+            if channel.private and user_id not in channel.recipients:
+                return 0
+            return Perm.ALL & ~Perm.MANAGE_MESSAGES
+        perms = self.guild_permissions(guild.id, user_id)
+        member = guild.members.get(user_id)
+        if perms == Perm.ALL or member is None:
+            return perms
         by_id = {o.id: o for o in channel.overwrites}
         if (everyone := by_id.get(guild.id)) is not None:
             perms = (perms & ~everyone.deny) | everyone.allow

@@ -32,6 +32,8 @@ from core.tournament import round_scores, still_in
 log = logging.getLogger(__name__)
 LATE = 5.0  # a round opened this late after it was due says so
 RETRY = 10.0  # a round that could not open is tried again this much later
+REFRESH = 60.0  # the database read at least this often (a tournament another process made)
+PLAYING = 5.0  # a round being played: its end is heard, but looked for this often too
 
 
 class TournamentScheduler:
@@ -56,6 +58,7 @@ class TournamentScheduler:
         self._locks: dict[int, asyncio.Lock] = {}
         self._woken = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self.looks = 0  # how many times the loop read the database (its tests count them)
         service.wake = self._woken.set
         bus.subscribe(RoundEnded, self._round_ended)
 
@@ -69,17 +72,35 @@ class TournamentScheduler:
                 await self._task
 
     async def _run(self) -> None:
+        """The database is read when woken (a use case, a round's end), when the earliest
+        tournament's next step is due, and every ``REFRESH`` s at most (one made by another
+        process); between those the loop only looks at the clock, every ``tick``."""
         await self.service.poster.wait_until_ready()
+        due = self.clock()
         while True:
-            try:
-                for t in await self.store.active_tournaments():
-                    if self.owns(t.guild_id):
-                        await self.step(t.id)
-            except Exception:
-                log.exception("tournaments: a step failed; trying again")
-            self._woken.clear()
+            if self._woken.is_set() or self.clock() >= due:
+                self._woken.clear()
+                self.looks += 1
+                try:
+                    for t in await self.store.active_tournaments():
+                        if self.owns(t.guild_id):
+                            await self.step(t.id)
+                    due = await self._next_due()
+                except Exception:
+                    log.exception("tournaments: a step failed; trying again")
+                    due = self.clock() + RETRY
+            wait = min(self.tick, max(0.0, due - self.clock()))
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._woken.wait(), self.tick)
+                await asyncio.wait_for(self._woken.wait(), wait)
+
+    async def _next_due(self) -> float:
+        """When the earliest tournament this process runs has a step to take."""
+        now = self.clock()
+        due = now + REFRESH
+        for t in await self.store.active_tournaments():
+            if self.owns(t.guild_id):
+                due = min(due, next_step(t, now))
+        return due
 
     async def step(self, tournament_id: int, ended: tuple[int, Results] | None = None) -> None:
         """Move the tournament on as far as it can go now (one step at a time per tournament)."""
@@ -112,6 +133,7 @@ class TournamentScheduler:
         t = await self.store.channel_tournament(event.round.channel_id)
         if t is not None and t.round_id == event.round.id and self.owns(t.guild_id):
             await self.step(t.id, (event.round.id, event.results))
+            self._woken.set()  # the next round's due time is new
 
     async def _maybe_add(self, t: StoredTournament, ended: tuple[int, Results] | None) -> None:
         assert t.round_id is not None
@@ -188,7 +210,9 @@ class TournamentScheduler:
             t.guild_id,
             t.channel_id,
             t.organiser_id,
-            entrants.name(t.organiser_id),
+            (await self.store.display_names(t.guild_id, [t.organiser_id])).get(
+                t.organiser_id, entrants.name(t.organiser_id)
+            ),
             options,
             server,
         )
@@ -207,3 +231,15 @@ class TournamentScheduler:
             await self.store.attach_round(t.id, t.played + 1, found, t.next_at or t.opening_at)
         else:
             await self.store.release_opening(t.id, t.next_at or self.clock())
+
+
+def next_step(t: StoredTournament, now: float) -> float:
+    """When ``t`` has something to do: its start, its next round, at once (a round's scores to
+    announce, an opening to recover, the end), or soon while a round is played."""
+    if t.state is TournamentState.SIGNUP:
+        return t.starts_at if t.starts_at is not None else now + REFRESH
+    if t.round_id is not None:
+        return now + PLAYING
+    if t.announced < t.played or t.played >= t.rounds or t.opening_at is not None:
+        return now
+    return t.next_at if t.next_at is not None else now + REFRESH

@@ -23,6 +23,7 @@ from standin.interactions import InteractionHandle
 from standin.rate_limits import RateLimits
 from standin.recorder import ApiCall, Recorder
 from standin.rest.callbacks import CallbackRoutes
+from standin.rest.events import EventRoutes
 from standin.rest.identity import IdentityRoutes
 from standin.rest.messages import MessageRoutes
 from standin.rest.oauth import OAuthRoutes
@@ -64,6 +65,7 @@ class Rest:
                 world, actions, commands, gateway_url=gateway_url, gateway_bot=gateway_bot
             ),
             self.messages,
+            EventRoutes(world, actions),
             self.callbacks,
             self.oauth,
             RoleRoutes(world, actions),

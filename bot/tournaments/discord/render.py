@@ -34,7 +34,7 @@ def signup_text(entrants: Entrants, open: bool) -> str:
             lang,
             format=text(FORMAT_NAMES[t.format], lang),
             rounds=plural(t.rounds, "round", lang),
-            board=f"{t.size}×{t.size} · {language_name(t.language)}",
+            board=f"{t.size}×{t.size} · {_language(t.language, lang)}",
             time=f"{t.seconds}s" if t.seconds % 60 else f"{t.seconds // 60}m",
             pause=pause,
         ),
@@ -52,6 +52,12 @@ def signup_text(entrants: Entrants, open: bool) -> str:
         else text("tournaments.nobody", lang)
     )
     return fit("\n".join(lines), CONTENT)
+
+
+def _language(code: str, reader: str) -> str:
+    """The board's language named in the reader's words (its Phrase written out, not its repr)."""
+    name = language_name(code)
+    return name if isinstance(name, str) else text(name.key, reader)
 
 
 def _line(s: Standings, p: Placing) -> str:
