@@ -190,7 +190,7 @@ async def play(
     out or never in type too: their words never count)."""
     live = await next_round(game, seen)
     playing = expected.playing()
-    assert live.stored.entrant_ids == set(playing)
+    assert live.stored.entrant_ids == frozenset(playing)
     said = deal(board_words(live, game.lexicon), counts)
     await say_all(game, live, said, playing)
     return live, said

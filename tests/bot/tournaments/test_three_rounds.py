@@ -5,6 +5,7 @@ ones the test computes itself (core's solver and scoring), and so is the podium.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,7 +47,13 @@ async def test_three_rounds_of_four_entrants(
 ) -> None:
     add_people(standin)
     async with bot_session(standin, database, clock, lexicon) as game:
-        options = {"name": "Cup", "rounds": 3, "pause": "0", "format": kind.value, "size": 5}
+        options: dict[str, Any] = {
+            "name": "Cup",
+            "rounds": 3,
+            "pause": "0",
+            "format": kind.value,
+            "size": 5,
+        }
         tid = await sign_up(game, **options)
         expected = Expected(kind, 3, [game.user_id(p) for p in ENTRANTS])
         await start(game)
