@@ -120,23 +120,24 @@ class SeasonService:
         return season_of(self.clock(), length, zone)
 
     async def standings(self, guild_id: int, which: str | None = None) -> SeasonStandings | Refusal:
-        """The current season's places (``which`` None) or an archived one's, by number or name;
-        refused when seasons are off (and none is asked for) or no season has that name."""
+        """The current season's places (``which`` None, or its number or name) or an archived
+        one's, by number or name; refused when seasons are off (and none is asked for) or no
+        season has that name."""
         language = await self.server_settings.language(guild_id)
         archived = await self.store.archived_seasons(guild_id)
-        if which is None or not which.strip():
-            season = await self.current(guild_id)
-            if season is None:
-                return Refusal.of("seasons.off", language)
-            rows = await self.store.season_results(guild_id, season.start, season.end)
-            number = archived[-1].number + 1 if archived else 1
-            return await self._shown(guild_id, season.name, number, True, places(rows), language)
-        wanted = which.strip().lstrip("#").upper()
+        wanted = (which or "").strip().lstrip("#").upper()
         for kept in archived:
             if wanted in (str(kept.number), kept.name.upper()):
                 found = await self.store.season_places(guild_id, kept.number)
                 return await self._shown(guild_id, kept.name, kept.number, False, found, language)
-        return Refusal.of("seasons.unknown", language, season=which.strip()[:40])
+        season = await self.current(guild_id)
+        number = archived[-1].number + 1 if archived else 1
+        if season is not None and wanted in ("", str(number), season.name.upper()):
+            rows = await self.store.season_results(guild_id, season.start, season.end)
+            return await self._shown(guild_id, season.name, number, True, places(rows), language)
+        if not wanted:
+            return Refusal.of("seasons.off", language)
+        return Refusal.of("seasons.unknown", language, season=(which or "").strip()[:40])
 
     async def _shown(
         self,

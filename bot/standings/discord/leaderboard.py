@@ -1,4 +1,6 @@
-"""``/leaderboard [period] [measure]``: the server's players ranked over time, ten a page.
+"""``/leaderboard [period] [measure] [season]``: the server's players ranked over time, ten a
+page. Without options it shows the current season (all time when the server has seasons off); a
+season by number or name shows that season's places; a period or a measure the old boards.
 
 The message is public; its ◀ ▶ buttons carry the page they lead to and whose rank the message
 shows, so they work after a restart (dynamic items). The caller turns their own message's page;
@@ -8,18 +10,21 @@ anyone else who clicks gets that page privately, with their own rank.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.answers import reader_language
+from bot.discord.answers import reader_language, refuse, tell
 from bot.discord.member_names import current_names
 from bot.discord.render import LEADERBOARD_SIZE
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
 from bot.kernel.model import Measure
+from bot.kernel.refusal import Refusal
+from bot.seasons.service import SeasonStandings
 from bot.services import Services
 from bot.standings.discord.leaderboard_render import (
     MEASURE_NAMES,
@@ -27,6 +32,7 @@ from bot.standings.discord.leaderboard_render import (
     LeaderboardView,
     leaderboard_embed,
 )
+from bot.standings.discord.season_render import season_embed, season_page
 from core.periods import Period
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -38,7 +44,9 @@ class Leaderboard(commands.Cog):
 
     @app_commands.command(name="leaderboard", description=text("commands.leaderboard"))
     @app_commands.describe(
-        period=text("commands.leaderboard_period"), measure=text("commands.leaderboard_measure")
+        period=text("commands.leaderboard_period"),
+        measure=text("commands.leaderboard_measure"),
+        season=text("season_board.command_season"),
     )
     @app_commands.choices(
         period=[choice(k, p.value) for p, k in PERIOD_NAMES.items()],
@@ -47,16 +55,36 @@ class Leaderboard(commands.Cog):
     async def leaderboard(
         self,
         interaction: discord.Interaction,
-        period: str = Period.ALL_TIME.value,
-        measure: str = Measure.POINTS.value,
+        period: str | None = None,
+        measure: str | None = None,
+        season: str | None = None,
     ) -> None:
         if interaction.guild is None:
             reply = text("leaderboard.not_in_dm", reader_language(interaction))
             await interaction.response.send_message(reply, ephemeral=True)
             return
+        guild, owner = interaction.guild, interaction.user.id
+        by_points = measure in (None, Measure.POINTS.value)
+        asked: SeasonStandings | Refusal | None = None
+        if season is not None and season.strip():
+            if period is not None or not by_points:
+                language = await self.services.server_settings.language(guild.id)
+                await tell(interaction, text("season_board.alone", language))
+                return
+            asked = await self.services.seasons.standings(guild.id, season)
+            if isinstance(asked, Refusal):
+                await refuse(interaction, asked)
+                return
         await interaction.response.defer()  # the database and the names may take a moment
-        view = LeaderboardView(Period(period), Measure(measure), 0, interaction.user.id)
-        embed, buttons = await self.render(interaction, interaction.guild, view)
+        if asked is None and period is None and by_points:
+            asked = await self.services.seasons.standings(guild.id)  # seasons off: all time
+        if isinstance(asked, SeasonStandings):
+            view = LeaderboardView(Period.ALL_TIME, Measure.POINTS, 0, owner, asked.number)
+            embed, buttons = await self.render_season(interaction, guild, asked, view)
+        else:
+            chosen = Period(period or Period.ALL_TIME.value)
+            view = LeaderboardView(chosen, Measure(measure or Measure.POINTS.value), 0, owner)
+            embed, buttons = await self.render(interaction, guild, view)
         await interaction.followup.send(embed=embed, view=buttons, allowed_mentions=NO_PINGS)
 
     async def turn_page(self, interaction: discord.Interaction, view: LeaderboardView) -> None:
@@ -70,7 +98,7 @@ class Leaderboard(commands.Cog):
             await interaction.edit_original_response(embed=embed, view=buttons)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        mine = LeaderboardView(view.period, view.measure, view.page, interaction.user.id)
+        mine = replace(view, owner=interaction.user.id)
         embed, buttons = await self.render(interaction, guild, mine)
         await interaction.followup.send(
             embed=embed, view=buttons, ephemeral=True, allowed_mentions=NO_PINGS
@@ -79,6 +107,11 @@ class Leaderboard(commands.Cog):
     async def render(
         self, interaction: discord.Interaction, guild: discord.Guild, view: LeaderboardView
     ) -> tuple[discord.Embed, discord.ui.View]:
+        if view.season is not None:
+            standings = await self.services.seasons.standings(guild.id, str(view.season))
+            if isinstance(standings, SeasonStandings):
+                return await self.render_season(interaction, guild, standings, view)
+            view = LeaderboardView(Period.ALL_TIME, Measure.POINTS, 0, view.owner)
         shown = await self.services.standings.leaderboard(
             guild.id, view.period, view.measure, view.page, view.owner, LEADERBOARD_SIZE
         )
@@ -90,15 +123,36 @@ class Leaderboard(commands.Cog):
         embed = leaderboard_embed(board, view, names, guild.name, shown.language)
         return embed, page_buttons(view, board.total, shown.language)
 
+    async def render_season(
+        self,
+        interaction: discord.Interaction,
+        guild: discord.Guild,
+        standings: SeasonStandings,
+        view: LeaderboardView,
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """A page of the season's places, names as the server shows them now."""
+        page, on_page = season_page(standings, view.page)
+        own = [p for p in standings.places if p.user_id == view.owner]
+        kept = {p.user_id: standings.names.get(p.user_id) for p in (*on_page, *own)}
+        names = await current_names(guild, kept, [interaction.user])
+        view = replace(view, page=page)
+        embed = season_embed(standings, page, view.owner, names, guild.name)
+        return embed, page_buttons(view, len(standings.places), standings.language)
+
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"leaderboard:(?P<period>[a-z]+):(?P<measure>[a-z_]+):(?P<page>\d+):(?P<owner>\d+)",
+    template=(
+        r"leaderboard:(?P<period>[a-z]+):(?P<measure>[a-z_]+):(?P<page>\d+):(?P<owner>\d+)"
+        r"(?::s(?P<season>\d+))?"
+    ),
 ):
     """A button that shows page ``view.page`` of the leaderboard ``view`` names."""
 
     def __init__(self, view: LeaderboardView, label: str = "", disabled: bool = False) -> None:
         custom_id = f"leaderboard:{view.period}:{view.measure}:{view.page}:{view.owner}"
+        if view.season is not None:
+            custom_id += f":s{view.season}"
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label, custom_id=custom_id, disabled=disabled
         )
@@ -117,6 +171,7 @@ class PageButton(
             Measure(match["measure"]),
             int(match["page"]),
             int(match["owner"]),
+            int(match["season"]) if match["season"] else None,
         )
         return cls(view)
 
@@ -130,8 +185,8 @@ def page_buttons(view: LeaderboardView, total: int, language: str) -> discord.ui
     """◀ and ▶ for the pages either side (disabled at the ends), in the server's ``language``."""
     last = view.pages(total) - 1
     buttons = discord.ui.View(timeout=None)
-    before = LeaderboardView(view.period, view.measure, max(0, view.page - 1), view.owner)
-    after = LeaderboardView(view.period, view.measure, view.page + 1, view.owner)
+    before = replace(view, page=max(0, view.page - 1))
+    after = replace(view, page=view.page + 1)
     buttons.add_item(PageButton(before, text("leaderboard.previous", language), view.page <= 0))
     buttons.add_item(PageButton(after, text("leaderboard.next", language), view.page >= last))
     return buttons

@@ -51,6 +51,7 @@ class LeaderboardView:
     measure: Measure
     page: int  # from 0
     owner: int  # the player whose rank the message shows
+    season: int | None = None  # a season's number: its places instead of period and measure
 
     def pages(self, total: int) -> int:
         return page_count(total, LEADERBOARD_SIZE)

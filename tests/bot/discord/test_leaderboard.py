@@ -104,7 +104,7 @@ async def test_paging_past_the_callers_rank_with_buttons(game: Harness) -> None:
         await seed(game.bot.services.storage, guild_id, {1000 + n: 2 + n % 10}, 1000.0 + n)
     await seed(game.bot.services.storage, guild_id, {carol: 1}, 2000.0)
 
-    first = await leaderboard(game, "carol")
+    first = await leaderboard(game, "carol", period="all")
     assert "**You:** #25 Carol · 1 pt" in description(first)
     assert first.embeds[0]["footer"]["text"] == "Page 1 of 3 · 25 players"
     previous, following = first.components[0]["components"]

@@ -109,6 +109,7 @@ async def test_the_archive_is_readable_and_nothing_is_reset(storage: Storage) ->
         True,
         (),
     )
+    assert await seasons.standings(HERE, "3") == current == await seasons.standings(HERE, "2026-03")
     unknown = await seasons.standings(HERE, "2025-12")
     assert isinstance(unknown, Refusal)
     stats = await storage.player_stats(HERE, P2)
