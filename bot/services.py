@@ -128,7 +128,9 @@ async def open_services(
     stack.push_async_callback(events.drain, FEEDBACK_GRACE)
     pictures = Pictures(settings.board_pictures)
     owns = settings.shards.owns
-    daily = DailyService(storage, server_settings, lexicons, clock, tick=tuning.tick, owns=owns)
+    daily = DailyService(
+        storage, server_settings, lexicons, clock, tick=tuning.tick, owns=owns, events=events
+    )
     stack.push_async_callback(daily.close)
     battles = BattleService(storage, server_settings, clock)
     daily.listeners.append(battles.attempt_finished)  # the battle table follows every finish

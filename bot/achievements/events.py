@@ -10,6 +10,8 @@ from enum import StrEnum
 class Where(StrEnum):
     ROUND = "round"  # the round's channel, under its results
     SEASON = "season"  # the season's recap channel, under the podium
+    DAILY = "daily"  # the channel the daily board was played in, once it ended
+    TOURNAMENT = "tournament"  # the tournament's channel, under its podium
 
 
 @dataclass(frozen=True)

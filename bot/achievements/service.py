@@ -14,11 +14,13 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.achievements.events import AchievementsEarned, Where
+from bot.daily.events import DailyFinished
 from bot.daily.service import server_zone
 from bot.kernel.events import EventBus
 from bot.rounds.events import RoundEnded
 from bot.seasons.events import SeasonEnded
 from bot.server_settings.service import ServerSettingsService
+from bot.tournaments.events import TournamentEnded
 from core.achievements import Facts, Measure, Progress, progress, reached, round_figures
 
 Totals = dict[str, object]
@@ -44,6 +46,8 @@ class AchievementStore(Protocol):
     async def history_marks(self, guild_id: int) -> dict[str, dict[int, int]]: ...
 
     async def guilds_with_players(self) -> list[int]: ...
+
+    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> Mapping[int, str]: ...
 
 
 @dataclass(frozen=True)
@@ -83,9 +87,17 @@ class AchievementService:
         self.clock = clock
 
     def listen(self) -> None:
-        """Check achievements whenever a round or a season ends."""
+        """Check achievements whenever a round, a season, a daily attempt or a tournament ends."""
         self.events.subscribe(RoundEnded, self._on_round)
         self.events.subscribe(SeasonEnded, self._on_season)
+        self.events.subscribe(DailyFinished, self._on_daily)
+        self.events.subscribe(TournamentEnded, self._on_tournament)
+
+    async def _on_daily(self, event: DailyFinished) -> None:
+        await self.daily_finished(event)
+
+    async def _on_tournament(self, event: TournamentEnded) -> None:
+        await self.tournament_ended(event)
 
     async def _on_round(self, event: RoundEnded) -> None:
         await self.round_ended(event)
@@ -146,6 +158,49 @@ class AchievementService:
             event.names,
             event.language,
         )
+        self.events.publish(earned)
+        return earned
+
+    async def daily_finished(self, event: DailyFinished) -> AchievementsEarned | None:
+        """Award the daily streak's and boards' tiers; told in the channel it was played in."""
+        figures = {
+            event.player_id: {
+                Measure.DAILY_STREAK: event.streak,
+                Measure.DAILY_BOARDS: event.boards,
+            }
+        }
+        new = await self._award(event.guild_id, figures, self.clock())
+        if not new:
+            return None
+        names = await self.store.display_names(event.guild_id, [event.player_id])
+        language = await self.server_settings.language(event.guild_id)
+        return self._told(event.guild_id, event.channel_id, Where.DAILY, new, names, language)
+
+    async def tournament_ended(self, event: TournamentEnded) -> AchievementsEarned | None:
+        """Award the winner's tournament tiers; told under the tournament's podium."""
+        if not event.places:
+            return None
+        winner = event.places[0]
+        marks = await self.store.history_marks(event.guild_id)
+        wins = max(1, marks["tournament_wins"].get(winner, 0))
+        figures = {winner: {Measure.TOURNAMENT_WINS: wins}}
+        new = await self._award(event.guild_id, figures, self.clock())
+        if not new:
+            return None
+        return self._told(
+            event.guild_id, event.channel_id, Where.TOURNAMENT, new, event.names, event.language
+        )
+
+    def _told(
+        self,
+        guild_id: int,
+        channel_id: int,
+        where: Where,
+        new: Sequence[tuple[int, str, int]],
+        names: Mapping[int, str],
+        language: str,
+    ) -> AchievementsEarned:
+        earned = AchievementsEarned(guild_id, channel_id, where, None, tuple(new), names, language)
         self.events.publish(earned)
         return earned
 

@@ -21,9 +21,11 @@ from datetime import UTC, date, tzinfo
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
+from bot.daily.events import DailyFinished
 from bot.daily.store import DailyStore
 from bot.i18n.languages import LANGUAGE_CODES, language_name
 from bot.i18n.phrase import Phrase
+from bot.kernel.events import EventBus
 from bot.kernel.model import DailyAttempt, DailyGuess, ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.kernel.stopping import cancel_and_wait
@@ -115,8 +117,10 @@ class DailyService:
         *,
         tick: float = 0.5,
         owns: Callable[[int], bool] = lambda guild_id: True,
+        events: EventBus | None = None,
     ) -> None:
         self.store = store
+        self.events = events
         self.server_settings = server_settings
         self.lexicons = lexicons
         self.clock = clock
@@ -292,7 +296,26 @@ class DailyService:
                     await listener(attempt)
                 except Exception:
                     log.exception("daily attempt %d: a finish listener failed", attempt_id)
+            if before is not None and not before.finished:
+                await self._tell_finished(attempt)
         return attempt
+
+    async def _tell_finished(self, attempt: DailyAttempt) -> None:
+        """``DailyFinished`` for a counted attempt in a server (by the call that ended it)."""
+        if self.events is None or attempt.guild_id is None or attempt.flagged:
+            return
+        days = await self.store.daily_days(attempt.player_id)
+        run = streak(days, attempt.date)
+        self.events.publish(
+            DailyFinished(
+                attempt.guild_id,
+                attempt.channel_id,
+                attempt.id,
+                attempt.player_id,
+                run.current,
+                len(set(days)),
+            )
+        )
 
     async def _result(
         self, attempt: DailyAttempt, board: DailyBoard, guesses: Sequence[DailyGuess]

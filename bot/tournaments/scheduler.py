@@ -24,6 +24,7 @@ from bot.rounds.events import RoundEnded
 from bot.rounds.options import RoundOptions
 from bot.rounds.service import RoundService
 from bot.server_settings.service import ServerSettingsService
+from bot.tournaments.events import TournamentEnded
 from bot.tournaments.service import TournamentService
 from bot.tournaments.store import PostFailed
 from core.round import Results
@@ -52,6 +53,7 @@ class TournamentScheduler:
         self.store = service.store
         self.rounds = rounds
         self.servers = servers
+        self.bus = bus
         self.clock = clock
         self.tick = tick
         self.owns = owns
@@ -176,6 +178,10 @@ class TournamentScheduler:
         if await self.store.finish_tournament(t.id, t.guild_id, standings.placings, self.clock()):
             await self.service.ended(t, cancelled=False)
             log.info("tournament %s finished", t.id)
+            places = tuple(p.player for p in standings.placings)
+            self.bus.publish(
+                TournamentEnded(t.guild_id, t.channel_id, t.id, places, standings.names, t.language)
+            )
 
     # --- opening a round --------------------------------------------------------------------------
 

@@ -39,17 +39,20 @@ class Announcer:
         """The post ``key`` names is out: its lines go now, later ones at once."""
         self._gate(key).set()
 
-    async def earned(self, event: AchievementsEarned) -> None:
-        if event.channel_id is None:
-            return
-        if event.where is Where.ROUND and event.round_id is not None:
-            key: Key = ("round", event.round_id)
-        else:
-            key = ("season", event.guild_id)
+    async def _after(self, key: Key) -> None:
         try:
             await asyncio.wait_for(self._gate(key).wait(), WAIT)
         except TimeoutError:
             log.info("achievements of %s told without their post", key)
+
+    async def earned(self, event: AchievementsEarned) -> None:
+        if event.channel_id is None:
+            return
+        if event.where is Where.ROUND and event.round_id is not None:
+            await self._after(("round", event.round_id))
+        elif event.where is Where.SEASON:
+            await self._after(("season", event.guild_id))
+        # a daily result or a tournament's podium is out before its event: at once
         names = {p: clean_name(n, event.language) for p, n in event.names.items()}
         line = fit(earned_line(event.awards, names, event.language), CONTENT_LIMIT)
         try:
