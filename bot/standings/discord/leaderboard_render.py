@@ -82,6 +82,13 @@ def leaderboard_embed(
         line = _line(board.own, view.measure, names, language)
         lines += ["", text("leaderboard.you", language, rank=board.own.rank, line=line)]
     lines += ["", text("coop_timers.leaderboard_note", language)]
+    return framed(lines, guild_name, view.page, board.total, language)
+
+
+def framed(
+    lines: list[str], guild_name: str, page: int, total: int, language: str
+) -> discord.Embed:
+    """A leaderboard's embed: the server's title, ``lines``, and the page's footer."""
     embed = discord.Embed(
         title=fit(text("leaderboard.title", language, guild=guild_name), TITLE_LIMIT),
         description=fit("\n".join(lines), DESCRIPTION_LIMIT),
@@ -90,9 +97,9 @@ def leaderboard_embed(
     footer = text(
         "leaderboard.page",
         language,
-        page=view.page + 1,
-        pages=view.pages(board.total),
-        players=plural(board.total, "player", language),
+        page=page + 1,
+        pages=page_count(total, LEADERBOARD_SIZE),
+        players=plural(total, "player", language),
     )
     return embed.set_footer(text=fit(footer, FOOTER_LIMIT))
 

@@ -7,20 +7,10 @@ from collections.abc import Mapping
 
 import discord
 
-from bot.discord.render.text import (
-    COLOUR,
-    DESCRIPTION_LIMIT,
-    FOOTER_LIMIT,
-    LEADERBOARD_SIZE,
-    TITLE_LIMIT,
-    clean_name,
-    fit,
-    marker,
-    plural,
-    pts,
-)
+from bot.discord.render.text import LEADERBOARD_SIZE, clean_name, marker, plural, pts
 from bot.i18n.catalogue import text
 from bot.seasons.service import SeasonStandings
+from bot.standings.discord.leaderboard_render import framed
 from bot.standings.service import page_count
 from core.seasons import Place
 
@@ -59,19 +49,7 @@ def season_embed(
         line = _line(own, names, language)
         lines += ["", text("leaderboard.you", language, rank=own.place, line=line)]
     lines += ["", text("season_board.all_time", language)]
-    embed = discord.Embed(
-        title=fit(text("leaderboard.title", language, guild=guild_name), TITLE_LIMIT),
-        description=fit("\n".join(lines), DESCRIPTION_LIMIT),
-        colour=COLOUR,
-    )
-    footer = text(
-        "leaderboard.page",
-        language,
-        page=shown + 1,
-        pages=page_count(len(standings.places), LEADERBOARD_SIZE),
-        players=plural(len(standings.places), "player", language),
-    )
-    return embed.set_footer(text=fit(footer, FOOTER_LIMIT))
+    return framed(lines, guild_name, shown, len(standings.places), language)
 
 
 def _line(place: Place, names: Mapping[int, str], language: str) -> str:

@@ -9,21 +9,11 @@ from pathlib import Path
 
 from core.lexicon import Lexicon
 from standin import StandIn
-from standin.state import StoredMessage
+from tests.bot.discord.test_leaderboard import description, leaderboard
 from tests.bot.discord.test_seasons import at, play, services
 from tests.bot.discord.test_server_config import config, guild_of
 from tests.bot.harness import Harness, StoppedClock, bot_session
 from tests.bot.seasons.seeding import seed
-
-
-def description(message: StoredMessage) -> str:
-    text: str = message.embeds[0].get("description", "")
-    return text
-
-
-async def leaderboard(game: Harness, user: str, **options: object) -> StoredMessage:
-    handle = await game.standin.slash("boggle", user, "leaderboard", options)
-    return await handle.followup()
 
 
 async def refused(game: Harness, user: str, **options: object) -> str:
