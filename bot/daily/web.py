@@ -10,7 +10,7 @@ from typing import Protocol
 from bot.daily.service import DailyService, DailyState
 from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
-from bot.web import payloads
+from bot.web import daily_payloads
 from bot.web.messages import DailyJson, DailyResultJson, Message
 
 
@@ -73,7 +73,7 @@ class DailyDesk:
         else:
             for judged in guessed.judgements:
                 await player.send(
-                    payloads.daily_verdict(guessed.state, judged, player.language, path)
+                    daily_payloads.daily_verdict(guessed.state, judged, player.language, path)
                 )
 
     def leave(self, player: Player) -> None:
@@ -87,8 +87,8 @@ class DailyDesk:
 
     def _shown(self, state: DailyState, player: Player) -> DailyJson | DailyResultJson:
         if state.result is not None:
-            return payloads.daily_result(state, state.result, player.language)
-        return payloads.daily(state, self.daily.clock(), player.language)
+            return daily_payloads.daily_result(state, state.result, player.language)
+        return daily_payloads.daily(state, self.daily.clock(), player.language)
 
     async def _finished(self, attempt: DailyAttempt) -> None:
         players = self.watching.pop(attempt.id, set())

@@ -53,6 +53,22 @@ def results_team_line(team: TeamScore, language: str = DEFAULT_LANGUAGE) -> str:
     )
 
 
+def contribution_line(
+    points: int, words: int, team: TeamScore, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """A player's part in a co-op round: the words they found first (the team's through them)
+    and their share of the team's points, in whole percent rounded down ("<1" for a sliver)."""
+    share = points * 100 // team.points if team.points else 0
+    shown = "<1" if points and not share else str(share)
+    found = count(words, "units.word", language)
+    return text("coop_results.contribution", language, words=found, share=shown)
+
+
+def page_team_line(team: TeamScore, language: str = DEFAULT_LANGUAGE) -> str:
+    """The results' team line as the page writes it: the same words without Discord's bold."""
+    return results_team_line(team, language).replace("**", "")
+
+
 def clock_lines(
     timer: Timer, seconds: float, deadline: float, language: str = DEFAULT_LANGUAGE
 ) -> list[str]:

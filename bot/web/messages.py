@@ -62,6 +62,15 @@ class RankedJson(TypedDict):
     shown: str
     you: bool
     words: list[CreditedJson]
+    contribution: str | None  # co-op: words found for the team, share of its points
+
+
+class TeamResultJson(TypedDict):
+    """A co-op round's team at the end: its share of the board's points and its medal."""
+
+    shown: str  # the whole line, in the player's words
+    medal: str | None  # "bronze", "silver", "gold", "every_word"; None below bronze
+    percent: int
 
 
 class RefusedJson(TypedDict):
@@ -126,6 +135,7 @@ class RoundResults(TypedDict):
     missed: list[PathWordJson]
     can_play_again: bool
     language: str  # the round's, the words' (asked back with ``define``)
+    team: TeamResultJson | None  # co-op only
 
 
 class NoRound(TypedDict):

@@ -6,21 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from bot.daily.service import DailyResult, DailyState
 from bot.i18n.catalogue import count, text
-from bot.i18n.coop_timers import clock_lines, team_line
+from bot.i18n.coop_timers import clock_lines, results_team, team_line
 from bot.i18n.languages import (
     DEFAULT_LANGUAGE,
     LANGUAGE_CODES,
-    language_name,
     language_of_locale,
 )
 from bot.i18n.verdicts import verdict_reason
 from bot.rounds.view import RoundView
+from bot.web.coop import contribution, team_result
 from bot.web.messages import (
     BoardJson,
-    DailyJson,
-    DailyResultJson,
     RankedJson,
     RoundResults,
     RoundState,
@@ -28,7 +25,7 @@ from bot.web.messages import (
     VerdictJson,
 )
 from core.board import Board
-from core.daily import DAILY_RULES
+from core.coop import TeamScore
 from core.round import Judgement, Mode, PlayerResult, Results, Standing, Verdict
 from core.rules import Timer
 
@@ -251,9 +248,10 @@ def results(
     mine = str(you)
     for row in ranking:
         row["you"] = row["id"] == mine
+    team = results_team(scored, game.rules)
     own = next((p for p in scored.players[PAGE_TOP:] if p.player == you), None)
     if own is not None:
-        ranking.append(ranked(game, own, names, language, you=True))
+        ranking.append(ranked(game, own, names, language, you=True, team=team))
     return {
         "type": "results",
         "round_id": round_id,
@@ -275,6 +273,7 @@ def results(
         ],
         "can_play_again": True,
         "language": game.language,
+        "team": team_result(team, language),
     }
 
 
@@ -282,12 +281,22 @@ def top_ranked(
     game: RoundView, scored: Results, names: Mapping[int, str], language: str
 ) -> list[RankedJson]:
     """The ranking's top entries, nobody marked as the reader."""
-    return [ranked(game, p, names, language, you=False) for p in scored.players[:PAGE_TOP]]
+    team = results_team(scored, game.rules)
+    return [
+        ranked(game, p, names, language, you=False, team=team) for p in scored.players[:PAGE_TOP]
+    ]
 
 
 def ranked(
-    game: RoundView, p: PlayerResult, names: Mapping[int, str], language: str, *, you: bool
+    game: RoundView,
+    p: PlayerResult,
+    names: Mapping[int, str],
+    language: str,
+    *,
+    you: bool,
+    team: TeamScore | None = None,
 ) -> RankedJson:
+    """One player's entry; ``team``: a co-op round's, to say what they found for it."""
     return {
         "id": str(p.player),
         "name": names.get(p.player, f"#{p.player}"),
@@ -305,89 +314,5 @@ def ranked(
             }
             for w in p.credited(game.rules.mode)
         ],
+        "contribution": contribution(p, team, language),
     }
-
-
-# -- the daily board ---------------------------------------------------------------------------
-
-
-def daily(state: DailyState, now: float, language: str) -> DailyJson:
-    """The player's running daily attempt: its board, deadline and accepted words so far."""
-    board_of = state.board
-    return {
-        "type": "daily",
-        "attempt_id": state.attempt.id,
-        "title": _daily_title("web.daily_title", state, language),
-        "board": board(board_of.board),
-        "rules": {"mode": DAILY_RULES.mode.value, "min_length": DAILY_RULES.min_length},
-        "deadline": state.attempt.deadline,
-        "now": now,
-        "words": [
-            {
-                "word": g.word,
-                "shown": state.spelled(g.word),
-                "points": g.points,
-                "verdict": g.verdict.value,
-            }
-            for g in state.guesses
-            if g.verdict is Verdict.ACCEPTED
-        ],
-        "language": state.attempt.language,
-    }
-
-
-def daily_verdict(
-    state: DailyState, judged: Judgement, language: str, path: list[int] | None
-) -> VerdictJson:
-    shown = state.spelled(judged.word)
-    return judged_word("daily_verdict", judged, shown, judged.points, language, path)
-
-
-def daily_result(state: DailyState, result: DailyResult, language: str) -> DailyResultJson:
-    """The finished attempt as the service scored it: figures, streak, the fair-play note when
-    flagged, the words found (best first) and the missed words most common first, with paths."""
-    summary, paths = result.summary, state.board.words
-    found = sorted(
-        (g for g in state.guesses if g.verdict is Verdict.ACCEPTED),
-        key=lambda g: (-g.points, g.word),
-    )
-    return {
-        "type": "daily_result",
-        "attempt_id": state.attempt.id,
-        "title": _daily_title("web.daily_result", state, language),
-        "board": board(state.board.board),
-        "figures": text(
-            "web.daily_figures",
-            language,
-            words=count(summary.words, "units.word", language),
-            points=count(summary.points, "units.pt", language),
-            percent=summary.percent,
-            max_points=count(summary.max_points, "units.pt", language),
-        ),
-        "streak": text(
-            "web.daily_streak",
-            language,
-            current=result.streak.current,
-            longest=result.streak.longest,
-        ),
-        "flagged": text("web.daily_flagged", language) if result.flagged else None,
-        "words": [
-            {
-                "word": g.word,
-                "shown": state.spelled(g.word),
-                "points": g.points,
-                "path": list(paths.get(g.word, ())),
-            }
-            for g in found
-        ],
-        "missed": [
-            {"word": w, "shown": state.spelled(w), "points": p, "path": list(paths.get(w, ()))}
-            for w, p in result.missed
-        ],
-        "missed_total": result.missed_total,
-        "language": state.attempt.language,
-    }
-
-
-def _daily_title(key: str, state: DailyState, language: str) -> str:
-    return text(key, language, number=state.board.number, lang=language_name(state.board.language))

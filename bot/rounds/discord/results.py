@@ -34,9 +34,10 @@ from bot.discord.render.text import (
     units,
 )
 from bot.i18n.catalogue import text
-from bot.i18n.coop_timers import results_team, results_team_line
+from bot.i18n.coop_timers import contribution_line, results_team, results_team_line
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from core.board import Board
+from core.coop import TeamScore
 from core.round import FoundWord, Mode, PlayerResult, Results, Rules
 
 RESULTS_TOP = 10  # more players than this: the top in chat, everyone's result behind My result
@@ -75,7 +76,8 @@ def results_messages(
     # A crowd: its top, then My result (the results' button) and the file for everyone else.
     crowd = len(results.players) > RESULTS_TOP
     top = results.players[:RESULTS_TOP]
-    embeds = _ranking_embeds(top, name_of, shown, language)
+    team = results_team(results, rules)
+    embeds = _ranking_embeds(top, name_of, shown, language, team)
     if crowd:
         more = len(results.players) - len(top)
         key = "stadium.more_ranked" if attachments else "stadium.more_ranked_no_file"
@@ -154,10 +156,16 @@ def _ranking_embeds(
     name_of: Mapping[int, str],
     shown: Mapping[int, list[FoundWord]],
     language: str,
+    team: TeamScore | None = None,
 ) -> list[discord.Embed]:
+    """A line a player; co-op (``team``): what each found for the team and their share."""
     lines = [
         f"{marker(p.rank)} {name_of[p.player]} · {pts(p.points, language)} · "
-        f"{plural(len(shown[p.player]), 'word', language)}"
+        + (
+            plural(len(shown[p.player]), "word", language)
+            if team is None
+            else contribution_line(p.points, len(shown[p.player]), team, language)
+        )
         for p in players
     ]
     embeds: list[discord.Embed] = []

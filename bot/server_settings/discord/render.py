@@ -12,7 +12,8 @@ from bot.discord.render.text import CONTENT_LIMIT, channels_text, clean_name, fi
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.kernel.model import ServerSettings
-from bot.rounds.options import OptionError, round_options
+from bot.rounds.options import DEFAULT_QUIET, DEFAULT_SECONDS, OptionError, round_options
+from core.rules import Timer
 
 
 def duration(seconds: int) -> str:
@@ -30,6 +31,10 @@ def settings_text(settings: ServerSettings, language: str = DEFAULT_LANGUAGE) ->
         options = round_options(defaults=settings)
     except OptionError:
         options = round_options(defaults=dataclasses.replace(settings, dice=None))
+    timer = settings.timer or Timer.STANDARD
+    # An untimed round's seconds are its quiet spell: the length is what a timed round takes.
+    length = (settings.seconds or DEFAULT_SECONDS) if timer is Timer.UNTIMED else options.seconds
+    quiet = settings.quiet_seconds or DEFAULT_QUIET  # untimed rounds' default, whatever the timer
     zone = settings.timezone or text("settings.utc", language)
     hints = text("settings.on" if settings.hints else "settings.off", language)
     chosen_language = settings.language if settings.language != DEFAULT_LANGUAGE else None
@@ -37,7 +42,9 @@ def settings_text(settings: ServerSettings, language: str = DEFAULT_LANGUAGE) ->
     rows = [
         ("settings.size", settings.size, text("settings.board_size", language, size=options.size)),
         ("settings.dice", settings.dice, options.dice),
-        ("settings.time", settings.seconds, duration(options.seconds)),
+        ("settings.time", settings.seconds, duration(length)),
+        ("config_timers.timer", settings.timer, text(f"coop_timers.timer_{timer.value}", language)),
+        ("config_timers.quiet", settings.quiet_seconds, duration(quiet)),
         ("settings.mode", settings.mode, mode_name(options.mode, language)),
         ("settings.min_length", settings.min_length, str(options.min_length)),
         ("settings.timezone", settings.timezone, zone),

@@ -184,6 +184,7 @@ function daily(m) {
 function dailyResult(m) {
   view("results"); board.render(m.board); $("clock").hidden = true; $("again").hidden = true;
   $("results-h").textContent = m.title; $("summary").hidden = false; $("you-line").hidden = true;
+  teamResult(null);
   $("figures").textContent = m.figures; $("streak").textContent = m.streak;
   $("flagged").textContent = m.flagged || ""; $("flagged").hidden = !m.flagged;
   const item = li(t("your_words"), "");
@@ -275,6 +276,12 @@ function definition(m) {
   $("meaning-body").replaceChildren(...(m.note ? [note(m.note)] : []), ...parts);
 }
 
+// A co-op round's team at the end: its share of the board's points and its medal.
+function teamResult(team) {
+  const el = $("team-result");
+  el.textContent = team ? team.shown : ""; el.hidden = !team; el.dataset.medal = team && team.medal ? team.medal : "";
+}
+
 function results(m) {
   view("results"); board.render(m.board); $("clock").hidden = true;
   $("again").hidden = false; $("summary").hidden = true; $("results-h").textContent = t("results");
@@ -291,9 +298,12 @@ function results(m) {
       Object.assign(document.createElement("span"), { textContent: p.shown }));
     const chips = document.createElement("div"); chips.className = "chips";
     chips.append(...p.words.map((w) => { const c = chip(w, ` ${w.points}`); if (w.shared) { c.classList.add("shared"); c.title = t("shared"); } return c; }));
-    item.append(head, chips);
+    item.append(head);
+    if (p.contribution) item.append(Object.assign(document.createElement("p"), { className: "contribution", textContent: p.contribution }));
+    item.append(chips);
     return item;
   }) : [li(t("nobody"), "")]));
+  teamResult(m.team);
   meaning(null, m.language);
   missed(m.missed.length, m.missed.map((w) => chip(w)));
 }

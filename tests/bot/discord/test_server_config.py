@@ -300,3 +300,16 @@ async def test_set_and_reset_say_where_the_daily_post_goes_and_keep_the_time_zon
     shown = await config(game, "show")
     assert f"<#{general}>" in shown and "• time zone: Asia/Tokyo" in shown
     assert "• board size: 4x4 (the bot's default)" in shown
+
+
+async def test_show_says_the_timer_and_quiet_spell_defaults(game: Harness) -> None:
+    shown = await config(game, "show")
+    assert "• clock: standard clock (the bot's default)\n" in shown
+    assert "• untimed rounds' quiet spell: 5m (the bot's default)\n" in shown
+    await config(game, "set", timer="untimed", quiet="2m")
+    shown = await config(game, "show")
+    assert "• clock: untimed: no clock\n" in shown
+    assert "• untimed rounds' quiet spell: 2m\n" in shown
+    assert "• round length: 3m (the bot's default)\n" in shown
+    live, _ = await game.start_round("alice")
+    assert (live.stored.timer.value, live.stored.quiet_seconds) == ("untimed", 120)

@@ -14,7 +14,7 @@ from bot.rounds.discord.rules import rules_text
 from bot.server_settings.discord.render import banned_list_text, duration, settings_text
 from bot.storage import ServerSettings
 from core.round import Mode
-from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES
+from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, Timer
 from core.scoring import word_score
 
 
@@ -31,7 +31,7 @@ def test_a_thousand_long_words_list_in_one_message() -> None:
 def test_every_setting_is_shown_within_the_limit() -> None:
     settings = ServerSettings(
         6, "6x6-superbig", 1799, Mode.CASUAL, 8, "America/Argentina/ComodRivadavia", True,
-        language="de", dictionary="everyday",
+        language="de", dictionary="everyday", timer=Timer.UNTIMED, quiet_seconds=1799,
         channels=frozenset(range(2**63 - 25, 2**63)), banned=frozenset({"cat"}),
     )  # fmt: skip
     shown = settings_text(settings)
@@ -65,3 +65,16 @@ def test_the_rules_table_is_cores_scoring(size: int, min_length: int) -> None:
 def test_dice_this_bot_no_longer_has_are_shown_without_failing() -> None:
     shown = settings_text(ServerSettings(size=5, dice="5x5-retired"))
     assert "• board size: 5x5\n" in shown and "• dice: 5x5-original\n" in shown
+
+
+def test_the_timer_and_quiet_spell_are_shown_with_their_defaults() -> None:
+    shown = settings_text(ServerSettings())
+    assert "• clock: standard clock (the bot's default)\n" in shown
+    assert "• untimed rounds' quiet spell: 5m (the bot's default)\n" in shown
+    untimed = settings_text(ServerSettings(seconds=240, timer=Timer.UNTIMED, quiet_seconds=90))
+    assert "• clock: untimed: no clock\n" in untimed
+    assert "• untimed rounds' quiet spell: 1m30s\n" in untimed
+    assert "• round length: 4m\n" in untimed  # a timed round's, not the quiet spell
+    bonus = settings_text(ServerSettings(timer=Timer.BONUS), "fr")
+    assert "• chrono : bonus : chaque mot ajoute du temps\n" in bonus
+    assert "• silence qui termine une partie sans chrono : 5m (réglage par défaut du bot)" in bonus

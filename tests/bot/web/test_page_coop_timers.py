@@ -1,11 +1,13 @@
 """Co-op, bonus and untimed rounds played on the page in a real browser: the team's share
 moving with a traced word, the bonus clock following the moved deadline, an untimed round with
-no clock, ended by /boggle stop."""
+no clock, ended by /boggle stop, and a co-op round's results (the team's medal, each player's
+part)."""
 
 from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 
 from playwright.async_api import Page, expect
 
@@ -14,7 +16,7 @@ from core.solver import solve
 from tests.bot.harness import Harness
 from tests.bot.web.browser import chromium, drag, open_as
 from tests.bot.web.conftest import page_url
-from tests.bot.web.test_page_play import verdict, words_by_length
+from tests.bot.web.test_page_play import shots_folder, verdict, words_by_length
 
 
 async def seconds_shown(page: Page) -> int:
@@ -74,3 +76,42 @@ async def test_an_untimed_round_on_the_page(web_game: Harness) -> None:
         await expect(page.locator("#results")).to_be_visible(timeout=15_000)
         shown = re.compile(re.escape(live.game.spelled(word)), re.IGNORECASE)
         await expect(page.locator("#results")).to_contain_text(shown)
+
+
+async def test_a_coop_rounds_results_on_the_page(web_game: Harness, tmp_path: Path) -> None:
+    live, _ = await web_game.start_round(mode="coop", time="3m")
+    min_length = live.game.rules.min_length
+    solution = solve(live.game.board, web_game.lexicon, min_length)
+    best = sum(word_score(w, min_length) for w in solution)
+    traced, path = words_by_length(web_game)[0]  # alice traces the longest word on the page
+    rest = sorted(
+        (w for w in solution if w != traced), key=lambda w: (-word_score(w, min_length), w)
+    )
+    said: list[str] = []  # bob says words in the chat until the team passes half the points
+    while sum(word_score(w, min_length) for w in [traced, *said]) * 2 < best:
+        said.append(rest[len(said)])
+    async with chromium() as browser:
+        page = await open_as(browser, web_game.standin, page_url(web_game), "alice")
+        await drag(page, path)
+        assert await verdict(page, traced) == "accepted"
+        await web_game.say("bob", " ".join(said))
+        await web_game.wait_for_guess("bob", said[-1])
+        await web_game.end_round()
+        await expect(page.locator("#results")).to_be_visible(timeout=15_000)
+        mine, bobs = word_score(traced, min_length), sum(word_score(w, min_length) for w in said)
+        team = mine + bobs
+        medal = "🥇 gold" if team * 4 >= best * 3 else "🥈 silver"
+        result = page.locator("#team-result")
+        await expect(result).to_have_text(
+            f"🤝 The team found {team * 100 // best}% of the board's points ({team} of {best})"
+            f" · {medal}"
+        )
+        await expect(result).to_have_attribute("data-medal", medal.split()[1])
+        entries = page.locator("#ranking > li")
+        for name, points, words in (("alice", mine, 1), ("bob", bobs, len(said))):
+            share = points * 100 // team
+            entry = entries.filter(has_text=f". {name}")
+            await expect(entry.locator(".contribution")).to_have_text(
+                f"{words} word{'s' * (words != 1)} for the team · {share}% of the team's points"
+            )
+        await page.screenshot(path=str(shots_folder(tmp_path) / "activity-coop-results-phone.png"))
