@@ -16,7 +16,8 @@ from bot.rounds.events import RoundEnded, RoundStarted, StandingsChanged
 from bot.rounds.service import RoundService
 from bot.rounds.view import RoundView
 from bot.web import payloads
-from bot.web.messages import Message, RankedJson, RoundResults, RoundState, Scoreboard, ScoreJson
+from bot.web.messages import Message, RankedJson, RoundResults, RoundState
+from bot.web.scoreboards import Scoreboards
 from core.round import Results, Verdict
 
 log = logging.getLogger(__name__)
@@ -24,6 +25,10 @@ log = logging.getLogger(__name__)
 # Accepted words within this long of each other reach the page as one scoreboard: a busy
 # channel costs a page a few updates a second, not one per word.
 SCOREBOARD_EVERY = 0.2
+# A crowd (this many pages or more on one channel) is sent a scoreboard a second: five a second
+# to 800 sockets kept the bot's event loop busy enough to delay the players' verdicts.
+CROWD = 50
+CROWD_SCOREBOARD_EVERY = 1.0
 
 
 class Socket(Protocol):
@@ -33,6 +38,9 @@ class Socket(Protocol):
     language: str
 
     async def send(self, message: Message) -> None: ...
+
+    async def send_text(self, text: str) -> None:
+        """A message already encoded as JSON (one encoding shared by many sockets)."""
 
 
 @dataclass
@@ -85,10 +93,12 @@ class Hub:
         rounds: RoundService,
         clock: Callable[[], float],
         scoreboard_every: float = SCOREBOARD_EVERY,
+        crowd_every: float = CROWD_SCOREBOARD_EVERY,
     ) -> None:
         self.rounds = rounds
         self.clock = clock
         self.scoreboard_every = scoreboard_every
+        self.crowd_every = crowd_every
         self.channels: dict[int, Watched] = {}
         self._sending: set[asyncio.Task[None]] = set()
         events = rounds.events
@@ -150,9 +160,9 @@ class Hub:
         if watched is not None and watched.scoreboard_due is None:
             loop = asyncio.get_running_loop()
             channel = event.round.channel_id
-            watched.scoreboard_due = loop.call_later(
-                self.scoreboard_every, self._scoreboard, channel
-            )
+            crowd = len(watched.sockets) >= CROWD
+            every = self.crowd_every if crowd else self.scoreboard_every
+            watched.scoreboard_due = loop.call_later(every, self._scoreboard, channel)
 
     def _ended(self, event: RoundEnded) -> None:
         watched = self.channels.get(event.round.channel_id)
@@ -174,23 +184,8 @@ class Hub:
         shown = self.rounds.view(channel_id)
         if shown is None:  # ended meanwhile: the results say it all
             return
-        tops: dict[str, list[ScoreJson]] = {}  # built once per language, for every socket
-
-        def scoreboard(socket: Socket) -> Scoreboard:
-            language = socket.language
-            top = tops.get(language)
-            if top is None:
-                top = tops[language] = payloads.top_scores(shown, shown.names, language)
-            rows = payloads.scoreboard(shown, shown.names, socket.player_id, language, top)
-            return {
-                "type": "scoreboard",
-                "scoreboard": rows,
-                "players": len(shown.standings),
-                "deadline": shown.deadline,
-                "team": payloads.team_text(shown, language),
-            }
-
-        self._send_each(watched, scoreboard)
+        encoded = Scoreboards(shown)  # each part encoded once, for every socket
+        self._send_each(watched, lambda socket: encoded.text(socket.language, socket.player_id))
 
     def _round(self, shown: RoundView, socket: Socket) -> RoundState:
         return payloads.round_state(
@@ -198,14 +193,16 @@ class Hub:
         )
 
     def _send_each(
-        self, watched: Watched, build: Callable[[Socket], Message | Awaitable[Message]]
+        self, watched: Watched, build: Callable[[Socket], str | Message | Awaitable[Message]]
     ) -> None:
-        """Send each socket its message, built now (or awaited first: a player's own result);
-        the sends run as one task of the hub."""
+        """Send each socket its message, built now (encoded already, or awaited first: a
+        player's own result); the sends run as one task of the hub."""
         sends: list[Awaitable[None]] = []
         for s in list(watched.sockets):
             message = build(s)
-            if isinstance(message, dict):
+            if isinstance(message, str):
+                sends.append(s.send_text(message))
+            elif isinstance(message, dict):
                 sends.append(s.send(message))
             else:
                 sends.append(_built(s, message))

@@ -71,11 +71,15 @@ class Session:
         self._sent = asyncio.Lock()
 
     async def send(self, message: Message) -> None:
+        await self.send_text(json.dumps(message))
+
+    async def send_text(self, text: str) -> None:
+        """A message encoded already (a crowd's scoreboard is encoded once for many sockets)."""
         if self.ws.closed:
             return
         async with self._sent:
             with contextlib.suppress(ConnectionError, RuntimeError):
-                await self.ws.send_str(json.dumps(message))
+                await self.ws.send_str(text)
 
     async def error(self, key: str, **fields: object) -> None:
         await self.send({"type": "error", "message": text(key, self.language, **fields)})
