@@ -13,11 +13,11 @@ from bot.kernel.model import Measure, StoredTournament, TournamentRecord, Tourna
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
 from bot.storage import Storage
-from core.board import Board
 from core.periods import Period
 from core.round import Mode, Rules, tally
 from core.tournament import Format, Placing, RoundScore
 from tests.bot.harness import StoppedClock
+from tests.bot.storage.test_storage import new_round
 
 GUILD, OTHER = 1, 2
 ALICE, BOB, CAROL, DAVE, ERIN = 11, 12, 13, 14, 15
@@ -67,17 +67,8 @@ async def played_round(
         assert await storage.join_tournament(made.id, player, at - 500 + n)
     assert await storage.begin_tournament(made.id, at - 400)
     assert await storage.claim_opening(made.id, 0, at - 400)
-    stored = await storage.create_round(
-        guild_id=guild,
-        channel_id=channel,
-        starter_id=ALICE,
-        board=Board.parse("cato/dogs/rent/lime"),
-        dice="classic",
-        mode=Mode.CLASSIC,
-        min_length=3,
-        started_at=at - 400,
-        deadline=at - 340,
-        entrants=order,
+    stored = await new_round(
+        storage, channel, guild, starter_id=ALICE, started_at=at - 400, deadline=at - 340
     )
     assert await storage.attach_round(made.id, 1, stored.id, at - 400)
     assert await storage.finish_round(stored.id, tally({}, {}, Rules(Mode.CLASSIC)), at - 340, {})
