@@ -155,8 +155,11 @@ class GuessWriter:
         while True:
             await self._pending.wait()
             if len(self._queue) < self.batch_size:
+                # Not asyncio.wait_for: on Python 3.11 it loses a cancel that comes in the
+                # same instant as the batch's wake, and the task runs on.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._full.wait(), self.interval)
+                    async with asyncio.timeout(self.interval):
+                        await self._full.wait()
             try:
                 await self._drain(self._submitted)
             except Exception:  # keep the rows and the task; try again later

@@ -92,8 +92,11 @@ class TournamentScheduler:
                     log.exception("tournaments: a step failed; trying again")
                     due = self.clock() + RETRY
             wait = min(self.tick, max(0.0, due - self.clock()))
+            # Not asyncio.wait_for: on Python 3.11 a wake in the same instant as ``close``'s
+            # cancel returns normally, the cancel is lost and ``close`` waits for ever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._woken.wait(), wait)
+                async with asyncio.timeout(wait):
+                    await self._woken.wait()
 
     async def _next_due(self) -> float:
         """When the earliest tournament this process runs has a step to take."""

@@ -119,7 +119,8 @@ async def say_all(
     sql = "SELECT player_id, word FROM guesses WHERE round_id = ?"
 
     async def stored() -> bool:
-        await game.bot.services.writer.flush()
+        async with asyncio.timeout(5):  # a stuck writer fails the test instead of hanging it
+            await game.bot.services.writer.flush()
         return wanted in game.query(sql, (live.id,))
 
     deadline = time.monotonic() + 5
