@@ -244,8 +244,19 @@ class ProcessLog:
         self._task = asyncio.create_task(self._read(process.stderr))
 
     async def _read(self, stream: asyncio.StreamReader) -> None:
-        while line := await stream.readline():
-            self.lines.append(line.decode(errors="replace"))
+        """Line by line however long a line is: ``readline`` fails on one longer than the stream's
+        64 KiB limit, and at DEBUG discord.py logs the synced commands, with their translations
+        in every language, as one line of 95 KB."""
+        pending = bytearray()
+        while chunk := await stream.read(1 << 16):
+            pending += chunk
+            end = pending.rfind(b"\n") + 1
+            if end:
+                self.lines.extend(_split_lines(bytes(pending[:end])))
+                del pending[:end]
+                self._more.set()
+        if pending:  # a last line without its newline
+            self.lines.extend(_split_lines(bytes(pending)))
             self._more.set()
 
     async def wait_for(self, text: str, timeout: float) -> None:
@@ -261,6 +272,12 @@ class ProcessLog:
 
     def __str__(self) -> str:
         return "".join(self.lines)
+
+
+def _split_lines(data: bytes) -> list[str]:
+    """Whole lines, each with its newline (split before decoding: a newline byte is never inside
+    a UTF-8 character, a chunk's end may be)."""
+    return [line.decode(errors="replace") for line in data.splitlines(keepends=True)]
 
 
 def make_bot(

@@ -10,11 +10,14 @@ from pathlib import Path
 
 from core.languages import language
 from core.lexicon import Lexicon, cache_file, cached
+from core.lexicon.cache import source_stamp
+from core.lexicon.sources import spellings_beside
 from standin import StandIn
 from tests.bot.harness import bot_env, spawn_bot
 from tests.core.brute import EN_WORDS
 
-EN_ZIPF = language("en").frequency_file  # the bot reads English with its frequencies
+EN = language("en")
+EN_ZIPF = EN.frequency_file  # the bot reads English with its frequencies
 
 TOKEN = "MTIzNDU2Nzg5.first-start-token"
 
@@ -47,13 +50,19 @@ async def test_first_start_builds_the_cache_in_a_child(
     logs = await run_bot_once(tmp_path, standin)
     assert "built by a child process" in logs
     written = cache_file(lexicon.source_hash, cache)
-    assert [p.name for p in cache.iterdir()] == [written.name]  # no temporary file left
+    # The child stamps its sources under the name the bot looks its stamp up by (the same
+    # alphabet, files and spellings beside the list); no temporary file left.
+    stamp = source_stamp(EN_WORDS, cache, EN.alphabet, EN_ZIPF, spellings_beside(EN_WORDS)).file
+    assert sorted(p.name for p in cache.iterdir()) == sorted([written.name, stamp.name])
     assert written.read_bytes() == lexicon.to_bytes()
+    assert stamp.read_text().startswith(lexicon.source_hash.hex())
     from_cache = cached(EN_WORDS, cache, frequencies=EN_ZIPF)
     assert from_cache is not None and len(from_cache) == len(lexicon)
 
-    stamp = written.stat().st_mtime_ns
+    times = written.stat().st_mtime_ns, stamp.stat().st_mtime_ns
     async with StandIn() as again:  # a stand-in of its own: no session left from the first start
         logs = await run_bot_once(tmp_path, again)
     assert "from the cache" in logs and "child" not in logs
-    assert written.stat().st_mtime_ns == stamp
+    # Read through the child's stamp: neither file written again, no stamp of another name.
+    assert (written.stat().st_mtime_ns, stamp.stat().st_mtime_ns) == times
+    assert sorted(p.name for p in cache.iterdir()) == sorted([written.name, stamp.name])
