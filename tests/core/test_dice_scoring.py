@@ -21,7 +21,9 @@ EXPECTED = {
     "5x5-original": 25,
     "5x5-2012": 25,
     "6x6-superbig": 36,
-    **{f"{n}x{n}-{code}": n * n for code in ("fr", "es", "de", "nl", "pl", "pt") for n in (4, 5, 6)},
+    **{
+        f"{n}x{n}-{code}": n * n for code in ("fr", "es", "de", "nl", "pl", "pt") for n in (4, 5, 6)
+    },
 }
 MULTI_DIE = ("qu", "in", "th", "er", "he", "an")
 
