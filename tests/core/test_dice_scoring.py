@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.dice import DiceError, DiceProblem, DiceSet, available, default_for, dice_set
+from core.languages import dice_language, language
 from core.scoring import TABLE, default_min_length, total_score, word_score
 from tests.core.brute import DICE_DIR, brute_score
 
@@ -20,7 +21,9 @@ EXPECTED = {
     "5x5-original": 25,
     "5x5-2012": 25,
     "6x6-superbig": 36,
-    **{f"{n}x{n}-{code}": n * n for code in ("fr", "es", "de") for n in (4, 5, 6)},
+    **{
+        f"{n}x{n}-{code}": n * n for code in ("fr", "es", "de", "nl", "pl", "pt") for n in (4, 5, 6)
+    },
 }
 MULTI_DIE = ("qu", "in", "th", "er", "he", "an")
 
@@ -43,14 +46,17 @@ def test_dice_files_load(name: str, count: int) -> None:
     faces = [f for die in dice.dice for f in die]
     assert "q" not in faces  # every Q face reads as Qu
     assert all(f == "" or (f.isalpha() and f.islower()) for f in faces)
-    assert all(f.isascii() for f in faces if f != "ñ")  # Spanish's ñ is the one other letter
+    # every letter is one of the set's language (Spanish's ñ, Polish's ą ł ż...; no French é)
+    alphabet = language(dice_language(name)).alphabet
+    assert all(letter in alphabet for f in faces for letter in f)
     assert dice == dice_set(name)
 
 
 def test_q_faces_are_qu() -> None:
     for name in EXPECTED:
         qu_dice = [die for die in load(name).dice if "qu" in die]
-        assert len(qu_dice) >= 1, name
+        has_q = "q" in language(dice_language(name)).alphabet  # Polish has no Q
+        assert bool(qu_dice) == has_q, name
     assert DiceSet.parse("t", "Q A A A A A\n" * 4).dice[0][0] == "qu"
 
 

@@ -117,7 +117,7 @@ async def test_modes_score_shared_words(
 async def test_leaderboard_ranks_the_server(game: Harness) -> None:
     handle = await game.standin.slash("boggle", "carol", "leaderboard", {})
     empty = (await handle.followup()).embeds[0]
-    assert "Nobody has a score" in empty.get("description", "")
+    assert "Nobody has scored this season yet" in empty.get("description", "")  # current season
 
     live, _ = await game.start_round("alice", mode="casual")
     small, big = game.words(live, 2)[0], max(live.game.solution, key=len)
@@ -176,6 +176,7 @@ async def test_commands_sync_to_the_development_guild(
         assert synced and not standin.calls_to("PUT /applications/{application_id}/commands")
         names = {c["name"] for c in synced[-1].json}
         assert names == {
+            "battle",
             "boggle",
             "boggle-config",
             "daily",

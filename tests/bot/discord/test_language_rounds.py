@@ -256,8 +256,7 @@ def test_banned_words_are_kept_as_typed_and_read_by_each_rounds_language() -> No
     with pytest.raises(OptionError) as refused:
         banned_words("peña λόγος")  # no language spells it
     assert refused.value.text("es").endswith(  # the word as typed, case folded: 'λόγοσ'
-        "' no puede ser una palabra: solo letras del inglés, francés, español o alemán, "
-        "como mucho 40"
+        "' no puede ser una palabra: solo letras de uno de los idiomas del juego, como mucho 40"
     )
 
 

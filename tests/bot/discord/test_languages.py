@@ -7,6 +7,7 @@ check the wording, not Spanish words."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -64,12 +65,21 @@ async def test_a_french_server_answers_in_french(game: Harness) -> None:
     empty = await leaderboard(game, "alice")
     embed = empty.embeds[0]
     assert embed["title"].startswith("🏆 Classement · ")
-    assert (
-        description(empty)
-        == "**Points** · depuis toujours\n\nPersonne n'a encore de score ici.\n\nVous n'êtes pas encore dans ce classement."
-    )
+    assert re.fullmatch(  # the current season by default, its name the month it started
+        r"\*\*Saison \d{4}-\d{2}\*\* \(n° 1\) · en cours\n\n"
+        r"Personne n'a encore marqué cette saison\.\n\n"
+        r"Vous n'êtes pas encore dans ce classement\.\n\n"
+        r"-# Depuis toujours : `/leaderboard period:depuis toujours`",
+        description(empty),
+    ), description(empty)
     assert embed["footer"]["text"] == "Page 1 sur 1 · 0 joueur"  # French: "one" for 0 too
     assert button_labels(empty) == ["◀ Précédente", "Suivante ▶"]
+    all_time = await leaderboard(game, "alice", period="all")
+    assert description(all_time) == (
+        "**Points** · depuis toujours\n\nPersonne n'a encore de score ici.\n\n"
+        "Vous n'êtes pas encore dans ce classement.\n\n"
+        "-# Les parties coopératives ne comptent que dans les mots trouvés, jamais dans les points."
+    )
     handle = await game.standin.slash("boggle", "alice", "boggle rules", {})
     rules = await handle.original_message()
     assert rules.content.startswith("📖 **Comment jouer au Boggle** · 4x4\nTrouvez des mots")
@@ -108,7 +118,7 @@ async def test_a_spanish_round_speaks_spanish_in_an_english_server(game: Harness
     titles = embed_titles(game, results)
     assert titles[:3] == ["Clasificación", "Palabras encontradas", "El tablero"]
     message, _ = again_button(game)
-    assert button_labels(message) == ["Jugar otra vez"]
+    assert button_labels(message) == ["Jugar otra vez", "Mi resultado", "Definiciones"]
     final = game.standin.world.messages[board.id].content
     assert "**Se acabó el tiempo.**" in final
     # The server itself still speaks English.
@@ -179,7 +189,8 @@ def test_an_unknown_language_or_dictionary_is_refused_in_the_readers_language() 
     with pytest.raises(OptionError) as refused:
         parse_language("klingon")
     assert refused.value.text("de") == (
-        "language muss eines von en (English), fr (Français), es (Español), de (Deutsch) sein"
+        "language muss eines von en (English), fr (Français), es (Español), de (Deutsch), "
+        "nl (Nederlands), pl (Polski), pt (Português) sein"
     )
     with pytest.raises(OptionError) as refused:
         parse_dictionary("huge")

@@ -53,7 +53,7 @@ async def test_refusals_read_in_the_player_s_language(web_game: Harness) -> None
         # language the game does not speak, in English.
         spanish = await open_url(browser, url, locale="es-419")
         await refusal(spanish, "sign_in_failed", "es")
-        other = await open_url(browser, url, locale="pt-BR")
+        other = await open_url(browser, url, locale="ja-JP")
         await refusal(other, "sign_in_failed", "en")
 
         # Signed out once playing (4001: the token no longer valid when the socket comes back):
@@ -73,7 +73,7 @@ async def test_the_page_s_words_for_the_browser_s_languages(web_game: Harness) -
     async with aiohttp.ClientSession() as http:
         for wanted, language in [
             ("fr-FR,fr,en-US", "fr"),
-            ("pt-BR,de-AT,en", "de"),  # the first the game speaks
+            ("ja-JP,de-AT,en", "de"),  # the first the game speaks
             ("es-419", "es"),
             ("xx", "en"),
             ("", "en"),

@@ -490,7 +490,10 @@ def test_results_always_within_limits_and_complete(
         assert name in f["name"] and f"{p.points} pt" in f["name"]
         assert name in text
         words, more = field_words(f["value"])
-        expected = [w.word for w in p.words if not (rules.mode is Mode.RACE and w.cancelled)]
+        # race and co-op: a word another player found first is theirs, not listed here
+        expected = [
+            w.word for w in p.words if not (rules.mode in (Mode.RACE, Mode.COOP) and w.cancelled)
+        ]
         assert set(words) <= set(expected)
         if more:
             assert players_filed is not None and sorted(players_filed[index]) == sorted(expected)
@@ -538,13 +541,17 @@ def test_leaderboard_page_and_own_line() -> None:
     assert lines[3].startswith("🥇 **1.** bob")
     assert lines[4].startswith("🥉 **3.** p3")
     assert sum(1 for line in lines if "pts" in line) == 11  # ten on the page, one own line
-    assert lines[-1] == "**You:** #23 me · 3 pts"
+    assert lines[-3:] == [  # the own line, then the note that co-op rounds score apart
+        "**You:** #23 me · 3 pts",
+        "",
+        "-# Co-op rounds count in words found only, never in points.",
+    ]
     assert embed.footer.text == "Page 1 of 3 · 23 players"
     inside, _ = _page((1, "alice", 5), (2, "bob", 4), own=1)
     assert "**You:**" not in (leaderboard_embed(inside, POINTS_ALL, names, "g").description or "")
     newcomer, _ = _page((1, "alice", 5))
     described = leaderboard_embed(newcomer, POINTS_ALL, names, "g").description or ""
-    assert described.endswith("You are not on this leaderboard yet.")
+    assert "\n\nYou are not on this leaderboard yet.\n\n-# Co-op rounds" in described
 
 
 @pytest.mark.parametrize(
