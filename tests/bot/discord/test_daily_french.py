@@ -108,7 +108,7 @@ async def test_a_french_daily_attempt_speaks_french(
     assert "🔥 Série : 1 (la plus longue : 1)" in figures
     assert "**Vos mots :** " in figures and "**Mots manqués (" in figures
     assert "-# Partagez votre résultat avec **Partager** : il ne montre aucun mot." in figures
-    assert button_labels(result) == ["Partager"]
+    assert button_labels(result) == ["Partager", "Définitions"]
 
     late = await game.standin.slash("boggle", "alice", "daily-guess", {"words": first})
     assert (await late.original_message()).content == (

@@ -147,10 +147,10 @@ async def test_a_board_discord_failed_to_take_is_explained_in_german(game: Harne
 
 async def test_a_command_that_fails_answers_in_the_servers_language(game: Harness) -> None:
     """A failure nobody foresaw (here the database has lost the table that ``/leaderboard``
-    reads) is still answered in the server's language."""
+    reads for all time) is still answered in the server's language."""
     await config(game, "set", language="fr")
     game.query("DROP TABLE standings")
-    handle = await game.standin.slash("boggle", "alice", "leaderboard", {})
+    handle = await game.standin.slash("boggle", "alice", "leaderboard", {"period": "all"})
     reply = await handle.followup()
     assert reply.content == (
         "Un problème est survenu avec cette commande ; il a été noté dans le journal."
