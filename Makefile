@@ -18,7 +18,7 @@ test: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy core bot standin tests bench
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 4  # several processes: most tests wait on the network, few compute
 
 format: $(VENV)/.installed
 	$(PY) -m ruff format .

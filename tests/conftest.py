@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import contextlib
+import fcntl
+import os
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,26 +19,45 @@ from standin.testing import running_standin
 
 @pytest.fixture(scope="session")
 def lexicon_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The lexicon cache of a test run (a temporary folder)."""
-    return tmp_path_factory.mktemp("lexicon")
+    """The lexicon cache of a test run (a temporary folder), shared by the run's workers when
+    pytest-xdist runs it in several processes (each builds nothing another has built)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return tmp_path_factory.mktemp("lexicon")
+    shared = tmp_path_factory.getbasetemp().parent / "lexicon"
+    shared.mkdir(exist_ok=True)
+    return shared
+
+
+@contextlib.contextmanager
+def building(cache: Path) -> Iterator[None]:
+    """One worker at a time builds into the shared cache; the others then read what it built."""
+    with (cache / ".building").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="session")
 def lexicon(lexicon_cache: Path) -> Lexicon:
     """data/words/en.txt (no frequencies), built once a test run into a temporary cache."""
-    return load(DATA_DIR / "words" / "en.txt", cache_dir=lexicon_cache)
+    with building(lexicon_cache):
+        return load(DATA_DIR / "words" / "en.txt", cache_dir=lexicon_cache)
 
 
 @pytest.fixture(scope="session")
 def english(lexicon_cache: Path) -> Lexicon:
     """English as the bot reads it (data/words/en.txt with its frequencies), built once a run."""
-    return lexicon_for("en", lexicon_cache)
+    with building(lexicon_cache):
+        return lexicon_for("en", lexicon_cache)
 
 
 @pytest.fixture(scope="session")
 def lexicons(english: Lexicon, lexicon_cache: Path) -> dict[str, Lexicon]:
     """Every language's lexicon as the bot reads it, built once a run (seconds each)."""
-    others = {code: lexicon_for(code, lexicon_cache) for code in LANGUAGE_CODES if code != "en"}
+    with building(lexicon_cache):
+        others = {c: lexicon_for(c, lexicon_cache) for c in LANGUAGE_CODES if c != "en"}
     return {"en": english, **others}
 
 

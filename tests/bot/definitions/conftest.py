@@ -13,11 +13,17 @@ import pytest
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, Harness, bot_session
+from tests.conftest import building
 
 
 @pytest.fixture(scope="session", autouse=True)
 def definitions_built(lexicons: dict[str, Lexicon], lexicon_cache: Path) -> None:
     """After the lexicons (the indexes are keyed by them), before any bot opens one."""
+    with building(lexicon_cache):
+        _build(lexicon_cache)
+
+
+def _build(lexicon_cache: Path) -> None:
     running = [
         subprocess.Popen(
             [
