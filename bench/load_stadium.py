@@ -5,14 +5,11 @@ status read as a crowd's status ("✅ name: word, word · name: word").
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from multiprocessing.connection import Connection
 
-from load_link import serve
 from load_players import Shown
 from load_records import Key
-from load_web import Shape, WebDriver, build_world
+from load_web import Shape, WebDriver, drive_web
 
 from bot.i18n.catalogue import text as wording
 from standin import StandIn
@@ -64,17 +61,5 @@ class StadiumDriver(WebDriver):
 
 
 def drive_stadium(conn: Connection, shape: Shape, seed: int, every: float) -> None:
-    """The child process's entry point: serve the bench's calls until it says stop."""
-    logging.basicConfig(level=logging.WARNING, format="driver %(levelname)s %(name)s: %(message)s")
-    asyncio.run(_drive(conn, shape, seed, every))
-
-
-async def _drive(conn: Connection, shape: Shape, seed: int, every: float) -> None:
-    world, chat, web, by_name, shard_of = build_world(*shape)
-    async with StandIn(world) as standin:
-        conn.send((standin.api_base, standin.gateway_url, chat, shard_of))
-        driver = StadiumDriver(standin, chat, web, by_name, seed, every)
-        try:
-            await serve(conn, driver)
-        finally:
-            await driver.sign_out()
+    """The child process's entry point: ``drive_web`` with the stadium's driver."""
+    drive_web(conn, shape, seed, every, StadiumDriver)

@@ -221,17 +221,22 @@ class WebDriver(Driver):
             await self.session.close()
 
 
-def drive_web(conn: Connection, shape: Shape, seed: int, every: float) -> None:
-    """The child process's entry point: serve the bench's calls until it says stop."""
+def drive_web(
+    conn: Connection, shape: Shape, seed: int, every: float, kind: type[WebDriver] | None = None
+) -> None:
+    """The child process's entry point: serve the bench's calls until it says stop (``kind``:
+    the driver, ``WebDriver`` by default; the stadium's drives a crowd)."""
     logging.basicConfig(level=logging.WARNING, format="driver %(levelname)s %(name)s: %(message)s")
-    asyncio.run(_drive(conn, shape, seed, every))
+    asyncio.run(_drive(conn, shape, seed, every, kind or WebDriver))
 
 
-async def _drive(conn: Connection, shape: Shape, seed: int, every: float) -> None:
+async def _drive(
+    conn: Connection, shape: Shape, seed: int, every: float, kind: type[WebDriver]
+) -> None:
     world, chat, web, by_name, shard_of = build_world(*shape)
     async with StandIn(world) as standin:
         conn.send((standin.api_base, standin.gateway_url, chat, shard_of))
-        driver = WebDriver(standin, chat, web, by_name, seed, every)
+        driver = kind(standin, chat, web, by_name, seed, every)
         try:
             await serve(conn, driver)
         finally:
