@@ -17,14 +17,15 @@ from standin import StandIn
 
 class CrowdShown(Shown):
     """When each accepted chat word became visible: a ✅ on its message, or its player's name
-    and the word on the crowd status's rolling ✅ line."""
+    and the word on the crowd status's rolling ✅ line, or, while no more than the status lists
+    have standings (a round's first seconds), on the player's own line of the status's table."""
 
     def __init__(self, bot_id: int, pairs: set[Key], by_name: dict[str, int]) -> None:
         super().__init__(bot_id, pairs, by_name)
         self.line = wording("stadium.accepted_line", "en", items="")  # "✅ "
 
     def _named(self, channel_id: int, content: str) -> list[tuple[int, str]]:
-        found = []
+        found = super()._named(channel_id, content)  # the table, before the crowd's lines
         for line in content.splitlines():
             if not line.startswith(self.line):
                 continue
