@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import statistics
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
+from load_databases import add_engine_options, batches, chosen_engines  # noqa: E402
 from report_table import Table, yes  # noqa: E402
 
 from bot.battles.service import BattleService  # noqa: E402
@@ -91,11 +91,6 @@ def records(servers: int, days: int, players: int, seed: int) -> list[list[Recor
                 )  # fmt: skip
     everything = [settings, attempts]
     return [rows[i : i + BATCH] for rows in everything for i in range(0, len(rows), BATCH)]
-
-
-async def batches(groups: list[list[Record]]) -> AsyncIterator[Sequence[Record]]:
-    for group in groups:
-        yield group
 
 
 def backfill(engine: str) -> list[str]:
@@ -198,17 +193,13 @@ async def engine_run(name: str, args: argparse.Namespace, groups: list[list[Reco
 
 async def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--engine", choices=("sqlite", "postgres", "both"), default="both")
     parser.add_argument("--servers", type=int, default=10_000)
     parser.add_argument("--days", type=int, default=30)
     parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--postgres", default=os.environ.get("BOGGLE_TEST_POSTGRES_URL"))
+    add_engine_options(parser)
     args = parser.parse_args()
-    engines = ["sqlite", "postgres"] if args.engine == "both" else [args.engine]
-    if "postgres" in engines and not args.postgres:
-        print("error: --postgres URL (or BOGGLE_TEST_POSTGRES_URL) is needed", file=sys.stderr)
+    engines = chosen_engines(args)
+    if engines is None:
         return 2
     groups = records(args.servers, args.days, args.players, args.seed)
     met = [await engine_run(name, args, groups) for name in engines]

@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import statistics
 import sys
 import time
-from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +35,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
+from load_databases import add_engine_options, batches, chosen_engines  # noqa: E402
 from report_table import Table, yes  # noqa: E402
 
 from bot.kernel.model import RoundState  # noqa: E402
@@ -90,11 +89,6 @@ def records(rounds: int, guesses: int, players: int, seed: int) -> list[list[Rec
     names: list[Record] = [PlayerName(GUILD, p, f"Player {p}", NOW) for p in range(1, players + 1)]
     everything = [round_rows, guess_rows, result_rows, names]
     return [rows[i : i + BATCH] for rows in everything for i in range(0, len(rows), BATCH)]
-
-
-async def batches(groups: list[list[Record]]) -> AsyncIterator[Sequence[Record]]:
-    for group in groups:
-        yield group
 
 
 async def fill(store: Storage, groups: list[list[Record]], raw: Raw) -> None:
@@ -217,17 +211,13 @@ async def engine_run(name: str, args: argparse.Namespace, groups: list[list[Reco
 
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--engine", choices=("sqlite", "postgres", "both"), default="both")
     parser.add_argument("--rounds", type=int, default=100_000)
     parser.add_argument("--guesses", type=int, default=1_000_000)
     parser.add_argument("--players", type=int, default=1_000)
-    parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--postgres", default=os.environ.get("BOGGLE_TEST_POSTGRES_URL"))
+    add_engine_options(parser)
     args = parser.parse_args()
-    engines = ["sqlite", "postgres"] if args.engine == "both" else [args.engine]
-    if "postgres" in engines and not args.postgres:
-        print("error: --postgres URL (or BOGGLE_TEST_POSTGRES_URL) is needed", file=sys.stderr)
+    engines = chosen_engines(args)
+    if engines is None:
         return 2
     groups = records(args.rounds, args.guesses, args.players, args.seed)
     met = [await engine_run(name, args, groups) for name in engines]

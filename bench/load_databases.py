@@ -1,22 +1,28 @@
-"""bench_load's databases: checking a ``--database`` before the run, a fresh one for each
+"""The benches' databases: checking a ``--database`` before the run, a fresh one for each
 configuration (a new SQLite file, the path given, or a new schema on the PostgreSQL server given,
-dropped after), and reading a configuration's rounds back once its bots have stopped.
+dropped after), and reading a configuration's rounds back once its bots have stopped
+(bench_load); the ``--engine`` choice of the benches that fill a database with records and time
+its queries on each engine (bench_leaderboard, bench_battles).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
+import sys
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from load_records import Running, Word
 
 from bot.storage import Storage, StorageError, is_postgres
+from bot.storage.records import Record
 
 SQLITE = "sqlite"  # --database: a new SQLite file for each configuration
+ENGINES = ("sqlite", "postgres")
 CONNECT_TIMEOUT = 10.0  # to reach a PostgreSQL server given with --database
 
 
@@ -89,3 +95,27 @@ async def read_back(database: str, rounds: dict[int, Running]) -> tuple[set[Word
     finally:
         await storage.close()
     return stored, states
+
+
+def add_engine_options(parser: argparse.ArgumentParser) -> None:
+    """``--engine``, ``--runs``, ``--seed`` and ``--postgres``, as every filled-database bench
+    takes them."""
+    parser.add_argument("--engine", choices=(*ENGINES, "both"), default="both")
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres", default=os.environ.get("BOGGLE_TEST_POSTGRES_URL"))
+
+
+def chosen_engines(args: argparse.Namespace) -> list[str] | None:
+    """The engines ``--engine`` names; None (and why, on stderr) when PostgreSQL has no URL."""
+    engines = list(ENGINES) if args.engine == "both" else [args.engine]
+    if "postgres" in engines and not args.postgres:
+        print("error: --postgres URL (or BOGGLE_TEST_POSTGRES_URL) is needed", file=sys.stderr)
+        return None
+    return engines
+
+
+async def batches(groups: list[list[Record]]) -> AsyncIterator[Sequence[Record]]:
+    """Records in their import batches, as ``Storage.import_records`` reads them."""
+    for group in groups:
+        yield group
