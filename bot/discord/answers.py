@@ -42,3 +42,11 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
 async def refuse(interaction: discord.Interaction, refused: Refusal) -> None:
     """A use case's refusal, ephemeral: in the language it belongs in, else the reader's."""
     await tell(interaction, refused.text(reader_language(interaction)))
+
+
+async def refusal_text(
+    settings: ServerSettingsService, interaction: discord.Interaction, refused: Refusal
+) -> str:
+    """A use case's refusal in the language it belongs in, else the server's through its
+    install (read only then), elsewhere the reader's."""
+    return refused.text(refused.language or await server_language(settings, interaction))

@@ -208,8 +208,8 @@ class Hub:
                 sends.append(_built(s, message))
         if not sends:
             return
-        task = asyncio.ensure_future(asyncio.gather(*sends, return_exceptions=True))
-        sending: asyncio.Task[None] = asyncio.ensure_future(_quietly(task))
+        sent = asyncio.gather(*sends, return_exceptions=True)
+        sending: asyncio.Task[None] = asyncio.ensure_future(_quietly(sent))
         self._sending.add(sending)
         sending.add_done_callback(self._sending.discard)
 

@@ -28,7 +28,7 @@ from bot.daily.discord.render import (
     verdict_lines,
 )
 from bot.daily.service import DailyState
-from bot.discord.answers import reader_language, server_language, tell
+from bot.discord.answers import reader_language, refusal_text, tell
 from bot.discord.choices import LANGUAGE_CHOICES
 from bot.discord.forms import WordsForm, send_form, sent_form
 from bot.discord.render import BOARD_FILE
@@ -187,7 +187,7 @@ class Daily(commands.Cog):
     async def _refusal(self, interaction: discord.Interaction, refusal: Refusal) -> str:
         """A use case's "no" in the language of a reply that belongs to no attempt, where the
         service named none: the server's through its install, elsewhere the reader's."""
-        return refusal.text(await server_language(self.services.server_settings, interaction))
+        return await refusal_text(self.services.server_settings, interaction, refusal)
 
     async def open_modal(self, interaction: discord.Interaction, attempt_id: int) -> None:
         """The Guess button: the form, in the attempt's language."""

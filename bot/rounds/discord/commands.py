@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.answers import reader_language, refusal, server_language, tell
+from bot.discord.answers import reader_language, refusal, refusal_text, tell
 from bot.discord.choices import SIZE_CHOICES, Chosen, round_options_command
 from bot.i18n.catalogue import text
 from bot.kernel.refusal import Refusal
@@ -108,8 +108,7 @@ class Game(commands.Cog):
         stopped = refused or await rounds.stop_by(channel, actor, moderates)
         if isinstance(stopped, Refusal):
             servers = self.services.server_settings
-            language = stopped.language or await server_language(servers, interaction)
-            await tell(interaction, stopped.text(language))
+            await tell(interaction, await refusal_text(servers, interaction, stopped))
             return
         await tell(interaction, text(stopped.outcome.value, stopped.language))
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.answers import server_language, tell
+from bot.discord.answers import refusal_text, tell
 from bot.discord.dynamic_items import services_of
 from bot.discord.result_buttons import round_buttons
 from bot.i18n.catalogue import text
@@ -51,8 +51,9 @@ class PlayAgain(
             interaction.permissions.manage_messages,
         )
         if isinstance(again, Refusal):
-            servers = services.server_settings
-            await tell(interaction, again.text(await server_language(servers, interaction)))
+            await tell(
+                interaction, await refusal_text(services.server_settings, interaction, again)
+            )
             return
         options, guild_id = again
         server = await services.server_settings.of(guild_id)

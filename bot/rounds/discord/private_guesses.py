@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord import render
-from bot.discord.answers import server_language, tell
+from bot.discord.answers import refusal_text, tell
 from bot.kernel.refusal import Refusal
 from bot.rounds.events import GuessSource
 from bot.services import Services
@@ -25,10 +25,9 @@ async def guess_privately(
         channel, user.id, user.display_name, words, source=source, round_id=round_id
     )
     if isinstance(submitted, Refusal):
-        language = submitted.language or await server_language(
-            services.server_settings, interaction
+        await tell(
+            interaction, await refusal_text(services.server_settings, interaction, submitted)
         )
-        await tell(interaction, submitted.text(language))
         return
     # "Accepted" means stored: the answer waits for the commit (deferred: Discord's 3 s are kept).
     await interaction.response.defer(ephemeral=True, thinking=True)
