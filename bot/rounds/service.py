@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from bot.i18n.channels import channel_list
 from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel.model import ServerSettings
@@ -163,7 +164,7 @@ class RoundService(LiveRounds):
         """Why a round may not start in the channel now (not one of the ``server``'s round
         channels, or one is running), in the server's language; None: it may."""
         if server.channels and channel_id not in server.channels:
-            channels = tuple(sorted(server.channels))
+            channels = channel_list(server.channels)
             return Refusal.of(NOT_A_ROUND_CHANNEL, server.language, channels=channels)
         if (running := self.running(channel_id)) is not None:
             return _busy(channel_id, running.game.deadline, server.language)

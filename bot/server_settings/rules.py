@@ -9,7 +9,6 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.i18n.phrase import Phrase
 from bot.kernel.model import ServerSettings
 from bot.rounds.options import (
     OptionError,
@@ -134,10 +133,3 @@ def unbanned(words: Iterable[str], listed: Iterable[str], language: str) -> set[
     wanted = set(words)
     folded = {fold(w) or w for w in wanted}
     return {w for w in listed if w in wanted or (fold(w) or w) in folded}
-
-
-def channel_list(channels: Iterable[int]) -> Phrase | str:
-    """Where rounds may start, as a field of a message: the listed channels as the catalogue
-    writes a channel (``<#id>``), or "any channel" in the reader's language when none is."""
-    listed = sorted(channels)
-    return ", ".join(f"<#{c}>" for c in listed) if listed else Phrase("settings.anywhere")

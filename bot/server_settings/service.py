@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.i18n.channels import channel_list
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.i18n.phrase import Phrase
 from bot.kernel.model import ServerSettings
@@ -22,7 +23,6 @@ from bot.server_settings.rules import (
     DefaultsChange,
     banned_words,
     changed_defaults,
-    channel_list,
     reset_defaults,
     unbanned,
 )

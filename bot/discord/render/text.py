@@ -15,7 +15,9 @@ import discord
 from discord.utils import escape_markdown, escape_mentions
 
 from bot.i18n.catalogue import count, text
+from bot.i18n.channels import channel_list
 from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.i18n.phrase import Phrase
 
 CONTENT_LIMIT = 2000
 TITLE_LIMIT = 256
@@ -144,6 +146,6 @@ def marker(rank: int) -> str:
 
 
 def channels_text(channels: Iterable[int], language: str = DEFAULT_LANGUAGE) -> str:
-    """Where rounds may start: channel mentions, or any channel."""
-    listed = sorted(channels)
-    return ", ".join(f"<#{c}>" for c in listed) if listed else text("settings.anywhere", language)
+    """Where rounds may start: channel mentions, or any channel (``i18n.channels``)."""
+    listed = channel_list(channels)
+    return text(listed.key, language, **listed.fields) if isinstance(listed, Phrase) else listed

@@ -6,12 +6,12 @@ from __future__ import annotations
 import discord
 
 from bot.discord.answers import reader_language, tell
-from bot.discord.render.text import channels_text, plural
+from bot.discord.render.text import plural
 from bot.i18n.catalogue import text
 from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.rounds.options import RoundOptions
-from bot.rounds.service import NOT_A_ROUND_CHANNEL, RoundService
+from bot.rounds.service import RoundService
 from bot.rounds.view import RoundView
 
 
@@ -60,12 +60,5 @@ async def _opened(
 
 
 async def _refused(interaction: discord.Interaction, refusal: Refusal) -> None:
-    """A refusal in its words; the round channels as Discord shows channels."""
-    language = refusal.language or reader_language(interaction)
-    if refusal.key == NOT_A_ROUND_CHANNEL:
-        listed = refusal.reason.fields["channels"]
-        assert isinstance(listed, tuple)
-        where = channels_text(listed, language)
-        await tell(interaction, text(NOT_A_ROUND_CHANNEL, language, channels=where))
-        return
-    await tell(interaction, refusal.text(language))
+    """A refusal in its language, else the reader's."""
+    await tell(interaction, refusal.text(refusal.language or reader_language(interaction)))
