@@ -1,4 +1,6 @@
-"""Every user-facing string, from one catalogue per language (``bot/locales/<lang>.toml``).
+"""Every user-facing string, from one catalogue per language: the shared words in
+``bot/i18n/locales/<lang>.toml`` and each feature's own in ``bot/<feature>/locales/<lang>.toml``
+(its texts live in its folder), merged into one set of dotted keys.
 
 Wording is data: a translation is a file with the same keys, not code. ``text`` fills in the
 ``{names}``; ``count`` picks the plural form by the language's rule (``plural_form``).
@@ -15,6 +17,8 @@ from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.i18n.phrase import Phrase
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
+# Every feature's folder of catalogues: bot/<feature>/locales/.
+FEATURE_LOCALES = "*/locales"
 # The counts that take the "one" form (CLDR's rules for whole numbers): French and Portuguese
 # say "0 mot", "0 palavra".
 _ONE = {"fr": frozenset({0, 1}), "pt": frozenset({0, 1})}
@@ -27,14 +31,34 @@ ONE_OTHER = ("one", "other")
 
 @cache
 def catalogue(language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    """A language's entries by dotted key (``"results.headline"``)."""
-    with (LOCALES_DIR / f"{language}.toml").open("rb") as file:
-        tree = tomllib.load(file)
-    return {
-        f"{section}.{name}": value
-        for section, entries in tree.items()
-        for name, value in entries.items()
-    }
+    """A language's entries by dotted key (``"results.headline"``), from the shared catalogue and
+    every feature's."""
+    return merged(catalogue_files(language))
+
+
+def catalogue_files(language: str) -> list[Path]:
+    """The shared catalogue of ``language``, then each feature's, in a fixed order."""
+    bot = LOCALES_DIR.parent.parent
+    shared = LOCALES_DIR / f"{language}.toml"
+    features = sorted(set(bot.glob(f"{FEATURE_LOCALES}/{language}.toml")) - {shared})
+    return [shared, *features]
+
+
+def merged(paths: list[Path]) -> dict[str, Any]:
+    """The entries of ``paths`` by dotted key; a key defined twice is a ValueError (two files
+    must not silently disagree on one message)."""
+    entries: dict[str, Any] = {}
+    origin: dict[str, Path] = {}
+    for path in paths:
+        with path.open("rb") as file:
+            tree = tomllib.load(file)
+        for section, values in tree.items():
+            for name, value in values.items():
+                key = f"{section}.{name}"
+                if key in entries:
+                    raise ValueError(f"{key} is in both {origin[key]} and {path}")
+                entries[key], origin[key] = value, path
+    return entries
 
 
 def text(key: str, language: str = DEFAULT_LANGUAGE, /, **fields: object) -> str:

@@ -12,7 +12,15 @@ import pytest
 from bot.definitions.service import FORM_KEYS, POS_KEYS
 from bot.discord.render.picture import BOARD_FILE, PATH_FILE
 from bot.discord.render.text import MISSED_FILE
-from bot.i18n.catalogue import catalogue, count, plural_form, plural_forms, text
+from bot.i18n.catalogue import (
+    catalogue,
+    catalogue_files,
+    count,
+    merged,
+    plural_form,
+    plural_forms,
+    text,
+)
 from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
 from bot.rounds.discord.results import found_line
 from bot.rounds.options import OptionError, replayed, round_options
@@ -200,3 +208,22 @@ def test_german_counts_words_in_the_dative_after_von() -> None:
     shown = found_line(results, "de")
     assert "von 87 Wörtern" in shown, shown
     assert "of 87 words" in found_line(results, "en")
+
+
+def test_each_feature_keeps_its_texts_in_its_folder() -> None:
+    """A feature's messages come from its own folder (``bot/<feature>/locales``), in every
+    language the shared catalogue has."""
+    for language in LANGUAGE_CODES:
+        folders = {path.parent.parent.name for path in catalogue_files(language)[1:]}
+        assert {"rounds", "daily", "standings", "server_settings", "check"} <= folders, language
+        assert {"tournaments", "battles", "seasons", "achievements", "definitions"} <= folders
+    assert catalogue("fr")["tournaments.command_group"].startswith("Tournois")
+
+
+def test_a_key_in_two_catalogue_files_is_refused(tmp_path: Path) -> None:
+    """Two files defining one key would make the message depend on the order they are read."""
+    (tmp_path / "a.toml").write_text('[status]\ntitle = "One"\n')
+    (tmp_path / "b.toml").write_text('[status]\ntitle = "Two"\n[other]\nx = "y"\n')
+    with pytest.raises(ValueError, match=r"status\.title"):
+        merged([tmp_path / "a.toml", tmp_path / "b.toml"])
+    assert merged([tmp_path / "a.toml"]) == {"status.title": "One"}
