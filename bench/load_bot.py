@@ -30,7 +30,7 @@ from bot.config.settings import Settings, WebSettings
 from bot.discord.client import BoggleBot
 from bot.discord.endpoints import point_discord_at
 from bot.rounds.live import LiveRound
-from bot.services import Tuning
+from bot.services import Services, Tuning
 from core.lexicon import cached
 from standin.activities import STANDIN_CLIENT_SECRET
 
@@ -76,8 +76,14 @@ class BotSide:
         )
         self.bot = self.app.client
         self.task = await start_bot(self.bot)
-        self.probe.attach(self.bot)
+        self.probe.attach(self.services)
         return Started(lexicon_ms, rss_start, rss_lexicon, proc_status("VmRSS"))
+
+    @property
+    def services(self) -> Services:
+        """The running bot's services (the composition root's: the client holds none)."""
+        assert self.app is not None and self.app.services is not None, "the bot is not started"
+        return self.app.services
 
     def web_url(self) -> str:
         """Where the bot serves the Activity's page (``BotConfig.web``)."""
@@ -89,8 +95,7 @@ class BotSide:
 
     async def rounds(self, channels: set[int]) -> dict[int, Running]:
         """Once every one of ``channels`` has its round posted: each channel's round."""
-        assert self.bot is not None
-        self.lives = await wait_for_rounds(self.bot, channels)
+        self.lives = await wait_for_rounds(self.services, channels)
         return {
             live.channel_id: Running(
                 live.id,
@@ -103,7 +108,6 @@ class BotSide:
 
     def begin(self, name: str) -> None:
         """A phase begins; the first one starts the watchers."""
-        assert self.bot is not None
         self.probe.phase = Taken(name)
         if self.watcher is None:
             if self.config.tracemalloc:
@@ -111,18 +115,17 @@ class BotSide:
             if self.config.profile:
                 self.profiler = cProfile.Profile()
                 self.profiler.enable()
-            self.watcher = asyncio.create_task(self.probe.watch_loop(self.bot))
-        self.marks = (self.bot.services.rounds.feedback.calls, time.process_time())
+            self.watcher = asyncio.create_task(self.probe.watch_loop(self.services))
+        self.marks = (self.services.rounds.feedback.calls, time.process_time())
 
     async def end(self, sent: dict[Key, int]) -> Taken:
         """Once every message of ``sent`` (how many each of this process's players sent in all)
         has reached the bot and every guess is committed: the phase's record."""
-        bot = self.bot
-        assert bot is not None
+        services = self.services
         deadline = time.monotonic() + DRAIN_TIMEOUT
         while (
             any(self.probe.seen[key] < count for key, count in sent.items())
-            or bot.services.writer.pending
+            or services.writer.pending
             or self.probe.rows
         ):
             if time.monotonic() > deadline:
@@ -132,7 +135,7 @@ class BotSide:
         phase.drained = time.perf_counter()
         calls, cpu = self.marks
         phase.cpu_seconds = time.process_time() - cpu
-        phase.feedback_calls = bot.services.rounds.feedback.calls - calls
+        phase.feedback_calls = services.rounds.feedback.calls - calls
         return phase
 
     def loaded(self) -> Loaded:
@@ -163,10 +166,9 @@ class BotSide:
 
     async def quiet(self) -> None:
         """Until the bot has let go of every round (results written), or ``QUIET_TIMEOUT``."""
-        assert self.bot is not None
         deadline = time.monotonic() + QUIET_TIMEOUT
         # The bot's own state, read as the bench finds it: its code is not changed to signal.
-        while self.bot.services.rounds.live and time.monotonic() < deadline:  # noqa: ASYNC110
+        while self.services.rounds.live and time.monotonic() < deadline:  # noqa: ASYNC110
             await asyncio.sleep(0.01)
 
     async def close(self) -> float:
@@ -201,11 +203,11 @@ async def stop_bot(bot: BoggleBot, task: asyncio.Task[None]) -> None:
         await asyncio.wait_for(task, 10.0)
 
 
-async def wait_for_rounds(bot: BoggleBot, channels: set[int]) -> list[LiveRound]:
+async def wait_for_rounds(services: Services, channels: set[int]) -> list[LiveRound]:
     """Every channel's live round, once its board is posted."""
     deadline = time.monotonic() + READY_TIMEOUT
     while True:
-        lives = [bot.services.rounds.live.get(c) for c in channels]
+        lives = [services.rounds.live.get(c) for c in channels]
         posted = [live for live in lives if live is not None and live.stored.board_message_id]
         if len(posted) == len(lives):
             return posted

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from load_records import Key, Taken, Word
 
-from bot.discord.client import BoggleBot
+from bot.services import Services
 from bot.storage import GuessRow
 from core.round import Verdict
 
@@ -46,11 +46,11 @@ class Probe:
         self._gc_started = 0.0
         gc.callbacks.append(self._gc)
 
-    def attach(self, bot: BoggleBot) -> None:
-        limiter = bot.services.rounds.limiter
+    def attach(self, services: Services) -> None:
+        limiter = services.rounds.limiter
         limiter_allow = limiter.allow
-        submit = bot.services.writer.submit
-        record_guesses = bot.services.storage.record_guesses
+        submit = services.writer.submit
+        record_guesses = services.storage.record_guesses
 
         def allow(key: Key, cost: float = 1.0) -> bool:
             ok = limiter_allow(key, cost)
@@ -77,9 +77,9 @@ class Probe:
         # The wrappers replace the instance's methods; the limiter's keys are any hashable, the
         # bot's (and so these) are (channel, player).
         limiter.allow = allow  # type: ignore[method-assign, assignment]
-        bot.services.writer.submit = submit_row  # type: ignore[method-assign]
-        bot.services.storage.record_guesses = record  # type: ignore[method-assign]
-        bot.services.writer.on_commit = self.on_commit
+        services.writer.submit = submit_row  # type: ignore[method-assign]
+        services.storage.record_guesses = record  # type: ignore[method-assign]
+        services.writer.on_commit = self.on_commit
 
     def on_commit(self, batch: list[GuessRow]) -> None:
         now = time.perf_counter()
@@ -101,7 +101,7 @@ class Probe:
             elapsed = 1000 * (time.perf_counter() - self._gc_started)
             self.phase.gc_ms[info["generation"]].append(elapsed)
 
-    async def watch_loop(self, bot: BoggleBot, every: float = 0.002) -> None:
+    async def watch_loop(self, services: Services, every: float = 0.002) -> None:
         """Records how late a short sleep wakes up (the event loop's stalls) and the writer's queue."""
         while True:
             before = time.perf_counter()
@@ -109,4 +109,4 @@ class Probe:
             late = 1000 * (time.perf_counter() - before - every)
             if late > 5:
                 self.phase.stalls_ms.append(late)
-            self.phase.max_pending = max(self.phase.max_pending, bot.services.writer.pending)
+            self.phase.max_pending = max(self.phase.max_pending, services.writer.pending)

@@ -1,6 +1,7 @@
 """The composition root: settings -> services -> the front ends, started as peers (the Discord
-client, and the Activity's web server beside it, not inside it), everything torn down in reverse
-by one exit stack.
+client, and the Activity's web server beside it, not inside it), each given the narrow view of
+the services it uses (``discord_features``, ``page_uses``: no front end holds the whole
+``Services``), everything torn down in reverse by one exit stack.
 
 The Discord client drives the start (its set-up runs once it has logged in, when the
 application's id is known) and the stop (its close); both come back here.
@@ -13,13 +14,22 @@ from contextlib import AsyncExitStack
 
 import discord
 
+from bot.check.discord.uses import CheckUses
 from bot.config.settings import Settings
+from bot.daily.discord.uses import DailyUses
+from bot.definitions.discord.uses import DefinitionsUses
 from bot.discord.client import BoggleBot
+from bot.discord.features import Features
 from bot.metrics.discord_http import discord_trace
 from bot.metrics.registry import Metrics
 from bot.metrics.server import MetricsServer, start_metrics
+from bot.rounds.discord.uses import RoundsUses
+from bot.server_settings.discord.uses import ServerSettingsUses
 from bot.services import Services, Tuning, open_services, start_services
+from bot.standings.discord.uses import StandingsUses
+from bot.tournaments.discord.uses import TournamentsUses
 from bot.web.server import WebServer, start_web
+from bot.web.uses import PageUses
 
 log = logging.getLogger(__name__)
 
@@ -74,13 +84,14 @@ class App:
         self.services = services
         if metrics is not None:
             metrics.watch_services(services)
-        await client.install(services)
+        await client.install(discord_features(services), services.server_settings)
         await start_services(services, client.close, self.stack)
         web = self.settings.web
         if web.port is not None and client.application_id is not None:
             mock = self.settings.token is None  # the sandbox: the page is opened outside Discord
             token, base = client.http.token or "", discord.http.Route.BASE  # the bot's own
-            self.web = await start_web(services, client.application_id, token, base, mock=mock)
+            page, app_id = page_uses(services), client.application_id
+            self.web = await start_web(page, web, app_id, token, base, mock=mock)
             self.stack.push_async_callback(self._stop_web, self.web)
             if metrics is not None:
                 metrics.readings.sockets_open = lambda: self.web.sockets_open if self.web else 0
@@ -92,3 +103,27 @@ class App:
             await web.stop()
         except Exception:
             log.exception("the Activity's page did not stop cleanly")
+
+
+def discord_features(s: Services) -> Features:
+    """Each feature's Discord side given what it uses: its own service and the few shared
+    things it needs."""
+    return Features(
+        rounds=RoundsUses(s.rounds, s.server_settings),
+        check=CheckUses(s.check, s.pictures),
+        definitions=DefinitionsUses(s.definitions, s.rounds, s.daily, s.server_settings),
+        standings=StandingsUses(
+            s.standings, s.seasons, s.tournaments, s.achievements, s.server_settings
+        ),
+        server_settings=ServerSettingsUses(s.server_settings, s.battles, s.seasons),
+        daily=DailyUses(s.daily, s.server_settings, s.pictures, s.lexicons, s.clock),
+        tournaments=TournamentsUses(s.tournaments, s.rounds, s.server_settings, s.clock),
+        battles=s.battles,
+        seasons=s.seasons,
+        events=s.events,
+    )
+
+
+def page_uses(s: Services) -> PageUses:
+    """What the Activity's page uses."""
+    return PageUses(s.rounds, s.daily, s.definitions, s.server_settings, s.pages, s.clock)

@@ -1,6 +1,7 @@
 """The bot on Discord: an AutoShardedBot, the Discord front end. The composition root
-(``bot.app``) builds the services at its set-up and hands them to ``install``, which adds every
-feature's commands before the bot connects."""
+(``bot.app``) builds the services at its set-up and hands ``install`` what each feature's
+Discord side uses (never the whole ``bot.services`` bag), which adds every feature's commands
+before the bot connects."""
 
 from __future__ import annotations
 
@@ -17,11 +18,12 @@ from bot.config.settings import Settings
 from bot.daily.discord.posts import DiscordDailyPosts
 from bot.discord.answers import reader_language, server_language
 from bot.discord.entry_point import BoggleTree
-from bot.discord.features import add_cogs
+from bot.discord.features import Features, add_features
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n.catalogue import text
 from bot.rounds.discord.publisher import DiscordPublisher
-from bot.services import Ports, Services
+from bot.server_settings.service import ServerSettingsService
+from bot.services import Ports
 from bot.tournaments.discord.poster import DiscordTournaments
 
 log = logging.getLogger(__name__)
@@ -77,16 +79,9 @@ class BoggleBot(commands.AutoShardedBot):
         self.reads_messages = reads_messages
         self._setup = setup
         self._teardown = teardown
-        self._services: Services | None = None
+        self._server_settings: ServerSettingsService | None = None  # there once installed
         self._ready_once = False
         self._closing = False
-
-    @property
-    def services(self) -> Services:
-        """The services this bot's cogs use; there once ``setup_hook`` has run."""
-        if self._services is None:
-            raise RuntimeError("the bot's services are not built yet")
-        return self._services
 
     @property
     def closing(self) -> bool:
@@ -110,13 +105,14 @@ class BoggleBot(commands.AutoShardedBot):
         """Everything a round needs, before the first event arrives (``bot.app``'s set-up)."""
         await self._setup(self)
 
-    async def install(self, services: Services) -> None:
+    async def install(self, features: Features, server_settings: ServerSettingsService) -> None:
         """The Discord side over the services: the commands' translations, every feature's
-        commands and buttons, and the commands synced to Discord."""
-        self._services = services
+        commands and buttons (each with what it uses), and the commands synced to Discord;
+        ``server_settings``: a failed command's answer in the server's language."""
+        self._server_settings = server_settings
         self.tree.error(self._on_command_error)
         await self.tree.set_translator(CatalogueTranslator())
-        await add_cogs(self, services)
+        await add_features(self, features)
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
@@ -161,8 +157,10 @@ class BoggleBot(commands.AutoShardedBot):
         """The server's language through the server's install of the bot; elsewhere (a DM, a user
         install), or when the failure is the database's and it does not answer in time, the
         reader's Discord language."""
+        servers = self._server_settings
+        if servers is None:  # no command runs before ``install``
+            return reader_language(interaction)
         try:
-            servers = self.services.server_settings
             return await asyncio.wait_for(
                 server_language(servers, interaction), ERROR_LANGUAGE_WAIT
             )

@@ -17,10 +17,10 @@ from aiohttp import web
 from bot.config.settings import WebSettings
 from bot.daily.web import DailyDesk
 from bot.rounds.web import Hub
-from bot.services import Services
 from bot.web import payloads, relay
 from bot.web.discord_api import DiscordApi, Refused
 from bot.web.session import play, relayed
+from bot.web.uses import PageUses
 
 log = logging.getLogger(__name__)
 # What a socket's close is given at shutdown, all sockets together.
@@ -43,20 +43,20 @@ class WebServer:
 
     def __init__(
         self,
-        services: Services,
+        uses: PageUses,
         settings: WebSettings,
         api: DiscordApi,
         *,
         mock: bool,
         relay_secret: str = "",
     ) -> None:
-        self.services = services
+        self.uses = uses
         self.settings = settings
         self.api = api
         self.mock = mock
         self.relay_secret = relay_secret  # what the bot's processes show each other
-        self.hub = Hub(services.rounds, services.clock)
-        self.desk = DailyDesk(services.daily)
+        self.hub = Hub(uses.rounds, uses.clock)
+        self.desk = DailyDesk(uses.daily)
         self.port = settings.port or 0
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
@@ -90,7 +90,7 @@ class WebServer:
         self.port = sock.getsockname()[1]
         await web.SockSite(self._runner, sock).start()
         log.info("the Activity's page is served on %s", self.url)
-        pages = self.services.pages
+        pages = self.uses.pages
         if pages.split:  # others relay this process's players to it
             if self.settings.host in UNREACHABLE:
                 log.warning(
@@ -147,11 +147,11 @@ class WebServer:
     async def _play(self, request: web.Request) -> web.StreamResponse:
         secret = self.relay_secret
         hub, desk = self.hub, self.desk
-        return await play(request, self.services, self.api, hub, desk, self._sockets, secret)
+        return await play(request, self.uses, self.api, hub, desk, self._sockets, secret)
 
     async def _relayed(self, request: web.Request) -> web.StreamResponse:
         hub, desk, secret = self.hub, self.desk, self.relay_secret
-        return await relayed(request, self.services, hub, desk, self._sockets, secret)
+        return await relayed(request, self.uses, hub, desk, self._sockets, secret)
 
 
 @web.middleware
@@ -165,14 +165,19 @@ async def _headers(
 
 
 async def start_web(
-    services: Services, application_id: int, bot_token: str, api_base: str, *, mock: bool
+    uses: PageUses,
+    settings: WebSettings,
+    application_id: int,
+    bot_token: str,
+    api_base: str,
+    *,
+    mock: bool,
 ) -> WebServer:
     """The web front end, started: Discord's API at the bot's own API base (the stand-in in
     the sandbox and the tests)."""
-    settings = services.settings
-    secret = settings.web.client_secret or ""
+    secret = settings.client_secret or ""
     api = DiscordApi(application_id, bot_token, secret, api_base)
     secret = relay.relay_secret(bot_token)
-    server = WebServer(services, settings.web, api, mock=mock, relay_secret=secret)
+    server = WebServer(uses, settings, api, mock=mock, relay_secret=secret)
     await server.start()
     return server

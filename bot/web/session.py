@@ -29,11 +29,11 @@ from bot.rounds.service import (
     NOT_POSTED,
 )
 from bot.rounds.web import Hub
-from bot.services import Services
 from bot.web import payloads
 from bot.web.discord_api import DiscordApi, Person, Refused
 from bot.web.messages import Message
 from bot.web.relay import identified, relay, trusted
+from bot.web.uses import PageUses
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ class Session:
 
 async def play(
     request: web.Request,
-    services: Services,
+    uses: PageUses,
     api: DiscordApi,
     hub: Hub,
     desk: DailyDesk,
@@ -112,9 +112,9 @@ async def play(
         session = await _greet(ws, api)
         if session is None:
             return ws
-        address = await services.pages.owner(session.guild_id)
+        address = await uses.pages.owner(session.guild_id)
         if address == HERE:
-            await _run(session, services, hub, desk)
+            await _run(session, uses, hub, desk)
         elif address is None:  # the owner serves no page yet: the page tries again later
             await ws.close(code=TRY_AGAIN, message=b"the server's process is not ready")
         else:
@@ -127,7 +127,7 @@ async def play(
 
 async def relayed(
     request: web.Request,
-    services: Services,
+    uses: PageUses,
     hub: Hub,
     desk: DailyDesk,
     open_sockets: set[web.WebSocketResponse],
@@ -154,16 +154,16 @@ async def relayed(
             await ws.close(code=NO_HELLO, message=b"who is it?")
             return ws
         person, channel, guild = found
-        if not services.pages.runs_here(guild):  # its shard moved since: ask again
+        if not uses.pages.runs_here(guild):  # its shard moved since: ask again
             await ws.close(code=TRY_AGAIN, message=b"not this process's server")
             return ws
-        await _run(Session(ws, person, channel, guild), services, hub, desk)
+        await _run(Session(ws, person, channel, guild), uses, hub, desk)
     finally:
         open_sockets.discard(ws)
     return ws
 
 
-async def _run(session: Session, services: Services, hub: Hub, desk: DailyDesk) -> None:
+async def _run(session: Session, uses: PageUses, hub: Hub, desk: DailyDesk) -> None:
     await session.send(
         {
             "type": "welcome",
@@ -175,7 +175,7 @@ async def _run(session: Session, services: Services, hub: Hub, desk: DailyDesk) 
     )
     await hub.join(session.channel_id, session)
     try:
-        await _serve(session.ws, session, services, hub, desk)
+        await _serve(session.ws, session, uses, hub, desk)
     finally:
         hub.leave(session.channel_id, session)
         desk.leave(session)
@@ -209,7 +209,7 @@ async def _greet(ws: web.WebSocketResponse, api: DiscordApi) -> Session | None:
 
 
 async def _serve(
-    ws: web.WebSocketResponse, session: Session, services: Services, hub: Hub, desk: DailyDesk
+    ws: web.WebSocketResponse, session: Session, uses: PageUses, hub: Hub, desk: DailyDesk
 ) -> None:
     window, frames = time.monotonic(), 0
     async for message in ws:
@@ -230,11 +230,11 @@ async def _serve(
             continue
         kind = data.get("type")
         if kind == "ping":
-            await session.send({"type": "pong", "now": services.clock()})
+            await session.send({"type": "pong", "now": uses.clock()})
         elif kind == "guess":
-            await _guess(session, services, data)
+            await _guess(session, uses, data)
         elif kind == "start":
-            await _start(session, services)
+            await _start(session, uses)
         elif kind == "daily_open":
             await desk.open(session, data.get("language"))
         elif kind == "daily_guess":
@@ -243,15 +243,13 @@ async def _serve(
             desk.leave(session)
             await session.send(await hub.state(session.channel_id, session))
         elif kind == "define":  # a word tapped in the results
-            found = await definition(
-                services.definitions, data.get("word", ""), data.get("language")
-            )
+            found = await definition(uses.definitions, data.get("word", ""), data.get("language"))
             await (session.refused(found) if isinstance(found, Refusal) else session.send(found))
 
 
-async def _guess(session: Session, services: Services, data: dict[str, Any]) -> None:
+async def _guess(session: Session, uses: PageUses, data: dict[str, Any]) -> None:
     word, shown = _traced(data)
-    rounds = services.rounds
+    rounds = uses.rounds
     name = session.person.name
     submitted = rounds.submit(
         session.channel_id, session.player_id, name, word, source=GuessSource.PAGE
@@ -272,19 +270,19 @@ def _traced(data: dict[str, Any]) -> tuple[str, list[int] | None]:
     return word, cells
 
 
-async def _start(session: Session, services: Services) -> None:
+async def _start(session: Session, uses: PageUses) -> None:
     """A round with the server's defaults, its board posted in the channel as /boggle start
     posts it; within the server's round channels (the round reaches the page as an event)."""
     if session.guild_id is None:
         await session.error("replies.not_in_dm")
         return
-    server = await services.server_settings.of(session.guild_id)
+    server = await uses.server_settings.of(session.guild_id)
     try:
         options = round_options(defaults=server)
     except OptionError:
         await session.error("web.cannot_start")
         return
-    opened = await services.rounds.open_round(
+    opened = await uses.rounds.open_round(
         session.guild_id,
         session.channel_id,
         session.player_id,

@@ -24,7 +24,7 @@ async def open_daily(
 
 async def attempt_of(game: Harness, user: str = "alice") -> DailyAttempt:
     """The user's attempt in progress."""
-    attempt = await game.bot.services.daily.running(game.user_id(user))
+    attempt = await game.services.daily.running(game.user_id(user))
     assert attempt is not None
     return attempt
 
@@ -64,7 +64,7 @@ async def open_and_guess(
     words in one ``/daily-guess``: the private message and the attempt."""
     message = await open_daily(game, user, channel, **options)
     attempt = await attempt_of(game, user)
-    words = words_of(await game.bot.services.daily.board_of(attempt), count)
+    words = words_of(await game.services.daily.board_of(attempt), count)
     game.clock.advance(after)
     handle = await game.standin.slash(channel, user, "daily-guess", {"words": " ".join(words)})
     await handle.followup()
@@ -76,8 +76,8 @@ async def guess_too_late(game: Harness, user: str = "alice") -> tuple[str, Store
     the timer has finished the attempt: the word and the bot's answer."""
     await open_daily(game, user)
     attempt = await attempt_of(game, user)
-    word = words_of(await game.bot.services.daily.board_of(attempt), 1)[0]
-    game.bot.services.daily._armed.clear()  # the timer has not got to it yet
+    word = words_of(await game.services.daily.board_of(attempt), 1)[0]
+    game.services.daily._armed.clear()  # the timer has not got to it yet
     game.clock.advance(DAILY_SECONDS + 1)
     handle = await game.standin.slash("boggle", user, "daily-guess", {"words": word})
     return word, await handle.followup()

@@ -20,7 +20,7 @@ from bot.app import App
 from bot.config.settings import Settings
 from bot.discord.client import BoggleBot
 from bot.rounds.live import LiveRound
-from bot.services import Tuning
+from bot.services import Services, Tuning
 from core.board import Board
 from core.lexicon import Lexicon
 from core.solver import find_path
@@ -70,11 +70,17 @@ class Harness:
     app: App
     seen: dict[str, int] = field(default_factory=dict)
 
+    @property
+    def services(self) -> Services:
+        """The running bot's services: the composition root's (the client holds none)."""
+        assert self.app.services is not None  # the bot is running
+        return self.app.services
+
     def channel_id(self, channel: str = "boggle") -> int:
         return self.standin.channel(channel).id
 
     def live(self, channel: str = "boggle") -> LiveRound:
-        return self.bot.services.rounds.live[self.channel_id(channel)]
+        return self.services.rounds.live[self.channel_id(channel)]
 
     async def start_round(
         self, user: str = "alice", channel: str = "boggle", **options: Any
@@ -93,7 +99,7 @@ class Harness:
         """Wait until ``count`` guesses are committed; returns every stored guess row."""
         deadline = time.monotonic() + timeout
         while True:
-            await self.bot.services.writer.flush()
+            await self.services.writer.flush()
             rows = self.query("SELECT player_id, word, verdict, points FROM guesses ORDER BY id")
             if len(rows) >= count or time.monotonic() > deadline:
                 assert len(rows) == count, rows
@@ -108,7 +114,7 @@ class Harness:
         player_id = self.user_id(player)
         deadline = time.monotonic() + timeout
         while True:
-            await self.bot.services.writer.flush()
+            await self.services.writer.flush()
             rows = self.query("SELECT player_id, word, verdict, points FROM guesses ORDER BY id")
             if any(r[0] == player_id and r[1] == word for r in rows):
                 return rows

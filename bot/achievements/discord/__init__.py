@@ -7,13 +7,13 @@ from discord.ext import commands
 
 from bot.achievements.discord.announcer import Announcer
 from bot.achievements.events import AchievementsEarned
+from bot.kernel.events import EventBus
 from bot.rounds.events import ResultsPosted
 from bot.seasons.events import RecapPosted
-from bot.services import Services
 
 
-async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
+async def setup(bot: commands.AutoShardedBot, events: EventBus) -> None:
     announcer = Announcer(bot)
-    services.events.subscribe(AchievementsEarned, announcer.earned)
-    services.events.subscribe(ResultsPosted, lambda e: announcer.opened(("round", e.round_id)))
-    services.events.subscribe(RecapPosted, lambda e: announcer.opened(("season", e.guild_id)))
+    events.subscribe(AchievementsEarned, announcer.earned)
+    events.subscribe(ResultsPosted, lambda e: announcer.opened(("round", e.round_id)))
+    events.subscribe(RecapPosted, lambda e: announcer.opened(("season", e.guild_id)))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.battles.discord.commands import Battles
-from bot.services import Services
+from bot.battles.service import BattleService
 
 
-async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
-    await bot.add_cog(Battles(services))
+async def setup(bot: commands.AutoShardedBot, battles: BattleService) -> None:
+    await bot.add_cog(Battles(battles))

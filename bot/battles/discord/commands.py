@@ -8,15 +8,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.battles.discord.render import battle_text
+from bot.battles.service import BattleService
 from bot.discord.answers import reader_language, tell
 from bot.discord.choices import LANGUAGE_CHOICES
 from bot.i18n.catalogue import text
-from bot.services import Services
 
 
 class Battles(commands.Cog):
-    def __init__(self, services: Services) -> None:
-        self.services = services
+    def __init__(self, battles: BattleService) -> None:
+        self.battles = battles
 
     @app_commands.command(name="battle", description=text("battles.command_battle"))
     @app_commands.describe(language=text("battles.command_language"))
@@ -28,6 +28,6 @@ class Battles(commands.Cog):
             await tell(interaction, text("settings.not_in_dm", reader))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        battles = self.services.battles
+        battles = self.battles
         week = await battles.week(interaction.guild.id, interaction.guild.name, language)
         await tell(interaction, battle_text(week))

@@ -6,12 +6,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.check.discord.commands import check
+from bot.check.discord.uses import CHECK, CheckUses
 from bot.i18n.catalogue import text
-from bot.services import Services
 
 
-async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
+async def setup(bot: commands.AutoShardedBot, uses: CheckUses) -> None:
     """``/boggle check`` joins the rounds' ``/boggle`` group (set up before it)."""
+    CHECK.fill(bot, uses)
     boggle = bot.tree.get_command("boggle")
     assert isinstance(boggle, app_commands.Group)
     boggle.add_command(

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 
 from bot.check.discord.render import check_text
+from bot.check.discord.uses import CHECK
 from bot.discord.answers import reader_language, tell
-from bot.discord.dynamic_items import services_of
 from bot.discord.render.text import PATH_FILE
 from bot.i18n.catalogue import text
 from bot.kernel.refusal import Refusal
@@ -23,7 +23,7 @@ async def check(
 ) -> None:
     """Whether a word was good on this channel's last board (``CheckService.check``), privately,
     with its path drawn on the board where the bot may attach files."""
-    services = services_of(interaction)
+    uses = CHECK.of(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         await tell(interaction, text("replies.not_in_dm", reader_language(interaction)))
         return
@@ -33,14 +33,14 @@ async def check(
     async def thinking() -> None:  # a first load of the round's lexicon may take seconds
         await interaction.response.defer(ephemeral=True, thinking=True)
 
-    checked = await services.check.check(interaction.channel_id, server, word, thinking)
+    checked = await uses.check.check(interaction.channel_id, server, word, thinking)
     if isinstance(checked, Refusal):
         await tell(interaction, checked.text(reader_language(interaction)))
         return
     reply = check_text(checked)
     png = None
     if checked.path is not None and interaction.app_permissions.attach_files:
-        png = await services.pictures.board(checked.board, checked.path)
+        png = await uses.pictures.board(checked.board, checked.path)
     if png is None:
         await tell(interaction, reply)
         return

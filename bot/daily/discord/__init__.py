@@ -6,9 +6,9 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.daily.discord.commands import AttemptButton, Daily
-from bot.services import Services
+from bot.daily.discord.uses import DailyUses
 
 
-async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
-    await bot.add_cog(Daily(services))
+async def setup(bot: commands.AutoShardedBot, uses: DailyUses) -> None:
+    await bot.add_cog(Daily(uses))
     bot.add_dynamic_items(AttemptButton)

@@ -27,6 +27,7 @@ from bot.daily.discord.render import (
     too_late_text,
     verdict_lines,
 )
+from bot.daily.discord.uses import DailyUses
 from bot.daily.service import DailyState
 from bot.discord.answers import reader_language, refusal_text, tell
 from bot.discord.choices import LANGUAGE_CHOICES
@@ -38,7 +39,6 @@ from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
-from bot.services import Services
 
 NO_PINGS = discord.AllowedMentions.none()
 DAILY_FORM = re.compile(r"daily:modal:(?P<id>[0-9]+)")
@@ -57,7 +57,7 @@ BOTH_INSTALLS = {"guilds": True, "users": True}
 
 
 class Daily(commands.Cog):
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: DailyUses) -> None:
         self.services = services
         # The interaction whose message shows each running attempt, edited when it finishes
         # (its token lives 15 minutes, an attempt 3).

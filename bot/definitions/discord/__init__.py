@@ -8,14 +8,15 @@ from discord.ext import commands
 
 from bot.definitions.discord.buttons import DefineAttempt, DefineWords
 from bot.definitions.discord.commands import define
+from bot.definitions.discord.uses import DEFINITIONS, DefinitionsUses
 from bot.discord.result_buttons import add_daily_button, add_round_button
 from bot.i18n.catalogue import text
-from bot.services import Services
 
 
-async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
+async def setup(bot: commands.AutoShardedBot, uses: DefinitionsUses) -> None:
     """``/boggle define`` joins the rounds' ``/boggle`` group (set up before it); the results
     and the daily results carry a Definitions button."""
+    DEFINITIONS.fill(bot, uses)
     bot.add_dynamic_items(DefineWords, DefineAttempt)
     add_round_button("definitions", DefineWords)
     add_daily_button("definitions", DefineAttempt)

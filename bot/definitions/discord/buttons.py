@@ -13,8 +13,8 @@ import discord
 
 from bot.daily.service import DailyState
 from bot.definitions.discord.render import word_line, words_text
+from bot.definitions.discord.uses import DEFINITIONS
 from bot.discord.answers import reader_language, tell
-from bot.discord.dynamic_items import services_of
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
@@ -50,9 +50,9 @@ class DefineWords(
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        services = services_of(interaction)
+        rounds = DEFINITIONS.of(interaction).rounds
         await interaction.response.defer(ephemeral=True, thinking=True)
-        words = await services.rounds.words_of_round(self.round_id, interaction.user.id)
+        words = await rounds.words_of_round(self.round_id, interaction.user.id)
         if isinstance(words, Refusal):
             await tell(interaction, words.text(reader_language(interaction)))
             return
@@ -77,13 +77,13 @@ class DefineAttempt(
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        services = services_of(interaction)
+        daily = DEFINITIONS.of(interaction).daily
         await interaction.response.defer(ephemeral=True, thinking=True)
-        attempt = await services.daily.attempt_of(interaction.user.id, self.attempt_id)
+        attempt = await daily.attempt_of(interaction.user.id, self.attempt_id)
         if isinstance(attempt, Refusal):
             await tell(interaction, attempt.text(reader_language(interaction)))
             return
-        yours, missed = attempt_words(await services.daily.state(attempt))
+        yours, missed = attempt_words(await daily.state(attempt))
         await tell_words(interaction, attempt.language, yours, missed[:MISSED_SHOWN])
 
 
@@ -107,7 +107,7 @@ async def tell_words(
     if not yours and not missed:
         await tell(interaction, text("definitions.nothing", language))
         return
-    definitions = services_of(interaction).definitions
+    definitions = DEFINITIONS.of(interaction).definitions
     found = await definitions.define_all([*yours, *missed], language, senses=1)
     if isinstance(found, Refusal):
         await tell(interaction, found.text(language))

@@ -6,9 +6,9 @@ import discord
 from discord import app_commands
 
 from bot.definitions.discord.render import define_text
+from bot.definitions.discord.uses import DEFINITIONS
 from bot.discord.answers import reader_language, server_language, tell
 from bot.discord.choices import LANGUAGE_CHOICES
-from bot.discord.dynamic_items import services_of
 from bot.i18n.catalogue import text
 from bot.kernel.refusal import Refusal
 
@@ -26,12 +26,12 @@ async def define(
 ) -> None:
     """The word's senses (``DefinitionsService.define``), in the language chosen, else the
     server's (the reader's in a DM)."""
-    services = services_of(interaction)
-    code = language or await server_language(services.server_settings, interaction)
+    uses = DEFINITIONS.of(interaction)
+    code = language or await server_language(uses.server_settings, interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await services.definitions.define(word, code)
+    found = await uses.definitions.define(word, code)
     if isinstance(found, Refusal):
         await tell(interaction, found.text(reader_language(interaction)))
         return
-    shown = services.definitions.shown(found, code, word)
+    shown = uses.definitions.shown(found, code, word)
     await tell(interaction, define_text(found, shown, code))

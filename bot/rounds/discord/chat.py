@@ -14,7 +14,6 @@ from bot.discord import render
 from bot.rounds.events import GuessSource
 from bot.rounds.publisher import ChatMessage
 from bot.rounds.service import NotEntered, RoundService
-from bot.services import Services
 
 # Mentions of people, roles and channels are never words (the bot's own, when a player mentions
 # it to guess without the intent, least of all).
@@ -22,16 +21,16 @@ MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
 
 
 class Guesses(commands.Cog):
-    def __init__(self, services: Services, reads_messages: bool) -> None:
+    def __init__(self, rounds: RoundService, reads_messages: bool) -> None:
         """``reads_messages``: whether the bot has the message-content intent."""
-        self.services = services
+        self.rounds = rounds
         self.reads_messages = reads_messages
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None or not message.content:
             return
-        rounds = self.services.rounds
+        rounds = self.rounds
         channel = message.channel.id
         if not (self.reads_messages or _for_the_round(message, rounds, channel)):
             return

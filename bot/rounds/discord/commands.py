@@ -16,8 +16,8 @@ from bot.kernel.refusal import Refusal
 from bot.rounds.discord.private_guesses import guess_privately
 from bot.rounds.discord.rules import rules_text
 from bot.rounds.discord.starting import begin_round
+from bot.rounds.discord.uses import RoundsUses
 from bot.rounds.options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
-from bot.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 class Game(commands.Cog):
     boggle = app_commands.Group(name="boggle", description=text("commands.boggle"))
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: RoundsUses) -> None:
         self.services = services
 
     @boggle.command(name="start", description=text("commands.start"))

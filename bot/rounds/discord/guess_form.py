@@ -9,12 +9,12 @@ from typing import Any
 
 import discord
 
-from bot.discord.dynamic_items import services_of
 from bot.discord.forms import WordsForm, send_form, sent_form
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
 from bot.rounds.discord.private_guesses import guess_privately
+from bot.rounds.discord.uses import ROUNDS
 
 GUESS_ID = "boggle:guess:{round_id}"
 FORM_ID = "boggle:guess-form:{round_id}"
@@ -42,8 +42,9 @@ class GuessButton(
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        services = services_of(interaction)
-        shown = await services.rounds.guess_form(interaction.channel_id or 0, self.round_id)
+        shown = await ROUNDS.of(interaction).rounds.guess_form(
+            interaction.channel_id or 0, self.round_id
+        )
         if isinstance(shown, Refusal):
             language = shown.language or DEFAULT_LANGUAGE
             await interaction.response.send_message(shown.text(language), ephemeral=True)
@@ -57,7 +58,7 @@ async def on_guess_form(interaction: discord.Interaction[Any]) -> None:
     sent = sent_form(interaction, FORM)
     if sent is not None:
         round_id, words = sent
-        await guess_privately(services_of(interaction), interaction, words, round_id)
+        await guess_privately(ROUNDS.of(interaction), interaction, words, round_id)
 
 
 class ActivityButton(

@@ -10,12 +10,12 @@ from typing import Any
 import discord
 
 from bot.discord.answers import refuse, tell
-from bot.discord.dynamic_items import services_of
 from bot.discord.render.text import CONTENT_LIMIT, escape, fit, pack, plural, pts
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
 from bot.rounds.discord.crowd_status import refused_item
+from bot.rounds.discord.uses import ROUNDS
 from bot.rounds.my_result import MyResult
 
 MINE_ID = "boggle:mine:{round_id}"
@@ -44,7 +44,7 @@ class MyResultButton(
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        mine = await services_of(interaction).rounds.my_result(self.round_id, interaction.user.id)
+        mine = await ROUNDS.of(interaction).rounds.my_result(self.round_id, interaction.user.id)
         if isinstance(mine, Refusal):
             await refuse(interaction, mine)
             return

@@ -8,13 +8,13 @@ from typing import Any
 import discord
 
 from bot.discord.answers import refusal_text, tell
-from bot.discord.dynamic_items import services_of
 from bot.discord.result_buttons import round_buttons
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
 from bot.rounds.discord.my_result import MyResultButton
 from bot.rounds.discord.starting import begin_round
+from bot.rounds.discord.uses import ROUNDS
 
 AGAIN_ID = "boggle:again:{round_id}"
 
@@ -43,21 +43,19 @@ class PlayAgain(
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        services = services_of(interaction)
-        again = await services.rounds.again(
+        uses = ROUNDS.of(interaction)
+        again = await uses.rounds.again(
             self.round_id,
             interaction.channel_id or 0,
             interaction.user.id,
             interaction.permissions.manage_messages,
         )
         if isinstance(again, Refusal):
-            await tell(
-                interaction, await refusal_text(services.server_settings, interaction, again)
-            )
+            await tell(interaction, await refusal_text(uses.server_settings, interaction, again))
             return
         options, guild_id = again
-        server = await services.server_settings.of(guild_id)
-        await begin_round(services.rounds, interaction, options, server)
+        server = await uses.server_settings.of(guild_id)
+        await begin_round(uses.rounds, interaction, options, server)
 
 
 def again_view(round_id: int, language: str) -> discord.ui.View:

@@ -8,26 +8,24 @@ import discord
 from bot.discord import render
 from bot.discord.answers import refusal_text, tell
 from bot.kernel.refusal import Refusal
+from bot.rounds.discord.uses import RoundsUses
 from bot.rounds.events import GuessSource
-from bot.services import Services
 
 
 async def guess_privately(
-    services: Services, interaction: discord.Interaction, words: str, round_id: int | None = None
+    uses: RoundsUses, interaction: discord.Interaction, words: str, round_id: int | None = None
 ) -> None:
     """Judge ``words`` in the interaction's channel's round (``round_id``'s only, when given: a
     form opened on an older board is refused politely) and answer with each verdict."""
     user = interaction.user
-    rounds = services.rounds
+    rounds = uses.rounds
     source = GuessSource.COMMAND if round_id is None else GuessSource.FORM
     channel = interaction.channel_id or 0
     submitted = rounds.submit(
         channel, user.id, user.display_name, words, source=source, round_id=round_id
     )
     if isinstance(submitted, Refusal):
-        await tell(
-            interaction, await refusal_text(services.server_settings, interaction, submitted)
-        )
+        await tell(interaction, await refusal_text(uses.server_settings, interaction, submitted))
         return
     # "Accepted" means stored: the answer waits for the commit (deferred: Discord's 3 s are kept).
     await interaction.response.defer(ephemeral=True, thinking=True)

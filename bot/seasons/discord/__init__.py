@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.kernel.events import EventBus
 from bot.seasons.discord.poster import SeasonPoster
 from bot.seasons.events import SeasonEnded
-from bot.services import Services
+from bot.seasons.service import SeasonService
 
 
-async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
-    poster = SeasonPoster(bot, services.seasons, services.events)
-    services.events.subscribe(SeasonEnded, poster.ended)
+async def setup(bot: commands.AutoShardedBot, seasons: SeasonService, events: EventBus) -> None:
+    poster = SeasonPoster(bot, seasons, events)
+    events.subscribe(SeasonEnded, poster.ended)

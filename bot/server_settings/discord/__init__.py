@@ -7,11 +7,12 @@ from discord.ext import commands
 
 from bot.server_settings.discord.commands import Config
 from bot.server_settings.discord.seasons import season_command
-from bot.services import Services
+from bot.server_settings.discord.uses import SERVER_SETTINGS, ServerSettingsUses
 
 
-async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
-    await bot.add_cog(Config(services))
+async def setup(bot: commands.AutoShardedBot, uses: ServerSettingsUses) -> None:
+    SERVER_SETTINGS.fill(bot, uses)
+    await bot.add_cog(Config(uses))
     config = bot.tree.get_command("boggle-config")
     assert isinstance(config, app_commands.Group)
     config.add_command(season_command())

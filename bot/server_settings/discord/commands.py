@@ -24,9 +24,9 @@ from bot.i18n.catalogue import text
 from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.server_settings.discord.render import banned_list_text, entry_text, settings_text
+from bot.server_settings.discord.uses import ServerSettingsUses
 from bot.server_settings.rules import DefaultsChange
 from bot.server_settings.service import BannedWordsChange, ServerSettingsService
-from bot.services import Services
 
 STATE_CHOICES = [choice("battles.choice_on", "on"), choice("battles.choice_off", "off")]
 
@@ -43,9 +43,9 @@ class Config(
     words = app_commands.Group(name="words", description=text("commands.config_words"))
     daily = app_commands.Group(name="daily-channel", description=text("commands.config_daily"))
 
-    def __init__(self, services: Services) -> None:
-        self.service = services.server_settings
-        self.battles = services.battles
+    def __init__(self, uses: ServerSettingsUses) -> None:
+        self.service = uses.server_settings
+        self.battles = uses.battles
         super().__init__()
 
     async def _deferred(self, interaction: discord.Interaction) -> int | None:

@@ -9,11 +9,11 @@ import discord
 from discord import app_commands
 
 from bot.discord.answers import tell
-from bot.discord.dynamic_items import services_of
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
 from bot.seasons.service import SeasonSettings
 from bot.server_settings.discord.commands import deferred
+from bot.server_settings.discord.uses import SERVER_SETTINGS
 from core.seasons import SeasonLength
 
 LENGTH_CHOICES = [choice(f"seasons.length_{n.value}", n.value) for n in SeasonLength]
@@ -51,17 +51,17 @@ async def season(
     no_role: bool = False,
 ) -> None:
     """Change what is given (nothing given: the settings as they are), then show them."""
-    services = services_of(interaction)
-    if (guild := await deferred(interaction, services.server_settings)) is None:
+    uses = SERVER_SETTINGS.of(interaction)
+    if (guild := await deferred(interaction, uses.server_settings)) is None:
         return
-    changed = await services.seasons.configure(
+    changed = await uses.seasons.configure(
         guild,
         length=length,
         channel_id=channel.id if channel else None,
         role_id=role.id if role else None,
         clear_role=no_role,
     )
-    language = await services.server_settings.language(guild)
+    language = await uses.server_settings.language(guild)
     await tell(interaction, season_settings_text(changed, language))
 
 

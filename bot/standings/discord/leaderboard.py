@@ -25,7 +25,6 @@ from bot.i18n.catalogue import text
 from bot.kernel.model import Measure
 from bot.kernel.refusal import Refusal
 from bot.seasons.service import SeasonStandings
-from bot.services import Services
 from bot.standings.discord.leaderboard_render import (
     MEASURE_NAMES,
     PERIOD_NAMES,
@@ -33,13 +32,14 @@ from bot.standings.discord.leaderboard_render import (
     leaderboard_embed,
 )
 from bot.standings.discord.season_render import season_embed, season_page
+from bot.standings.discord.uses import StandingsUses
 from core.periods import Period
 
 NO_PINGS = discord.AllowedMentions.none()
 
 
 class Leaderboard(commands.Cog):
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: StandingsUses) -> None:
         self.services = services
 
     @app_commands.command(name="leaderboard", description=text("commands.leaderboard"))

@@ -10,12 +10,12 @@ from discord.ext import commands
 from bot.discord.answers import reader_language
 from bot.discord.member_names import current_names
 from bot.i18n.catalogue import text
-from bot.services import Services
 from bot.standings.discord.stats_render import achievements_fields, stats_embed
+from bot.standings.discord.uses import StandingsUses
 
 
 class Stats(commands.Cog):
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: StandingsUses) -> None:
         self.services = services
 
     @app_commands.command(name="stats", description=text("commands.stats"))

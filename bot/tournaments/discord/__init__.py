@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.services import Services
 from bot.tournaments.discord.buttons import SignButton
 from bot.tournaments.discord.commands import Tournaments
+from bot.tournaments.discord.uses import TOURNAMENTS, TournamentsUses
 
 
-async def setup(bot: commands.AutoShardedBot, services: Services) -> None:
-    await bot.add_cog(Tournaments(services))
+async def setup(bot: commands.AutoShardedBot, uses: TournamentsUses) -> None:
+    TOURNAMENTS.fill(bot, uses)
+    await bot.add_cog(Tournaments(uses))
     bot.add_dynamic_items(SignButton)

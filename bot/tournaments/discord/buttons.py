@@ -9,10 +9,10 @@ from typing import Any
 import discord
 
 from bot.discord.answers import reader_language, tell
-from bot.discord.dynamic_items import services_of
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
+from bot.tournaments.discord.uses import TOURNAMENTS
 
 LABELS = {"join": "tournaments.join", "leave": "tournaments.leave"}
 DONE = {"join": "tournaments.joined", "leave": "tournaments.left"}
@@ -45,7 +45,7 @@ class _SignButton(
         return cls(match["act"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = services_of(interaction).tournaments
+        service = TOURNAMENTS.of(interaction).tournaments
         user = interaction.user
         if self.act == "join":
             done = await service.join(self.tournament_id, user.id, user.display_name)

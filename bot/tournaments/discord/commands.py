@@ -15,8 +15,8 @@ from bot.discord.translator import choice
 from bot.i18n.catalogue import text
 from bot.kernel.refusal import Refusal
 from bot.rounds.options import OptionError, hints_for, round_options
-from bot.services import Services
 from bot.tournaments.discord.render import FORMAT_NAMES, signup_text, standings_text
+from bot.tournaments.discord.uses import TournamentsUses
 from bot.tournaments.model import Entrants
 from bot.tournaments.options import MAX_BREAK, MAX_ROUNDS, parse_name, parse_span, parse_start
 from bot.tournaments.service import Plan
@@ -30,7 +30,7 @@ class Tournaments(commands.Cog):
         name="tournament", description=text("tournaments.command_group")
     )
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: TournamentsUses) -> None:
         self.services = services
 
     async def _organises(self, interaction: discord.Interaction) -> bool:

@@ -31,7 +31,7 @@ async def test_the_results_button_answers_after_a_restart(
         assert custom_id == f"boggle:define:{live.id}"
 
     async with bot_session(standin, database, clock, english, lexicons=lexicons) as game:
-        assert game.bot.services.definitions.opened() == []  # a new process
+        assert game.services.definitions.opened() == []  # a new process
         reply = await (await standin.click(message, "alice", custom_id)).followup()
         assert reply.ephemeral and len(reply.content) <= 2000
         assert reply.content.startswith(f"__{text('definitions.yours', 'en')}__")
@@ -47,7 +47,7 @@ async def test_the_daily_results_button_answers_after_a_restart(
     async with bot_session(standin, database, clock, english, lexicons=lexicons) as game:
         shown = await open_daily(game, "alice")
         attempt = await attempt_of(game, "alice")
-        word = words_of(await game.bot.services.daily.board_of(attempt), 1, skip=3)[0]
+        word = words_of(await game.services.daily.board_of(attempt), 1, skip=3)[0]
         game.clock.advance(20)
         handle = await standin.slash("boggle", "alice", "daily-guess", {"words": word})
         await handle.followup()

@@ -31,7 +31,7 @@ async def test_the_daily_results_button_defines_the_players_words(play: Harness,
     attempt = await attempt_of(play, "alice")
     custom_id = f"daily:define:{attempt.id}"
     assert custom_id not in buttons(board_message)  # not while the attempt runs
-    board = await play.bot.services.daily.board_of(attempt)
+    board = await play.services.daily.board_of(attempt)
     mine = words_of(board, 3, skip=2)
     play.clock.advance(20)
     handle = await play.standin.slash("boggle", "alice", "daily-guess", {"words": " ".join(mine)})
@@ -45,15 +45,15 @@ async def test_the_daily_results_button_defines_the_players_words(play: Harness,
 
     reply = await (await play.standin.click(result, "alice", custom_id)).followup()
     assert reply.ephemeral and len(reply.content) <= 2000
-    spelled = play.bot.services.lexicons.loaded(code)
+    spelled = play.services.lexicons.loaded(code)
     assert spelled is not None
     yours, missed = reply.content.split(f"__{text('definitions.missed', code)}__")
     assert yours.startswith(f"__{text('definitions.yours', code)}__\n")
     for word in mine:
         assert f"**{spelled.spelling(word)}**" in yours
-    finished = await play.bot.services.daily.attempt_of(attempt.player_id, attempt.id)
+    finished = await play.services.daily.attempt_of(attempt.player_id, attempt.id)
     assert not isinstance(finished, Refusal)
-    state = await play.bot.services.daily.state(finished)
+    state = await play.services.daily.state(finished)
     assert state.result is not None
     best = [w for w, _ in state.result.missed][:3]
     assert [line.split("**")[1] for line in missed.strip().split("\n")[:3]] == [

@@ -35,7 +35,7 @@ async def test_define_in_each_language(
     play: Harness, case: tuple[str, str, str, str, str, str, str]
 ) -> None:
     code, word, gloss, form, worded, no_gloss, not_a_word = case
-    assert play.bot.services.definitions.opened() == []  # nothing opened at start-up
+    assert play.services.definitions.opened() == []  # nothing opened at start-up
     answer = await define(play, word, code)
     assert answer.startswith(f"**{word}**") and gloss in answer
     assert "\n1. " in answer  # senses numbered
@@ -47,7 +47,7 @@ async def test_define_in_each_language(
     }
     assert f"**{no_gloss}** {valid[code]}" in await define(play, no_gloss, code)
     assert not_a_word in await define(play, "qzxqzx", code)
-    assert play.bot.services.definitions.opened() == [code]
+    assert play.services.definitions.opened() == [code]
 
 
 async def test_spanish_says_it_has_no_definitions(play: Harness) -> None:

@@ -55,7 +55,7 @@ async def test_the_button_defines_the_clicking_players_words(play: Harness, code
     reply = await (await play.standin.click(message, "alice", custom_id)).followup()
     assert reply.ephemeral and len(reply.content) <= 2000
     assert text("definitions.yours", code) in reply.content
-    spelled = play.bot.services.lexicons.loaded(code)
+    spelled = play.services.lexicons.loaded(code)
     assert spelled is not None
     for word in mine:
         assert f"**{spelled.spelling(word)}**" in reply.content

@@ -226,14 +226,14 @@ async def test_the_servers_hints_default_applies_to_casual_rounds_without_banned
 ) -> None:
     guild = game.standin.channel("boggle").guild_id
     assert guild is not None
-    await game.bot.services.storage.save_defaults(guild, ServerSettings(hints=True))
+    await game.services.storage.save_defaults(guild, ServerSettings(hints=True))
     classic, message = await game.start_round("alice", time="1m")  # the default left out
     assert classic.hints is None and message.attachments[0].data == picture.board_png(
         classic.game.board
     )
     await game.end_round()
     word = min(classic.game.solution)
-    await game.bot.services.storage.ban_words(guild, [word], True)
+    await game.services.storage.ban_words(guild, [word], True)
     live, _ = await game.start_round("alice", mode="casual", board=code_of(await game.results()))
     assert word not in live.game.solution
     assert live.hints == word_starts(live.game.board, live.game.solution)
@@ -268,14 +268,12 @@ async def test_check_says_a_banned_word_was_worth_nothing(game: Harness) -> None
     live, _ = await game.start_round("alice", time="1m")
     await game.end_round()
     word = max(live.game.solution, key=len)
-    await game.bot.services.storage.ban_words(guild, [word], True)
+    await game.services.storage.ban_words(guild, [word], True)
     code = code_of(await game.results())
     replay, _ = await game.start_round("alice", board=code, time="1m")
     assert word not in replay.game.solution
     await game.end_round()
-    await game.standin.wait_until(
-        lambda: not game.bot.services.rounds.live
-    )  # its results are stored
+    await game.standin.wait_until(lambda: not game.services.rounds.live)  # its results are stored
     handle = await game.standin.slash("boggle", "bob", "boggle check", {"word": word})
     answer = (await handle.original_message()).content
     assert "On the board:" in answer and "this server did not accept it" in answer

@@ -36,7 +36,7 @@ async def test_start_options(
         return
     reply = await handle.original_message()
     assert reply.ephemeral and message in reply.content, reply.content
-    assert game.bot.services.rounds.live == {}
+    assert game.services.rounds.live == {}
     assert game.query("SELECT count(*) FROM rounds") == [(0,)]
 
 
@@ -63,7 +63,7 @@ async def test_stop_only_by_starter_or_moderator(game: Harness) -> None:
     handle = await game.standin.slash("boggle", "bob", "boggle stop", {})
     reply = await handle.original_message()
     assert reply.ephemeral and "Only the player who started" in reply.content
-    assert live.channel_id in game.bot.services.rounds.live
+    assert live.channel_id in game.services.rounds.live
 
     word = game.words(live, 1)[0]
     await game.say("bob", word)
@@ -72,7 +72,7 @@ async def test_stop_only_by_starter_or_moderator(game: Harness) -> None:
     await handle.followup()
     results = await game.results()
     assert "Bob" in results.content or any("Bob" in str(e) for e in results.embeds)
-    assert game.bot.services.rounds.live == {}
+    assert game.services.rounds.live == {}
     assert game.query("SELECT state FROM rounds") == [("finished",)]
     # After the stop, a guess is not read as part of any round. A marker guess in a channel
     # with a round shows the bot has read everything sent before it.
@@ -193,7 +193,7 @@ async def test_a_warning_before_the_end(game: Harness) -> None:
     game.clock.advance(live.game.deadline - game.clock() - 25)
     warning = await game.standin.wait_for_message("boggle", lambda m: "seconds left" in m.content)
     assert warning.content.count("seconds left") == 1
-    assert live.channel_id in game.bot.services.rounds.live
+    assert live.channel_id in game.services.rounds.live
 
 
 async def test_a_huge_message_costs_a_bounded_number_of_lookups(game: Harness) -> None:

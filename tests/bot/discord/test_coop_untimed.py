@@ -107,7 +107,7 @@ async def coop_round(
     await game.say("alice", " ".join(ranked))
     await game.wait_for_guess("alice", ranked[-1])
     await (await game.standin.slash("boggle", "alice", "boggle stop", {})).followup()
-    await game.standin.wait_until(lambda: live.channel_id not in game.bot.services.rounds.live)
+    await game.standin.wait_until(lambda: live.channel_id not in game.services.rounds.live)
     clock.advance(1)
     points = sum(word_score(w, min_length) for w in ranked)
     return points / sum(word_score(w, min_length) for w in solution), points

@@ -20,7 +20,7 @@ async def test_a_full_daily_attempt(game: Harness) -> None:
     assert [a.filename for a in board_message.attachments] == ["board.png"]
     assert game.standin.history("boggle") == []  # nobody else sees a thing
     attempt = await attempt_of(game)
-    board = await game.bot.services.daily.board_of(attempt)
+    board = await game.services.daily.board_of(attempt)
     first, second, third = words_of(board, 3)
     alice = game.user_id("alice")
 
@@ -109,9 +109,9 @@ async def test_the_servers_language_is_the_daily_default(
     assert "Daily board #" in (await handle.original_message()).content
     assert game.query("SELECT language FROM daily_attempts ORDER BY id") == [("de",), ("en",)]
     german = next(
-        a for a in await game.bot.services.storage.unfinished_daily_attempts() if a.language == "de"
+        a for a in await game.services.storage.unfinished_daily_attempts() if a.language == "de"
     )
-    board = await game.bot.services.daily.board_of(german)
+    board = await game.services.daily.board_of(german)
     assert board.dice == "4x4-de"
-    german_words = await game.bot.services.lexicons.get("de")
+    german_words = await game.services.lexicons.get("de")
     assert all(w in german_words for w in board.words)

@@ -18,7 +18,7 @@ async def play_and_share(game: Harness, user: str, channel: int) -> StoredMessag
     assert board_message.channel_id == channel and "Daily board #" in board_message.content
     attempt = await attempt_of(game, user)
     assert attempt.guild_id is None  # no server's ranking: a DM or a user install
-    word = words_of(await game.bot.services.daily.board_of(attempt), 1)[0]
+    word = words_of(await game.services.daily.board_of(attempt), 1)[0]
     game.clock.advance(15)
     opened = await game.standin.click(board_message, user, f"daily:guess:{attempt.id}")
     await opened.shown_modal()

@@ -113,19 +113,17 @@ async def test_a_flagged_result_and_the_end_of_day_post(
         assert ranking.index("Alice") < ranking.index("Bob") and "Carol" not in ranking
         assert "Longest missed word" in post.content and "Best missed words" in post.content
         assert [a.filename for a in post.attachments] == ["board.png"]
-        together = await asyncio.gather(
-            *(game.bot.services.daily_poster.post_due() for _ in range(2))
-        )
+        together = await asyncio.gather(*(game.services.daily_poster.post_due() for _ in range(2)))
         assert together == [0, 0]
 
     clock.advance(3600)
     async with bot_session(standin, database, clock, lexicon, tuning=often) as game:
         await asyncio.sleep(0.3)  # several passes of the poster
         assert [m.id for m in standin.messages("general")] == [post.id]
-        assert await game.bot.services.daily_poster.post_due() == 0
+        assert await game.services.daily_poster.post_due() == 0
         cleared = await config(game, "daily-channel clear")
         assert "No end-of-day post" in cleared
-        assert await game.bot.services.storage.daily_channels() == []
+        assert await game.services.storage.daily_channels() == []
 
 
 @pytest.mark.parametrize("zone", ["Asia/Tokyo", "America/Los_Angeles"])
@@ -145,14 +143,14 @@ async def test_the_post_waits_for_an_attempt_opened_just_before_midnight(
         await play(game, "bob", "boggle", 1)
         set_time(clock, at(2026, 5, 20, 23, 59, local))
         message, alices = await open_and_guess(game, "alice", 3, after=15)
-        game.bot.services.daily._armed.clear()  # the process whose timer held her attempt is gone
+        game.services.daily._armed.clear()  # the process whose timer held her attempt is gone
 
         set_time(clock, at(2026, 5, 21, 0, 1, local))
-        assert await game.bot.services.daily_poster.post_due() == 0
+        assert await game.services.daily_poster.post_due() == 0
         assert standin.messages("general") == []
 
         set_time(clock, at(2026, 5, 21, 0, 4, local))
-        assert await game.bot.services.daily_poster.post_due() == 1
+        assert await game.services.daily_poster.post_due() == 1
         [post] = standin.messages("general")
         assert "the day is over" in post.content and f"#{alices.day_number}" in post.content
         ranking = post.content.split("ranking")[1]
@@ -162,7 +160,7 @@ async def test_the_post_waits_for_an_attempt_opened_just_before_midnight(
         )
         assert finished == alices.deadline and words_found == 3
         await latest(standin, "alice", message, "your result")
-        assert await game.bot.services.daily_poster.post_due() == 0
+        assert await game.services.daily_poster.post_due() == 0
 
 
 async def test_the_post_waits_while_an_attempt_of_the_day_still_runs(
@@ -176,9 +174,9 @@ async def test_the_post_waits_while_an_attempt_of_the_day_still_runs(
         await config(game, "daily-channel set", channel=standin.channel("general").id)
         set_time(clock, at(2026, 5, 20, 12, 0, UTC))
         await play(game, "bob", "boggle", 1)
-        board = await game.bot.services.daily.board(date(2026, 5, 20), "en")
+        board = await game.services.daily.board(date(2026, 5, 20), "en")
         guild = standin.channel("boggle").guild_id
-        await game.bot.services.storage.start_daily(
+        await game.services.storage.start_daily(
             player_id=game.user_id("carol"),
             language="en",
             day=board.day,
@@ -188,14 +186,14 @@ async def test_the_post_waits_while_an_attempt_of_the_day_still_runs(
             max_points=board.max_points,
             started_at=at(2026, 5, 21, 0, 1, UTC).timestamp(),
         )
-        await game.bot.services.storage.remember_names(guild or 0, {game.user_id("carol"): "Carol"})
+        await game.services.storage.remember_names(guild or 0, {game.user_id("carol"): "Carol"})
 
         set_time(clock, at(2026, 5, 21, 0, 3, UTC))
         clock.advance(45)  # 00:03:45, past the usual delay: Carol still plays
-        assert await game.bot.services.daily_poster.post_due() == 0
+        assert await game.services.daily_poster.post_due() == 0
         assert standin.messages("general") == []
 
         clock.advance(20)  # 00:04:05: her time is up
-        assert await game.bot.services.daily_poster.post_due() == 1
+        assert await game.services.daily_poster.post_due() == 1
         [post] = standin.messages("general")
         assert "Bob" in post.content and "Carol" in post.content

@@ -62,7 +62,7 @@ async def test_a_french_daily_attempt_speaks_french(
     board_message = await open_daily(game)  # no language: the server's, French
     attempt = await attempt_of(game)
     assert attempt.language == "fr"
-    board = await game.bot.services.daily.board_of(attempt)
+    board = await game.services.daily.board_of(attempt)
     assert all(w in french for w in board.words)  # French words, some of them no English ones
     assert any(w not in lexicon for w in board.words)
     content = board_message.content

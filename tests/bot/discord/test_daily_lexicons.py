@@ -34,17 +34,17 @@ async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
     async with bot_session(standin, database, clock, lexicon) as game:
         board_message = await open_daily(game, language="fr")
         attempt = await attempt_of(game)
-        first, second = words_of(await game.bot.services.daily.board_of(attempt), 2)
+        first, second = words_of(await game.services.daily.board_of(attempt), 2)
 
     clock.advance(20)
     async with bot_session(standin, database, clock, lexicon) as game:  # a restart
-        assert game.bot.services.lexicons.loaded("fr") is None
+        assert game.services.lexicons.loaded("fr") is None
         opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
         await opened.shown_modal()
         submit = await standin.submit_modal(opened, {"words": first})
         assert (await submit.response())["type"] == CallbackType.DEFERRED_UPDATE_MESSAGE
         await latest(standin, "alice", board_message, f"**{first}**")
-        assert game.bot.services.lexicons.loaded("fr") is not None
+        assert game.services.lexicons.loaded("fr") is not None
 
         opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
         await opened.shown_modal()
@@ -52,7 +52,7 @@ async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
         assert (await submit.response())["type"] == CallbackType.UPDATE_MESSAGE  # loaded: at once
         shown = await latest(standin, "alice", board_message, f"**{second}**")
         assert f"**{first}**" in shown.content
-        stored = await game.bot.services.storage.daily_guesses(attempt.id)
+        stored = await game.services.storage.daily_guesses(attempt.id)
         assert [g.word for g in stored] == [first, second]
 
 
@@ -75,7 +75,7 @@ async def test_a_daily_whose_lexicon_cannot_load_says_so_and_stores_nothing(
     assert game.query("SELECT count(*) FROM daily_attempts") == [(0,)]
     guild = game.standin.channel("boggle").guild_id
     assert guild is not None
-    assert await game.bot.services.storage.display_names(guild, [game.user_id("alice")]) == {}
+    assert await game.services.storage.display_names(guild, [game.user_id("alice")]) == {}
 
     monkeypatch.undo()
     board = await open_daily(game, language="de")
@@ -101,7 +101,7 @@ async def test_a_share_waiting_for_its_lexicon_is_deferred(
         result = await latest(standin, "alice", again, "🏁")
 
     async with bot_session(standin, database, clock, lexicon) as game:  # a restart
-        assert game.bot.services.lexicons.loaded("es") is None
+        assert game.services.lexicons.loaded("es") is None
         shared = await standin.click(result, "alice", f"daily:share:{attempt.id}")
         first = await shared.response()
         assert first["type"] == CallbackType.DEFERRED_CHANNEL_MESSAGE
@@ -114,4 +114,4 @@ async def test_a_share_waiting_for_its_lexicon_is_deferred(
         else:  # the answer is the summary itself
             post = answer
         assert not post.ephemeral and f"n.º {attempt.day_number} (español)" in post.content
-        assert game.bot.services.lexicons.loaded("es") is not None
+        assert game.services.lexicons.loaded("es") is not None

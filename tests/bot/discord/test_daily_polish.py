@@ -37,7 +37,7 @@ async def test_a_polish_daily_keeps_its_letters_and_speaks_polish(
     message = await open_daily(game)  # no language: the server's, Polish
     attempt = await attempt_of(game)
     assert attempt.language == "pl"
-    board = await game.bot.services.daily.board_of(attempt)
+    board = await game.services.daily.board_of(attempt)
     assert all(w in lexicons["pl"] for w in board.words)
     name = text("language_names.pl", "pl")
     assert message.content.startswith(text("daily.title", "pl", number=number, lang=name))

@@ -37,7 +37,7 @@ async def test_one_attempt_a_day_across_restarts(
         async with bot_session(standin, database, clock, lexicon) as game:
             await open_daily(game, "alice")
             attempt = await attempt_of(game, "alice")
-            first, second = words_of(await game.bot.services.daily.board_of(attempt), 2)
+            first, second = words_of(await game.services.daily.board_of(attempt), 2)
             game.clock.advance(30)
             handle = await standin.slash("boggle", "alice", "daily-guess", {"words": first})
             assert f"**{first}**" in (await handle.followup()).content
@@ -46,10 +46,10 @@ async def test_one_attempt_a_day_across_restarts(
 
         clock.advance(60)
         async with bot_session(standin, database, clock, lexicon) as game:
-            storage = game.bot.services.storage
+            storage = game.services.storage
             finished = await storage.get_daily_attempt(bobs.id)
             assert finished is not None and not finished.finished  # 90 s of his 180 gone
-            assert game.bot.services.daily._armed == {
+            assert game.services.daily._armed == {
                 attempt.id: attempt.deadline,
                 bobs.id: bobs.deadline,
             }
@@ -63,11 +63,11 @@ async def test_one_attempt_a_day_across_restarts(
 
         clock.advance(DAILY_SECONDS)  # both deadlines pass while the bot is down
         async with bot_session(standin, database, clock, lexicon) as game:
-            storage = game.bot.services.storage
+            storage = game.services.storage
             for player in (attempt, bobs):  # finished at start, before any command
                 stored = await storage.get_daily_attempt(player.id)
                 assert stored is not None and stored.finished
-            assert game.bot.services.daily._armed == {}
+            assert game.services.daily._armed == {}
             result = await open_daily(game, "alice")
             assert "your result" in result.content and "2 words" in result.content
             assert await storage.unfinished_daily_attempts() == []
@@ -84,7 +84,7 @@ async def test_a_guess_form_opened_before_a_restart_is_answered_after_it(
     async with bot_session(standin, database, clock, lexicon) as game:
         board_message = await open_daily(game)
         attempt = await attempt_of(game)
-        (word,) = words_of(await game.bot.services.daily.board_of(attempt), 1)
+        (word,) = words_of(await game.services.daily.board_of(attempt), 1)
         clock.advance(20)
         opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
         await opened.shown_modal()
@@ -92,5 +92,5 @@ async def test_a_guess_form_opened_before_a_restart_is_answered_after_it(
         submitted = await standin.submit_modal(opened, {"words": word})
         await submitted.response()
         await latest(standin, "alice", board_message, f"**{word}**")
-        stored = await game.bot.services.storage.daily_guesses(attempt.id)
+        stored = await game.services.storage.daily_guesses(attempt.id)
         assert [g.word for g in stored] == [word]

@@ -84,7 +84,7 @@ async def test_guesses_typed_as_20_boards_appear_all_count(
         )
         deadline = time.monotonic() + 10
         while True:
-            await game.bot.services.writer.flush()
+            await game.services.writer.flush()
             rows = sorted(game.query("SELECT player_id, word FROM found_words"))
             if rows == expected or time.monotonic() > deadline:
                 break
@@ -150,8 +150,8 @@ async def test_results_stored_in_a_storm_are_posted_after_a_restart_once(
             database, "SELECT results_posted_at IS NOT NULL FROM rounds", [(1,)], timeout=5
         )
     async with bot_session(standin, database, clock, lexicon) as game:
-        assert game.bot.services.rounds.reposting is not None
-        await game.bot.services.rounds.reposting
+        assert game.services.rounds.reposting is not None
+        await game.services.rounds.reposting
     assert len(results_posted()) == 1
 
 
@@ -294,9 +294,7 @@ async def test_a_round_another_process_finished_is_not_posted_twice(game: Harnes
         assert await other.finish_round(live.id, live.game.results(), game.clock(), {})
     finally:
         await other.close()
-    assert (
-        await game.bot.services.rounds.stop(game.channel_id(), wait=10) is live
-    )  # finished by then
-    await game.bot.services.rounds.feedback.drain()
-    assert game.bot.services.rounds.running(game.channel_id()) is None
+    assert await game.services.rounds.stop(game.channel_id(), wait=10) is live  # finished by then
+    await game.services.rounds.feedback.drain()
+    assert game.services.rounds.running(game.channel_id()) is None
     assert not [m for m in game.standin.messages("boggle") if m.id > board.id and m.embeds]

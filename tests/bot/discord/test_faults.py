@@ -65,13 +65,13 @@ async def test_no_permission_to_react(game: Harness) -> None:
 
     await game.say("alice", words[0])
     await game.standin.wait_until(lambda: game.standin.calls_to(REACTION))
-    await game.bot.services.rounds.feedback.drain()  # the bot has had the 403 back
+    await game.services.rounds.feedback.drain()  # the bot has had the 403 back
     for player, word in zip(("bob", "carol", "alice"), words[1:], strict=True):
         game.clock.advance(5)  # the reaction budget is full again each time
         await game.say(player, word)
     rows = await game.guesses_stored(4)
     assert [v for _, _, v, _ in rows] == ["accepted"] * 4
-    await game.bot.services.rounds.feedback.drain()
+    await game.services.rounds.feedback.drain()
     assert [c.status for c in game.standin.calls_to(REACTION)] == [403]
 
     # The live status still tells players their words count.
@@ -89,7 +89,7 @@ async def test_no_permission_to_send(game: Harness) -> None:
     reply = await handle.original_message()
     assert reply.ephemeral and "can't post in this channel" in reply.content
     assert game.query("SELECT COUNT(*) FROM rounds") == [(0,)]
-    assert game.bot.services.rounds.live == {}
+    assert game.services.rounds.live == {}
     assert game.standin.calls_to(SEND) == []
 
 
@@ -105,7 +105,7 @@ async def test_permission_lost_just_after_start(game: Harness) -> None:
         (403, False),
     ]
     assert game.query("SELECT state FROM rounds") == [("finished",)]
-    assert game.bot.services.rounds.live == {}
+    assert game.services.rounds.live == {}
 
     game.standin.world.set_bot_permissions(game.channel_id())  # fixed by an admin
     await game.start_round("alice")  # the channel is not stuck with a dead round
@@ -121,7 +121,7 @@ async def test_channel_deleted_mid_round(game: Harness) -> None:
 
     await game.standin.delete_channel(channel_id)
     # The round ends at once, long before its deadline: nobody is left to play it.
-    await game.standin.wait_until(lambda: channel_id not in game.bot.services.rounds.live)
+    await game.standin.wait_until(lambda: channel_id not in game.services.rounds.live)
     assert game.clock() < live.stored.deadline
 
     assert game.query("SELECT state FROM rounds") == [("finished",)]
@@ -162,9 +162,7 @@ async def test_database_locked_for_a_moment(game: Harness) -> None:
         for player, word in zip(("alice", "bob", "carol"), words, strict=True):
             await game.say(player, word)
         await game.say("alice", words[0])
-        await game.standin.wait_until(
-            lambda: game.bot.services.writer.pending == 4
-        )  # judged, waiting
+        await game.standin.wait_until(lambda: game.services.writer.pending == 4)  # judged, waiting
         nothing_yet = game.query("SELECT COUNT(*) FROM guesses")
         assert still_locked(), "the lock was let go before the guesses were judged"
         assert nothing_yet == [(0,)]
@@ -232,7 +230,7 @@ async def _burst(game: Harness, players: tuple[str, ...]) -> None:
     live, _ = await game.start_round("alice", size=4, time="3m")
     words = sorted(live.game.solution)
     assert len(words) >= 40
-    await game.bot.services.rounds.feedback.drain()
+    await game.services.rounds.feedback.drain()
     calls_before = game.standin.api_call_count
 
     for k in range(40):
@@ -240,7 +238,7 @@ async def _burst(game: Harness, players: tuple[str, ...]) -> None:
             game.clock.advance(0.05)
             await game.say(player, words[(7 * i + k) % len(words)])
     rows = await game.guesses_stored(200)
-    await game.bot.services.rounds.feedback.drain()
+    await game.services.rounds.feedback.drain()
     calls = game.standin.api_call_count - calls_before
 
     assert all(v == "accepted" for _, _, v, _ in rows)

@@ -149,7 +149,7 @@ async def test_a_spanish_round_from_a_board_code(
     )
     line = (await refused.original_message()).content
     assert "board: that code is a board of Spanish dice (4x4-es)" in line and "\n" not in line
-    assert play.bot.services.rounds.live == {}
+    assert play.services.rounds.live == {}
     board = await start(play, board=code, mode="casual", time="2m")  # the code fixes Spanish
     live = play.live()
     assert (live.stored.language, live.game.language.code) == ("es", "es")
@@ -194,9 +194,7 @@ async def test_dice_of_another_language_are_refused_in_one_line(play: Harness) -
         "⚠️ dice 4x4-fr are for rounds in French and this round is in Spanish: "
         "leave dice out to roll the Spanish dice"
     )
-    assert play.bot.services.rounds.live == {} and play.query("SELECT COUNT(*) FROM rounds") == [
-        (0,)
-    ]
+    assert play.services.rounds.live == {} and play.query("SELECT COUNT(*) FROM rounds") == [(0,)]
 
 
 async def test_an_everyday_round_gives_a_rare_word_its_own_verdict(
@@ -314,7 +312,7 @@ async def test_a_word_banned_in_a_french_server_is_read_by_each_rounds_language(
     assert await judged(play, "bob", "pena") == ("accepted", RULES.points("pena"))
     assert play.query("SELECT excluded FROM rounds WHERE id = ?", (live.id,)) == [("peña",)]
     await finish(play, "es", board.id)
-    await play.standin.wait_until(lambda: play.bot.services.rounds.live == {})
+    await play.standin.wait_until(lambda: play.services.rounds.live == {})
     handle = await play.standin.slash("boggle", "bob", "boggle check", {"word": "peña"})
     assert text("check.banned", "es") in (await handle.original_message()).content
 

@@ -170,7 +170,7 @@ async def test_bad_values_are_one_line_in_the_servers_language_and_change_nothin
     )
     reply = await handle.original_message()
     assert reply.ephemeral and reply.content.startswith("⚠️ les indices (hints) sont réservés")
-    assert "\n" not in reply.content and game.bot.services.rounds.live == {}
+    assert "\n" not in reply.content and game.services.rounds.live == {}
     assert game.query("SELECT COUNT(*) FROM rounds") == [(0,)]
     # Discord (here the stand-in) offers each language by its own name and nothing else.
     with pytest.raises(CommandError, match="English, Français, Español, Deutsch"):

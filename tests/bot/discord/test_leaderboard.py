@@ -101,8 +101,8 @@ async def test_paging_past_the_callers_rank_with_buttons(game: Harness) -> None:
     carol = game.user_id("carol")
     # 24 others ahead of carol: players 1..24 find 2-11 words; carol finds one.
     for n in range(24):
-        await seed(game.bot.services.storage, guild_id, {1000 + n: 2 + n % 10}, 1000.0 + n)
-    await seed(game.bot.services.storage, guild_id, {carol: 1}, 2000.0)
+        await seed(game.services.storage, guild_id, {1000 + n: 2 + n % 10}, 1000.0 + n)
+    await seed(game.services.storage, guild_id, {carol: 1}, 2000.0)
 
     first = await leaderboard(game, "carol", period="all")
     assert "**You:** #25 Carol · 1 pt" in description(first)
@@ -136,7 +136,7 @@ async def test_buttons_work_after_a_restart(
         guild_id = game.standin.channel("boggle").guild_id
         assert guild_id is not None
         for n in range(12):
-            await seed(game.bot.services.storage, guild_id, {2000 + n: 1 + n % 10}, 1000.0 + n)
+            await seed(game.services.storage, guild_id, {2000 + n: 1 + n % 10}, 1000.0 + n)
         first = await leaderboard(game, "alice", measure="best_round")
     async with bot_session(standin, database, clock, lexicon):
         following = first.components[0]["components"][1]

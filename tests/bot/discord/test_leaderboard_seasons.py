@@ -10,7 +10,7 @@ from pathlib import Path
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.discord.test_leaderboard import description, leaderboard
-from tests.bot.discord.test_seasons import at, play, services
+from tests.bot.discord.test_seasons import at, play
 from tests.bot.discord.test_server_config import config, guild_of
 from tests.bot.harness import Harness, StoppedClock, bot_session
 from tests.bot.seasons.seeding import seed
@@ -31,7 +31,7 @@ async def test_current_past_and_all_time_boards(
         # January: bob 12 (rent, elephants), alice 4; archived as season 1 on February 1st.
         await play(game, {"alice": ["cat", "dog", "stone"], "bob": ["rent", "elephants"]}, clock())
         clock.now = at(2026, 2, 1, 0, 5)
-        assert await services(game).seasons.close_due()
+        assert await game.services.seasons.close_due()
         # February so far: alice 7 (quartz, stones, cats), carol 1.
         await play(game, {"alice": ["quartz", "stones", "cats"], "carol": ["lime"]}, at(2026, 2, 3))
 
@@ -78,7 +78,7 @@ async def test_a_seasons_pages_turn(standin: StandIn, database: Path, lexicon: L
     async with bot_session(standin, database, clock, lexicon) as game:
         guild_id, carol = guild_of(game), game.user_id("carol")
         words = ["cat", "cats", "dog", "dogs", "act", "tag", "rent", "lime", "mile", "ten", "net"]
-        storage, here = services(game).storage, game.channel_id()
+        storage, here = game.services.storage, game.channel_id()
         for n in range(11):  # eleven players ahead of carol, each with 2-11 words
             found = {3000 + n: words[: 2 + n % 10]}
             await seed(storage, guild_id, found, at(2026, 3, 2, n), channel_id=here)

@@ -124,7 +124,7 @@ async def test_shutdown_ends_while_the_database_takes_no_writes(
         try:
             said = await game.say("bob", game.words(live, 1)[0])
             await game.standin.wait_until(
-                lambda: game.bot.services.writer.pending or game.bot.services.writer.retries
+                lambda: game.services.writer.pending or game.services.writer.retries
             )
             started = time.monotonic()
             await asyncio.wait_for(game.bot.close(), 60)

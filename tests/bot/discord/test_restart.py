@@ -88,7 +88,7 @@ async def test_results_posted_when_the_deadline_passed_while_down(
         text = game.text_since(results)
         assert word in text and other in text and "Alice" in text and "Bob" in text
         assert game.query("SELECT state, ended_at >= deadline FROM rounds") == [("finished", 1)]
-        assert game.bot.services.rounds.live == {}
+        assert game.services.rounds.live == {}
         standings: dict[int, int] = dict(game.query("SELECT user_id, points FROM standings"))
         assert standings == {
             game.user_id("alice"): live.game.points_of(word),

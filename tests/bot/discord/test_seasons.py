@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.services import Services
 from core.lexicon import Lexicon
 from standin import StandIn
 from standin.permissions import Perm
@@ -21,17 +20,12 @@ def at(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> float
     return datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp()
 
 
-def services(game: Harness) -> Services:
-    assert game.app.services is not None  # the bot is running
-    return game.app.services
-
-
 async def play(game: Harness, found: dict[str, list[str]], when: float) -> None:
     """A finished round in the boggle channel, stored as the round service stores one."""
     ids = {game.user_id(n): ws for n, ws in found.items()}
     names = {game.user_id(n): n.title() for n in found}
     await seed(
-        services(game).storage,
+        game.services.storage,
         guild_of(game),
         ids,
         when,
@@ -45,7 +39,7 @@ async def roll_over(game: Harness, now: float) -> str:
     assert isinstance(game.clock, StoppedClock)
     game.clock.now = now
     before = game.standin.messages("boggle")[-1].id
-    assert await services(game).seasons.close_due()
+    assert await game.services.seasons.close_due()
     recap = await game.standin.wait_for_message(
         "boggle", lambda m: "is over" in m.content, 5, after=before
     )

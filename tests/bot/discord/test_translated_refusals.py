@@ -113,7 +113,7 @@ async def test_a_french_server_refuses_a_bad_code_and_a_lost_dice_set_in_french(
     assert await start_reply(game, board=typed) == f"⚠️ {french}"
     # ``dice`` is a choice on Discord: an unknown set is a server default whose file is gone.
     gone = ServerSettings(language="fr", dice="7x7-fr")
-    await game.bot.services.storage.save_defaults(guild_of(game), gone)
+    await game.services.storage.save_defaults(guild_of(game), gone)
     assert await start_reply(game) == (
         f"⚠️ dés : jeu de dés '7x7-fr' inconnu ; choisissez parmi : {SETS}"
     )

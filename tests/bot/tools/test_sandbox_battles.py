@@ -26,16 +26,16 @@ async def test_battle_shows_the_sandbox_server_once_it_opted_in(
         assert "takes part in server battles as **Sandbox Stars**" in said
         await play.type(":as alice", until="alice")
         await play.type("/daily", until="[Guess]")
-        [bot] = play.bots
-        attempt = await bot.services.daily.running(play.standin.user("alice").id)
+        daily = play.services().daily
+        attempt = await daily.running(play.standin.user("alice").id)
         assert attempt is not None
-        word = words_of(await bot.services.daily.board_of(attempt), 1)[0]
+        word = words_of(await daily.board_of(attempt), 1)[0]
         play.clock.advance(20)  # a person reads the board first
         await play.type(":click Guess", until="Words [required")
         await play.type(word, until="[Guess]")
         play.clock.advance(DAILY_SECONDS)
         await play.screen.wait_for("[Share]")
-        finished = await bot.services.daily.store.get_daily_attempt(attempt.id)
+        finished = await daily.store.get_daily_attempt(attempt.id)
         assert finished is not None and finished.points
         table = await play.type("/battle", until="Last week's winners")
         score = shown(finished.points)

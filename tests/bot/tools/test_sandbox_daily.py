@@ -11,7 +11,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.discord.client import BoggleBot
+from bot.app import App
+from bot.services import Services
 from bot.tools.sandbox import run_sandbox
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
@@ -74,23 +75,29 @@ class Sandbox:
     clock: Clock
     screen: Screen
     keyboard: io.TextIOWrapper
-    bots: list[BoggleBot]
+    apps: list[App]
 
     async def type(self, line: str, until: str) -> str:
         self.keyboard.write(f"{line}\n")
         self.keyboard.flush()
         return await self.screen.wait_for(until)
 
+    def services(self) -> Services:
+        """The services of the one bot the sandbox started."""
+        [app] = self.apps
+        assert app.services is not None  # the bot is running
+        return app.services
+
 
 @asynccontextmanager
 async def sandbox(folder: Path, lexicon: Lexicon) -> AsyncIterator[Sandbox]:
-    clock, standin, screen, bots = Clock(), StandIn(), Screen(), []
+    clock, standin, screen, apps = Clock(), StandIn(), Screen(), []
     read_end, write_end = os.pipe()
 
     async def start_bot(api_base: str, gateway_url: str) -> None:
-        bot = make_bot(folder / "boggle.sqlite3", clock, lexicon).client
-        bots.append(bot)
-        async with bot:
+        app = make_bot(folder / "boggle.sqlite3", clock, lexicon)
+        apps.append(app)
+        async with app.client as bot:
             await bot.start("sandbox-token")
 
     with os.fdopen(read_end) as keys, os.fdopen(write_end, "w") as keyboard:
@@ -99,7 +106,7 @@ async def sandbox(folder: Path, lexicon: Lexicon) -> AsyncIterator[Sandbox]:
         )
         try:
             await screen.wait_for("Type :help")
-            yield Sandbox(standin, clock, screen, keyboard, bots)
+            yield Sandbox(standin, clock, screen, keyboard, apps)
             keyboard.write(":quit\n")
             keyboard.flush()
             await asyncio.wait_for(session, 30)
@@ -113,10 +120,10 @@ async def test_a_dismissed_form_sends_nothing_and_share_posts_the_result(
 ) -> None:
     async with sandbox(tmp_path, lexicon) as play:
         await play.type("/daily", until="[Guess]")
-        [bot] = play.bots
-        attempt = await bot.services.daily.running(play.standin.user("alice").id)
+        daily = play.services().daily
+        attempt = await daily.running(play.standin.user("alice").id)
         assert attempt is not None
-        word = words_of(await bot.services.daily.board_of(attempt), 1)[0]
+        word = words_of(await daily.board_of(attempt), 1)[0]
 
         await play.type(":click Guess", until="Words [required")
         shown = await play.type(":cancel", until="(form dismissed: nothing was sent)")
@@ -143,4 +150,5 @@ async def test_a_dismissed_form_sends_nothing_and_share_posts_the_result(
         await play.standin.add_member("bob", "Bob")
         [post] = [m for m in play.standin.seen_by("bob", "boggle") if "daily board" in m.content]
         assert not post.ephemeral and f"#{attempt.day_number}" in post.content
-        assert bot.user is not None and post.author.id == bot.user.id
+        me = play.apps[0].client.user
+        assert me is not None and post.author.id == me.id

@@ -73,7 +73,7 @@ class Expected:
 
 async def next_round(game: Harness, seen: set[int], timeout: float = 10) -> LiveRound:
     """The tournament's next round, once its board is posted."""
-    rounds = game.bot.services.rounds
+    rounds = game.services.rounds
     channel = game.channel_id()
 
     def opened() -> bool:
@@ -120,7 +120,7 @@ async def say_all(
 
     async def stored() -> bool:
         async with asyncio.timeout(5):  # a stuck writer fails the test instead of hanging it
-            await game.bot.services.writer.flush()
+            await game.services.writer.flush()
         return wanted in game.query(sql, (live.id,))
 
     deadline = time.monotonic() + 5

@@ -11,7 +11,7 @@ from tests.bot.harness import Harness
 
 
 async def test_a_wake_as_it_is_cancelled_still_stops_it(game: Harness) -> None:
-    scheduler = game.bot.services.tournament_scheduler
+    scheduler = game.services.tournament_scheduler
     await asyncio.sleep(0.1)  # running: between looks it waits to be woken or for its tick
     task = scheduler._task
     assert task is not None and not task.done()

@@ -75,9 +75,9 @@ async def test_the_event_follows_the_tournament(
             "#boggle",
         )
         assert game.query("SELECT event_id FROM tournaments") == [(event.id,)]
-        looks = game.bot.services.tournament_scheduler.looks
+        looks = game.services.tournament_scheduler.looks
         await asyncio.sleep(1)  # 50 ticks with nothing due: the database is not read
-        assert game.bot.services.tournament_scheduler.looks - looks <= 1
+        assert game.services.tournament_scheduler.looks - looks <= 1
         started = asyncio.create_task(
             standin.wait_until(lambda: event.status is EventStatus.ACTIVE, timeout=10)
         )

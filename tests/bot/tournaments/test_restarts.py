@@ -42,7 +42,7 @@ async def test_a_restart_during_round_two(
         said = deal(board_words(live, lexicon), {"alice": 2, "bob": 2, "carol": 1, "dave": 1})
         before = {p: w[:1] for p, w in said.items()}  # half of it before the restart
         await say_all(game, live, before, expected.playing())
-        await game.bot.services.writer.flush()
+        await game.services.writer.flush()
     async with bot_session(standin, database, clock, lexicon) as game:
         resumed = game.live()
         assert resumed.id == live.id

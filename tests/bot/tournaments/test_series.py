@@ -43,7 +43,7 @@ async def test_a_two_round_series_with_a_non_entrant(
         assert "starts now" in (await start.original_message()).content
         alice, bob, carol = (game.user_id(n) for n in ("alice", "bob", "carol"))
         seen: set[int] = set()
-        rounds = game.bot.services.rounds
+        rounds = game.services.rounds
         for number in (1, 2):
             await standin.wait_until(
                 lambda: (
@@ -74,7 +74,7 @@ async def test_a_two_round_series_with_a_non_entrant(
         # The standings, computed independently from the stored words with core's scoring.
         played = []
         for (round_id,) in game.query("SELECT round_id FROM tournament_rounds ORDER BY number"):
-            finished = await game.bot.services.rounds.finished_results(round_id)
+            finished = await game.services.rounds.finished_results(round_id)
             assert finished is not None
             stored, results = finished
             accepted = game.query(

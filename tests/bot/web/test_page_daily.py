@@ -36,13 +36,13 @@ async def test_the_daily_board_on_the_page(web_game: Harness) -> None:
         alice = await open_as(browser, standin, page_url(web_game), "alice")
         await expect(alice.locator("#daily")).to_be_visible(timeout=5000)
         await alice.locator("#daily").click()
-        daily, alice_id = web_game.bot.services.daily, web_game.user_id("alice")
+        daily, alice_id = web_game.services.daily, web_game.user_id("alice")
         for _ in range(150):  # opened by the page (its message on its way), as /daily opens it
             if await daily.running(alice_id) is not None:
                 break
             await asyncio.sleep(0.1)
         attempt = await attempt_of(web_game)
-        board = await web_game.bot.services.daily.board_of(attempt)
+        board = await web_game.services.daily.board_of(attempt)
         await expect(alice.locator("#status")).to_contain_text(f"#{board.number}", timeout=5000)
         await expect(alice.locator("#clock")).to_contain_text("3:00")
         await expect(alice.locator("#back")).to_be_visible()

@@ -53,7 +53,7 @@ async def sees_meaning(page: Page, word: str, entry: Entry) -> None:
 async def test_tapping_a_word_of_the_round_shows_its_meaning(
     web_game: Harness, tmp_path: Path
 ) -> None:
-    definitions = web_game.bot.services.definitions
+    definitions = web_game.services.definitions
     live, _ = await web_game.start_round("alice", mode="casual", time="2m", size=5)
     candidates = sorted(live.game.solution, key=lambda w: (-len(w), w))
     (mine, mine_entry), *rest = await glossed(definitions, candidates)
@@ -82,16 +82,16 @@ async def test_tapping_a_word_of_the_round_shows_its_meaning(
 
 
 async def test_tapping_a_word_of_the_daily_result_shows_its_meaning(web_game: Harness) -> None:
-    definitions = web_game.bot.services.definitions
+    definitions = web_game.services.definitions
     async with chromium() as browser:
         page = await open_as(browser, web_game.standin, page_url(web_game), "alice", touch=True)
         await expect(page.locator("#daily")).to_be_visible()
         await finger(page, "#daily")
         for _ in range(150):  # opened by the page, as /daily opens it
-            if await web_game.bot.services.daily.running(web_game.user_id("alice")) is not None:
+            if await web_game.services.daily.running(web_game.user_id("alice")) is not None:
                 break
             await asyncio.sleep(0.1)
-        board = await web_game.bot.services.daily.board_of(await attempt_of(web_game))
+        board = await web_game.services.daily.board_of(await attempt_of(web_game))
         candidates = words_of(board, len(board.words))[::-1]
         word, entry = (await glossed(definitions, candidates))[0]
         web_game.clock.advance(20)  # a person reads the board first (fair play counts speed)

@@ -1,0 +1,19 @@
+"""What the rounds' Discord side uses, and nothing else: built by the composition root
+(``bot.app``), handed to ``setup``, and to the buttons discord.py rebuilds through ``ROUNDS``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.discord.dynamic_items import Registry
+from bot.rounds.service import RoundService
+from bot.server_settings.service import ServerSettingsService
+
+
+@dataclass(frozen=True)
+class RoundsUses:
+    rounds: RoundService
+    server_settings: ServerSettingsService  # the server's defaults; a refusal's language
+
+
+ROUNDS: Registry[RoundsUses] = Registry("rounds")
