@@ -21,16 +21,9 @@ LONGEST_MODULE = 400  # lines
 DRIVERS = ("aiosqlite", "asyncpg", "sqlite3", "psycopg")
 PLATFORM = ("discord", "aiohttp", "PIL", "standin")
 # Each feature is a folder: its service (the rules) beside its Discord adapter (``discord/``) and
-# its web adapter (``web.py``). Another feature may use only its public modules.
-FEATURES = (
-    "bot.rounds",
-    "bot.daily",
-    "bot.standings",
-    "bot.server_settings",
-    "bot.check",
-    "bot.tournaments",
-    "bot.definitions",
-)
+# its web adapter (``web.py``). Another feature may use only its public modules. Found by their
+# ``service.py``, not listed: a new feature is held to the rules from its first commit.
+FEATURES = tuple(sorted(f"bot.{path.parent.name}" for path in (ROOT / "bot").glob("*/service.py")))
 PUBLIC = ("service", "events", "model", "options", "view", "store")
 FRONT_ENDS = ("bot.discord", "bot.web")
 FORBIDDEN = {
@@ -208,6 +201,47 @@ def test_a_front_end_reads_no_live_round() -> None:
             and "rounds" in ast.unparse(node.value)
         ]
     assert broken == []
+
+
+def test_the_features_are_found() -> None:
+    assert {"bot.rounds", "bot.daily", "bot.achievements", "bot.seasons"} <= set(FEATURES)
+
+
+def names_services(tree: ast.AST) -> list[int]:
+    """Lines that import or name the whole ``Services`` bag (also in a quoted annotation)."""
+    lines = []
+    for node in ast.walk(tree):
+        named: list[str | None]
+        if isinstance(node, ast.ImportFrom):
+            named = [alias.name for alias in node.names]
+        else:  # a name, or an attribute (``bot.services.Services``)
+            named = [getattr(node, "id", None), getattr(node, "attr", None)]
+        if "Services" in named and isinstance(node, ast.stmt | ast.expr):
+            lines.append(node.lineno)
+        for hint in (getattr(node, "annotation", None), getattr(node, "returns", None)):
+            if isinstance(hint, ast.Constant) and isinstance(hint.value, str):
+                lines += [hint.lineno] * len(names_services(ast.parse(hint.value, mode="eval")))
+    return sorted(set(lines))
+
+
+def test_a_front_end_is_given_only_what_it_uses() -> None:
+    """No front end holds the whole ``Services`` bag: the composition root (``bot.app``) gives
+    each feature's Discord side, the client and the page the narrow view of what it uses (dynamic
+    items reach their own feature's through its ``Registry``)."""
+    broken = [
+        f"{path.relative_to(ROOT)}:{line} names Services"
+        for name, path in MODULES.items()
+        if front_end(name)
+        for line in names_services(ast.parse(path.read_text()))
+    ]
+    assert broken == []
+
+
+def test_the_services_finder_finds_the_bag() -> None:
+    assert names_services(ast.parse("from bot.services import Ports, Services\n")) == [1]
+    assert names_services(ast.parse("import bot.services\n\nx: bot.services.Services\n")) == [3]
+    assert names_services(ast.parse("def f(s: 'Services') -> None: ...\n")) == [1]
+    assert names_services(ast.parse("from bot.services import Ports\nservices = 1\n")) == []
 
 
 def test_features_meet_only_through_their_public_modules() -> None:
