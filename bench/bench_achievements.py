@@ -23,7 +23,7 @@ from bot.kernel.events import EventBus
 from bot.rounds.events import GuessesJudged, RoundEnded, StandingsChanged
 from bot.rounds.view import RoundView
 from bot.server_settings.service import ServerSettingsService
-from bot.storage import Storage
+from bot.stores import Storage
 from core.board import Board
 from core.lexicon import load
 from core.round import Mode, Round, Rules

@@ -45,8 +45,8 @@ from report_table import Table, yes  # noqa: E402
 from bot.battles.service import BattleService  # noqa: E402
 from bot.kernel.model import DailyAttempt  # noqa: E402
 from bot.server_settings.service import ServerSettingsService  # noqa: E402
-from bot.storage import Storage  # noqa: E402
 from bot.storage.records import Record, ServerDefaults  # noqa: E402
+from bot.stores import Storage  # noqa: E402
 from core.battles import week_start  # noqa: E402
 from core.daily import day_number  # noqa: E402
 

@@ -18,8 +18,9 @@ from pathlib import Path
 
 from load_records import Running, Word
 
-from bot.storage import Storage, StorageError, is_postgres
+from bot.storage import StorageError, is_postgres
 from bot.storage.records import Record
+from bot.stores import Storage
 
 SQLITE = "sqlite"  # --database: a new SQLite file for each configuration
 ENGINES = ("sqlite", "postgres")

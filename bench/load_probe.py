@@ -19,8 +19,8 @@ from collections.abc import Sequence
 
 from load_records import Key, Taken, Word
 
+from bot.kernel.model import GuessRow
 from bot.services import Services
-from bot.storage import GuessRow
 from core.round import Verdict
 
 

@@ -33,7 +33,8 @@ from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND, RoundService
 from bot.seasons.service import SeasonService
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
-from bot.storage import GuessWriter, Storage
+from bot.storage import GuessWriter
+from bot.stores import Storage
 from bot.tournaments.scheduler import TournamentScheduler
 from bot.tournaments.service import TournamentService
 from bot.tournaments.store import Calendar, Poster

@@ -16,7 +16,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage import Storage
+from bot.stores import Storage
 from tests.postgres import fresh_postgres_url
 
 ENGINES = ("sqlite", "postgres")

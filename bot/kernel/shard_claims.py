@@ -7,7 +7,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.config.shards import ShardSlice
-from bot.storage import Storage
+from bot.storage import Lifecycle
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ class ShardsTaken(Exception):
 class ShardClaims:
     def __init__(
         self,
-        storage: Storage,
+        storage: Lifecycle,
         shards: ShardSlice,
         stopping: Callable[[], bool],
         standby: bool = True,

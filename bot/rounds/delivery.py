@@ -8,8 +8,9 @@ import logging
 from collections.abc import Callable, Mapping
 
 from bot.kernel.backoff import Backoff
+from bot.kernel.model import StoredRound
 from bot.rounds.publisher import Gone, Publisher, PublishError, Refused, ResultsReport
-from bot.storage import Storage, StoredRound
+from bot.stores import Storage
 from core.codes import CodeError, encode
 from core.round import Results, Round
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from bot.kernel.model import StoredRound
 from bot.rounds.publisher import BoardPost, ChatMessage
 from bot.rounds.view import RoundView
-from bot.storage import StoredRound
 from core.round import Judgement, Mode, Round
 
 

@@ -31,6 +31,7 @@ from bot.kernel.backoff import Backoff
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.limits import Limiter
+from bot.kernel.model import GuessRow
 from bot.rounds.delivery import ResultsDelivery, results_report
 from bot.rounds.events import (
     GuessesJudged,
@@ -48,7 +49,8 @@ from bot.rounds.resuming import post_unposted, resumed_round
 from bot.rounds.rolling import roll, round_banned
 from bot.rounds.runner import until_deadline
 from bot.rounds.settling import Settler
-from bot.storage import ChannelBusy, GuessRow, GuessWriter, Storage
+from bot.storage import ChannelBusy, GuessWriter
+from bot.stores import Storage
 from core.round import Verdict
 from core.rules import Timer
 

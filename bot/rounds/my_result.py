@@ -14,7 +14,7 @@ from bot.kernel.lexicons import Lexicons
 from bot.rounds.events import RoundEnded
 from bot.rounds.rolling import stored_game
 from bot.rounds.settling import Settler
-from bot.storage import Storage
+from bot.stores import Storage
 from core.round import Mode, Results, Verdict
 
 KEPT = 64  # finished rounds whose results are kept in memory

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 
 from bot.kernel.stopping import cancel_and_wait
-from bot.storage import Storage
+from bot.stores import Storage
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from bot.storage import StoredRound
+from bot.kernel.model import StoredRound
 from core.board import Board
 from core.coop import TeamScore
 from core.round import Results, Rules, Standing, Verdict

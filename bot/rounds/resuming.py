@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from bot.kernel.lexicons import Lexicons
+from bot.kernel.model import StoredRound
 from bot.rounds.delivery import ResultsDelivery, results_report
 from bot.rounds.live import LiveRound
 from bot.rounds.publisher import Publisher
 from bot.rounds.rolling import stored_game, stored_hints
 from bot.rounds.settling import Settler
-from bot.storage import Storage, StoredRound
+from bot.stores import Storage
 
 
 async def resumed_round(stored: StoredRound, storage: Storage, lexicons: Lexicons) -> LiveRound:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from bot.kernel.model import StoredRound
 from bot.rounds.options import DEFAULT_QUIET, NoBoard, RoundOptions
-from bot.storage import StoredRound
 from core.board import Board
 from core.dice import dice_set
 from core.generate import roll_with_floor

@@ -16,7 +16,7 @@ from typing import Any
 from bot.i18n.channels import channel_list
 from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
-from bot.kernel.model import ServerSettings
+from bot.kernel.model import ServerSettings, StoredRound
 from bot.kernel.refusal import Refusal
 from bot.rounds.events import GuessSource, RoundEnded
 from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, LiveRounds
@@ -25,7 +25,7 @@ from bot.rounds.options import NoBoard, OptionError, RoundOptions, round_options
 from bot.rounds.publisher import ChatMessage, Gone, PublishError, Refused
 from bot.rounds.rolling import stored_game
 from bot.rounds.view import RoundView
-from bot.storage import ChannelBusy, StoredRound
+from bot.storage import ChannelBusy
 from core.board import Board
 from core.commonness import is_everyday
 from core.lexicon import LexiconError

@@ -9,9 +9,11 @@ import logging
 from collections.abc import Callable, Mapping
 
 from bot.kernel.backoff import Backoff
+from bot.kernel.model import StoredRound
 from bot.rounds.live import LiveRound
 from bot.rounds.publisher import Publisher
-from bot.storage import GuessWriter, Storage, StoredRound
+from bot.storage import GuessWriter
+from bot.stores import Storage
 from core.commonness import missed_order
 from core.round import PlayerResult, Results, Round
 

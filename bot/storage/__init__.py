@@ -1,37 +1,17 @@
-"""The bot's storage: rounds, guesses, accepted words, results and standings, behind one interface.
+"""The storage kernel: the SQL engines and what every feature's SQL stands on, importing no
+feature.
 
-``Storage`` (``interface.py``) is what the rest of the bot uses, in the project's types
-(``model.py``, ``records.py``) and errors (``errors.py``). It is one protocol per aggregate, each
-the SQL every engine shares and so the only place its methods' signatures are written:
-``RoundStorage`` (``rounds.py``), ``StandingsStorage`` (``standings.py``), ``SettingsStorage``
-(``server_settings.py``), ``DailyStorage`` (``daily.py``) and ``CopyStorage`` (``copying.py``),
-composed with each engine's ``Lifecycle`` in ``sql_engine.SQLStorage``. ``sqlite/`` and
-``postgres/`` subclass that and supply the ways into their database (``session.py``);
-``targets.py`` tells which one a target names. ``GuessWriter`` batches guesses into it;
-``migrations.py`` reads the numbered schema files each engine applies.
+``sqlite/`` and ``postgres/`` are the engines (``sql_engine.Engine``: a ``Lifecycle``, the ways
+into the database of ``database.Database`` and the whole database's records of
+``copying.CopyStorage``); ``targets.py`` tells which one a target names; ``migrations.py`` reads
+the numbered schema files each engine applies; ``records.py`` is every table as typed records
+(the copy between engines carries them all); ``errors.py`` the project's errors. Each feature's
+queries live in its folder (``bot/<feature>/sql.py``, on ``Database``); ``bot/stores`` composes
+them with each engine into the ``Storage`` the bot opens. ``GuessWriter`` batches guesses.
 """
 
-from bot.kernel.model import (
-    DEFAULT_BUSY_TIMEOUT,
-    AcceptedWord,
-    DailyAttempt,
-    DailyChannel,
-    DailyGuess,
-    DailyRanked,
-    DailyStart,
-    GuessRow,
-    LeaderboardEntry,
-    LeaderboardPage,
-    Measure,
-    ModeStats,
-    PlayerStats,
-    RankedPlayer,
-    RoundState,
-    ServerSettings,
-    StoredRound,
-)
 from bot.storage.copying import CopyStorage
-from bot.storage.daily import DailyStorage
+from bot.storage.database import Database, Row, Session
 from bot.storage.errors import (
     ChannelBusy,
     RejectedWrite,
@@ -39,46 +19,24 @@ from bot.storage.errors import (
     TargetNotEmpty,
     TransientStorageError,
 )
-from bot.storage.interface import Storage
 from bot.storage.migrations import MIGRATIONS_ROOT, Migration, load_migrations
-from bot.storage.rounds import RoundStorage
-from bot.storage.server_settings import SettingsStorage
-from bot.storage.sql_engine import Lifecycle
-from bot.storage.standings import StandingsStorage
+from bot.storage.sql_engine import Engine, Lifecycle
 from bot.storage.targets import database_error, is_postgres, printable
 from bot.storage.writer import GuessWriter
 
 __all__ = [
-    "DEFAULT_BUSY_TIMEOUT",
     "MIGRATIONS_ROOT",
-    "AcceptedWord",
     "ChannelBusy",
     "CopyStorage",
-    "DailyAttempt",
-    "DailyChannel",
-    "DailyGuess",
-    "DailyRanked",
-    "DailyStart",
-    "DailyStorage",
-    "GuessRow",
+    "Database",
+    "Engine",
     "GuessWriter",
-    "LeaderboardEntry",
-    "LeaderboardPage",
     "Lifecycle",
-    "Measure",
     "Migration",
-    "ModeStats",
-    "PlayerStats",
-    "RankedPlayer",
     "RejectedWrite",
-    "RoundState",
-    "RoundStorage",
-    "ServerSettings",
-    "SettingsStorage",
-    "StandingsStorage",
-    "Storage",
+    "Row",
+    "Session",
     "StorageError",
-    "StoredRound",
     "TargetNotEmpty",
     "TransientStorageError",
     "database_error",

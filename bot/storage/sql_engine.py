@@ -1,10 +1,10 @@
-"""What an SQL engine is: its own hold on the database (``Lifecycle``) and the aggregates' SQL,
-written once and shared (``SQLStorage``).
+"""What an SQL engine is on its own: its hold on the database (``Lifecycle``), its ways into it
+(``database.Database``: a write transaction, a read, a snapshot) and the copy of the whole
+database (``CopyStorage``); ``sqlite/`` and ``postgres/`` each implement ``Engine``.
 
-An engine subclasses ``SQLStorage`` and supplies what only it can do: the ways into its database
-(``session.Database``: a write transaction, a read, a snapshot), opening, closing and the shard
-claims. Each aggregate is a protocol of its own whose methods are the SQL itself, so a method's
-signature is written once: callers read it as the interface, engines inherit it as the code.
+No feature's SQL is here: each feature writes its own once, in its folder
+(``bot/<feature>/sql.py``), on the same ``Database``, and ``bot/stores`` composes every engine
+with all of it, so this package imports no feature.
 """
 
 from __future__ import annotations
@@ -12,16 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.storage.achievements import AchievementStorage
-from bot.storage.battles import BattleStorage
 from bot.storage.copying import CopyStorage
-from bot.storage.daily import DailyStorage
-from bot.storage.rounds import RoundStorage
-from bot.storage.seasons import SeasonStorage
-from bot.storage.server_settings import SettingsStorage
-from bot.storage.standings import StandingsStorage
-from bot.storage.tournaments import TournamentStorage
-from bot.storage.web_addresses import WebAddressStorage
 
 
 class Lifecycle(Protocol):
@@ -47,18 +38,6 @@ class Lifecycle(Protocol):
         health check's); StorageError if it is not."""
 
 
-class SQLStorage(
-    Lifecycle,
-    RoundStorage,
-    StandingsStorage,
-    SettingsStorage,
-    DailyStorage,
-    CopyStorage,
-    WebAddressStorage,
-    TournamentStorage,
-    BattleStorage,
-    SeasonStorage,
-    AchievementStorage,
-    Protocol,
-):
-    """Every aggregate on one engine: the whole interface but ``open`` (``interface.Storage``)."""
+class Engine(Lifecycle, CopyStorage, Protocol):
+    """An engine before any feature's SQL: its lifecycle, its ways into its database (what every
+    feature's SQL is written on) and the whole database's records."""

@@ -15,23 +15,30 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import islice
+from typing import Protocol
 
 from bot.kernel.model import GuessRow
 from bot.kernel.stopping import cancel_and_wait
 from bot.storage.errors import RejectedWrite, TransientStorageError
-from bot.storage.interface import Storage
 
 log = logging.getLogger(__name__)
 
 
+class GuessLog(Protocol):
+    """What the writer asks of a database: a batch of guesses stored, all or nothing (the
+    rounds' SQL, ``record_guesses``)."""
+
+    async def record_guesses(self, rows: Sequence[GuessRow]) -> None: ...
+
+
 class GuessWriter:
-    """The one writer of guesses for a Storage; ``submit`` from the event loop's thread."""
+    """The one writer of guesses for a database; ``submit`` from the event loop's thread."""
 
     def __init__(
         self,
-        storage: Storage,
+        storage: GuessLog,
         *,
         interval: float = 0.05,
         hurried: float = 0.01,

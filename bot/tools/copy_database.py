@@ -17,7 +17,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.storage import Storage, StorageError, TargetNotEmpty, is_postgres, printable
+from bot.storage import StorageError, TargetNotEmpty, is_postgres, printable
+from bot.stores import Storage
 
 # How the command names each table's rows, in copy order.
 LABELS = {

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.stores import Storage
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, Harness, bot_session

@@ -1,6 +1,6 @@
-"""The PostgreSQL engine of the storage interface (asyncpg with a pool, ``migrations/postgres/``)."""
+"""The PostgreSQL engine (asyncpg with a pool, ``migrations/postgres/``)."""
 
+from bot.storage.postgres.engine import PostgresEngine
 from bot.storage.postgres.opening import MIGRATIONS_DIR
-from bot.storage.postgres.storage import PostgresStorage
 
-__all__ = ["MIGRATIONS_DIR", "PostgresStorage"]
+__all__ = ["MIGRATIONS_DIR", "PostgresEngine"]

@@ -14,7 +14,7 @@ from bot.daily.service import DailyService
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
 from bot.server_settings.service import ServerSettingsService
-from bot.storage import Storage
+from bot.stores import Storage
 from bot.tournaments.events import TournamentEnded
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon

@@ -15,7 +15,7 @@ from bot.kernel.model import GuessRow
 from bot.rounds.events import RoundEnded
 from bot.rounds.view import RoundView
 from bot.server_settings.service import ServerSettingsService
-from bot.storage import Storage
+from bot.stores import Storage
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules, Verdict

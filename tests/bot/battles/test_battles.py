@@ -14,7 +14,7 @@ from bot.battles.service import BattleService
 from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
-from bot.storage import Storage
+from bot.stores import Storage
 from core.round import Verdict
 from tests.stores import StoreTarget
 

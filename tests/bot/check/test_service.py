@@ -13,7 +13,7 @@ from bot.kernel.lexicons import Lexicons
 from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
-from bot.storage import Storage
+from bot.stores import Storage
 from core.board import Board
 from core.commonness import is_everyday
 from core.lexicon import Lexicon

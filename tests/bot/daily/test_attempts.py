@@ -13,9 +13,10 @@ import pytest
 
 from bot.daily.service import DailyService, Guessed
 from bot.kernel.lexicons import Lexicons
+from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
-from bot.storage import DailyAttempt, Storage
+from bot.stores import Storage
 from core.daily import DAILY_RULES, DAILY_SECONDS
 from core.lexicon import Lexicon
 from core.round import Verdict

@@ -9,9 +9,10 @@ from datetime import UTC, date, datetime, timedelta
 from bot.config.shards import ShardSlice
 from bot.daily.service import DailyService
 from bot.kernel.lexicons import Lexicons
+from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
-from bot.storage import DailyAttempt, Storage
+from bot.stores import Storage
 from core.commonness import missed_order
 from core.daily import DAILY_RULES, DAILY_SECONDS, daily_board
 from core.lexicon import Lexicon

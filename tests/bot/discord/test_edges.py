@@ -10,7 +10,7 @@ import signal
 import time
 from pathlib import Path
 
-from bot.storage import Storage
+from bot.stores import Storage
 from core.board import Board
 from core.lexicon import Lexicon
 from core.solver import solve

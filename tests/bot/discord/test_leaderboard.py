@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.storage import Storage
+from bot.stores import Storage
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Rules, tally

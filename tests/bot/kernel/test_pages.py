@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.config.shards import ShardSlice
 from bot.kernel.pages import HERE, PageDirectory
-from bot.storage import Storage
+from bot.stores import Storage
 
 THEIRS = 1 << 22  # a server on shard 1
 OURS = 0  # a server on shard 0

@@ -10,8 +10,8 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
-from bot.storage import Storage
 from bot.storage.errors import StorageError
+from bot.stores import Storage
 from tests.postgres import server_url, with_search_path
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import asyncpg
 
 from bot.battles.model import BattleEntry
-from bot.storage import Storage
+from bot.stores import Storage
 from core.daily import DAILY_POST_DELAY
 from core.days import last_ended_day, local_date
 from core.round import Verdict

@@ -7,9 +7,11 @@ from typing import Any, cast
 
 import pytest
 
+from bot.kernel.model import AcceptedWord, RoundState
 from bot.rounds.options import NoBoard
 from bot.rounds.publisher import Ending, Gone, Refused, Unavailable
-from bot.storage import AcceptedWord, RoundState, Storage, TransientStorageError
+from bot.storage import TransientStorageError
+from bot.stores import Storage
 from core.lexicon import Lexicon
 from core.round import Mode, Verdict
 from core.scoring import word_score

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.rounds.web import CROWD, Hub
-from bot.storage import Storage
+from bot.stores import Storage
 from bot.web import payloads
 from bot.web.messages import Message
 from core.lexicon import Lexicon

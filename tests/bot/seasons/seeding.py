@@ -3,7 +3,7 @@ tests: each player's words on a made-up board (every word counts)."""
 
 from __future__ import annotations
 
-from bot.storage import Storage
+from bot.stores import Storage
 from core.board import Board
 from core.round import Mode, Rules, tally
 

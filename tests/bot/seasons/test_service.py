@@ -12,7 +12,7 @@ from bot.kernel.refusal import Refusal
 from bot.seasons.events import SeasonEnded
 from bot.seasons.service import SeasonService, SeasonStandings
 from bot.server_settings.service import ServerSettingsService
-from bot.storage import Storage
+from bot.stores import Storage
 from core.seasons import Place
 from tests.bot.harness import StoppedClock
 from tests.bot.seasons.seeding import seed

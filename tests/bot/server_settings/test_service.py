@@ -23,7 +23,7 @@ from bot.server_settings.service import (
     ServerSettingsService,
     ServerSettingsStore,
 )
-from bot.storage import Storage
+from bot.stores import Storage
 from core.round import Mode
 from tests.bot.server_settings.memory_store import MemoryServerSettings
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage import Storage
-from bot.storage.sqlite import SQLiteStorage
 from bot.storage.statements import LAST_FINISHED_ROUND_SQL
+from bot.stores import Storage
+from bot.stores.sqlite import SQLiteStorage
 from core.board import Board
 from tests.bot.storage.test_storage import new_round, plan, results_for
 

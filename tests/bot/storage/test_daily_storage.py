@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 from datetime import date, timedelta
 
-from bot.storage import DailyAttempt, DailyStart, Measure, ServerSettings, Storage
+from bot.kernel.model import DailyAttempt, DailyStart, Measure, ServerSettings
+from bot.stores import Storage
 from core.daily import DAILY_SECONDS, day_number
 from core.round import Verdict
 from tests.stores import StoreTarget

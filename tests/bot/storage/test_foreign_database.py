@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage, StorageError
+from bot.storage import StorageError
 from bot.storage.sqlite import APPLICATION_ID
+from bot.stores import Storage
 from standin import StandIn
 from tests.bot.harness import spawn_bot
 from tests.bot.old_database import add_round, database_at

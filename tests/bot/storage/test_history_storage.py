@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import LeaderboardPage, Measure, RankedPlayer, Storage
-from bot.storage.sqlite import SQLiteStorage
+from bot.kernel.model import LeaderboardPage, Measure, RankedPlayer
 from bot.storage.statements import leaderboard_sql
+from bot.stores import Storage
+from bot.stores.sqlite import SQLiteStorage
 from core.board import Board
 from core.round import Mode, Results, Rules, tally
 from tests.bot.old_database import add_round, database_at

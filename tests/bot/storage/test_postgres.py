@@ -13,18 +13,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from bot.storage import (
-    Storage,
-    StorageError,
-    TransientStorageError,
-    is_postgres,
-    load_migrations,
-    printable,
-)
+from bot.storage import StorageError, TransientStorageError, is_postgres, load_migrations, printable
 from bot.storage.postgres import MIGRATIONS_DIR
+from bot.storage.postgres.engine import CLOSE_TIMEOUT
 from bot.storage.postgres.opening import lock_key
-from bot.storage.postgres.storage import CLOSE_TIMEOUT
 from bot.storage.sqlite import MIGRATIONS_DIR as SQLITE_MIGRATIONS
+from bot.stores import Storage
 from tests.bot.storage.test_storage import accepted, new_round
 from tests.postgres import fresh_postgres_url, server_url
 from tests.stores import StoreTarget, postgres_target

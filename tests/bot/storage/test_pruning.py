@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 
 from bot.config.settings import Settings, SettingsError
+from bot.kernel.model import GuessRow
 from bot.rounds.pruning import DAY
-from bot.storage import GuessRow, Storage
-from bot.storage.sqlite import PRUNE_STEP_SQL, SQLiteStorage
+from bot.storage.statements import PRUNE_STEP_SQL
+from bot.stores import Storage
+from bot.stores.sqlite import SQLiteStorage
 from core.lexicon import Lexicon
 from core.round import Verdict
 from standin import StandIn

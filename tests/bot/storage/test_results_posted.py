@@ -6,8 +6,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.storage import Storage, load_migrations
+from bot.storage import load_migrations
 from bot.storage.sqlite import MIGRATIONS_DIR
+from bot.stores import Storage
 from tests.bot.old_database import add_round, database_at
 from tests.bot.storage.test_storage import new_round, results_for
 

@@ -7,7 +7,8 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from bot.storage import ServerSettings, Storage
+from bot.kernel.model import ServerSettings
+from bot.stores import Storage
 from core.round import Mode
 from tests.bot.old_database import add_round, database_at
 from tests.bot.storage.test_storage import new_round

@@ -7,7 +7,7 @@ import asyncio
 import sys
 import textwrap
 
-from bot.storage import Storage
+from bot.stores import Storage
 from tests.stores import StoreTarget
 
 
@@ -30,7 +30,7 @@ async def test_a_killed_process_frees_its_shards_at_once(store_target: StoreTarg
     holder = textwrap.dedent(
         f"""
         import asyncio, sys
-        from bot.storage import Storage
+        from bot.stores import Storage
 
         async def main():
             store = await Storage.open({store_target.target!r})

@@ -7,7 +7,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from bot.storage import MIGRATIONS_ROOT, Storage
+from bot.storage import MIGRATIONS_ROOT
+from bot.stores import Storage
 
 
 async def test_processes_opening_one_sqlite_file_together_wait_for_each_other(

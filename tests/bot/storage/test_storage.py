@@ -18,25 +18,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from bot.kernel.model import AcceptedWord, StoredRound
-from bot.storage import (
-    ChannelBusy,
-    GuessRow,
-    GuessWriter,
-    LeaderboardEntry,
-    RejectedWrite,
-    Storage,
-    StorageError,
-    load_migrations,
-)
-from bot.storage.sqlite import (
-    LEADERBOARD_SQL,
-    MIGRATIONS_DIR,
-    RUNNING_ROUND_SQL,
-    UNFINISHED_ROUNDS_SQL,
-    SQLiteStorage,
-    split_statements,
-)
+from bot.kernel.model import AcceptedWord, GuessRow, LeaderboardEntry, StoredRound
+from bot.storage import ChannelBusy, GuessWriter, RejectedWrite, StorageError, load_migrations
+from bot.storage.sqlite import MIGRATIONS_DIR, split_statements
+from bot.storage.statements import LEADERBOARD_SQL, RUNNING_ROUND_SQL, UNFINISHED_ROUNDS_SQL
+from bot.stores import Storage
+from bot.stores.sqlite import SQLiteStorage
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Results, Round, Rules, Verdict, tally

@@ -9,15 +9,11 @@ from types import FunctionType
 
 import pytest
 
-from bot.storage import (
-    RejectedWrite,
-    RoundState,
-    Storage,
-    StorageError,
-    TransientStorageError,
-)
-from bot.storage.postgres import PostgresStorage
-from bot.storage.sqlite import SQLiteStorage
+from bot.kernel.model import RoundState
+from bot.storage import RejectedWrite, StorageError, TransientStorageError
+from bot.stores import Storage
+from bot.stores.postgres import PostgresStorage
+from bot.stores.sqlite import SQLiteStorage
 from core.round import Mode
 from tests.bot.old_database import add_round, database_at
 from tests.bot.storage.test_storage import accepted, new_round, raw, results_for
@@ -77,7 +73,7 @@ def test_nothing_above_storage_knows_the_engine() -> None:
 def test_only_the_engine_package_knows_the_engine(engine: str) -> None:
     package = BOT / "storage" / engine
     outside = [p for p in (BOT / "storage").rglob("*.py") if package not in p.parents]
-    assert {p.name for p in outside} >= {"interface.py", "writer.py", "sql_engine.py"}
+    assert {p.name for p in outside} >= {"copying.py", "database.py", "sql_engine.py"}
     assert [p.name for p in outside if _imports(p) & ENGINE_MODULES[engine]] == []
     assert any(_imports(p) & ENGINE_MODULES[engine] for p in package.rglob("*.py"))
 
@@ -91,12 +87,13 @@ def _own_methods(cls: type) -> set[str]:
     }
 
 
-@pytest.mark.parametrize("engine", [SQLiteStorage, PostgresStorage])
-def test_each_method_of_the_interface_is_written_once(engine: type) -> None:
-    """The aggregates' protocols are the SQL itself: no method is declared in one of the classes
+@pytest.mark.parametrize("storage_class", [SQLiteStorage, PostgresStorage])
+def test_each_method_of_the_interface_is_written_once(storage_class: type) -> None:
+    """The features' SQL classes are the SQL itself: no method is declared in one of the classes
     ``Storage`` is made of and written again in another, or in an engine, which adds only what is
-    its own (``open``, the ``Lifecycle`` and its ways into its database)."""
-    parts = [c for c in Storage.__mro__ if c.__module__.startswith("bot.storage")]
+    its own (``open``, the ``Lifecycle`` and its ways into its database); the composition adds
+    nothing but the engine under the features."""
+    parts = [c for c in Storage.__mro__[1:] if c.__module__.startswith("bot.")]
     assert {c.__name__ for c in parts} >= {
         "RoundStorage",
         "StandingsStorage",
@@ -104,12 +101,16 @@ def test_each_method_of_the_interface_is_written_once(engine: type) -> None:
         "DailyStorage",
         "CopyStorage",
         "Lifecycle",
+        "Database",
     }
     written: dict[str, list[str]] = {}
     for part in parts:
         for name in _own_methods(part):
             written.setdefault(name, []).append(part.__name__)
     assert {name: places for name, places in written.items() if len(places) > 1} == {}
+    assert _own_methods(storage_class) == set()
+    engines = ("bot.storage.sqlite.", "bot.storage.postgres.")
+    [engine] = [c for c in storage_class.__mro__ if c.__module__.startswith(engines)]
     engines_own = {"open", "close", "claim_shards", "claims_intact", "ping"}
     assert _own_methods(engine) <= engines_own | {"_write", "_fetch", "_snapshot"}
 

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from bot.kernel.model import Measure, StoredTournament, TournamentRecord, TournamentState
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
-from bot.storage import Storage
+from bot.stores import Storage
 from core.periods import Period
 from core.round import Mode, Rules, tally
 from core.tournament import Format, Placing, RoundScore

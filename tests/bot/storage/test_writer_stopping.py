@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.storage import GuessWriter, Storage
+from bot.storage import GuessWriter
+from bot.stores import Storage
 from tests.bot.storage.test_storage import accepted, new_round
 
 

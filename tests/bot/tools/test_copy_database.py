@@ -10,8 +10,9 @@ from datetime import date
 from pathlib import Path
 
 from bot.battles.model import BattleEntry
-from bot.storage import GuessRow, ServerSettings, Storage
+from bot.kernel.model import GuessRow, ServerSettings
 from bot.storage.records import ArchivedSeason, Record, SeasonSettings
+from bot.stores import Storage
 from core.battles import week_start
 from core.round import Mode, Verdict
 from core.seasons import Place

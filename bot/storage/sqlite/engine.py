@@ -1,9 +1,9 @@
-"""The Storage interface on SQLite: one file, nothing to install.
+"""The SQLite engine: one file, nothing to install.
 
 Everything goes through one aiosqlite connection in autocommit mode; each write is an explicit
 ``BEGIN IMMEDIATE … COMMIT`` taken under an asyncio lock, so the statements of two coroutines
 never land in each other's transaction, and reads take the same lock so they never see another
-coroutine's half-done transaction. The SQL itself is the shared one (``sql_engine.py``);
+coroutine's half-done transaction. The SQL itself is the features' (``bot/stores`` adds it);
 SQLite's errors leave as the project's own (``translate``).
 """
 
@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, final
+from typing import Any, Self
 
 import aiosqlite
 
@@ -26,7 +26,7 @@ from bot.storage.database import Row
 from bot.storage.errors import StorageError
 from bot.storage.migrations import load_migrations
 from bot.storage.records import Table
-from bot.storage.sql_engine import SQLStorage
+from bot.storage.sql_engine import Engine
 from bot.storage.sqlite.claims import ShardLocks
 from bot.storage.sqlite.errors import translate
 from bot.storage.sqlite.opening import MIGRATIONS_DIR, connect
@@ -34,9 +34,9 @@ from bot.storage.sqlite.opening import MIGRATIONS_DIR, connect
 log = logging.getLogger(__name__)
 
 
-@final  # mypy: a final class may leave no member of the interface abstract
-class SQLiteStorage(SQLStorage):
-    """The bot's SQLite database; ``await SQLiteStorage.open(path)`` (or ``Storage.open``)."""
+class SQLiteEngine(Engine):
+    """A SQLite database; ``await SQLiteEngine.open(path)``, or (with every feature's SQL)
+    ``bot.stores.sqlite.SQLiteStorage.open`` and ``Storage.open``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
@@ -52,7 +52,7 @@ class SQLiteStorage(SQLStorage):
         *,
         migrations_dir: Path | None = None,
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
-    ) -> SQLiteStorage:
+    ) -> Self:
         """Open (creating only where no file is), check and migrate; StorageError if unusable."""
         migrations = load_migrations(migrations_dir or MIGRATIONS_DIR)
         path = str(target)

@@ -1,11 +1,11 @@
-"""The Storage interface on PostgreSQL: one database shared by every process of a big bot.
+"""The PostgreSQL engine: one database shared by every process of a big bot.
 
 Statements go through an asyncpg pool; each write is one transaction on one pooled connection,
 committed before the call returns. What SQLite gets from its single writer, PostgreSQL gets from
 its constraints and row locks: the partial unique index decides which of two processes starts a
 round in a channel, and ``SELECT … FOR UPDATE`` makes a round's finish happen once. The SQL is
-the shared one (``sql_engine.py``), its ``?`` parameters numbered; errors leave as the project's
-own (``errors.translate``).
+the features' (``bot/stores`` adds it), its ``?`` parameters numbered; errors leave as the
+project's own (``errors.translate``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, final
+from typing import Any, Self
 
 from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.storage.database import Row
@@ -34,7 +34,7 @@ from bot.storage.postgres.opening import (
     session_settings,
 )
 from bot.storage.records import Table
-from bot.storage.sql_engine import SQLStorage
+from bot.storage.sql_engine import Engine
 
 CLOSE_TIMEOUT = 5.0  # seconds calls in flight get to finish when the storage closes
 PING_TIMEOUT = 2.0  # seconds the health check's query gets
@@ -45,9 +45,9 @@ _RENUMBER_SQL = (
 )
 
 
-@final  # mypy: a final class may leave no member of the interface abstract
-class PostgresStorage(SQLStorage):
-    """The bot's PostgreSQL database; ``await PostgresStorage.open(url)`` (or ``Storage.open``)."""
+class PostgresEngine(Engine):
+    """A PostgreSQL database; ``await PostgresEngine.open(url)``, or (with every feature's SQL)
+    ``bot.stores.postgres.PostgresStorage.open`` and ``Storage.open``."""
 
     # Not FOR UPDATE: that would also block the guess writer's foreign-key checks (FOR KEY
     # SHARE) on the round while it finishes; finishing changes no key.
@@ -64,7 +64,7 @@ class PostgresStorage(SQLStorage):
         *,
         migrations_dir: Path | None = None,
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
-    ) -> PostgresStorage:
+    ) -> Self:
         """Connect, identify and migrate; StorageError if unusable (never naming the password)."""
         migrations = load_migrations(migrations_dir or MIGRATIONS_DIR)
         dsn = str(target)

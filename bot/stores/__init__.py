@@ -1,0 +1,85 @@
+"""What the bot needs of a database, in the project's types only: each storage engine with every
+feature's SQL, composed here, outside the storage kernel (``bot/storage`` imports no feature).
+
+An engine (``bot.storage.sqlite``, ``bot.storage.postgres``) gives the ways into its database;
+each feature writes its queries once, on them, in its own folder (``bot/<feature>/sql.py``);
+``FeatureSQL`` gathers them, and ``sqlite.SQLiteStorage`` and ``postgres.PostgresStorage`` put
+each engine under them. A new feature's SQL is one line: its class among ``FeatureSQL``'s bases.
+Nothing above knows which engine it has. Every engine keeps the same guarantees: a write that
+returned is committed; ``(round, player, word)`` is accepted once; one running round per
+channel; results are stored once; a database with a newer schema is refused. Errors are the
+project's own (``bot.storage.errors``): ``TransientStorageError`` may be retried,
+``RejectedWrite`` never will be taken, any other ``StorageError`` means the database cannot be
+used as it is.
+
+Services take the narrow store their feature declares (``bot/<feature>/store.py`` or its
+service's ``...Store``), never ``Storage``: only the composition root (``bot/services.py``), the
+tools, the tests and the benchmarks hold the whole of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol
+
+from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
+from bot.storage.achievements import AchievementStorage
+from bot.storage.battles import BattleStorage
+from bot.storage.daily import DailyStorage
+from bot.storage.rounds import RoundStorage
+from bot.storage.seasons import SeasonStorage
+from bot.storage.server_settings import SettingsStorage
+from bot.storage.sql_engine import Engine
+from bot.storage.standings import StandingsStorage
+from bot.storage.targets import is_postgres
+from bot.storage.tournaments import TournamentStorage
+from bot.storage.web_addresses import WebAddressStorage
+
+
+class FeatureSQL(
+    RoundStorage,
+    StandingsStorage,
+    SettingsStorage,
+    DailyStorage,
+    WebAddressStorage,
+    TournamentStorage,
+    BattleStorage,
+    SeasonStorage,
+    AchievementStorage,
+    Protocol,
+):
+    """Every feature's SQL, each written once in its folder; an engine beneath makes it run."""
+
+
+class Storage(Engine, FeatureSQL, Protocol):
+    """The bot's database; ``await Storage.open(target)`` opens the engine ``target`` names.
+
+    The rest of the interface is the features' SQL (``FeatureSQL``) and each engine's own
+    (``Engine``: its ``Lifecycle`` and the whole database's records): each signature written
+    once. ``open`` returning each engine as a ``Storage`` is where mypy checks that the engine
+    implements all of it.
+    """
+
+    @classmethod
+    async def open(
+        cls,
+        target: str | Path,
+        *,
+        migrations_dir: Path | None = None,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
+    ) -> Storage:
+        """Open (creating only where nothing is), check and migrate the database ``target``
+        names: a ``postgresql://`` (or ``postgres://``) URL is PostgreSQL, a file path (or
+        ``:memory:``) SQLite. StorageError if it cannot be used, or is not this bot's;
+        ``migrations_dir`` replaces the engine's folder of migrations."""
+        if is_postgres(target):  # asyncpg is imported only where it is used
+            from bot.stores.postgres import PostgresStorage
+
+            return await PostgresStorage.open(
+                str(target), migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            )
+        from bot.stores.sqlite import SQLiteStorage
+
+        return await SQLiteStorage.open(
+            target, migrations_dir=migrations_dir, busy_timeout=busy_timeout
+        )
