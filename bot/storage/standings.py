@@ -1,5 +1,5 @@
-"""The standings aggregate: what finished rounds add up to in a server, and the names it is shown
-under (leaderboards, ``/stats``).
+"""The standings aggregate: what finished rounds add up to in a server (leaderboards,
+``/stats``), shown under the names ``bot.kernel.names_sql`` keeps.
 
 ``StandingsStorage`` is both what callers see of standings and the one SQL every engine runs for
 them; the rounds' finish writes the standings in its own transaction (``rounds.py``).
@@ -8,8 +8,6 @@ them; the rounds' finish writes the standings in its own transaction (``rounds.p
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from bot.kernel.model import (
@@ -22,28 +20,12 @@ from bot.kernel.model import (
     RankedPlayer,
 )
 from bot.storage import statements as sql
-from bot.storage.database import Database, Row, Session
+from bot.storage.database import Database, Row
 from core.round import Mode
 
 
 class StandingsStorage(Database, Protocol):
-    """Players' names, leaderboards and statistics in a server."""
-
-    async def remember_names(
-        self, guild_id: int, names: Mapping[int, str], now: float | None = None
-    ) -> None:
-        """Keep players' display names so boards and leaderboards need no Discord look-ups."""
-        if names:
-            async with self._write() as session:
-                await upsert_names(session, guild_id, names, time.time() if now is None else now)
-
-    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
-        """The names kept for these players (those the bot never learnt are left out)."""
-        wanted = list(user_ids)
-        if not wanted:
-            return {}
-        rows = await self._fetch(sql.names_sql(len(wanted)), guild_id, *wanted)
-        return {r["user_id"]: r["display_name"] for r in rows}
+    """Leaderboards and statistics in a server."""
 
     async def leaderboard(self, guild_id: int, limit: int) -> list[LeaderboardEntry]:
         """The guild's best players by total points, read in the order of the
@@ -109,15 +91,6 @@ class StandingsStorage(Database, Protocol):
             if t["coop_rounds"]
             else None,
         )
-
-
-async def upsert_names(
-    session: Session, guild_id: int, names: Mapping[int, str], now: float
-) -> None:
-    """Keep the latest name of each player, inside the caller's transaction."""
-    await session.executemany(
-        sql.UPSERT_NAME_SQL, [(guild_id, user, names[user], now) for user in sorted(names)]
-    )
 
 
 def _ranked(row: Row) -> RankedPlayer:

@@ -95,11 +95,6 @@ ADD_COOP_TO_STANDINGS_SQL = (
     " coop_best = CASE WHEN standings.coop_best IS NULL OR excluded.coop_best > standings.coop_best"
     " THEN excluded.coop_best ELSE standings.coop_best END"
 )
-UPSERT_NAME_SQL = (
-    "INSERT INTO players (guild_id, user_id, display_name, updated_at) VALUES (?, ?, ?, ?)"
-    " ON CONFLICT (guild_id, user_id) DO UPDATE SET"
-    " display_name = excluded.display_name, updated_at = excluded.updated_at"
-)
 # Rank by counting the players above (competition ranking: 1, 1, 3). Both the rows and each
 # count are ranges of standings_leaderboard, read in its order: no sort, LIMIT stops early.
 _STANDINGS_SELECT = """
@@ -145,12 +140,6 @@ BAN_WORD_SQL = (
     " ON CONFLICT (guild_id, word) DO NOTHING"
 )
 UNBAN_WORD_SQL = "DELETE FROM banned_words WHERE guild_id = ? AND word = ?"
-
-
-def names_sql(count: int) -> str:
-    """The kept names of ``count`` players of a guild."""
-    marks = ", ".join("?" * count)
-    return f"SELECT user_id, display_name FROM players WHERE guild_id = ? AND user_id IN ({marks})"
 
 
 def count_sql(table: Table) -> str:

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Protocol
 
 from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
+from bot.kernel.names_sql import PlayerNameSQL
+from bot.kernel.pages_sql import PageAddressSQL
 from bot.storage.achievements import AchievementStorage
 from bot.storage.battles import BattleStorage
 from bot.storage.daily import DailyStorage
@@ -33,15 +35,15 @@ from bot.storage.sql_engine import Engine
 from bot.storage.standings import StandingsStorage
 from bot.storage.targets import is_postgres
 from bot.storage.tournaments import TournamentStorage
-from bot.storage.web_addresses import WebAddressStorage
 
 
 class FeatureSQL(
+    PlayerNameSQL,
+    PageAddressSQL,
     RoundStorage,
     StandingsStorage,
     SettingsStorage,
     DailyStorage,
-    WebAddressStorage,
     TournamentStorage,
     BattleStorage,
     SeasonStorage,

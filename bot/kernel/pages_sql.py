@@ -1,5 +1,6 @@
-"""Where each shard's process serves the Activity's page (``web_addresses``): written by the
-process when its page starts, read by another whose socket's channel is on that shard."""
+"""The SQL of where each shard's process serves the Activity's page (``web_addresses``): written
+by the process when its page starts, read by another whose socket's channel is on that shard
+(``pages.PageDirectory``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ RECORD_WEB_ADDRESS_SQL = (
 WEB_ADDRESS_SQL = "SELECT address FROM web_addresses WHERE shard_id = ?"
 
 
-class WebAddressStorage(Database, Protocol):
+class PageAddressSQL(Database, Protocol):
     async def record_web_address(self, shard_ids: Iterable[int], address: str, now: float) -> None:
         """This process serves the page for ``shard_ids`` at ``address``."""
         async with self._write() as session:
