@@ -30,10 +30,10 @@ from bot.rounds.live_rounds import FINISH_GRACE
 from bot.rounds.pruning import GuessPruner
 from bot.rounds.publisher import Publisher
 from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND, RoundService
+from bot.rounds.writer import GuessWriter
 from bot.seasons.service import SeasonService
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
-from bot.storage import GuessWriter
 from bot.stores import Storage
 from bot.tournaments.scheduler import TournamentScheduler
 from bot.tournaments.service import TournamentService

@@ -22,7 +22,7 @@ COMMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 
 
 
 class Writer(Protocol):
-    """What the metrics read of the guess writer (``bot.storage.GuessWriter``)."""
+    """What the metrics read of the guess writer (``bot.rounds.writer.GuessWriter``)."""
 
     on_commit: Callable[[list[GuessRow]], None] | None
     commit_seconds: float

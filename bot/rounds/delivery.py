@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from bot.kernel.backoff import Backoff
 from bot.kernel.model import StoredRound
 from bot.rounds.publisher import Gone, Publisher, PublishError, Refused, ResultsReport
-from bot.stores import Storage
+from bot.rounds.store import RoundStore
 from core.codes import CodeError, encode
 from core.round import Results, Round
 
@@ -47,7 +47,7 @@ class ResultsDelivery:
     def __init__(
         self,
         publisher: Publisher,
-        storage: Storage,
+        storage: RoundStore,
         clock: Callable[[], float],
         backoff: Backoff,
     ) -> None:

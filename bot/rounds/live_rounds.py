@@ -49,8 +49,9 @@ from bot.rounds.resuming import post_unposted, resumed_round
 from bot.rounds.rolling import roll, round_banned
 from bot.rounds.runner import until_deadline
 from bot.rounds.settling import Settler
-from bot.storage import ChannelBusy, GuessWriter
-from bot.stores import Storage
+from bot.rounds.store import RoundStore
+from bot.rounds.writer import GuessWriter
+from bot.storage import ChannelBusy
 from core.round import Verdict
 from core.rules import Timer
 
@@ -73,7 +74,7 @@ class LiveRounds:
     def __init__(
         self,
         publisher: Publisher,
-        storage: Storage,
+        storage: RoundStore,
         writer: GuessWriter,
         lexicons: Lexicons,
         clock: Callable[[], float],

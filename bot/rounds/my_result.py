@@ -14,7 +14,7 @@ from bot.kernel.lexicons import Lexicons
 from bot.rounds.events import RoundEnded
 from bot.rounds.rolling import stored_game
 from bot.rounds.settling import Settler
-from bot.stores import Storage
+from bot.rounds.store import RoundStore
 from core.round import Mode, Results, Verdict
 
 KEPT = 64  # finished rounds whose results are kept in memory
@@ -44,7 +44,7 @@ class _Scored:
 class ResultBook:
     """The latest finished rounds' results, by round id."""
 
-    def __init__(self, storage: Storage, lexicons: Lexicons, settler: Settler) -> None:
+    def __init__(self, storage: RoundStore, lexicons: Lexicons, settler: Settler) -> None:
         self.storage = storage
         self.lexicons = lexicons
         self.settler = settler

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 
 from bot.kernel.stopping import cancel_and_wait
-from bot.stores import Storage
+from bot.rounds.store import RoundStore
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ class GuessPruner:
 
     def __init__(
         self,
-        storage: Storage,
+        storage: RoundStore,
         retention_days: int | None,
         clock: Callable[[], float],
         every: float = PRUNE_EVERY,

@@ -12,10 +12,10 @@ from bot.rounds.live import LiveRound
 from bot.rounds.publisher import Publisher
 from bot.rounds.rolling import stored_game, stored_hints
 from bot.rounds.settling import Settler
-from bot.stores import Storage
+from bot.rounds.store import RoundStore
 
 
-async def resumed_round(stored: StoredRound, storage: Storage, lexicons: Lexicons) -> LiveRound:
+async def resumed_round(stored: StoredRound, storage: RoundStore, lexicons: Lexicons) -> LiveRound:
     """A stored unfinished round, live again: its accepted words put back, its players named as
     they were kept at shutdown."""
     lexicon = await lexicons.get(stored.language)
@@ -26,7 +26,7 @@ async def resumed_round(stored: StoredRound, storage: Storage, lexicons: Lexicon
 
 async def post_unposted(
     publisher: Publisher,
-    storage: Storage,
+    storage: RoundStore,
     lexicons: Lexicons,
     settler: Settler,
     delivery: ResultsDelivery,

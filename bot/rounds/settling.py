@@ -12,8 +12,8 @@ from bot.kernel.backoff import Backoff
 from bot.kernel.model import StoredRound
 from bot.rounds.live import LiveRound
 from bot.rounds.publisher import Publisher
-from bot.storage import GuessWriter
-from bot.stores import Storage
+from bot.rounds.store import RoundStore
+from bot.rounds.writer import GuessWriter
 from core.commonness import missed_order
 from core.round import PlayerResult, Results, Round
 
@@ -35,7 +35,7 @@ class Settler:
 
     def __init__(
         self,
-        storage: Storage,
+        storage: RoundStore,
         writer: GuessWriter,
         publisher: Publisher,
         clock: Callable[[], float],

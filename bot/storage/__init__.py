@@ -22,7 +22,6 @@ from bot.storage.errors import (
 from bot.storage.migrations import MIGRATIONS_ROOT, Migration, load_migrations
 from bot.storage.sql_engine import Engine, Lifecycle
 from bot.storage.targets import database_error, is_postgres, printable
-from bot.storage.writer import GuessWriter
 
 __all__ = [
     "MIGRATIONS_ROOT",
@@ -30,7 +29,6 @@ __all__ = [
     "CopyStorage",
     "Database",
     "Engine",
-    "GuessWriter",
     "Lifecycle",
     "Migration",
     "RejectedWrite",

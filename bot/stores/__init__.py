@@ -25,10 +25,10 @@ from typing import Protocol
 from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.kernel.names_sql import PlayerNameSQL
 from bot.kernel.pages_sql import PageAddressSQL
+from bot.rounds.sql import RoundSQL
 from bot.storage.achievements import AchievementStorage
 from bot.storage.battles import BattleStorage
 from bot.storage.daily import DailyStorage
-from bot.storage.rounds import RoundStorage
 from bot.storage.seasons import SeasonStorage
 from bot.storage.server_settings import SettingsStorage
 from bot.storage.sql_engine import Engine
@@ -40,7 +40,7 @@ from bot.storage.tournaments import TournamentStorage
 class FeatureSQL(
     PlayerNameSQL,
     PageAddressSQL,
-    RoundStorage,
+    RoundSQL,
     StandingsStorage,
     SettingsStorage,
     DailyStorage,

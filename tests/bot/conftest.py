@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.stores import Storage
+from bot.stores.sqlite import SQLiteStorage
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, Harness, bot_session
@@ -71,5 +72,19 @@ async def store_target(
 async def storage(store_target: StoreTarget) -> AsyncIterator[Storage]:
     """The storage opened on ``store_target``, closed after the test."""
     store = await store_target.open()
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """Where a SQLite file goes, for the tests about SQLite's files and plans."""
+    return tmp_path / "boggle.db"
+
+
+@pytest.fixture
+async def sqlite_storage(db_path: Path) -> AsyncIterator[SQLiteStorage]:
+    """The storage on a SQLite file at ``db_path`` (its connection at hand, for query plans)."""
+    store = await SQLiteStorage.open(db_path)
     yield store
     await store.close()

@@ -20,7 +20,7 @@ from bot.rounds.live import Guessed, LiveRound
 from bot.rounds.options import RoundOptions
 from bot.rounds.publisher import ResultsReport
 from bot.rounds.service import RoundService
-from bot.storage import GuessWriter
+from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
 from core.board import Board
 from core.lexicon import Lexicon

@@ -10,7 +10,7 @@ import pytest
 
 from bot.rounds.live import LiveRound
 from bot.rounds.publisher import Ending, Refused, Unavailable
-from bot.storage import GuessWriter
+from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
 from core.lexicon import Lexicon
 from core.round import Verdict

@@ -19,7 +19,7 @@ from bot.storage.postgres.engine import CLOSE_TIMEOUT
 from bot.storage.postgres.opening import lock_key
 from bot.storage.sqlite import MIGRATIONS_DIR as SQLITE_MIGRATIONS
 from bot.stores import Storage
-from tests.bot.storage.test_storage import accepted, new_round
+from tests.bot.rounds.stored import accepted, new_round
 from tests.postgres import fresh_postgres_url, server_url
 from tests.stores import StoreTarget, postgres_target
 

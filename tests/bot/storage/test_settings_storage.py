@@ -11,7 +11,7 @@ from bot.kernel.model import ServerSettings
 from bot.stores import Storage
 from core.round import Mode
 from tests.bot.old_database import add_round, database_at
-from tests.bot.storage.test_storage import new_round
+from tests.bot.rounds.stored import new_round
 from tests.stores import StoreTarget
 
 

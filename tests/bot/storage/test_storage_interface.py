@@ -16,7 +16,7 @@ from bot.stores.postgres import PostgresStorage
 from bot.stores.sqlite import SQLiteStorage
 from core.round import Mode
 from tests.bot.old_database import add_round, database_at
-from tests.bot.storage.test_storage import accepted, new_round, raw, results_for
+from tests.bot.rounds.stored import accepted, new_round, raw, results_for
 from tests.stores import StoreTarget
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
@@ -95,7 +95,7 @@ def test_each_method_of_the_interface_is_written_once(storage_class: type) -> No
     nothing but the engine under the features."""
     parts = [c for c in Storage.__mro__[1:] if c.__module__.startswith("bot.")]
     assert {c.__name__ for c in parts} >= {
-        "RoundStorage",
+        "RoundSQL",
         "StandingsStorage",
         "SettingsStorage",
         "DailyStorage",

@@ -17,7 +17,7 @@ from core.periods import Period
 from core.round import Mode, Rules, tally
 from core.tournament import Format, Placing, RoundScore
 from tests.bot.harness import StoppedClock
-from tests.bot.storage.test_storage import new_round
+from tests.bot.rounds.stored import new_round
 
 GUILD, OTHER = 1, 2
 ALICE, BOB, CAROL, DAVE, ERIN = 11, 12, 13, 14, 15

@@ -16,7 +16,7 @@ from bot.stores import Storage
 from core.battles import week_start
 from core.round import Mode, Verdict
 from core.seasons import Place
-from tests.bot.storage.test_storage import accepted, new_round, results_for
+from tests.bot.rounds.stored import accepted, new_round, results_for
 from tests.stores import postgres_target
 
 

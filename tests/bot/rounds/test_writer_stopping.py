@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.storage import GuessWriter
+from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
-from tests.bot.storage.test_storage import accepted, new_round
+from tests.bot.rounds.stored import accepted, new_round
 
 
 async def test_a_wake_as_it_is_cancelled_still_stops_it(storage: Storage) -> None:

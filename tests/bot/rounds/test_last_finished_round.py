@@ -1,15 +1,15 @@
-"""Storage for what comes after a round (issue 10): a channel's last finished board, on both
-engines (``storage`` runs each test on SQLite and PostgreSQL)."""
+"""The rounds' SQL for what comes after a round (issue 10): a channel's last finished board, on
+both engines (``storage`` runs each test on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage.statements import LAST_FINISHED_ROUND_SQL
+from bot.rounds.statements import LAST_FINISHED_ROUND_SQL
 from bot.stores import Storage
 from bot.stores.sqlite import SQLiteStorage
 from core.board import Board
-from tests.bot.storage.test_storage import new_round, plan, results_for
+from tests.bot.rounds.stored import new_round, plan, results_for
 
 
 async def test_the_last_finished_round_of_a_channel(storage: Storage) -> None:

@@ -10,7 +10,7 @@ from bot.storage import load_migrations
 from bot.storage.sqlite import MIGRATIONS_DIR
 from bot.stores import Storage
 from tests.bot.old_database import add_round, database_at
-from tests.bot.storage.test_storage import new_round, results_for
+from tests.bot.rounds.stored import new_round, results_for
 
 
 async def test_unposted_results_until_marked(storage: Storage) -> None:

@@ -1,8 +1,8 @@
-"""The rounds aggregate: a round from its start to its posted results, its guesses and accepted
+"""The rounds' SQL: a round from its start to its posted results, its guesses and accepted
 words, and its finish (which writes the results, the standings and the names at once).
 
-``RoundStorage`` is both what callers see of rounds and the one SQL every engine runs for them:
-its methods are written once, here, on the engine's ``Database``.
+``RoundSQL`` is both what callers see of rounds and the one SQL every engine runs for them: its
+methods are written once, here, on the storage kernel's ``Database``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Protocol
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.kernel.model import AcceptedWord, GuessRow, RoundState, StoredRound
 from bot.kernel.names_sql import upsert_names
-from bot.storage import statements as sql
+from bot.rounds import statements as sql
 from bot.storage.database import Database, Session
 from bot.storage.errors import ChannelBusy, StorageError
 from core.board import Board
@@ -26,7 +26,7 @@ PRUNE_BATCH = 2000
 PRUNE_ROUNDS_PER_STEP = 500
 
 
-class RoundStorage(Database, Protocol):
+class RoundSQL(Database, Protocol):
     """Rounds, their guesses and their finish."""
 
     async def create_round(

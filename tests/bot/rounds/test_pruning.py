@@ -12,14 +12,14 @@ import pytest
 from bot.config.settings import Settings, SettingsError
 from bot.kernel.model import GuessRow
 from bot.rounds.pruning import DAY
-from bot.storage.statements import PRUNE_STEP_SQL
+from bot.rounds.statements import PRUNE_STEP_SQL
 from bot.stores import Storage
 from bot.stores.sqlite import SQLiteStorage
 from core.lexicon import Lexicon
 from core.round import Verdict
 from standin import StandIn
 from tests.bot.harness import Clock, bot_session, query
-from tests.bot.storage.test_storage import WORDS, accepted, new_round, raw, results_for
+from tests.bot.rounds.stored import WORDS, accepted, new_round, raw, results_for
 from tests.stores import StoreTarget
 
 KEPT_TABLES = ("rounds", "found_words", "round_results", "standings", "players")

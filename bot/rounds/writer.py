@@ -27,8 +27,8 @@ log = logging.getLogger(__name__)
 
 
 class GuessLog(Protocol):
-    """What the writer asks of a database: a batch of guesses stored, all or nothing (the
-    rounds' SQL, ``record_guesses``)."""
+    """What the writer asks of a database: a batch of guesses stored, all or nothing
+    (``sql.RoundSQL.record_guesses``)."""
 
     async def record_guesses(self, rows: Sequence[GuessRow]) -> None: ...
 
