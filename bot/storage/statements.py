@@ -5,7 +5,7 @@ engine numbers them ``$1, $2, ...``). What an engine says in its own words stays
 from __future__ import annotations
 
 from bot.kernel.model import RECENT_ROUNDS, Measure
-from bot.storage.records import TABLES, ServerDefaults, Table
+from bot.storage.records import Table
 
 # Rank by counting the players above (competition ranking: 1, 1, 3). Both the rows and each
 # count are ranges of standings_leaderboard, read in its order: no sort, LIMIT stops early.
@@ -20,38 +20,6 @@ LEADERBOARD_SQL = (
     f"{_STANDINGS_SELECT} WHERE s.guild_id = ? ORDER BY s.points DESC, s.user_id LIMIT ?"
 )
 STANDING_SQL = f"{_STANDINGS_SELECT} WHERE s.guild_id = ? AND s.user_id = ?"
-
-
-# A server's settings: one row of defaults, its round channels, its banned words.
-_DEFAULTS = next(t for t in TABLES if t.record is ServerDefaults)
-# The daily channel is a setting of its own (set_daily_channel): saving the defaults keeps it.
-# The daily channel and the battle entry are set on their own (``daily.py``, ``battles.py``).
-_APART = ("daily_channel", "battles", "battle_name", "guild_name")
-_DEFAULT_FIELDS = tuple(c for c in _DEFAULTS.columns[1:] if c not in _APART)
-SERVER_DEFAULTS_SQL = (
-    f"SELECT {', '.join(_DEFAULT_FIELDS)}, daily_channel FROM server_settings WHERE guild_id = ?"
-)
-SAVE_DEFAULTS_SQL = (
-    f"INSERT INTO server_settings (guild_id, {', '.join(_DEFAULT_FIELDS)})"
-    f" VALUES ({', '.join('?' * (1 + len(_DEFAULT_FIELDS)))})"
-    " ON CONFLICT (guild_id) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in _DEFAULT_FIELDS)
-)
-GUILD_TIMEZONE_SQL = "SELECT timezone FROM server_settings WHERE guild_id = ?"
-ROUND_CHANNELS_SQL = "SELECT channel_id FROM round_channels WHERE guild_id = ?"
-ADD_ROUND_CHANNEL_SQL = (
-    "INSERT INTO round_channels (guild_id, channel_id) VALUES (?, ?)"
-    " ON CONFLICT (guild_id, channel_id) DO NOTHING"
-)
-REMOVE_ROUND_CHANNEL_SQL = "DELETE FROM round_channels WHERE guild_id = ? AND channel_id = ?"
-CLEAR_ROUND_CHANNELS_SQL = "DELETE FROM round_channels WHERE guild_id = ?"
-BANNED_WORDS_SQL = "SELECT word FROM banned_words WHERE guild_id = ?"
-COUNT_BANNED_SQL = "SELECT COUNT(*) AS n FROM banned_words WHERE guild_id = ?"
-BAN_WORD_SQL = (
-    "INSERT INTO banned_words (guild_id, word) VALUES (?, ?)"
-    " ON CONFLICT (guild_id, word) DO NOTHING"
-)
-UNBAN_WORD_SQL = "DELETE FROM banned_words WHERE guild_id = ? AND word = ?"
 
 
 def count_sql(table: Table) -> str:

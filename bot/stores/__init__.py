@@ -26,11 +26,11 @@ from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.kernel.names_sql import PlayerNameSQL
 from bot.kernel.pages_sql import PageAddressSQL
 from bot.rounds.sql import RoundSQL
+from bot.server_settings.sql import ServerSettingsSQL
 from bot.storage.achievements import AchievementStorage
 from bot.storage.battles import BattleStorage
 from bot.storage.daily import DailyStorage
 from bot.storage.seasons import SeasonStorage
-from bot.storage.server_settings import SettingsStorage
 from bot.storage.sql_engine import Engine
 from bot.storage.standings import StandingsStorage
 from bot.storage.targets import is_postgres
@@ -42,7 +42,7 @@ class FeatureSQL(
     PageAddressSQL,
     RoundSQL,
     StandingsStorage,
-    SettingsStorage,
+    ServerSettingsSQL,
     DailyStorage,
     TournamentStorage,
     BattleStorage,

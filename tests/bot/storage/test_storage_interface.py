@@ -97,7 +97,7 @@ def test_each_method_of_the_interface_is_written_once(storage_class: type) -> No
     assert {c.__name__ for c in parts} >= {
         "RoundSQL",
         "StandingsStorage",
-        "SettingsStorage",
+        "ServerSettingsSQL",
         "DailyStorage",
         "CopyStorage",
         "Lifecycle",

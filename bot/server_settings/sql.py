@@ -1,8 +1,9 @@
-"""The server settings aggregate (``/boggle-config``): a server's defaults for new rounds, the
+"""The server settings' SQL (``/boggle-config``): a server's defaults for new rounds, the
 channels its rounds may start in, its banned words and its time zone.
 
-``SettingsStorage`` is both what callers see of a server's settings and the one SQL every engine
-runs for them. The daily channel is kept beside them but is the daily board's (``daily.py``).
+``ServerSettingsSQL`` is both what callers see of a server's settings and the one SQL every
+engine runs for them. The daily channel is kept beside them but is the daily board's
+(``bot/daily/sql.py``), as the battle entry is the battles' (``bot/battles/sql.py``).
 """
 
 from __future__ import annotations
@@ -12,20 +13,51 @@ from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.kernel.model import ServerSettings
-from bot.storage import statements as sql
 from bot.storage.database import Database
+from bot.storage.records import TABLES, ServerDefaults
 from core.round import Mode
 from core.rules import Timer
 
+# A server's settings: one row of defaults, its round channels, its banned words.
+_DEFAULTS = next(t for t in TABLES if t.record is ServerDefaults)
+# The daily channel and the battle entry are set on their own (the daily board's and the
+# battles' SQL): saving the defaults keeps them.
+_APART = ("daily_channel", "battles", "battle_name", "guild_name")
+_DEFAULT_FIELDS = tuple(c for c in _DEFAULTS.columns[1:] if c not in _APART)
+SERVER_DEFAULTS_SQL = (
+    f"SELECT {', '.join(_DEFAULT_FIELDS)}, daily_channel FROM server_settings WHERE guild_id = ?"
+)
+SAVE_DEFAULTS_SQL = (
+    f"INSERT INTO server_settings (guild_id, {', '.join(_DEFAULT_FIELDS)})"
+    f" VALUES ({', '.join('?' * (1 + len(_DEFAULT_FIELDS)))})"
+    " ON CONFLICT (guild_id) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in _DEFAULT_FIELDS)
+)
+GUILD_TIMEZONE_SQL = "SELECT timezone FROM server_settings WHERE guild_id = ?"
+ROUND_CHANNELS_SQL = "SELECT channel_id FROM round_channels WHERE guild_id = ?"
+ADD_ROUND_CHANNEL_SQL = (
+    "INSERT INTO round_channels (guild_id, channel_id) VALUES (?, ?)"
+    " ON CONFLICT (guild_id, channel_id) DO NOTHING"
+)
+REMOVE_ROUND_CHANNEL_SQL = "DELETE FROM round_channels WHERE guild_id = ? AND channel_id = ?"
+CLEAR_ROUND_CHANNELS_SQL = "DELETE FROM round_channels WHERE guild_id = ?"
+BANNED_WORDS_SQL = "SELECT word FROM banned_words WHERE guild_id = ?"
+COUNT_BANNED_SQL = "SELECT COUNT(*) AS n FROM banned_words WHERE guild_id = ?"
+BAN_WORD_SQL = (
+    "INSERT INTO banned_words (guild_id, word) VALUES (?, ?)"
+    " ON CONFLICT (guild_id, word) DO NOTHING"
+)
+UNBAN_WORD_SQL = "DELETE FROM banned_words WHERE guild_id = ? AND word = ?"
 
-class SettingsStorage(Database, Protocol):
+
+class ServerSettingsSQL(Database, Protocol):
     """A server's settings, all empty (the bot's defaults) until set."""
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         """The server's defaults, round channels and banned words (all empty if never set)."""
-        defaults = await self._fetch(sql.SERVER_DEFAULTS_SQL, guild_id)
-        channels = await self._fetch(sql.ROUND_CHANNELS_SQL, guild_id)
-        banned = await self._fetch(sql.BANNED_WORDS_SQL, guild_id)
+        defaults = await self._fetch(SERVER_DEFAULTS_SQL, guild_id)
+        channels = await self._fetch(ROUND_CHANNELS_SQL, guild_id)
+        banned = await self._fetch(BANNED_WORDS_SQL, guild_id)
         row = defaults[0] if defaults else {}
         mode = row.get("mode")
         return ServerSettings(
@@ -51,7 +83,7 @@ class SettingsStorage(Database, Protocol):
         mode = settings.mode.value if settings.mode else None
         async with self._write() as session:
             await session.execute(
-                sql.SAVE_DEFAULTS_SQL,
+                SAVE_DEFAULTS_SQL,
                 guild_id,
                 settings.size,
                 settings.dice,
@@ -69,26 +101,26 @@ class SettingsStorage(Database, Protocol):
     async def guild_timezone(self, guild_id: int) -> str | None:
         """The IANA time zone the guild's periods are counted in (``/boggle-config set
         timezone:``); None: UTC."""
-        rows = await self._fetch(sql.GUILD_TIMEZONE_SQL, guild_id)
+        rows = await self._fetch(GUILD_TIMEZONE_SQL, guild_id)
         return rows[0]["timezone"] if rows else None
 
     async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None:
         """Add a channel to (or take it off) the ones where the server's rounds may start."""
-        query = sql.ADD_ROUND_CHANNEL_SQL if allowed else sql.REMOVE_ROUND_CHANNEL_SQL
+        query = ADD_ROUND_CHANNEL_SQL if allowed else REMOVE_ROUND_CHANNEL_SQL
         async with self._write() as session:
             await session.execute(query, guild_id, channel_id)
 
     async def clear_round_channels(self, guild_id: int) -> None:
         """Rounds may start in any channel again."""
         async with self._write() as session:
-            await session.execute(sql.CLEAR_ROUND_CHANNELS_SQL, guild_id)
+            await session.execute(CLEAR_ROUND_CHANNELS_SQL, guild_id)
 
     async def ban_words(self, guild_id: int, words: Iterable[str], banned: bool) -> int:
         """Add words to the server's banned list (``banned``) or take them off; how many were
         added or taken off (words already in that state are not counted)."""
-        query = sql.BAN_WORD_SQL if banned else sql.UNBAN_WORD_SQL
+        query = BAN_WORD_SQL if banned else UNBAN_WORD_SQL
         async with self._write() as session:
-            before = (await session.fetch(sql.COUNT_BANNED_SQL, guild_id))[0]["n"]
+            before = (await session.fetch(COUNT_BANNED_SQL, guild_id))[0]["n"]
             await session.executemany(query, [(guild_id, w) for w in sorted(set(words))])
-            after = (await session.fetch(sql.COUNT_BANNED_SQL, guild_id))[0]["n"]
+            after = (await session.fetch(COUNT_BANNED_SQL, guild_id))[0]["n"]
         return int(abs(after - before))

@@ -1,5 +1,5 @@
-"""Server settings in storage, on both engines: defaults, round channels, banned words, and the
-banned words a round keeps from its start (issue 10)."""
+"""The server settings' SQL (``bot/server_settings/sql.py``), on both engines: defaults, round
+channels, banned words, and the banned words a round keeps from its start (issue 10)."""
 
 from __future__ import annotations
 
