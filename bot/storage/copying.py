@@ -11,10 +11,17 @@ import itertools
 from collections.abc import AsyncIterable, AsyncIterator, Sequence
 from typing import Protocol
 
-from bot.storage import statements as sql
 from bot.storage.database import Database
 from bot.storage.errors import TargetNotEmpty
-from bot.storage.records import EXPORT_BATCH, TABLES, Record, record_from, table_of, values_of
+from bot.storage.records import (
+    EXPORT_BATCH,
+    TABLES,
+    Record,
+    Table,
+    record_from,
+    table_of,
+    values_of,
+)
 
 
 class CopyStorage(Database, Protocol):
@@ -36,11 +43,11 @@ class CopyStorage(Database, Protocol):
         record, unless ``replace``: then what it held goes, in the same transaction."""
         written = dict.fromkeys((t.name for t in TABLES), 0)
         async with self._write() as session:
-            held = {t.name: (await session.fetch(sql.count_sql(t)))[0]["n"] for t in TABLES}
+            held = {t.name: (await session.fetch(_count_sql(t)))[0]["n"] for t in TABLES}
             if any(held.values()) and not replace:
                 raise TargetNotEmpty(held)
             for table in reversed(TABLES):  # children first
-                await session.execute(sql.delete_all_sql(table))
+                await session.execute(_delete_all_sql(table))
             async for batch in batches:
                 for table, group in itertools.groupby(batch, table_of):
                     rows = [values_of(r) for r in group]
@@ -50,3 +57,11 @@ class CopyStorage(Database, Protocol):
                 if table.identity:
                     await session.renumber(table)
         return written
+
+
+def _count_sql(table: Table) -> str:
+    return f"SELECT COUNT(*) AS n FROM {table.name}"
+
+
+def _delete_all_sql(table: Table) -> str:
+    return f"DELETE FROM {table.name}"

@@ -27,12 +27,12 @@ from bot.kernel.names_sql import PlayerNameSQL
 from bot.kernel.pages_sql import PageAddressSQL
 from bot.rounds.sql import RoundSQL
 from bot.server_settings.sql import ServerSettingsSQL
+from bot.standings.sql import StandingsSQL
 from bot.storage.achievements import AchievementStorage
 from bot.storage.battles import BattleStorage
 from bot.storage.daily import DailyStorage
 from bot.storage.seasons import SeasonStorage
 from bot.storage.sql_engine import Engine
-from bot.storage.standings import StandingsStorage
 from bot.storage.targets import is_postgres
 from bot.storage.tournaments import TournamentStorage
 
@@ -41,7 +41,7 @@ class FeatureSQL(
     PlayerNameSQL,
     PageAddressSQL,
     RoundSQL,
-    StandingsStorage,
+    StandingsSQL,
     ServerSettingsSQL,
     DailyStorage,
     TournamentStorage,

@@ -1,7 +1,7 @@
 """The storage kernel against real databases, SQLite files and PostgreSQL schemas: opening, the
-schema and its migrations (the features' SQL is tested in their folders: tests/bot/rounds/,
-...). Tests taking ``storage`` or ``store_target`` run on both engines (tests/bot/conftest.py);
-those about SQLite's files and plans take ``db_path``."""
+schema and its migrations (each feature's SQL is tested in its folder,
+``tests/bot/<feature>/test_sql.py``). Tests taking ``storage`` or ``store_target`` run on both
+engines (tests/bot/conftest.py); those about SQLite's files take ``db_path``."""
 
 from __future__ import annotations
 
@@ -13,14 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.kernel.model import LeaderboardEntry
 from bot.storage import RejectedWrite, StorageError, load_migrations
 from bot.storage.sqlite import MIGRATIONS_DIR, split_statements
-from bot.storage.statements import LEADERBOARD_SQL
 from bot.stores import Storage
 from bot.stores.sqlite import SQLiteStorage
-from tests.bot.rounds.stored import accepted, new_round, plan, raw, results_for
+from tests.bot.rounds.stored import accepted, new_round, raw
 from tests.stores import StoreTarget
+
 
 # --- opening and migrations -----------------------------------------------------------------
 
@@ -178,55 +177,3 @@ def test_migrations_folder_is_found_from_the_installed_package(tmp_path: Path) -
     ).stdout.split()
     assert Path(out[0]) == MIGRATIONS_DIR.resolve()
     assert out[1] == "0001_initial.sql"
-
-
-# --- the leaderboard -------------------------------------------------------------------------
-
-
-async def test_leaderboard_ranks_ties_together(storage: Storage) -> None:
-    scores = {1: ["cats", "dogs"], 2: ["rent", "lime"], 3: ["cat"], 4: ["mile", "act", "ten"]}
-    stored = await new_round(storage)
-    await storage.finish_round(stored.id, results_for(scores), 1200.0, {1: "Ann", 2: "Bob"})
-    second = await new_round(storage)
-    await storage.finish_round(second.id, results_for({3: ["dog"], 5: ["net"]}), 1300.0, {})
-    await storage.remember_names(1, {3: "Cy", 4: "Di"})
-
-    board = await storage.leaderboard(1, limit=10)
-    # 3 and 4 letter words score 1: player 4 has 3 points, players 1, 2 and 3 have 2 each
-    assert [(e.rank, e.user_id, e.points) for e in board] == [
-        (1, 4, 3),
-        (2, 1, 2),
-        (2, 2, 2),
-        (2, 3, 2),
-        (5, 5, 1),
-    ]
-    assert board[3] == LeaderboardEntry(2, 3, "Cy", 2, 2, 2)
-    assert board[4].display_name is None
-    assert await storage.leaderboard(1, limit=2) == board[:2]
-    assert await storage.player_standing(1, 3) == board[3]
-    assert await storage.player_standing(1, 5) == board[4]
-    assert await storage.player_standing(1, 99) is None
-
-
-async def test_leaderboards_are_per_guild(storage: Storage) -> None:
-    here = await new_round(storage, guild_id=1, channel_id=10)
-    there = await new_round(storage, guild_id=2, channel_id=20)
-    await storage.finish_round(here.id, results_for({1: ["cats"]}), 1.0, {1: "Ann"})
-    await storage.finish_round(there.id, results_for({1: ["cat"], 2: ["dogs"]}), 1.0, {1: "Annie"})
-    assert await storage.leaderboard(1, limit=10) == [LeaderboardEntry(1, 1, "Ann", 1, 1, 1)]
-    assert [
-        (e.rank, e.user_id, e.display_name) for e in await storage.leaderboard(2, limit=10)
-    ] == [
-        (1, 1, "Annie"),
-        (1, 2, None),
-    ]
-    assert await storage.player_standing(1, 2) is None
-    assert await storage.leaderboard(3, limit=10) == []
-
-
-async def test_leaderboard_reads_its_index(sqlite_storage: SQLiteStorage) -> None:
-    details = await plan(sqlite_storage, LEADERBOARD_SQL, 1, 10)
-    assert any("USING INDEX standings_leaderboard" in d for d in details), details
-    assert not any(d.startswith("SCAN") for d in details), details
-    assert not any("TEMP B-TREE" in d for d in details), details
-    assert not any("round_results" in d for d in details), details

@@ -96,7 +96,7 @@ def test_each_method_of_the_interface_is_written_once(storage_class: type) -> No
     parts = [c for c in Storage.__mro__[1:] if c.__module__.startswith("bot.")]
     assert {c.__name__ for c in parts} >= {
         "RoundSQL",
-        "StandingsStorage",
+        "StandingsSQL",
         "ServerSettingsSQL",
         "DailyStorage",
         "CopyStorage",

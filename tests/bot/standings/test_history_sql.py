@@ -1,6 +1,6 @@
-"""Leaderboards over time and /stats in storage (issue 10), on both engines: the figures each
-result keeps, every measure over a period and all time, pages and the caller's line, a player's
-statistics, and the upgrade of an older database."""
+"""The standings' SQL for leaderboards over time and /stats (issue 10), on both engines: the
+figures each result keeps, every measure over a period and all time, pages and the caller's line,
+a player's statistics, and the upgrade of an older database."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.kernel.model import LeaderboardPage, Measure, RankedPlayer
-from bot.storage.statements import leaderboard_sql
+from bot.standings.statements import leaderboard_sql
 from bot.stores import Storage
 from bot.stores.sqlite import SQLiteStorage
 from core.board import Board
@@ -137,7 +137,7 @@ async def test_every_measure_over_a_period_and_all_time(storage: Storage) -> Non
     assert isinstance(share.rows[0].figure, float)
 
 
-# The daily measure keeps no standings (tests/bot/storage/test_daily_storage.py checks it), nor
+# The daily measure keeps no standings (tests/bot/daily/test_sql.py checks it), nor
 # do tournament wins, which come from finished tournaments, not rounds (tests/bot/tournaments).
 ROUND_MEASURES = [m for m in Measure if m not in (Measure.DAILY, Measure.TOURNAMENT_WINS)]
 

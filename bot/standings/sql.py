@@ -1,8 +1,8 @@
-"""The standings aggregate: what finished rounds add up to in a server (leaderboards,
-``/stats``), shown under the names ``bot.kernel.names_sql`` keeps.
+"""The standings' SQL: what finished rounds add up to in a server (leaderboards, ``/stats``),
+shown under the names ``bot.kernel.names_sql`` keeps.
 
-``StandingsStorage`` is both what callers see of standings and the one SQL every engine runs for
-them; the rounds' finish writes the standings in its own transaction (``rounds.py``).
+``StandingsSQL`` is both what callers see of standings and the one SQL every engine runs for
+them; the rounds' finish writes the standings in its own transaction (``bot/rounds/sql.py``).
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from bot.kernel.model import (
     PlayerStats,
     RankedPlayer,
 )
-from bot.storage import statements as sql
+from bot.standings import statements as sql
 from bot.storage.database import Database, Row
 from core.round import Mode
 
 
-class StandingsStorage(Database, Protocol):
+class StandingsSQL(Database, Protocol):
     """Leaderboards and statistics in a server."""
 
     async def leaderboard(self, guild_id: int, limit: int) -> list[LeaderboardEntry]:

@@ -1,11 +1,11 @@
-"""The statements both engines run as they are: standard SQL with ``?`` parameters (PostgreSQL's
-engine numbers them ``$1, $2, ...``). What an engine says in its own words stays in its package.
+"""The standings' statements: standard SQL with ``?`` parameters (PostgreSQL's engine numbers
+them ``$1, $2, ...``), run as they are by both engines: leaderboards all time (from the standings
+each finish adds to, ``bot/rounds/statements.py``) and over a period, and a player's statistics.
 """
 
 from __future__ import annotations
 
 from bot.kernel.model import RECENT_ROUNDS, Measure
-from bot.storage.records import Table
 
 # Rank by counting the players above (competition ranking: 1, 1, 3). Both the rows and each
 # count are ranges of standings_leaderboard, read in its order: no sort, LIMIT stops early.
@@ -20,14 +20,6 @@ LEADERBOARD_SQL = (
     f"{_STANDINGS_SELECT} WHERE s.guild_id = ? ORDER BY s.points DESC, s.user_id LIMIT ?"
 )
 STANDING_SQL = f"{_STANDINGS_SELECT} WHERE s.guild_id = ? AND s.user_id = ?"
-
-
-def count_sql(table: Table) -> str:
-    return f"SELECT COUNT(*) AS n FROM {table.name}"
-
-
-def delete_all_sql(table: Table) -> str:
-    return f"DELETE FROM {table.name}"
 
 
 # --- leaderboards over a period, and a player's statistics (issue 10) ---------------------------
