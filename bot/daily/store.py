@@ -1,6 +1,6 @@
 """What the daily feature asks of a database: one small interface per consumer, just the queries
-it makes (every storage engine has them; the SQL stays in ``bot.storage``), so the service runs
-as well over an in-memory store in its tests."""
+it makes (written once, for every engine, in ``sql.DailySQL``), so the service runs as well over
+an in-memory store in its tests."""
 
 from __future__ import annotations
 

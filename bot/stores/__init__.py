@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
+from bot.daily.sql import DailySQL
 from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.kernel.names_sql import PlayerNameSQL
 from bot.kernel.pages_sql import PageAddressSQL
@@ -30,7 +31,6 @@ from bot.server_settings.sql import ServerSettingsSQL
 from bot.standings.sql import StandingsSQL
 from bot.storage.achievements import AchievementStorage
 from bot.storage.battles import BattleStorage
-from bot.storage.daily import DailyStorage
 from bot.storage.seasons import SeasonStorage
 from bot.storage.sql_engine import Engine
 from bot.storage.targets import is_postgres
@@ -43,7 +43,7 @@ class FeatureSQL(
     RoundSQL,
     StandingsSQL,
     ServerSettingsSQL,
-    DailyStorage,
+    DailySQL,
     TournamentStorage,
     BattleStorage,
     SeasonStorage,

@@ -20,7 +20,6 @@ from bot.stores.sqlite import SQLiteStorage
 from tests.bot.rounds.stored import accepted, new_round, raw
 from tests.stores import StoreTarget
 
-
 # --- opening and migrations -----------------------------------------------------------------
 
 

@@ -98,7 +98,7 @@ def test_each_method_of_the_interface_is_written_once(storage_class: type) -> No
         "RoundSQL",
         "StandingsSQL",
         "ServerSettingsSQL",
-        "DailyStorage",
+        "DailySQL",
         "CopyStorage",
         "Lifecycle",
         "Database",

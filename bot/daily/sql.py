@@ -1,6 +1,6 @@
-"""The daily board aggregate (issue 12): attempts, their guesses, rankings, streak days, history,
-the daily channel and the end-of-day post's marker. ``DailyStorage`` is both what callers see of
-it and the one SQL every engine runs for it.
+"""The daily board's SQL (issue 12): attempts, their guesses, rankings, streak days, history,
+the daily channel and the end-of-day post's marker. ``DailySQL`` is both what callers see of it
+and the one SQL every engine runs for it.
 
 The database keeps the rules that must hold across processes and restarts: one attempt per
 (player, language, date) by a unique key, so a second start finds the first; guesses refused
@@ -111,7 +111,7 @@ MARK_POSTED_SQL = (
 )
 
 
-class DailyStorage(Database, Protocol):
+class DailySQL(Database, Protocol):
     """Daily attempts, their guesses and rankings, streak days, and the end-of-day post."""
 
     async def start_daily(
