@@ -34,7 +34,7 @@ from bot.storage.battles import BattleStorage
 from bot.storage.seasons import SeasonStorage
 from bot.storage.sql_engine import Engine
 from bot.storage.targets import is_postgres
-from bot.storage.tournaments import TournamentStorage
+from bot.tournaments.sql import TournamentSQL
 
 
 class FeatureSQL(
@@ -44,7 +44,7 @@ class FeatureSQL(
     StandingsSQL,
     ServerSettingsSQL,
     DailySQL,
-    TournamentStorage,
+    TournamentSQL,
     BattleStorage,
     SeasonStorage,
     AchievementStorage,

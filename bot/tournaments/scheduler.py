@@ -2,10 +2,10 @@
 standings between rounds and the podium at the end, whatever dies when.
 
 The database is the only state: every step reads the tournament's row and moves it on with a
-conditional update (``bot.storage.tournaments``), so a step repeated after a crash, or by a second
-process, does nothing twice. The process that owns the tournament's server runs it. A round's
-end is heard from the rounds' ``RoundEnded``; one that ended while no process listened (a kill
-between its finish and our step) is scored again from the database (``finished_results``).
+conditional update (``sql.py``), so a step repeated after a crash, or by a second process, does
+nothing twice. The process that owns the tournament's server runs it. A round's end is heard
+from the rounds' ``RoundEnded``; one that ended while no process listened (a kill between its
+finish and our step) is scored again from the database (``finished_results``).
 """
 
 from __future__ import annotations

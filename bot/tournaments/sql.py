@@ -1,4 +1,4 @@
-"""The tournaments aggregate: a tournament from its sign-up to its podium, its entrants, the
+"""The tournaments' SQL: a tournament from its sign-up to its podium, its entrants, the
 rounds it opened, each entrant's score in each round and the final places.
 
 Every step that must happen once (the start, a round's opening, a round's scores, the end) is a
@@ -104,7 +104,7 @@ SET_ROLE_SQL = (
 )
 
 
-class TournamentStorage(Database, Protocol):
+class TournamentSQL(Database, Protocol):
     """Tournaments, their entrants, rounds, scores and places."""
 
     async def create_tournament(self, values: StoredTournament) -> StoredTournament | None:
@@ -295,4 +295,4 @@ class TournamentStorage(Database, Protocol):
             await session.execute(SET_ROLE_SQL, guild_id, role_id)
 
 
-__all__ = ["TournamentState", "TournamentStorage"]
+__all__ = ["TournamentSQL", "TournamentState"]
