@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
+from bot.battles.sql import BattleSQL
 from bot.daily.sql import DailySQL
 from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.kernel.names_sql import PlayerNameSQL
@@ -30,7 +31,6 @@ from bot.rounds.sql import RoundSQL
 from bot.server_settings.sql import ServerSettingsSQL
 from bot.standings.sql import StandingsSQL
 from bot.storage.achievements import AchievementStorage
-from bot.storage.battles import BattleStorage
 from bot.storage.seasons import SeasonStorage
 from bot.storage.sql_engine import Engine
 from bot.storage.targets import is_postgres
@@ -45,7 +45,7 @@ class FeatureSQL(
     ServerSettingsSQL,
     DailySQL,
     TournamentSQL,
-    BattleStorage,
+    BattleSQL,
     SeasonStorage,
     AchievementStorage,
     Protocol,

@@ -1,4 +1,4 @@
-"""The server battles aggregate (issue 26): which servers take part and under what name, each
+"""The server battles' SQL (issue 26): which servers take part and under what name, each
 server's days and weeks in each language, and the tables read from them.
 
 ``battle_days`` and ``battle_weeks`` are the one table of the whole bot, kept in the database so
@@ -95,7 +95,7 @@ ORDER BY week DESC LIMIT ?
 """
 
 
-class BattleStorage(Database, Protocol):
+class BattleSQL(Database, Protocol):
     """Servers' entries in battles, their days and weeks, and the tables."""
 
     async def battle_entry(self, guild_id: int) -> BattleEntry:
