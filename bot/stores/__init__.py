@@ -28,10 +28,10 @@ from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.kernel.names_sql import PlayerNameSQL
 from bot.kernel.pages_sql import PageAddressSQL
 from bot.rounds.sql import RoundSQL
+from bot.seasons.sql import SeasonSQL
 from bot.server_settings.sql import ServerSettingsSQL
 from bot.standings.sql import StandingsSQL
 from bot.storage.achievements import AchievementStorage
-from bot.storage.seasons import SeasonStorage
 from bot.storage.sql_engine import Engine
 from bot.storage.targets import is_postgres
 from bot.tournaments.sql import TournamentSQL
@@ -46,7 +46,7 @@ class FeatureSQL(
     DailySQL,
     TournamentSQL,
     BattleSQL,
-    SeasonStorage,
+    SeasonSQL,
     AchievementStorage,
     Protocol,
 ):

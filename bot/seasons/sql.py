@@ -1,4 +1,4 @@
-"""The seasons aggregate: a server's season settings, its finished seasons archived with every
+"""The seasons' SQL: a server's season settings, its finished seasons archived with every
 player's place (the all-time standings are never reset), and whether each recap went out.
 
 A season is archived once: ``(guild_id, name)`` is unique, so two processes that both see a
@@ -49,7 +49,7 @@ PLACES_SQL = (
 POSTED_SQL = "UPDATE seasons SET recap_posted_at = ? WHERE guild_id = ? AND number = ?"
 
 
-class SeasonStorage(Database, Protocol):
+class SeasonSQL(Database, Protocol):
     """Seasons' settings, archive and recaps."""
 
     async def season_settings(self, guild_id: int) -> SeasonSettings:
