@@ -22,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
+from bot.achievements.sql import AchievementSQL
 from bot.battles.sql import BattleSQL
 from bot.daily.sql import DailySQL
 from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
@@ -31,7 +32,6 @@ from bot.rounds.sql import RoundSQL
 from bot.seasons.sql import SeasonSQL
 from bot.server_settings.sql import ServerSettingsSQL
 from bot.standings.sql import StandingsSQL
-from bot.storage.achievements import AchievementStorage
 from bot.storage.sql_engine import Engine
 from bot.storage.targets import is_postgres
 from bot.tournaments.sql import TournamentSQL
@@ -47,7 +47,7 @@ class FeatureSQL(
     TournamentSQL,
     BattleSQL,
     SeasonSQL,
-    AchievementStorage,
+    AchievementSQL,
     Protocol,
 ):
     """Every feature's SQL, each written once in its folder; an engine beneath makes it run."""

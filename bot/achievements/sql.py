@@ -1,5 +1,5 @@
-"""The achievements aggregate: the tiers each player earned in a server, and the figures the
-rules read from what the other aggregates keep (standings, found words, tournaments, seasons).
+"""The achievements' SQL: the tiers each player earned in a server, and the figures the
+rules read from what the other features keep (standings, found words, tournaments, seasons).
 
 A tier is earned once: ``(guild_id, user_id, code, tier)`` is the primary key and an award is an
 insert that does nothing on a conflict, so two processes finishing rounds at once award it once,
@@ -46,7 +46,7 @@ def _totals_sql(count: int) -> str:
     )
 
 
-class AchievementStorage(Database, Protocol):
+class AchievementSQL(Database, Protocol):
     """Earned tiers and the figures behind them."""
 
     async def award(
