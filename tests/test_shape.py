@@ -1,7 +1,9 @@
 """The shape of the code, enforced: layers import only downwards, front ends reach the game only
 through the services (no storage, no live round, no polling), features meet only through their
-public modules, no import circle, no module over 400 lines (the benchmarks' included). Read from the source (every import, also those under
-``TYPE_CHECKING`` or inside a function), so a change that breaks the shape fails ``make test``.
+public modules, the storage kernel imports no feature and only the composition root holds the
+whole storage, no import circle, no module over 400 lines (the benchmarks' included). Read from
+the source (every import, also those under ``TYPE_CHECKING`` or inside a function), so a change
+that breaks the shape fails ``make test``.
 """
 
 from __future__ import annotations
@@ -20,16 +22,33 @@ LONGEST_MODULE = 400  # lines
 # Each layer, and the modules (prefixes) it may never import.
 DRIVERS = ("aiosqlite", "asyncpg", "sqlite3", "psycopg")
 PLATFORM = ("discord", "aiohttp", "PIL", "standin")
-# Each feature is a folder: its service (the rules) beside its Discord adapter (``discord/``) and
-# its web adapter (``web.py``). Another feature may use only its public modules. Found by their
-# ``service.py``, not listed: a new feature is held to the rules from its first commit.
+# Each feature is a folder: its service (the rules) and its SQL (``sql.py``) beside its Discord
+# adapter (``discord/``) and its web adapter (``web.py``). Another feature may use only its
+# public modules. Found by their ``service.py``, not listed: a new feature is held to the rules
+# from its first commit.
 FEATURES = tuple(sorted(f"bot.{path.parent.name}" for path in (ROOT / "bot").glob("*/service.py")))
 PUBLIC = ("service", "events", "model", "options", "view", "store")
 FRONT_ENDS = ("bot.discord", "bot.web")
+# The storage kernel (the engines, the ways into a database, migrations, errors, the whole
+# database's records) stands on these alone: each feature's SQL is in the feature's folder
+# (``bot/<feature>/sql.py``), composed with the engines in ``bot.stores``, which only the
+# composition root and the tools hold whole (a feature takes the narrow store it declares).
+STORAGE_KERNEL_USES = ("bot.storage", "bot.kernel")
+WHOLE_STORAGE_HOLDERS = ("bot.stores", "bot.services", "bot.tools")
 FORBIDDEN = {
     "core": ("asyncio", *DRIVERS, *PLATFORM, "bot"),
     "bot.kernel": (*DRIVERS, *PLATFORM, *FEATURES, *FRONT_ENDS, "bot.tools", "bot.services"),
     "bot.storage": ("discord", "aiohttp", "PIL", "standin", *FRONT_ENDS),
+    "bot.stores": (
+        "discord",
+        "aiohttp",
+        "PIL",
+        "standin",
+        *FRONT_ENDS,
+        "bot.services",
+        "bot.app",
+        "bot.tools",
+    ),
     "bot.config": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", *FRONT_ENDS),
     "bot.i18n": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", *FRONT_ENDS),
     "bot.discord.render": ("aiohttp", "standin", "bot.storage", "bot.tools", *FEATURES),
@@ -287,6 +306,35 @@ def test_the_polling_finder_finds_a_poll() -> None:
     poll = "async def f():\n    while True:\n        await asyncio.sleep(0.2)\n"
     assert polling_loops(ast.parse(poll)) == [2]
     assert polling_loops(ast.parse("while x:\n    x = step(x)\n")) == []
+
+
+def beyond(layer: str, allowed: tuple[str, ...]) -> list[str]:
+    """Where a module of ``layer`` imports a ``bot`` module outside ``allowed``."""
+    return [
+        f"{MODULES[name].relative_to(ROOT)}:{line} imports {target}"
+        for name in MODULES
+        if within(name, layer)
+        for target, line in imported(name, MODULES[name])
+        if within(target, "bot") and not any(within(target, a) for a in allowed)
+    ]
+
+
+def test_the_storage_kernel_imports_no_feature() -> None:
+    """The arrows point from the features to the storage kernel, never back: a feature's SQL
+    lives in its folder, and ``bot.stores`` (outside the kernel) composes it with the engines."""
+    assert beyond("bot.storage", STORAGE_KERNEL_USES) == []
+
+
+def test_only_the_composition_root_holds_the_whole_storage() -> None:
+    """Services and adapters take the narrow store their feature declares, never ``Storage``."""
+    broken = [
+        f"{MODULES[name].relative_to(ROOT)}:{line} imports {target}"
+        for name in MODULES
+        if not any(within(name, holder) for holder in WHOLE_STORAGE_HOLDERS)
+        for target, line in imported(name, MODULES[name])
+        if within(target, "bot.stores")
+    ]
+    assert broken == []
 
 
 def test_only_the_tools_import_the_standin() -> None:
