@@ -180,9 +180,15 @@ def feature_of(name: str) -> str | None:
     return next((f for f in FEATURES if within(name, f)), None)
 
 
+def is_sql(module: str) -> bool:
+    """A feature's SQL (``bot/<feature>/sql.py``) or the kernel's (``bot/kernel/*_sql.py``)."""
+    last = module.rpartition(".")[2]
+    return last == "sql" or last.endswith("_sql")
+
+
 def test_a_front_end_calls_no_storage() -> None:
-    """Front ends reach the game through the services only: no storage import, no
-    ``services.storage`` (nor any ``storage.``) call."""
+    """Front ends reach the game through the services only: no storage import (the kernel's,
+    the composed one, a feature's SQL), no ``services.storage`` (nor any ``storage.``) call."""
     broken = []
     for name, path in MODULES.items():
         if not front_end(name):
@@ -190,7 +196,7 @@ def test_a_front_end_calls_no_storage() -> None:
         broken += [
             f"{path.relative_to(ROOT)}:{line} imports {target}"
             for target, line in imported(name, path)
-            if within(target, "bot.storage")
+            if within(target, "bot.storage") or within(target, "bot.stores") or is_sql(target)
         ]
         broken += [
             f"{path.relative_to(ROOT)}:{node.lineno} uses {ast.unparse(node)}"
