@@ -126,4 +126,14 @@ def discord_features(s: Services) -> Features:
 
 def page_uses(s: Services) -> PageUses:
     """What the Activity's page uses."""
-    return PageUses(s.rounds, s.daily, s.definitions, s.server_settings, s.pages, s.clock)
+    return PageUses(
+        s.rounds,
+        s.daily,
+        s.definitions,
+        s.server_settings,
+        s.pages,
+        s.clock,
+        s.achievements,
+        s.seasons,
+        s.standings,
+    )

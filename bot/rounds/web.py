@@ -124,6 +124,11 @@ class Hub:
             if watched.scoreboard_due is not None:
                 watched.scoreboard_due.cancel()
 
+    def watching(self, channel_id: int) -> tuple[Socket, ...]:
+        """The sockets on the channel now (another feature's page part tells them its news)."""
+        watched = self.channels.get(channel_id)
+        return tuple(watched.sockets) if watched is not None else ()
+
     async def state(self, channel_id: int, socket: Socket) -> Message:
         """What the page shows now: the round (once its board is out), else the last results."""
         shown = self.rounds.view(channel_id)

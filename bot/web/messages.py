@@ -191,6 +191,48 @@ class DefinitionJson(TypedDict):
     note: str | None  # why there is no reading (valid without a definition, not a word)
 
 
+class EarnedJson(TypedDict):
+    """An achievement's tier the player just earned, in the player's words."""
+
+    code: str  # the achievement (``core.achievements``), e.g. "first_word"
+    tier: int  # the tier's threshold (50 for "words found in all: 50"; 1 for a single tier)
+    name: str  # "Wordsmith I"
+    what: str  # what it asks: "Words found in all: 50"
+
+
+class AchievementsJson(TypedDict):
+    """The achievements the player earned in a round, told at its end (none: not sent)."""
+
+    type: Literal["achievements"]
+    round_id: int  # the results they belong beside
+    earned: list[EarnedJson]
+
+
+class StandingJson(TypedDict):
+    """A player's line of the server's standings (a season's or all time's)."""
+
+    id: str
+    name: str
+    rank: int  # equal standings share a place
+    points: int
+    shown: str  # "12 pts"
+    you: bool
+
+
+class BoardStandingsJson(TypedDict):
+    title: str  # "Season 2026-03", "All time", in the player's words
+    rows: list[StandingJson]  # the top, then the player's own line when it is not in it
+    players: int  # everyone ranked
+
+
+class StandingsJson(TypedDict):
+    """The server's standings: the current season's beside all time's (asked by the page)."""
+
+    type: Literal["standings"]
+    season: BoardStandingsJson | None  # None: the server has seasons off
+    all_time: BoardStandingsJson
+
+
 class ErrorJson(TypedDict):
     type: Literal["error"]
     message: str
@@ -211,6 +253,8 @@ Message = (
     | DailyJson
     | DailyResultJson
     | DefinitionJson
+    | AchievementsJson
+    | StandingsJson
     | ErrorJson
     | Pong
 )

@@ -66,6 +66,11 @@ PAGE_KEYS = (
     "web.trace_hint",
     "web.your_rank",
     "web.you_nothing",
+    "web.standings",
+    "web.new_achievements",
+    "web.close",
+    "leaderboard.empty",
+    "leaderboard.not_ranked",
     "stadium_page.you_refused",
 )
 

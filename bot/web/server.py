@@ -14,6 +14,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from bot.achievements.web import AchievementsOnPage
 from bot.config.settings import WebSettings
 from bot.daily.web import DailyDesk
 from bot.rounds.web import Hub
@@ -57,6 +58,7 @@ class WebServer:
         self.relay_secret = relay_secret  # what the bot's processes show each other
         self.hub = Hub(uses.rounds, uses.clock)
         self.desk = DailyDesk(uses.daily)
+        self.achievements = AchievementsOnPage(uses.achievements.events, self.hub.watching)
         self.port = settings.port or 0
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
@@ -110,6 +112,7 @@ class WebServer:
             )
             for task in late:
                 task.cancel()
+        self.achievements.close()
         await self.hub.close()
         if self._runner is not None:
             await self._runner.cleanup()

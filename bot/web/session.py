@@ -29,6 +29,7 @@ from bot.rounds.service import (
     NOT_POSTED,
 )
 from bot.rounds.web import Hub
+from bot.seasons.web import standings
 from bot.web import payloads
 from bot.web.discord_api import DiscordApi, Person, Refused
 from bot.web.messages import Message
@@ -245,6 +246,15 @@ async def _serve(
         elif kind == "define":  # a word tapped in the results
             found = await definition(uses.definitions, data.get("word", ""), data.get("language"))
             await (session.refused(found) if isinstance(found, Refusal) else session.send(found))
+        elif kind == "standings":  # the lobby's or the results' Standings
+            board = await standings(
+                uses.seasons,
+                uses.standings,
+                session.guild_id,
+                session.player_id,
+                session.language,
+            )
+            await (session.refused(board) if isinstance(board, Refusal) else session.send(board))
 
 
 async def _guess(session: Session, uses: PageUses, data: dict[str, Any]) -> None:

@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.achievements.service import AchievementService
 from bot.daily.service import DailyService
 from bot.definitions.service import DefinitionsService
 from bot.kernel.pages import PageDirectory
 from bot.rounds.service import RoundService
+from bot.seasons.service import SeasonService
 from bot.server_settings.service import ServerSettingsService
+from bot.standings.service import StandingsService
 
 
 @dataclass(frozen=True)
@@ -22,3 +25,6 @@ class PageUses:
     server_settings: ServerSettingsService  # a round started from the page: the server's defaults
     pages: PageDirectory  # which process serves a server's players
     clock: Callable[[], float]  # the page's clock, set to the bot's
+    achievements: AchievementService  # what a round earned its players (its events)
+    seasons: SeasonService  # the standings: the current season's
+    standings: StandingsService  # the standings: all time's

@@ -5,7 +5,7 @@ import { BoardView, faceLabel, findPath } from "./board.js";
 const $ = (id) => document.getElementById(id);
 const app = $("app");
 const params = new URLSearchParams(location.search);
-const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null, daily: null, hinted: seen() };
+const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null, daily: null, hinted: seen(), earned: null, resultsOf: null, before: "idle", tab: "season" };
 const t = (key, fields = {}) => (state.strings[key] || key).replace(/\{(\w+)\}/g, (_, k) => fields[k] ?? "");
 
 let socket = null;
@@ -15,8 +15,11 @@ const board = new BoardView($("board"), $("trace"), submit, building);
 
 function view(name) {
   app.dataset.view = name;
-  for (const id of ["results", "idle", "closed"]) $(id).hidden = name !== id;
+  for (const id of ["results", "idle", "closed", "standings"]) $(id).hidden = name !== id;
+  nav();
 }
+// Standings from the lobby and the channel's results (not over a board, nor the daily board).
+function nav() { $("standings-open").hidden = !!state.daily || !["idle", "results"].includes(app.dataset.view); }
 function status(text) { $("status").textContent = text; }
 
 // The page's words: before sign-in in the browser's language (so a refusal reads as a sentence
@@ -30,6 +33,8 @@ function words(language, strings) {
   $("again").textContent = t("play_again"); $("start").textContent = t("start"); $("idle-text").textContent = t("no_round");
   $("board").setAttribute("aria-label", t("board"));
   $("daily").textContent = t("daily"); $("back").textContent = t("back");
+  $("standings-open").textContent = t("standings"); $("standings-h").textContent = t("standings"); $("earned-h").textContent = t("new_achievements");
+  $("standings-close").textContent = "✕"; $("standings-close").setAttribute("aria-label", t("close")); $("standings-close").title = t("close");
   $("meaning-close").textContent = "✕"; $("meaning-close").setAttribute("aria-label", t("clear")); $("meaning-close").title = t("clear");
   if (!board.path.length) building(""); // the hint, in these words
 }
@@ -145,8 +150,14 @@ const handlers = {
   },
   results(m) { if (state.daily) return; state.round = null; pending.length = 0; board.locked = true; results(m); },
   no_round() { if (state.daily) return; state.round = null; pending.length = 0; state.live = true; view("idle"); },
-  error(m) { const v = $("verdict"); v.textContent = m.message; v.className = "verdict no"; if (app.dataset.view === "idle") $("idle-text").textContent = m.message; },
+  error(m) {
+    const v = $("verdict"); v.textContent = m.message; v.className = "verdict no";
+    if (app.dataset.view === "idle") $("idle-text").textContent = m.message;
+    if (app.dataset.view === "standings") { table("season", null); $("tabs").hidden = true; tab("all"); $("all-rows").replaceChildren(li(m.message, "")); }
+  },
   definition(m) { definition(m); },
+  achievements(m) { state.earned = m; earned(); },
+  standings(m) { standings(m); },
   pong(m) { state.offset = m.now - Date.now() / 1000; },
 };
 
@@ -177,14 +188,14 @@ function team(line) { const el = $("team"); el.textContent = line || ""; el.hidd
 // The page shows the player's daily attempt (m), or the channel (null).
 function daily(m) {
   state.daily = m; app.dataset.daily = m ? "on" : "";
-  $("daily").hidden = !!m; $("back").hidden = !m;
+  $("daily").hidden = !!m; $("back").hidden = !m; nav();
   if (m && m.title) status(m.title);
 }
 
 function dailyResult(m) {
   view("results"); board.render(m.board); $("clock").hidden = true; $("again").hidden = true;
   $("results-h").textContent = m.title; $("summary").hidden = false; $("you-line").hidden = true;
-  teamResult(null);
+  teamResult(null); state.resultsOf = null; earned();
   $("figures").textContent = m.figures; $("streak").textContent = m.streak;
   $("flagged").textContent = m.flagged || ""; $("flagged").hidden = !m.flagged;
   const item = li(t("your_words"), "");
@@ -303,9 +314,49 @@ function results(m) {
     item.append(chips);
     return item;
   }) : [li(t("nobody"), "")]));
-  teamResult(m.team);
+  teamResult(m.team); state.resultsOf = m.round_id; earned();
   meaning(null, m.language);
   missed(m.missed.length, m.missed.map((w) => chip(w)));
+}
+
+// What the player earned in the round whose results are shown (it may arrive before them).
+function earned() {
+  const got = state.earned && state.earned.round_id === state.resultsOf ? state.earned.earned : [];
+  $("earned").hidden = !got.length;
+  $("earned-list").replaceChildren(...got.map((a) => {
+    const item = document.createElement("li"); item.dataset.code = a.code;
+    item.append(Object.assign(document.createElement("strong"), { textContent: a.name }),
+      Object.assign(document.createElement("span"), { textContent: a.what }));
+    return item;
+  }));
+}
+
+// The server's standings: this season's beside all time's (two columns, or a tab each on a
+// phone); all time alone when the server has seasons off.
+function openStandings() {
+  state.before = app.dataset.view; view("standings");
+  for (const id of ["season-rows", "all-rows"]) $(id).replaceChildren(li("…", ""));
+  send({ type: "standings" });
+}
+function standings(m) {
+  if (app.dataset.view !== "standings") return; // closed, or a round began, meanwhile
+  table("season", m.season); table("all", m.all_time);
+  $("tabs").hidden = !m.season; tab(m.season ? state.tab : "all");
+}
+function table(id, b) {
+  $(`${id}-col`).hidden = !b; $(`${id}-tab`).textContent = b ? b.title : "";
+  if (!b) return;
+  $(`${id}-title`).textContent = b.title;
+  $(`${id}-rows`).replaceChildren(...(b.rows.length ? gapped(b.rows, (p) => {
+    const item = li(`${p.rank}. ${p.name}` + (p.you ? ` (${t("you")})` : ""), p.shown);
+    item.classList.toggle("you", p.you);
+    return item;
+  }) : [li(t("empty"), "")]));
+  const note = $(`${id}-note`); note.hidden = !b.rows.length || b.rows.some((p) => p.you); note.textContent = t("not_ranked");
+}
+function tab(name) {
+  $("standings").dataset.tab = name; if (!$("tabs").hidden) state.tab = name;
+  for (const id of ["season", "all"]) $(`${id}-tab`).setAttribute("aria-selected", String(id === name));
 }
 
 function tick() {
@@ -342,6 +393,10 @@ $("again").addEventListener("click", () => send({ type: "start" }));
 $("meaning-close").addEventListener("click", () => meaning(null));
 $("start").addEventListener("click", () => send({ type: "start" }));
 $("daily").addEventListener("click", () => send({ type: "daily_open" }));
+$("standings-open").addEventListener("click", openStandings);
+$("standings-close").addEventListener("click", () => view(state.before));
+$("season-tab").addEventListener("click", () => tab("season"));
+$("all-tab").addEventListener("click", () => tab("all"));
 $("back").addEventListener("click", () => { daily(null); status(state.you ? state.you.name : ""); send({ type: "daily_close" }); });
 setInterval(() => send({ type: "ping" }), 15000);
 

@@ -1,0 +1,77 @@
+"""The server's standings on the page: the current season's beside all time's, asked for from
+the lobby or the results (``{"type":"standings"}``) and answered ``standings`` through the use
+cases ``/leaderboard`` uses (``SeasonService.standings``, ``StandingsService.leaderboard``), in
+the player's language. With seasons off (the server's setting) all time only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n.catalogue import count, text
+from bot.kernel.model import LeaderboardPage, Measure
+from bot.kernel.refusal import Refusal
+from bot.seasons.service import SeasonService, SeasonStandings
+from bot.standings.service import StandingsService
+from bot.web.messages import BoardStandingsJson, StandingJson, StandingsJson
+from bot.web.payloads import PAGE_TOP
+from core.periods import Period
+
+
+async def standings(
+    seasons: SeasonService,
+    all_time: StandingsService,
+    guild_id: int | None,
+    player_id: int,
+    language: str,
+) -> StandingsJson | Refusal:
+    """The server's standings as ``player_id`` sees them (their own line after the top); a
+    DM has none."""
+    if guild_id is None:
+        return Refusal.of("leaderboard.not_in_dm", language)
+    season = await seasons.standings(guild_id)  # a Refusal: seasons are off
+    shown = await all_time.leaderboard(
+        guild_id, Period.ALL_TIME, Measure.POINTS, 0, player_id, PAGE_TOP
+    )
+    return {
+        "type": "standings",
+        "season": None if isinstance(season, Refusal) else _season(season, player_id, language),
+        "all_time": _all_time(shown.board, player_id, language),
+    }
+
+
+def _season(season: SeasonStandings, player_id: int, language: str) -> BoardStandingsJson:
+    own = [p for p in season.places[PAGE_TOP:] if p.user_id == player_id]
+    lines = [
+        (p.place, p.user_id, season.names.get(p.user_id), p.points)
+        for p in (*season.places[:PAGE_TOP], *own)
+    ]
+    title = text("web.season", language, name=season.name)
+    return _board(title, lines, len(season.places), player_id, language)
+
+
+def _all_time(board: LeaderboardPage, player_id: int, language: str) -> BoardStandingsJson:
+    ranked = [*board.rows, *([board.own] if board.own and board.own not in board.rows else [])]
+    lines = [(r.rank, r.user_id, r.display_name, int(r.figure)) for r in ranked]
+    return _board(text("web.all_time", language), lines, board.total, player_id, language)
+
+
+def _board(
+    title: str,
+    lines: Sequence[tuple[int, int, str | None, int]],
+    players: int,
+    player_id: int,
+    language: str,
+) -> BoardStandingsJson:
+    """Lines of (rank, player, name kept for them, points) as the page shows them."""
+    rows: list[StandingJson] = [
+        {
+            "id": str(user),
+            "name": name or text("units.fallback_name", language, id=user),
+            "rank": rank,
+            "points": points,
+            "shown": count(points, "units.pt", language),
+            "you": user == player_id,
+        }
+        for rank, user, name, points in lines
+    ]
+    return {"title": title, "rows": rows, "players": players}
