@@ -5,7 +5,6 @@ nothing and a newcomer their first, shows the newcomer theirs and the veteran no
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -94,15 +93,19 @@ async def test_a_first_round_shows_its_achievements_the_next_none(
         assert await verdict(bob, fifth) == "accepted"
         await game.end_round()
         # Bob: his first word, and his first round won (2 points to her 1); Alice: a second
-        # word, a second round, lost: nothing new. Both pages are told at once (one event):
-        # once Bob's shows, Alice's would have.
+        # word, a second round, lost: nothing new. Both pages are told at once (one event).
         await expect(bob.locator("#earned-list li")).to_have_count(2)
         assert await earned(bob) == [
             "Premier mot: Trouver un premier mot",
             "Vainqueur I: Manches gagnées : 1",
         ]
         await expect(alice.locator("#results")).to_be_visible()
-        await asyncio.sleep(0.5)
-        await expect(alice.locator("#earned")).to_be_hidden()
+        # A round trip on her socket after Bob's line: anything sent her before is in.
+        await alice.locator("#standings-open").click()
+        await expect(alice.locator("#season-rows")).to_contain_text("Bob")
+        await alice.locator("#standings-close").click()
+        await expect(alice.locator("#results")).to_be_visible()
+        await expect(alice.locator("#earned")).to_be_hidden()  # nor her first round's
+        await expect(alice.locator("#earned-list li")).to_have_count(0)
         assert awarded(game, "alice") == ["first_word"]
         assert awarded(game, "bob") == ["first_word", "wins"]
