@@ -29,6 +29,7 @@ from bot.app import App
 from bot.config.settings import Settings, WebSettings
 from bot.discord.client import BoggleBot
 from bot.discord.endpoints import point_discord_at
+from bot.rounds.discord import channel_view_of
 from bot.rounds.live import LiveRound
 from bot.services import Tuning
 from core.lexicon import cached
@@ -112,7 +113,7 @@ class BotSide:
                 self.profiler = cProfile.Profile()
                 self.profiler.enable()
             self.watcher = asyncio.create_task(self.probe.watch_loop(self.bot))
-        self.marks = (self.bot.services.rounds.feedback.calls, time.process_time())
+        self.marks = (channel_view_of(self.bot).feedback.calls, time.process_time())
 
     async def end(self, sent: dict[Key, int]) -> Taken:
         """Once every message of ``sent`` (how many each of this process's players sent in all)
@@ -132,7 +133,7 @@ class BotSide:
         phase.drained = time.perf_counter()
         calls, cpu = self.marks
         phase.cpu_seconds = time.process_time() - cpu
-        phase.feedback_calls = bot.services.rounds.feedback.calls - calls
+        phase.feedback_calls = channel_view_of(bot).feedback.calls - calls
         return phase
 
     def loaded(self) -> Loaded:

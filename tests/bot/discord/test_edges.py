@@ -10,6 +10,7 @@ import signal
 import time
 from pathlib import Path
 
+from bot.rounds.discord import channel_view_of
 from bot.storage import Storage
 from core.board import Board
 from core.lexicon import Lexicon
@@ -297,6 +298,6 @@ async def test_a_round_another_process_finished_is_not_posted_twice(game: Harnes
     assert (
         await game.bot.services.rounds.stop(game.channel_id(), wait=10) is live
     )  # finished by then
-    await game.bot.services.rounds.feedback.drain()
+    await channel_view_of(game.bot).feedback.drain()
     assert game.bot.services.rounds.running(game.channel_id()) is None
     assert not [m for m in game.standin.messages("boggle") if m.id > board.id and m.embeds]

@@ -15,8 +15,8 @@ from bot.discord.render.text import MISSED_FILE
 from bot.i18n.catalogue import catalogue, count, plural_form, plural_forms, text
 from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
 from bot.rounds.discord.results import found_line
+from bot.rounds.events import Ending
 from bot.rounds.options import OptionError, replayed, round_options
-from bot.rounds.publisher import Ending
 from core.achievements import ACHIEVEMENTS
 from core.codes import encode
 from core.commonness import Band

@@ -1,5 +1,6 @@
-"""RoundService without Discord: the in-memory publisher, the real storage, a stopped clock.
-Verdicts and points are compared with what core's solver and scoring say."""
+"""RoundService without Discord: its channel view over the in-memory publisher, the real
+storage, a stopped clock. Verdicts and points are compared with what core's solver and scoring
+say."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from typing import Any, cast
 
 import pytest
 
+from bot.rounds.discord.port import Gone, Refused, Unavailable
+from bot.rounds.events import Ending, NotPosted
 from bot.rounds.options import NoBoard
-from bot.rounds.publisher import Ending, Gone, Refused, Unavailable
+from bot.rounds.service import BoardNotPosted
 from bot.storage import AcceptedWord, RoundState, Storage, TransientStorageError
 from core.lexicon import Lexicon
 from core.round import Mode, Verdict
@@ -172,8 +175,9 @@ async def test_a_board_without_a_long_enough_word_is_never_played(rig: Rig) -> N
 
 async def test_a_board_that_cannot_be_posted_ends_its_round(rig: Rig) -> None:
     rig.publisher.fail("post_board", Refused("Missing Permissions"))
-    with pytest.raises(Refused):
+    with pytest.raises(BoardNotPosted) as refused:
         await rig.start()
+    assert refused.value.why is NotPosted.REFUSED
     assert rig.service.running(CHANNEL) is None
     assert await rig.storage.running_round(CHANNEL) is None
     assert await rig.storage.unposted_results() == []  # nothing to post for it, ever
