@@ -39,8 +39,9 @@ class Ending(StrEnum):
 
 
 class NotPosted(StrEnum):
-    """Why a round's board could not be shown (the refusal its starter reads): its channel is
-    gone, the bot may not post there, or the platform failed (rate limited, an error)."""
+    """Why a round's board could not be shown, as the refusal its starter reads: its channel is
+    gone, the bot may not post there, or the platform failed (rate limited, an error). The
+    platform's own reason is English and for the logs; the kind of failure is what is read."""
 
     GONE = "replies.board_gone"
     REFUSED = "replies.board_refused"

@@ -116,7 +116,7 @@ class LiveRounds:
         self.settler = Settler(storage, writer, members, clock, self.backoff)
         # Set once what shows the rounds' channels is ready (``channels_ready``): a runner waits
         # for it (a resumed round's channel is known, its players' names can be asked, only then).
-        self.ready = asyncio.Event()
+        self._ready = asyncio.Event()
         self._owed: set[int] = set()  # rounds whose results the listeners are posting now
         self._finishing: set[asyncio.Task[None]] = set()
         self.reposting: asyncio.Task[None] | None = None
@@ -280,7 +280,7 @@ class LiveRounds:
         live.task = asyncio.create_task(self._run_until_over(live), name=f"round-{live.id}")
 
     async def _run_until_over(self, live: LiveRound) -> None:
-        await self.ready.wait()
+        await self._ready.wait()
         await until_deadline(live, self.events, self.clock, self.tick, self.storage.set_deadline)
         await asyncio.shield(self._start_finish(live))
 
@@ -343,7 +343,7 @@ class LiveRounds:
         self._track(self.reposting)
 
     async def _post_unposted(self) -> None:
-        await self.ready.wait()
+        await self._ready.wait()
         await post_unposted(
             self.storage, self.lexicons, self.settler, self.owns, self._busy, self._owe
         )

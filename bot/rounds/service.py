@@ -130,7 +130,7 @@ class RoundService(LiveRounds):
     def channels_ready(self) -> None:
         """What shows the rounds' channels is connected: the runners run from now on (a resumed
         round ends, and owed results go out, only once its channel can be shown)."""
-        self.ready.set()
+        self._ready.set()
 
     def board_posted(self, round_id: int, message_id: int) -> None:
         """The round's board is out as the message ``message_id`` (told by what shows the
