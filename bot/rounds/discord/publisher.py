@@ -218,7 +218,7 @@ def member_names(
     """The round service's way to players' names it does not keep (a restart that lost them):
     asked of Discord, from its cache, else one look-up each; those it cannot tell are left out."""
 
-    async def names(guild_id: int, players: Sequence[int]) -> dict[int, str]:
+    async def asked(guild_id: int, players: Sequence[int]) -> dict[int, str]:
         guild = client.get_guild(guild_id)
         names: dict[int, str] = {}
         if guild is None:
@@ -232,4 +232,4 @@ def member_names(
                 names[player] = member.display_name
         return names
 
-    return names
+    return asked
