@@ -39,20 +39,24 @@ class EventBus:
 
     def publish(self, event: object) -> None:
         """Tell every listener of the event's class, in the order they subscribed."""
-        self._tell(event)
+        for listener in list(self._listeners.get(type(event), ())):
+            self._tell(listener, event)
 
     async def publish_and_wait(self, event: object) -> int:
         """Tell every listener, then wait for those that run on; cancelled, they are cancelled
         too (the wait was theirs). How many listeners heard the event (0: nobody shows it)."""
-        heard, tasks = self._tell(event)
+        listeners = list(self._listeners.get(type(event), ()))
+        told = [self._tell(listener, event) for listener in listeners]
+        tasks = [task for task in told if task is not None]
         if tasks:
             try:
                 await asyncio.wait(tasks)
             except asyncio.CancelledError:
                 for task in tasks:
                     task.cancel()
+                await asyncio.wait(tasks)  # their own clean-up, then the cancel goes on
                 raise
-        return heard
+        return len(listeners)
 
     def spawn(self, work: Awaitable[T]) -> asyncio.Future[T]:
         """Run a listener's follow-up (a reaction once its word is committed) as the bus's own:
@@ -70,18 +74,16 @@ class EventBus:
         for task in late:
             task.cancel()
 
-    def _tell(self, event: object) -> tuple[int, list[asyncio.Future[Any]]]:
-        listeners = list(self._listeners.get(type(event), ()))
-        tasks: list[asyncio.Future[Any]] = []
-        for listener in listeners:
-            try:
-                outcome = listener(event)
-            except Exception:
-                log.exception("a listener of %s failed", type(event).__name__)
-                continue
-            if inspect.isawaitable(outcome):
-                tasks.append(self.spawn(outcome))
-        return len(listeners), tasks
+    def _tell(self, listener: Listener[Any], event: object) -> asyncio.Future[Any] | None:
+        """Call one listener; what it goes on doing runs as a task of the bus."""
+        try:
+            outcome = listener(event)
+        except Exception:
+            log.exception("a listener of %s failed", type(event).__name__)
+            return None
+        if outcome is not None and inspect.isawaitable(outcome):
+            return self.spawn(outcome)
+        return None
 
     def _finished(self, task: asyncio.Future[Any]) -> None:
         self._running.discard(task)
