@@ -29,6 +29,7 @@ from bot.app import App
 from bot.config.settings import Settings, WebSettings
 from bot.discord.client import BoggleBot
 from bot.discord.endpoints import point_discord_at
+from bot.rounds.discord import channel_view_of
 from bot.rounds.live import LiveRound
 from bot.services import Services, Tuning
 from core.lexicon import cached
@@ -116,7 +117,8 @@ class BotSide:
                 self.profiler = cProfile.Profile()
                 self.profiler.enable()
             self.watcher = asyncio.create_task(self.probe.watch_loop(self.services))
-        self.marks = (self.services.rounds.feedback.calls, time.process_time())
+        assert self.bot is not None
+        self.marks = (channel_view_of(self.bot).feedback.calls, time.process_time())
 
     async def end(self, sent: dict[Key, int]) -> Taken:
         """Once every message of ``sent`` (how many each of this process's players sent in all)
@@ -135,7 +137,8 @@ class BotSide:
         phase.drained = time.perf_counter()
         calls, cpu = self.marks
         phase.cpu_seconds = time.process_time() - cpu
-        phase.feedback_calls = services.rounds.feedback.calls - calls
+        assert self.bot is not None
+        phase.feedback_calls = channel_view_of(self.bot).feedback.calls - calls
         return phase
 
     def loaded(self) -> Loaded:

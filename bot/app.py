@@ -109,7 +109,9 @@ def discord_features(s: Services) -> Features:
     """Each feature's Discord side given what it uses: its own service and the few shared
     things it needs."""
     return Features(
-        rounds=RoundsUses(s.rounds, s.server_settings),
+        rounds=RoundsUses(
+            s.rounds, s.server_settings, s.pictures, s.settings.web.activity, s.clock
+        ),
         check=CheckUses(s.check, s.pictures),
         definitions=DefinitionsUses(s.definitions, s.rounds, s.daily, s.server_settings),
         standings=StandingsUses(

@@ -1,7 +1,8 @@
 """The services of one bot process, built from the settings in order and each torn down in
-reverse by the exit stack it is built on (no hand-written mirror). A front end hands in how it
-shows things (``Ports``: the round channel's ``Publisher``, the end-of-day sender) and receives
-the ``Services`` its commands use; ``bot.app`` composes them with the front ends.
+reverse by the exit stack it is built on (no hand-written mirror). A front end hands in what the
+services ask of it (``Ports``: players' names, the end-of-day sender) and receives the
+``Services`` its commands use; it shows rounds by listening to their events. ``bot.app``
+composes them with the front ends.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from bot.kernel.pages import PageDirectory
 from bot.kernel.shard_claims import ShardClaims
 from bot.rounds.live_rounds import FINISH_GRACE
 from bot.rounds.pruning import GuessPruner
-from bot.rounds.publisher import Publisher
 from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND, RoundService
+from bot.rounds.settling import MemberNames
 from bot.rounds.writer import GuessWriter
 from bot.seasons.service import SeasonService
 from bot.server_settings.service import ServerSettingsService
@@ -42,8 +43,9 @@ from core.lexicon import Lexicon
 
 log = logging.getLogger(__name__)
 
-# Shutdown: rounds that are ending get FINISH_GRACE (bot/rounds/live_rounds.py); feedback and
-# listeners still in flight (a reaction waiting on a rate limit) get this long, then are dropped.
+# Shutdown: rounds that are ending get FINISH_GRACE (bot/rounds/live_rounds.py); listeners and
+# their follow-ups still in flight (a reaction waiting on a rate limit) get this long, then are
+# dropped.
 FEEDBACK_GRACE = 1.0
 # A database that does not answer at shutdown (unreachable, locked) gets this long to take the
 # players' names, and as long again for the guesses still waiting (never shown accepted).
@@ -68,11 +70,12 @@ class Tuning:
 
 @dataclass(frozen=True)
 class Ports:
-    """How a front end shows what the services decide: the round channel's ``Publisher`` and the
-    end-of-day post's sender (each drawing pictures as the settings allow), and whether the
-    process is stopping (a stand-by stops waiting for its shards)."""
+    """What the services ask of a front end: players' names it knows (a round's results name
+    players no name was kept for), the end-of-day post's sender (drawing pictures as the
+    settings allow), and whether the process is stopping (a stand-by stops waiting for its
+    shards)."""
 
-    publisher: Callable[[Pictures], Publisher]
+    member_names: MemberNames
     daily_sender: Callable[[Pictures], DailyPostSender]
     stopping: Callable[[], bool]
     tournaments: Callable[[], tuple[Poster, Calendar]]  # the channel, Discord's events
@@ -146,7 +149,6 @@ async def open_services(
     )
     stack.push_async_callback(poster.close)
     rounds = RoundService(
-        ports.publisher(pictures),
         storage,
         writer,
         lexicons,
@@ -156,6 +158,7 @@ async def open_services(
         owns=owns,
         events=events,
         limiter=Limiter(*tuning.guess_rate, clock),
+        members=ports.member_names,
     )
     stack.push_async_callback(_close_rounds, rounds, claims)
     board, calendar = ports.tournaments()
@@ -227,7 +230,6 @@ async def _close_rounds(rounds: RoundService, claims: ShardClaims) -> None:
     whose shards are lost are the new owner's to end: none is ended here."""
     grace = 0.0 if claims.lost else FINISH_GRACE
     await rounds.shutdown(grace, names_timeout=WRITER_GRACE)
-    await rounds.feedback.drain(timeout=FEEDBACK_GRACE)
 
 
 async def _close_storage(storage: Storage) -> None:

@@ -1,9 +1,10 @@
 """The shape of the code, enforced: layers import only downwards, front ends reach the game only
-through the services (no storage, no live round, no polling), features meet only through their
-public modules, the storage kernel imports no feature and only the composition root holds the
-whole storage, no import circle, no module over 400 lines (the benchmarks' included). Read from
-the source (every import, also those under ``TYPE_CHECKING`` or inside a function), so a change
-that breaks the shape fails ``make test``.
+through the services (no storage, no live round, no polling), the round service shows nothing
+itself (its Discord channel listens to its events), features meet only through their public
+modules, the storage kernel imports no feature and only the composition root holds the whole
+storage, no import circle, no module over 400 lines (the benchmarks' included). Read from the
+source (every import, also those under ``TYPE_CHECKING`` or inside a function), so a change that
+breaks the shape fails ``make test``.
 """
 
 from __future__ import annotations
@@ -341,6 +342,82 @@ def test_only_the_composition_root_holds_the_whole_storage() -> None:
         if within(target, "bot.stores")
     ]
     assert broken == []
+
+
+PORT = "bot.rounds.discord.port"  # what the round's channel view asks of Discord
+
+
+def port_methods() -> set[str]:
+    """The methods of the Discord side's ``Publisher`` port, read from its source."""
+    tree = ast.parse(MODULES[PORT].read_text())
+    return {
+        method.name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and node.name == "Publisher"
+        for method in node.body
+        if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def named(node: ast.AST) -> str | None:
+    """The name a node says: a variable, an attribute, an import, a parameter."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.alias):
+        return node.asname or node.name
+    if isinstance(node, ast.arg):
+        return node.arg
+    return None
+
+
+def publisher_uses(tree: ast.AST, methods: set[str]) -> list[str]:
+    """Where a module names a publisher or calls one of the port's ``methods``."""
+    found = []
+    for node in ast.walk(tree):
+        word = named(node)
+        if word is not None and "publisher" in word.lower():
+            found.append(f"{getattr(node, 'lineno', 0)} names {word}")
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in methods
+        ):
+            found.append(f"{node.lineno} calls {ast.unparse(node.func)}")
+    return found
+
+
+def test_the_round_service_shows_nothing_itself() -> None:
+    """The round service (``bot/rounds/*.py`` outside ``discord/``) tells what happens as events
+    and hears back through its use cases: it imports no Discord side (``bot.rounds.discord``,
+    ``bot.discord``, discord.py), names no publisher and calls none of the port's methods, so
+    the round's channel is a listener like the page's hub."""
+    methods = port_methods()
+    assert {"post_board", "edit_status", "post_results"} <= methods  # the port is where it was
+    broken = []
+    for name, path in MODULES.items():
+        if not within(name, "bot.rounds") or within(name, "bot.rounds.discord"):
+            continue
+        where = path.relative_to(ROOT)
+        broken += [
+            f"{where}:{line} imports {target}"
+            for target, line in imported(name, path)
+            if any(
+                within(target, side) for side in ("bot.rounds.discord", "bot.discord", "discord")
+            )
+        ]
+        broken += [f"{where}:{use}" for use in publisher_uses(ast.parse(path.read_text()), methods)]
+    assert broken == []
+
+
+def test_the_publisher_finder_finds_a_publisher() -> None:
+    methods = {"post_board"}
+    port = "async def f(self):\n    await self.port.post_board(view)\n"
+    named = "def f(publisher):\n    return publisher\n"
+    assert publisher_uses(ast.parse(port), methods) == ["2 calls self.port.post_board"]
+    assert publisher_uses(ast.parse(named), methods) == ["1 names publisher", "2 names publisher"]
+    assert publisher_uses(ast.parse("def f(events):\n    events.publish(x)\n"), methods) == []
 
 
 def test_only_the_tools_import_the_standin() -> None:

@@ -1,1 +1,2 @@
-"""The discord.py adapter: the bot, its cogs and views, and the service's Publisher on Discord."""
+"""The discord.py adapter: the bot, its entry point and what every feature's Discord side shares;
+each feature's commands, buttons and views are in its own folder (``bot/<feature>/discord/``)."""

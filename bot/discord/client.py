@@ -21,7 +21,7 @@ from bot.discord.entry_point import BoggleTree
 from bot.discord.features import Features, add_features
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n.catalogue import text
-from bot.rounds.discord.publisher import DiscordPublisher
+from bot.rounds.discord.publisher import member_names
 from bot.server_settings.service import ServerSettingsService
 from bot.services import Ports
 from bot.tournaments.discord.poster import DiscordTournaments
@@ -88,14 +88,10 @@ class BoggleBot(commands.AutoShardedBot):
         return self._closing
 
     def ports(self) -> Ports:
-        """How the services show things on Discord: the round's channel, the end-of-day post."""
+        """What the services ask of Discord: players' names, the end-of-day post (the rounds'
+        channels listen to the rounds' events: ``bot.rounds.discord.channel_view``)."""
         return Ports(
-            lambda pictures: DiscordPublisher(
-                self,
-                pictures,
-                reads_messages=self.reads_messages,
-                activity=self.settings.web.activity,
-            ),
+            member_names(self),
             lambda pictures: DiscordDailyPosts(self, pictures),
             lambda: self._closing,
             lambda: (lambda both: (both, both))(DiscordTournaments(self)),

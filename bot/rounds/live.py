@@ -8,9 +8,9 @@ import asyncio
 from dataclasses import dataclass, field
 
 from bot.kernel.model import StoredRound
-from bot.rounds.publisher import BoardPost, ChatMessage
+from bot.rounds.events import ChatMessage, NotPosted
 from bot.rounds.view import RoundView
-from core.round import Judgement, Mode, Round
+from core.round import Judgement, Round
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class LiveRound:
     early: list[tuple[ChatMessage, str, float]] = field(default_factory=list)
     hints: tuple[int, ...] | None = None  # per die, the words starting there (hints asked for)
     told: set[int] = field(default_factory=set)  # players told their words do not count here
+    not_posted: NotPosted | None = None  # why its board could not be shown, as its view said
 
     def counts(self, player_id: int) -> bool:
         """Whether the player's words count: anyone's, or a tournament round's entrants' only."""
@@ -57,21 +58,6 @@ class LiveRound:
         """The language every message of the round is written in."""
         return self.stored.language
 
-    @property
-    def post(self) -> BoardPost:
-        """The board message as it should read now."""
-        starter = self.names.get(self.stored.starter_id, "someone")
-        team = self.game.team() if self.game.rules.mode is Mode.COOP else None
-        return BoardPost(
-            self.stored,
-            self.game.board,
-            self.game.rules,
-            self.game.deadline,
-            starter,
-            self.hints,
-            team,
-        )
-
     def view(self) -> RoundView:
         """The round as a front end may see it: a snapshot, not this object."""
         stored = self.stored
@@ -87,4 +73,8 @@ class LiveRound:
             stored.board_message_id,
             self.game,
             self.names,
+            stored.dice,
+            stored.timer,
+            stored.seconds,
+            self.hints,
         )

@@ -1,16 +1,18 @@
 """The round service's machinery: one runner per channel, from start (or resume) to posted
 results. ``bot.rounds.service`` puts the use cases (who may, where, how fast) in front of it.
 
-Nothing here knows Discord: a start (a slash command, a button, a scheduler) and every guess come
-in as the project's types, and what players see goes out through a ``Publisher``
-(``bot.rounds.discord.publisher`` on Discord). The service alone holds the live rounds' state; this module
-is its front (start, guess, stop, resume, shutdown) and the parts live beside it:
+Nothing here knows Discord: a start (a command, a button, the page, a scheduler) and every guess
+come in as the project's types, and what players should see goes out as events
+(``bot.rounds.events``) to any number of listeners: the round's Discord channel
+(``bot.rounds.discord.channel_view``), the page's hub, the other features. What the service
+needs back (the board's message id, the results out) a listener gives through its use cases
+while the service waits for it (``EventBus.publish_and_wait``). This module is the service's
+front (start, guess, stop, resume, shutdown); the parts live beside it:
 
 - ``rolling``: a round's game, rolled from its options or rebuilt from its stored row;
-- ``runner``: the wait for the stored deadline, with the warning and the live status;
+- ``runner``: the wait for the stored deadline, telling each tick and the warning;
 - ``settling``: every guess committed, results scored from what the database holds, stored once;
-- ``delivery``: results posted until they are out, then recorded as posted;
-- ``resuming``: after a restart, unfinished rounds back and unposted results out;
+- ``resuming``: after a restart, unfinished rounds back and unposted results owed again;
 - ``backoff``: the pauses between tries of what must eventually succeed.
 
 Guesses are judged by ``core.Round`` against the clock at the moment they arrive, so a late timer
@@ -21,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import random
 from collections.abc import Callable, Mapping
@@ -32,28 +33,30 @@ from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.limits import Limiter
 from bot.kernel.model import GuessRow
-from bot.rounds.delivery import ResultsDelivery, results_report
 from bot.rounds.events import (
+    ChatMessage,
+    Ending,
     GuessesJudged,
     GuessSource,
+    NotPosted,
+    ResultsDue,
     ResultsPosted,
     RoundEnded,
+    RoundLost,
+    RoundOpened,
     RoundStarted,
     StandingsChanged,
 )
-from bot.rounds.feedback import Feedback
 from bot.rounds.live import Guessed, LiveRound
 from bot.rounds.options import RoundOptions
-from bot.rounds.publisher import ChatMessage, Publisher
 from bot.rounds.resuming import post_unposted, resumed_round
-from bot.rounds.rolling import roll, round_banned
+from bot.rounds.rolling import roll, round_banned, store_new
 from bot.rounds.runner import until_deadline
-from bot.rounds.settling import Settler
+from bot.rounds.settling import MemberNames, Settler, nobody_known, results_report
 from bot.rounds.store import RoundStore
 from bot.rounds.writer import GuessWriter
 from bot.storage import ChannelBusy
 from core.round import Verdict
-from core.rules import Timer
 
 log = logging.getLogger(__name__)
 # A verdict shown to a player waiting for it waits this long at most for its words' commit.
@@ -67,13 +70,20 @@ EARLY_KEPT = 1000  # chat messages held while a board is being posted
 FINISH_GRACE = 6.0  # at shutdown, how long rounds that are ending may take to store and post
 
 
+class BoardNotPosted(Exception):
+    """The round's board could not be shown (the round is ended, nobody played it): ``why``."""
+
+    def __init__(self, why: NotPosted) -> None:
+        super().__init__(why.value)
+        self.why = why
+
+
 class LiveRounds:
     """Owns every live round of this bot process, and tells the process's event bus what
     happens to them."""
 
     def __init__(
         self,
-        publisher: Publisher,
         storage: RoundStore,
         writer: GuessWriter,
         lexicons: Lexicons,
@@ -85,12 +95,13 @@ class LiveRounds:
         backoff: Backoff | None = None,
         events: EventBus | None = None,
         limiter: Limiter | None = None,
+        members: MemberNames = nobody_known,
     ) -> None:
         """``owns(guild_id)``: whether the server is on this process's shards (its rounds are
         this process's to resume and report); ``backoff``: the pauses between tries to store
-        and post results (None: production's); ``events``: where rounds started, standings changed
-        and rounds ended are published (None: a bus of its own); ``limiter``: the spam limit (None: production's)."""
-        self.publisher = publisher
+        results (None: production's); ``events``: where what happens to rounds is published
+        (None: a bus of its own); ``limiter``: the spam limit (None: production's);
+        ``members``: players' names asked of the chat platform when none is kept."""
         self.events = events or EventBus()
         # The spam limit every front end's guesses share: one bucket per channel and player.
         self.limiter = limiter or Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
@@ -104,10 +115,12 @@ class LiveRounds:
         self.closing = False  # shutting down: no guess is judged any more
         self._live: dict[int, LiveRound] = {}
         self.live: Mapping[int, LiveRound] = MappingProxyType(self._live)  # read-only view
-        self.feedback = Feedback(publisher, clock, writer.wait_for, lambda: writer.settled)
-        backoff = backoff or Backoff()
-        self.settler = Settler(storage, writer, publisher, clock, backoff)
-        self.delivery = ResultsDelivery(publisher, storage, clock, backoff)
+        self.backoff = backoff or Backoff()
+        self.settler = Settler(storage, writer, members, clock, self.backoff)
+        # Set once what shows the rounds' channels is ready (``channels_ready``): a runner waits
+        # for it (a resumed round's channel is known, its players' names can be asked, only then).
+        self._ready = asyncio.Event()
+        self._owed: set[int] = set()  # rounds whose results the listeners are posting now
         self._finishing: set[asyncio.Task[None]] = set()
         self.reposting: asyncio.Task[None] | None = None
 
@@ -116,6 +129,9 @@ class LiveRounds:
     def running(self, channel_id: int) -> LiveRound | None:
         """The channel's round, if one is running (for reading: the service owns it)."""
         return self._live.get(channel_id)
+
+    def _round(self, round_id: int) -> LiveRound | None:
+        return next((live for live in self._live.values() if live.id == round_id), None)
 
     async def start(
         self,
@@ -126,12 +142,13 @@ class LiveRounds:
         options: RoundOptions,
         banned: frozenset[str] = frozenset(),
     ) -> LiveRound:
-        """Roll, store and post a new round. Guesses count from the moment the board is posted;
-        the server's ``banned`` words (as typed) never count in it, read by the round's language,
-        whatever the list becomes meanwhile.
+        """Roll, store and show a new round (``RoundOpened``, waiting for its listeners). Guesses
+        count from the moment the board is posted; the server's ``banned`` words (as typed) never
+        count in it, read by the round's language, whatever the list becomes meanwhile.
 
         Raises ChannelBusy when the channel has a round, NoBoard when no roll has a word long
-        enough, and PublishError when the board cannot be posted (the round is then ended).
+        enough, and BoardNotPosted when the board cannot be posted (the round is then ended). A
+        process where nothing shows boards starts the round at once, with no board message.
         """
         if channel_id in self._live:
             raise ChannelBusy(channel_id)
@@ -141,42 +158,31 @@ class LiveRounds:
         game, hints = await asyncio.to_thread(
             roll, options, lexicon, options.clock.first_deadline(now), self.rng, excluded
         )
-        stored = await self.storage.create_round(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            starter_id=starter_id,
-            board=game.board,
-            dice=options.dice,
-            mode=options.mode,
-            min_length=options.min_length,
-            started_at=now,
-            deadline=game.deadline,
-            excluded=game.excluded,
-            hints=hints is not None,
-            language=options.language,
-            dictionary=options.dictionary,
-            entrants=options.entrants,
-            timer=options.timer,
-            quiet_seconds=options.seconds if options.timer is Timer.UNTIMED else None,
-            seconds=options.seconds,
+        stored = await store_new(
+            self.storage, guild_id, channel_id, starter_id, options, game, hints, now
         )
         live = LiveRound(stored, game, {starter_id: starter_name}, posted=False, hints=hints)
         self._live[channel_id] = live  # from here on a guess typed after the board is not lost
-        try:
-            message_id = await self.publisher.post_board(live.post)
+        try:  # the channel's view posts the board and hands its id back (``board_posted``)
+            shown = await self.events.publish_and_wait(RoundOpened(live.view()))
+            message_id = live.stored.board_message_id
+            if shown and message_id is None:
+                raise BoardNotPosted(live.not_posted or NotPosted.FAILED)
         except BaseException:
             self._live.pop(channel_id, None)
             await self._abandon(live)
             raise
-        live.stored = dataclasses.replace(live.stored, board_message_id=message_id)
         live.posted = True
         for early, text, at in live.early:
-            if early.id > message_id and live.counts(early.author_id):
+            after = message_id is None or early.id > message_id
+            if after and live.counts(early.author_id):
                 self._judge(live, early.author_id, early.author_name, text, at, early)
         live.early.clear()
         self._run(live)
         self.events.publish(RoundStarted(live.view()))
         log.info("round %s started", live.id, extra=_fields(live))
+        if message_id is None:
+            return live
         try:
             await self.storage.set_round_messages(live.id, board_message_id=message_id)
         except Exception:  # the round plays on; only a restart's status edits need the id
@@ -250,23 +256,17 @@ class LiveRounds:
         judgements = live.game.guess(player_id, text, now)
         if not judgements:
             return Guessed(judgements, 0)
-        stored = live.stored
-        verdicts = tuple(j.verdict for j in judgements)
-        self.events.publish(
-            GuessesJudged(stored.id, stored.guild_id, stored.channel_id, source, verdicts)
-        )
         live.names[player_id] = name
         ticket = 0
         for j in judgements:
             ticket = self.writer.submit(
                 GuessRow(live.id, player_id, j.word, j.verdict, j.points, now)
             )
-        if message is not None:
-            self.feedback.heard(live, message, player_id, judgements, ticket)
-        elif any(j.verdict is Verdict.ACCEPTED for j in judgements):
-            self.feedback.changed(live)
+        view = live.view()
+        judged = tuple(judgements)
+        self.events.publish(GuessesJudged(view, source, player_id, judged, ticket, message))
         if any(j.verdict is Verdict.ACCEPTED for j in judgements):
-            self.events.publish(StandingsChanged(live.view()))
+            self.events.publish(StandingsChanged(view))
         return Guessed(judgements, ticket)
 
     async def committed(self, ticket: int) -> None:
@@ -283,9 +283,8 @@ class LiveRounds:
         live.task = asyncio.create_task(self._run_until_over(live), name=f"round-{live.id}")
 
     async def _run_until_over(self, live: LiveRound) -> None:
-        await until_deadline(
-            live, self.publisher, self.feedback, self.clock, self.tick, self.storage.set_deadline
-        )
+        await self._ready.wait()
+        await until_deadline(live, self.events, self.clock, self.tick, self.storage.set_deadline)
         await asyncio.shield(self._start_finish(live))
 
     def _start_finish(self, live: LiveRound) -> asyncio.Task[None]:
@@ -323,31 +322,38 @@ class LiveRounds:
         self._live.pop(live.channel_id, None)
         if not settled.ours:  # another process finished it (and posts it): never post twice
             log.warning("round %s was finished by another process; not posted here", live.id)
-            self.feedback.forget(live.id)
+            self.events.publish(RoundLost(live.id))
             return
-        self.events.publish(RoundEnded(live.view(), settled.results, settled.names))
+        view = live.view()
+        self.events.publish(RoundEnded(view, settled.results, settled.names))
         log.info("round %s ended", live.id, extra=_fields(live))
-        await self.feedback.final(live, settled.results, settled.names)
-        game = live.game
-        report = results_report(live.stored, settled.results, settled.names, game)
-        await self.delivery.deliver(live.id, live.channel_id, report)
+        report = results_report(live.stored, settled.results, settled.names, live.game)
+        ending = Ending.STOPPED if live.stopped else Ending.OVER
+        await self._owe(ResultsDue(live.id, live.channel_id, report, view, ending))
         self.events.publish(ResultsPosted(live.id, live.channel_id))
+
+    async def _owe(self, due: ResultsDue) -> None:
+        """Tell the listeners the round's results are due, and wait while they post them."""
+        self._owed.add(due.round_id)
+        try:
+            await self.events.publish_and_wait(due)
+        finally:
+            self._owed.discard(due.round_id)
 
     def post_unposted(self) -> None:
         """Results stored but never posted (a rate-limit storm, a shutdown) go out now, once."""
-        self.reposting = asyncio.create_task(
-            post_unposted(
-                self.publisher,
-                self.storage,
-                self.lexicons,
-                self.settler,
-                self.delivery,
-                self.owns,
-                lambda: {live.id for live in self._live.values()},
-            ),
-            name="post-unposted-results",
-        )
+        self.reposting = asyncio.create_task(self._post_unposted(), name="post-unposted-results")
         self._track(self.reposting)
+
+    async def _post_unposted(self) -> None:
+        await self._ready.wait()
+        await post_unposted(
+            self.storage, self.lexicons, self.settler, self.owns, self._busy, self._owe
+        )
+
+    def _busy(self, round_id: int) -> bool:
+        """Whether the round is running, or its results are being posted."""
+        return round_id in self._owed or self._round(round_id) is not None
 
     async def shutdown(
         self, grace: float = FINISH_GRACE, names_timeout: float | None = None

@@ -1,17 +1,16 @@
 """After a restart: the unfinished rounds come back as they were stored (every committed guess
-counted), and results that were stored but never posted go out, once."""
+counted), and results that were stored but never posted are owed to their channels again, once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable
 
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.model import StoredRound
-from bot.rounds.delivery import ResultsDelivery, results_report
+from bot.rounds.events import ResultsDue
 from bot.rounds.live import LiveRound
-from bot.rounds.publisher import Publisher
 from bot.rounds.rolling import stored_game, stored_hints
-from bot.rounds.settling import Settler
+from bot.rounds.settling import Settler, results_report
 from bot.rounds.store import RoundStore
 
 
@@ -25,30 +24,27 @@ async def resumed_round(stored: StoredRound, storage: RoundStore, lexicons: Lexi
 
 
 async def post_unposted(
-    publisher: Publisher,
     storage: RoundStore,
     lexicons: Lexicons,
     settler: Settler,
-    delivery: ResultsDelivery,
     owns: Callable[[int], bool],
-    live_ids: Callable[[], Collection[int]],
+    busy: Callable[[int], bool],
+    owe: Callable[[ResultsDue], Awaitable[None]],
 ) -> None:
-    """Post the results of this process's servers that are stored but not posted (a rate-limit
-    storm, a shutdown), skipping those posted meanwhile or being finished by their runner
-    (``live_ids``: the rounds running now)."""
-    await publisher.wait_until_ready()
+    """Owe their channels the results of this process's servers that are stored but not posted
+    (a rate-limit storm, a shutdown), one round after another, skipping those posted meanwhile
+    or being finished or posted by their runner (``busy``)."""
     for stored in await storage.unposted_results():
         fresh = await storage.get_round(stored.id)
         if (
             fresh is None
             or not owns(stored.guild_id)
             or fresh.results_posted_at is not None
-            or stored.id in live_ids()
-            or delivery.busy(stored.id)
+            or busy(stored.id)
         ):
             continue  # posted meanwhile, or being finished by its runner
         game = stored_game(stored, await lexicons.get(stored.language))
         results = await settler.score(stored, game)
         names = await settler.names(stored.guild_id, {}, results.players)
         report = results_report(stored, results, names, game)
-        await delivery.deliver(stored.id, stored.channel_id, report)
+        await owe(ResultsDue(stored.id, stored.channel_id, report))

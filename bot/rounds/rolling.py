@@ -1,6 +1,6 @@
-"""A round's game: rolled for a new round, or rebuilt from its stored row (a resume, results
-that were never posted). One place decides how options and a stored row become a ``core.Round``,
-so a round is judged the same before and after a restart."""
+"""A round's game: rolled for a new round and stored, or rebuilt from its stored row (a resume,
+results that were never posted). One place decides how options and a stored row become a
+``core.Round``, so a round is judged the same before and after a restart."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from bot.kernel.model import StoredRound
 from bot.rounds.options import DEFAULT_QUIET, NoBoard, RoundOptions
+from bot.rounds.store import RoundStore
 from core.board import Board
 from core.dice import dice_set
 from core.generate import roll_with_floor
@@ -54,6 +55,38 @@ def roll(
     if not game.solution:
         raise NoBoard(options.min_length)
     return game, word_starts(board, game.solution) if options.hints else None
+
+
+async def store_new(
+    storage: RoundStore,
+    guild_id: int,
+    channel_id: int,
+    starter_id: int,
+    options: RoundOptions,
+    game: Round,
+    hints: Hints | None,
+    now: float,
+) -> StoredRound:
+    """A rolled round's row, stored: what a restart rebuilds it from (``stored_game``)."""
+    return await storage.create_round(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        starter_id=starter_id,
+        board=game.board,
+        dice=options.dice,
+        mode=options.mode,
+        min_length=options.min_length,
+        started_at=now,
+        deadline=game.deadline,
+        excluded=game.excluded,
+        hints=hints is not None,
+        language=options.language,
+        dictionary=options.dictionary,
+        entrants=options.entrants,
+        timer=options.timer,
+        quiet_seconds=options.seconds if options.timer is Timer.UNTIMED else None,
+        seconds=options.seconds,
+    )
 
 
 def stored_game(

@@ -1,6 +1,7 @@
 """A round's runner until its deadline: it waits for the deadline stored in the database,
 checking the clock every ``tick`` seconds (so a restart that reloads the round waits for the
-same moment), warns the channel once near the end and lets the feedback edit the live status.
+same moment), and tells the listeners each tick (``RoundTicked``: the channel's live status is
+paced by it) and once near the end (``EndingSoon``).
 A bonus or untimed round's deadline moves with its words: the runner follows it and stores it
 as it moves (at most once a tick), so a restart waits for the moved deadline.
 Guesses are judged against the clock when they arrive, so a late tick never lets a late guess in.
@@ -12,9 +13,9 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.rounds.feedback import Feedback
+from bot.kernel.events import EventBus
+from bot.rounds.events import EndingSoon, RoundTicked
 from bot.rounds.live import LiveRound
-from bot.rounds.publisher import Publisher
 from core.rules import Timer
 
 log = logging.getLogger(__name__)
@@ -24,16 +25,13 @@ WARN_BEFORE = 30.0
 
 async def until_deadline(
     live: LiveRound,
-    publisher: Publisher,
-    feedback: Feedback,
+    events: EventBus,
     clock: Callable[[], float],
     tick: float,
     store_deadline: Callable[[int, float], Awaitable[None]],
 ) -> None:
-    """Return once the round's deadline has passed (or at once if it has already)."""
-    # A round resumed at start-up is judged at once, but its channel is known (to edit the
-    # board and post results) only once the client is ready.
-    await publisher.wait_until_ready()
+    """Return once the round's deadline has passed (or at once if it has already). Started
+    once what shows the round's channel is ready (a resumed round's channel is known only then)."""
     # A warning is for rounds of a minute or more, and is not sent twice across a restart
     # (one resumed in its last 30 seconds may have had it).
     stored = live.stored
@@ -56,6 +54,6 @@ async def until_deadline(
             return
         if not live.warned and left <= WARN_BEFORE:
             live.warned = True
-            feedback.warn(live, left)
-        feedback.tick(live)
+            events.publish(EndingSoon(live.view(), left))
+        events.publish(RoundTicked(live.view()))
         await asyncio.sleep(min(tick, left))

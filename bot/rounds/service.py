@@ -2,7 +2,9 @@
 the page) starts, plays, stops and watches a round through these use cases, which own the rules
 (may a round start here? is there one? too fast? just ended? who may stop it?) and answer with a
 typed result or a ``Refusal``. The machinery behind them is ``LiveRounds``
-(``bot.rounds.live_rounds``); what a front end sees of a round is a ``RoundView``.
+(``bot.rounds.live_rounds``); what a front end sees of a round is a ``RoundView``, and what
+happens to rounds it hears as events (``bot.rounds.events``). What shows the round's channel
+hands back what the service needs through use cases here (``board_posted``, ``results_posted``).
 """
 
 from __future__ import annotations
@@ -18,11 +20,10 @@ from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel.model import ServerSettings, StoredRound
 from bot.kernel.refusal import Refusal
-from bot.rounds.events import GuessSource, RoundEnded
-from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, LiveRounds
+from bot.rounds.events import ChatMessage, GuessSource, NotPosted, RoundEnded
+from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, BoardNotPosted, LiveRounds
 from bot.rounds.my_result import MyResult, ResultBook
 from bot.rounds.options import NoBoard, OptionError, RoundOptions, round_options
-from bot.rounds.publisher import ChatMessage, Gone, PublishError, Refused
 from bot.rounds.rolling import stored_game
 from bot.rounds.view import RoundView
 from bot.storage import ChannelBusy
@@ -42,11 +43,12 @@ NOT_A_ROUND_CHANNEL = "replies.not_a_round_channel"
 BUSY = "replies.busy"
 NO_BOARD = "replies.no_board"
 LEXICON_FAILED = "replies.lexicon_failed"
-NOT_POSTED = ("replies.board_gone", "replies.board_refused", "replies.board_not_posted")
+NOT_POSTED = tuple(why.value for why in NotPosted)
 NOT_ENTERED = "tournaments.not_entered"
 __all__ = [
     "GUESSES_PER_SECOND",
     "GUESS_BURST",
+    "BoardNotPosted",
     "NotEntered",
     "RoundService",
     "StopOutcome",
@@ -123,6 +125,44 @@ class RoundService(LiveRounds):
         """Whether the channel has a round (also one being posted or ending)."""
         return self.running(channel_id) is not None
 
+    # --- what shows the round's channel hands back ------------------------------------------
+
+    def channels_ready(self) -> None:
+        """What shows the rounds' channels is connected: the runners run from now on (a resumed
+        round ends, and owed results go out, only once its channel can be shown)."""
+        self._ready.set()
+
+    def board_posted(self, round_id: int, message_id: int) -> None:
+        """The round's board is out as the message ``message_id`` (told by what shows the
+        channel, while ``start`` waits for it): kept with the round, so that chat written
+        before it belongs to no round, a reply to it is a guess, and a restart edits it."""
+        live = self._round(round_id)
+        if live is not None and not live.posted:
+            live.stored = dataclasses.replace(live.stored, board_message_id=message_id)
+
+    def board_not_posted(self, round_id: int, why: NotPosted) -> None:
+        """The round's board could not be shown: ``start`` ends the round and says ``why``."""
+        live = self._round(round_id)
+        if live is not None and not live.posted:
+            live.not_posted = why
+
+    async def results_posted(self, round_id: int) -> None:
+        """The round's results are out (or their channel is gone for good), as what shows the
+        channel says: recorded, retried while the database fails, so they go out once."""
+        await self.backoff.until_done(
+            f"round {round_id}: results posted, not recorded",
+            lambda: self.storage.mark_results_posted(round_id, self.clock()),
+        )
+
+    async def until_committed(self, ticket: int) -> None:
+        """Return once the guesses up to ``ticket`` are stored (a word is shown accepted, or its
+        message marked, only then), without hurrying the writer."""
+        await self.writer.wait_for(ticket)
+
+    def last_committed(self) -> int:
+        """The highest ticket whose guesses are stored."""
+        return self.writer.settled
+
     # --- guesses -------------------------------------------------------------------------------
 
     def submit(
@@ -197,9 +237,8 @@ class RoundService(LiveRounds):
         except LexiconError:
             log.exception("the %s lexicon could not be loaded", options.language)
             return Refusal.of(LEXICON_FAILED, language, language=language_name(options.language))
-        except PublishError as exc:
-            log.warning("channel %s: board not posted (%s)", channel_id, exc.reason)
-            return Refusal.of(_not_posted(exc), language)
+        except BoardNotPosted as exc:  # what shows the channel logged Discord's reason
+            return Refusal.of(exc.why.value, language)
         return live.view()
 
     def may_stop(self, channel_id: int, actor_id: int, moderates: bool) -> Refusal | None:
@@ -322,13 +361,3 @@ def _longest(word: str) -> tuple[int, str]:
 
 def _busy(channel_id: int, deadline: float, language: str) -> Refusal:
     return Refusal.of(BUSY, language, channel=channel_id, deadline=int(deadline))
-
-
-def _not_posted(exc: PublishError) -> str:
-    """Why the board is not there: Discord's own reason is English (and for the logs), so the
-    kind of failure is what the player reads."""
-    if isinstance(exc, Gone):
-        return NOT_POSTED[0]
-    if isinstance(exc, Refused):
-        return NOT_POSTED[1]
-    return NOT_POSTED[2]

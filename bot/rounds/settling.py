@@ -1,23 +1,57 @@
 """Ending a round in the database: every guess committed, the results scored from what is
-stored (a word counts once it is committed), stored once whatever fails meanwhile, and every
-player named."""
+stored (a word counts once it is committed), stored once whatever fails meanwhile, every player
+named, and the results as the channel is shown them (``results_report``)."""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from bot.kernel.backoff import Backoff
 from bot.kernel.model import StoredRound
+from bot.rounds.events import ResultsReport
 from bot.rounds.live import LiveRound
-from bot.rounds.publisher import Publisher
 from bot.rounds.store import RoundStore
 from bot.rounds.writer import GuessWriter
+from core.codes import CodeError, encode
 from core.commonness import missed_order
 from core.round import PlayerResult, Results, Round
 
 log = logging.getLogger(__name__)
+
+# Players' display names asked of the chat platform (a guild and players; those it cannot tell
+# are left out): a question the service asks, not something it shows.
+MemberNames = Callable[[int, Sequence[int]], Awaitable[dict[int, str]]]
+
+
+async def nobody_known(guild_id: int, players: Sequence[int]) -> dict[int, str]:
+    """No platform to ask: every name not kept stays unknown ("player <id>")."""
+    return {}
+
+
+def results_report(
+    stored: StoredRound, results: Results, names: Mapping[int, str], game: Round
+) -> ResultsReport:
+    """The results as posted: with the round's id (Play again), the board's code if its dice
+    and faces have one, and each word as the dictionary spells it where that differs ("été")."""
+    try:
+        code: str | None = encode(game.board, stored.dice)
+    except CodeError:
+        code = None
+    words = {*results.missed, *(w.word for p in results.players for w in p.words)}
+    spellings = game.lexicon.respelled(words)
+    return ResultsReport(
+        results,
+        names,
+        game.board,
+        game.rules,
+        stored.id,
+        code,
+        stored.language,
+        stored.dictionary,
+        spellings,
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -37,13 +71,13 @@ class Settler:
         self,
         storage: RoundStore,
         writer: GuessWriter,
-        publisher: Publisher,
+        members: MemberNames,
         clock: Callable[[], float],
         backoff: Backoff,
     ) -> None:
         self.storage = storage
         self.writer = writer
-        self.publisher = publisher
+        self.members = members
         self.clock = clock
         self.backoff = backoff
 
@@ -103,5 +137,5 @@ class Settler:
             names |= await self.storage.display_names(guild_id, missing)
             missing = [p for p in missing if p not in names]
         if missing:
-            names |= await self.publisher.member_names(guild_id, missing)
+            names |= await self.members(guild_id, missing)
         return names

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from core.board import Board
 from core.coop import TeamScore
 from core.round import Clock, Mode, Round, Rules, Standing
+from core.rules import Timer
 from core.solver import Path
 
 
@@ -31,6 +32,20 @@ class RoundView:
     board_message_id: int | None
     _game: Round = field(repr=False, compare=False)
     _names: Mapping[int, str] = field(repr=False, compare=False)
+    dice: str = ""  # the dice set's name, as the board says it
+    timer: Timer = Timer.STANDARD
+    seconds: int | None = None  # the round's length as chosen at its start
+    hints: tuple[int, ...] | None = None  # per die, the words starting there (hints asked for)
+
+    @property
+    def player_count(self) -> int:
+        """How many players the round has named so far (a crowd's status is another shape)."""
+        return len(self._names)
+
+    @property
+    def starter_name(self) -> str:
+        """Who started the round, as the board names them."""
+        return self._names.get(self.starter_id, "someone")
 
     @cached_property
     def names(self) -> Mapping[int, str]:

@@ -22,7 +22,8 @@ from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.i18n.verdicts import verdict_reason
 from bot.rounds.discord.crowd_status import crowd_status
-from bot.rounds.publisher import Ending, News
+from bot.rounds.discord.port import News
+from bot.rounds.events import Ending
 from core.board import Board
 from core.round import Rules, Standing
 

@@ -11,8 +11,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord import render
-from bot.rounds.events import GuessSource
-from bot.rounds.publisher import ChatMessage
+from bot.rounds.events import ChatMessage, GuessSource
 from bot.rounds.service import NotEntered, RoundService
 
 # Mentions of people, roles and channels are never words (the bot's own, when a player mentions

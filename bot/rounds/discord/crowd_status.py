@@ -7,7 +7,7 @@ names many players' words each edit instead of a table of players.
     ✗ fay: xq (not a word) · …
     -# Many players: for private, instant verdicts use Guess, /guess or the board's page.
 
-Who is named first is the feedback's choice (``bot.rounds.feedback``): the ``news`` mapping
+Who is named first is the feedback's choice (``bot.rounds.discord.feedback``): the ``news`` mapping
 comes in that order, and names are taken from its front until the line is full.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from bot.discord.render.text import clean_name, escape, fallback_name, fit, plural, units
 from bot.i18n.catalogue import text
 from bot.i18n.verdicts import verdict_reason
-from bot.rounds.publisher import News
+from bot.rounds.discord.port import News
 from core.round import Standing, Verdict
 
 TOP = 3  # players on the first line

@@ -1,11 +1,12 @@
-"""The round service's publisher on Discord: render, send, and turn discord.py's errors into ours."""
+"""The round's channel view's publisher on Discord (``bot.rounds.discord.port``): render, send,
+and turn discord.py's errors into ours."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 
 import discord
 
@@ -15,18 +16,10 @@ from bot.i18n.coop_timers import clock_lines, team_line
 from bot.rounds.discord import board_post
 from bot.rounds.discord.guess_form import board_view
 from bot.rounds.discord.play_again import again_view
+from bot.rounds.discord.port import Gone, News, PublishError, Refused, Unavailable
 from bot.rounds.discord.results import results_messages
-from bot.rounds.publisher import (
-    BoardPost,
-    ChatMessage,
-    Ending,
-    Gone,
-    News,
-    PublishError,
-    Refused,
-    ResultsReport,
-    Unavailable,
-)
+from bot.rounds.events import ChatMessage, Ending, ResultsReport
+from bot.rounds.view import RoundView
 from core.round import Mode, Results, Standing
 from core.solver import find_path
 
@@ -53,54 +46,51 @@ class DiscordPublisher:
     async def wait_until_ready(self) -> None:
         await self.client.wait_until_ready()
 
-    def _board_text(self, post: BoardPost, status: str = "") -> str:
+    def _board_text(self, view: RoundView, status: str = "") -> str:
         return board_post.board_message(
-            post.board,
-            post.rules,
-            post.deadline,
-            post.round.dice,
-            post.starter_name,
+            view.board,
+            view.rules,
+            view.deadline,
+            view.dice,
+            view.starter_name,
             self.reads_messages,
             status,
-            post.hints,
-            post.round.language,
-            clock_lines(
-                post.round.timer, post.round.seconds or 0, post.deadline, post.round.language
-            ),
+            view.hints,
+            view.language,
+            clock_lines(view.timer, view.seconds or 0, view.deadline, view.language),
         )
 
-    async def post_board(self, post: BoardPost) -> int:
+    async def post_board(self, view: RoundView) -> int:
         """The board's text (what screen readers read), with its picture where the bot may
         attach files; text only where it may not, or where Discord refuses the file (the
         permission was taken away since the bot's cache last heard)."""
-        channel = await self._channel(post.round.channel_id)
-        content = self._board_text(post)
+        channel = await self._channel(view.channel_id)
+        content = self._board_text(view)
         attach = _may_attach(channel)
-        png = await self.pictures.board(post.board, hints=post.hints) if attach else None
-        view = board_view(post.round.id, post.round.language, self.activity)
+        png = await self.pictures.board(view.board, hints=view.hints) if attach else None
+        buttons = board_view(view.id, view.language, self.activity)
         async with _translated():
             if png is not None:
                 try:
-                    sent = await channel.send(
-                        content, file=discord.File(io.BytesIO(png), render.BOARD_FILE), view=view
-                    )
+                    picture = discord.File(io.BytesIO(png), render.BOARD_FILE)
+                    sent = await channel.send(content, file=picture, view=buttons)
                     return sent.id
                 except discord.Forbidden as exc:
                     log.warning("channel %s refused the board's picture (%s)", channel.id, exc)
-            sent = await channel.send(content, view=view)
+            sent = await channel.send(content, view=buttons)
         return sent.id
 
     async def edit_status(
         self,
-        post: BoardPost,
+        view: RoundView,
         message_id: int,
         standings: Sequence[Standing],
         names: Mapping[int, str],
         news: Mapping[int, News],
         ending: Ending | None = None,
     ) -> dict[int, tuple[int, int]]:
-        classic_live = ending is None and post.rules.mode is Mode.CLASSIC
-        language = post.round.language
+        classic_live = ending is None and view.rules.mode is Mode.CLASSIC
+        language = view.language
         status, shown = board_post.status_text(
             standings,
             names,
@@ -109,17 +99,18 @@ class DiscordPublisher:
             over=ending is not None,
             language=language,
         )
-        if post.team is not None:
-            status = "\n".join(filter(None, [team_line(post.team, language), status]))
+        team = view.team()
+        if team is not None:
+            status = "\n".join(filter(None, [team_line(team, language), status]))
         if ending is not None:
             status = "\n".join(filter(None, [status, board_post.ending_text(ending, language)]))
-        channel = await self._channel(post.round.channel_id)
+        channel = await self._channel(view.channel_id)
         message = channel.get_partial_message(message_id)
         async with _translated():
             if ending is None:
-                await message.edit(content=self._board_text(post, status))
+                await message.edit(content=self._board_text(view, status))
             else:  # the round is over: its Guess button goes
-                await message.edit(content=self._board_text(post, status), view=None)
+                await message.edit(content=self._board_text(view, status), view=None)
         return shown
 
     async def post_warning(self, channel_id: int, seconds_left: float, language: str) -> None:
@@ -170,20 +161,6 @@ class DiscordPublisher:
             exc.posted = posted
             raise
 
-    async def member_names(self, guild_id: int, players: Sequence[int]) -> dict[int, str]:
-        guild = self.client.get_guild(guild_id)
-        names: dict[int, str] = {}
-        if guild is None:
-            return names
-        for player in players:
-            member = guild.get_member(player)
-            if member is None:
-                with contextlib.suppress(discord.HTTPException):
-                    member = await guild.fetch_member(player)
-            if member is not None:
-                names[player] = member.display_name
-        return names
-
     async def _channel(self, channel_id: int) -> discord.TextChannel:
         channel = self.client.get_channel(channel_id)
         if channel is None:
@@ -233,3 +210,26 @@ async def _translated() -> AsyncIterator[None]:
         raise Refused(exc.text or str(exc.status)) from exc
     except discord.HTTPException as exc:
         raise Unavailable(exc.text or str(exc.status)) from exc
+
+
+def member_names(
+    client: discord.Client,
+) -> Callable[[int, Sequence[int]], Awaitable[dict[int, str]]]:
+    """The round service's way to players' names it does not keep (a restart that lost them):
+    asked of Discord, from its cache, else one look-up each; those it cannot tell are left out."""
+
+    async def asked(guild_id: int, players: Sequence[int]) -> dict[int, str]:
+        guild = client.get_guild(guild_id)
+        names: dict[int, str] = {}
+        if guild is None:
+            return names
+        for player in players:
+            member = guild.get_member(player)
+            if member is None:
+                with contextlib.suppress(discord.HTTPException):
+                    member = await guild.fetch_member(player)
+            if member is not None:
+                names[player] = member.display_name
+        return names
+
+    return asked

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.discord.dynamic_items import Registry
+from bot.discord.render.pictures import Pictures
 from bot.rounds.service import RoundService
 from bot.server_settings.service import ServerSettingsService
 
@@ -14,6 +16,9 @@ from bot.server_settings.service import ServerSettingsService
 class RoundsUses:
     rounds: RoundService
     server_settings: ServerSettingsService  # the server's defaults; a refusal's language
+    pictures: Pictures  # the board's picture in its channel
+    activity: bool  # the application has an Activity: the board offers "Play on the board"
+    clock: Callable[[], float]  # the status's countdown
 
 
 ROUNDS: Registry[RoundsUses] = Registry("rounds")

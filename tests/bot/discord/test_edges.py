@@ -10,6 +10,7 @@ import signal
 import time
 from pathlib import Path
 
+from bot.rounds.discord import channel_view_of
 from bot.stores import Storage
 from core.board import Board
 from core.lexicon import Lexicon
@@ -295,6 +296,6 @@ async def test_a_round_another_process_finished_is_not_posted_twice(game: Harnes
     finally:
         await other.close()
     assert await game.services.rounds.stop(game.channel_id(), wait=10) is live  # finished by then
-    await game.services.rounds.feedback.drain()
+    await channel_view_of(game.bot).feedback.drain()
     assert game.services.rounds.running(game.channel_id()) is None
     assert not [m for m in game.standin.messages("boggle") if m.id > board.id and m.embeds]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.rounds.discord import channel_view_of
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, Harness, bot_session
@@ -65,13 +66,13 @@ async def test_no_permission_to_react(game: Harness) -> None:
 
     await game.say("alice", words[0])
     await game.standin.wait_until(lambda: game.standin.calls_to(REACTION))
-    await game.services.rounds.feedback.drain()  # the bot has had the 403 back
+    await channel_view_of(game.bot).feedback.drain()  # the bot has had the 403 back
     for player, word in zip(("bob", "carol", "alice"), words[1:], strict=True):
         game.clock.advance(5)  # the reaction budget is full again each time
         await game.say(player, word)
     rows = await game.guesses_stored(4)
     assert [v for _, _, v, _ in rows] == ["accepted"] * 4
-    await game.services.rounds.feedback.drain()
+    await channel_view_of(game.bot).feedback.drain()
     assert [c.status for c in game.standin.calls_to(REACTION)] == [403]
 
     # The live status still tells players their words count.
@@ -230,7 +231,7 @@ async def _burst(game: Harness, players: tuple[str, ...]) -> None:
     live, _ = await game.start_round("alice", size=4, time="3m")
     words = sorted(live.game.solution)
     assert len(words) >= 40
-    await game.services.rounds.feedback.drain()
+    await channel_view_of(game.bot).feedback.drain()
     calls_before = game.standin.api_call_count
 
     for k in range(40):
@@ -238,7 +239,7 @@ async def _burst(game: Harness, players: tuple[str, ...]) -> None:
             game.clock.advance(0.05)
             await game.say(player, words[(7 * i + k) % len(words)])
     rows = await game.guesses_stored(200)
-    await game.services.rounds.feedback.drain()
+    await channel_view_of(game.bot).feedback.drain()
     calls = game.standin.api_call_count - calls_before
 
     assert all(v == "accepted" for _, _, v, _ in rows)

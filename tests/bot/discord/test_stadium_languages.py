@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from bot.i18n.catalogue import text
-from bot.rounds.feedback import CROWD
+from bot.rounds.discord.feedback import CROWD
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.discord.test_language_rounds import start

@@ -23,8 +23,8 @@ from bot.i18n.catalogue import (
 )
 from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
 from bot.rounds.discord.results import found_line
+from bot.rounds.events import Ending
 from bot.rounds.options import OptionError, replayed, round_options
-from bot.rounds.publisher import Ending
 from core.achievements import ACHIEVEMENTS
 from core.codes import encode
 from core.commonness import Band

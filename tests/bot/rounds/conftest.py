@@ -1,6 +1,7 @@
 """What the service tests share: the round service over the project's real storage (the
-``storage`` fixture: SQLite in a temporary folder, PostgreSQL where one is set), the in-memory
-publisher and a clock that moves only when told."""
+``storage`` fixture: SQLite in a temporary folder, PostgreSQL where one is set), the round's
+channel view listening to it over the in-memory publisher, and a clock that moves only when
+told."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ import pytest
 
 from bot.kernel.backoff import Backoff
 from bot.kernel.lexicons import Lexicons
+from bot.rounds.discord.channel_view import ChannelView
+from bot.rounds.events import ResultsReport
 from bot.rounds.live import Guessed, LiveRound
 from bot.rounds.options import RoundOptions
-from bot.rounds.publisher import ResultsReport
 from bot.rounds.service import RoundService
 from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
@@ -41,9 +43,11 @@ QUICK = Backoff(first=0.001, most=0.001)  # retries without waiting
 
 @dataclass
 class Rig:
-    """A round service and what it stands on; ``open`` builds one (again, for a restart)."""
+    """A round service, the channel view that shows its rounds, and what they stand on;
+    ``open`` builds one (again, for a restart)."""
 
     service: RoundService
+    view: ChannelView
     publisher: MemoryPublisher
     storage: Storage
     writer: GuessWriter
@@ -66,7 +70,6 @@ class Rig:
             publisher.ready.set()
         writer = writer or GuessWriter(storage)
         service = RoundService(
-            publisher,
             storage,
             writer,
             Lexicons(loaded={"en": lexicon}),
@@ -74,8 +77,10 @@ class Rig:
             tick=0.002,
             rng=random.Random(7),
             backoff=QUICK,
+            members=publisher.member_names,
         )
-        return cls(service, publisher, storage, writer, clock)
+        view = ChannelView(service, publisher, clock, backoff=QUICK)
+        return cls(service, view, publisher, storage, writer, clock)
 
     async def start(self, **changes: Any) -> LiveRound:
         """Alice starts a round on ``BOARD`` (``changes`` to ``OPTIONS``)."""
@@ -105,7 +110,8 @@ class Rig:
     async def close(self) -> None:
         """As the process does at shutdown: runners stopped, feedback drained, guesses committed."""
         await self.service.shutdown(grace=5.0)
-        await self.service.feedback.drain(timeout=1.0)
+        await self.view.feedback.drain(timeout=1.0)
+        self.view.close()
         await self.writer.close()
 
 

@@ -1,6 +1,7 @@
-"""The ``Publisher`` protocol's second implementation: a front end that keeps in memory what the
-round service asked it to show, in order, and fails on demand (``fail``), so the service is
-tested without Discord."""
+"""The ``Publisher`` protocol's second implementation (``bot.rounds.discord.port``): a platform
+that keeps in memory what the round's channel view asked it to show, in order, and fails on
+demand (``fail``), so the service and its channel view are tested without Discord. It also
+tells players' names (``member_names``, the service's question to the platform)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,9 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.rounds.publisher import (
-    BoardPost,
-    ChatMessage,
-    Ending,
-    News,
-    PublishError,
-    ResultsReport,
-)
+from bot.rounds.discord.port import News, PublishError
+from bot.rounds.events import ChatMessage, Ending, ResultsReport
+from bot.rounds.view import RoundView
 from core.round import Standing
 
 
@@ -46,7 +42,7 @@ class MemoryPublisher:
 
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     members: dict[int, str] = field(default_factory=dict)  # what member_names can tell
-    boards: list[BoardPost] = field(default_factory=list)
+    boards: list[RoundView] = field(default_factory=list)
     edits: list[StatusEdit] = field(default_factory=list)
     warnings: list[tuple[int, float, str]] = field(default_factory=list)
     reactions: list[tuple[ChatMessage, bool]] = field(default_factory=list)
@@ -96,14 +92,14 @@ class MemoryPublisher:
     async def wait_until_ready(self) -> None:
         await self.ready.wait()
 
-    async def post_board(self, post: BoardPost) -> int:
+    async def post_board(self, round: RoundView) -> int:
         await self._called("post_board")
-        self.boards.append(post)
+        self.boards.append(round)
         return next(self._ids)
 
     async def edit_status(
         self,
-        post: BoardPost,
+        round: RoundView,
         message_id: int,
         standings: Sequence[Standing],
         names: Mapping[int, str],

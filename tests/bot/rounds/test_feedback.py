@@ -1,6 +1,7 @@
-"""Feedback through the round service: what the channel is told and when. The runners wait for a
-front end that is not ready, so each test decides when the status is due (``tick``) and the
-stopped clock decides whether an edit is allowed yet."""
+"""Feedback through the round service and its channel view: what the channel is told and when.
+The runners wait for a front end that is not ready, so each test decides when the status is due
+(``tick``, as the runner's ``RoundTicked`` does) and the stopped clock decides whether an edit
+is allowed yet."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.rounds.discord.port import Refused, Unavailable
+from bot.rounds.events import Ending
 from bot.rounds.live import LiveRound
-from bot.rounds.publisher import Ending, Refused, Unavailable
 from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
 from core.lexicon import Lexicon
@@ -28,8 +30,8 @@ async def held(storage: Storage, lexicon: Lexicon, clock: StoppedClock) -> Async
 
 async def shown(rig: Rig, live: LiveRound) -> None:
     """Let the status edit if it is due, and wait for what it sent."""
-    rig.service.feedback.tick(live)
-    await rig.service.feedback.drain(timeout=5.0)
+    rig.view.feedback.tick(live.view())
+    await rig.view.feedback.drain(timeout=5.0)
 
 
 async def said(rig: Rig, live: LiveRound, player: int, *texts: str) -> None:
@@ -42,7 +44,7 @@ async def said(rig: Rig, live: LiveRound, player: int, *texts: str) -> None:
 
 def edit_every(rig: Rig) -> float:
     """The least time between two status edits."""
-    return rig.service.feedback.edit_every
+    return rig.view.feedback.edit_every
 
 
 async def test_many_guesses_make_one_edit_and_a_few_reactions(held: Rig) -> None:
@@ -53,13 +55,13 @@ async def test_many_guesses_make_one_edit_and_a_few_reactions(held: Rig) -> None
     held.say(BOB, "zebra")
     await held.writer.flush()
     await shown(held, live)
-    burst = int(held.service.feedback.reactions.burst)  # reactions a channel may get at once
+    burst = int(held.view.feedback.reactions.burst)  # reactions a channel may get at once
     assert held.publisher.calls.count("edit_status") == 1
     [edit] = held.publisher.edits
     assert edit.news[ALICE].accepted == words and edit.news[ALICE].refused == []
     assert edit.news[BOB].refused == [("zebra", Verdict.NOT_ON_BOARD)]
     assert [accepted for _, accepted in held.publisher.reactions] == [True] * burst
-    assert held.service.feedback.calls == 1 + burst  # 21 messages, 4 calls
+    assert held.view.feedback.calls == 1 + burst  # 21 messages, 4 calls
 
 
 async def test_an_accepted_word_is_shown_only_once_it_is_committed(
@@ -68,7 +70,7 @@ async def test_an_accepted_word_is_shown_only_once_it_is_committed(
     rig = Rig.open(storage, lexicon, clock, ready=False, writer=GuessWriter(storage, interval=3600))
     live = await rig.start()
     rig.say(ALICE, "cat")
-    rig.service.feedback.tick(live)
+    rig.view.feedback.tick(live.view())
     await rig.publisher.until(lambda p: len(p.edits) == 1)
     assert rig.publisher.edits[0].news[ALICE].accepted == []
     assert rig.publisher.reactions == []  # the ✅ waits for the commit too

@@ -1,5 +1,6 @@
-"""RoundService without Discord: the in-memory publisher, the real storage, a stopped clock.
-Verdicts and points are compared with what core's solver and scoring say."""
+"""RoundService without Discord: its channel view over the in-memory publisher, the real
+storage, a stopped clock. Verdicts and points are compared with what core's solver and scoring
+say."""
 
 from __future__ import annotations
 
@@ -7,9 +8,13 @@ from typing import Any, cast
 
 import pytest
 
+from bot.kernel.lexicons import Lexicons
 from bot.kernel.model import AcceptedWord, RoundState
+from bot.rounds.discord.port import Gone, Refused, Unavailable
+from bot.rounds.events import ChatMessage, Ending, NotPosted
 from bot.rounds.options import NoBoard
-from bot.rounds.publisher import Ending, Gone, Refused, Unavailable
+from bot.rounds.service import BoardNotPosted, RoundService
+from bot.rounds.writer import GuessWriter
 from bot.storage import TransientStorageError
 from bot.stores import Storage
 from core.lexicon import Lexicon
@@ -174,12 +179,44 @@ async def test_a_board_without_a_long_enough_word_is_never_played(rig: Rig) -> N
 
 async def test_a_board_that_cannot_be_posted_ends_its_round(rig: Rig) -> None:
     rig.publisher.fail("post_board", Refused("Missing Permissions"))
-    with pytest.raises(Refused):
+    with pytest.raises(BoardNotPosted) as refused:
         await rig.start()
+    assert refused.value.why is NotPosted.REFUSED
     assert rig.service.running(CHANNEL) is None
     assert await rig.storage.running_round(CHANNEL) is None
     assert await rig.storage.unposted_results() == []  # nothing to post for it, ever
     assert (await rig.start()).channel_id == CHANNEL  # the channel is free
+
+
+async def test_a_view_that_fails_to_post_the_board_ends_its_round_too(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not a refusal the view knows (a bug, say): the start is not left waiting, the round ends."""
+
+    async def broken(*args: object) -> int:
+        raise RuntimeError("a bug in the view")
+
+    monkeypatch.setattr(rig.publisher, "post_board", broken)
+    with pytest.raises(BoardNotPosted) as failed:
+        await rig.start()
+    assert failed.value.why is NotPosted.FAILED
+    assert rig.service.running(CHANNEL) is None
+    assert await rig.storage.running_round(CHANNEL) is None
+
+
+async def test_where_nothing_shows_boards_a_round_starts_at_once(
+    storage: Storage, lexicon: Lexicon, clock: StoppedClock
+) -> None:
+    """The service needs no channel view: with no listener of ``RoundOpened`` the round starts
+    without a board message, and chat counts in it."""
+    writer = GuessWriter(storage)
+    service = RoundService(storage, writer, Lexicons(loaded={"en": lexicon}), clock)
+    live = await service.start(GUILD, CHANNEL, ALICE, "alice", OPTIONS)
+    assert live.stored.board_message_id is None and service.view(CHANNEL) is not None
+    guessed = service.guess(CHANNEL, BOB, "bob", "cat", ChatMessage(1, CHANNEL, BOB, "bob"))
+    assert guessed is not None and [j.verdict for j in guessed.judgements] == [Verdict.ACCEPTED]
+    await service.shutdown(grace=1.0)
+    await writer.close()
 
 
 async def test_results_are_retried_until_posted_skipping_what_went_out(rig: Rig) -> None:

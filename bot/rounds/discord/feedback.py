@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.kernel.limits import Limiter
-from bot.rounds.live import LiveRound
-from bot.rounds.publisher import ChatMessage, Ending, News, Publisher, PublishError, Refused
+from bot.rounds.discord.port import News, Publisher, PublishError, Refused
+from bot.rounds.events import ChatMessage, Ending
+from bot.rounds.view import RoundView
 from core.round import Judgement, Results, Standing, Verdict
 
 log = logging.getLogger(__name__)
@@ -45,52 +46,57 @@ class Feedback:
         clock: Callable[[], float],
         committed: Callable[[int], Awaitable[None]],
         settled: Callable[[], int],
+        spawn: Callable[[Awaitable[Any]], asyncio.Future[Any]] = asyncio.ensure_future,
         *,
         edit_every: float = 2.0,
         reactions_per_second: float = 3.5,
         reaction_burst: float = 2.0,
     ) -> None:
+        """``committed(ticket)``: returns once that ticket's guesses are stored; ``settled()``:
+        the highest ticket stored; ``spawn``: runs a call in the background (the event bus's, so
+        that shutdown drains it)."""
         self.publisher = publisher
         self.clock = clock
         self.committed = committed
         self.settled = settled  # the highest ticket committed so far
         self.edit_every = edit_every
         self.reactions = Limiter(reactions_per_second, reaction_burst, clock)
+        self._run = spawn
         self._dirty: set[int] = set()
         self._last_edit: dict[int, float] = {}
-        self._editing: dict[int, asyncio.Task[None]] = {}
+        self._editing: dict[int, asyncio.Future[None]] = {}
         self._news: dict[int, dict[int, _Pending]] = {}
         self._no_reactions: set[int] = set()
         self._told: dict[int, set[int]] = {}  # per round, the players told something
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Future[Any]] = set()
         self.calls = 0  # Discord calls made for feedback, for the load benchmark
 
     # --- a chat guess ---------------------------------------------------------------------
 
     def heard(
         self,
-        live: LiveRound,
+        view: RoundView,
         message: ChatMessage,
         player: int,
         judgements: Sequence[Judgement],
         ticket: int,
     ) -> None:
         """A chat message was judged: its words join the player's news, and it may get a mark."""
-        news = self._news.setdefault(live.id, {}).setdefault(player, _Pending())
+        news = self._news.setdefault(view.id, {}).setdefault(player, _Pending())
         now = self.clock()
         for j in judgements:
             if j.verdict is Verdict.ACCEPTED:  # in the player's spelling, or the dictionary's
-                news.accepted.append((ticket, live.game.spelled(j.word, j.typed), now))
+                news.accepted.append((ticket, view.spelled(j.word, j.typed), now))
             else:  # as typed: a word that is not one has no other spelling
                 news.refused.append((ticket, j.typed or j.word, j.verdict, now))
         del news.refused[:-REFUSED_KEPT]
-        self._dirty.add(live.id)
-        crowd = live.id if len(live.names) > CROWD else None
+        self._dirty.add(view.id)
+        crowd = view.id if view.player_count > CROWD else None
         self._react(message, judgements, ticket, crowd)
 
-    def changed(self, live: LiveRound) -> None:
-        """The standings changed without chat news (a ``/guess``)."""
-        self._dirty.add(live.id)
+    def changed(self, round_id: int) -> None:
+        """The standings changed (a word accepted from any front end): the status is due."""
+        self._dirty.add(round_id)
 
     def _react(
         self,
@@ -133,12 +139,12 @@ class Feedback:
         if item is not None:
             item.accepted = [a for a in item.accepted if a[0] != ticket]
 
-    def _ordered(self, live: LiveRound) -> dict[int, _Pending]:
+    def _ordered(self, view: RoundView) -> dict[int, _Pending]:
         """The round's news in the order a crowd's status names it: players never told anything
         first, then the oldest news; a crowd's stale news for players told before is dropped."""
-        news = self._news.get(live.id, {})
-        told = self._told.get(live.id, set())
-        if len(live.names) > CROWD:
+        news = self._news.get(view.id, {})
+        told = self._told.get(view.id, set())
+        if view.player_count > CROWD:
             horizon = self.clock() - STALE
             for player, item in list(news.items()):
                 if player in told:
@@ -150,28 +156,28 @@ class Feedback:
 
     # --- the live status ------------------------------------------------------------------
 
-    def tick(self, live: LiveRound) -> None:
-        """Called by the runner often; edits the status when due."""
-        if live.id not in self._dirty or live.id in self._editing:
+    def tick(self, view: RoundView) -> None:
+        """At each tick of the round's runner; edits the status when due."""
+        if view.id not in self._dirty or view.id in self._editing:
             return
-        every = CROWD_EDIT_EVERY if len(live.names) > CROWD else self.edit_every
-        if self.clock() - self._last_edit.get(live.id, 0.0) < every:
+        every = CROWD_EDIT_EVERY if view.player_count > CROWD else self.edit_every
+        if self.clock() - self._last_edit.get(view.id, 0.0) < every:
             return
-        message_id = live.stored.board_message_id
+        message_id = view.board_message_id
         if message_id is None:
             return
-        self._dirty.discard(live.id)
-        self._last_edit[live.id] = self.clock()
-        self._editing[live.id] = self._spawn(self._edit_live(live, message_id))
+        self._dirty.discard(view.id)
+        self._last_edit[view.id] = self.clock()
+        self._editing[view.id] = self._spawn(self._edit_live(view, message_id))
 
-    async def _edit_live(self, live: LiveRound, message_id: int) -> None:
+    async def _edit_live(self, view: RoundView, message_id: int) -> None:
         """One status edit; the news it names is dropped only once the platform has taken it.
 
         Only news already committed is named (a word shown accepted is a word that is stored);
         the rest waits for the next edit, so a writer's backlog never holds back older news.
         """
         settled = self.settled()
-        snap = {player: item.committed(settled) for player, item in self._ordered(live).items()}
+        snap = {player: item.committed(settled) for player, item in self._ordered(view).items()}
         taken = {
             player: News([a[1] for a in acc], [r[1:3] for r in ref])
             for player, (acc, ref) in snap.items()
@@ -179,15 +185,15 @@ class Feedback:
         try:
             self.calls += 1
             shown = await self.publisher.edit_status(
-                live.post, message_id, live.game.standings(), live.names, taken
+                view, message_id, view.standings, view.names, taken
             )
         except PublishError as exc:
             log.debug("status edit skipped: %s", exc)
-            self._dirty.add(live.id)
+            self._dirty.add(view.id)
             return
         finally:
-            self._editing.pop(live.id, None)
-        news = self._news.get(live.id, {})
+            self._editing.pop(view.id, None)
+        news = self._news.get(view.id, {})
         # What the next edit could show that this one did not: news committed since, or left
         # out for room while this edit showed some. News the platform took none of, though all
         # of it was committed, waits for a change; an edit that would repeat this one is none.
@@ -196,7 +202,7 @@ class Feedback:
             for player, item in news.items()
         )
         progress = False
-        told = self._told.setdefault(live.id, set())
+        told = self._told.setdefault(view.id, set())
         for player, (accepted, refused) in shown.items():
             item = news.get(player)
             if item is None:
@@ -213,11 +219,11 @@ class Feedback:
             if not item.accepted and not item.refused:
                 news.pop(player, None)
         if news and (waiting or progress):
-            self._dirty.add(live.id)
+            self._dirty.add(view.id)
 
-    def warn(self, live: LiveRound, left: float) -> None:
+    def warn(self, view: RoundView, left: float) -> None:
         self.calls += 1
-        self._spawn(self._warn(live.channel_id, left, live.language))
+        self._spawn(self._warn(view.channel_id, left, view.language))
 
     async def _warn(self, channel_id: int, left: float, language: str) -> None:
         try:
@@ -225,22 +231,22 @@ class Feedback:
         except PublishError as exc:
             log.debug("warning skipped: %s", exc)
 
-    async def final(self, live: LiveRound, results: Results, names: Mapping[int, str]) -> None:
-        """The round is over: the board shows the final standing (cancellations counted)."""
-        pending = self._editing.pop(live.id, None)
+    async def final(
+        self, view: RoundView, results: Results, names: Mapping[int, str], ending: Ending
+    ) -> None:
+        """The round is over: the board shows the final standing (cancellations counted), after
+        the edit in flight."""
+        pending = self._editing.pop(view.id, None)
         if pending is not None:
             await asyncio.gather(pending, return_exceptions=True)
-        self.forget(live.id)
-        message_id = live.stored.board_message_id
+        self.forget(view.id)
+        message_id = view.board_message_id
         if message_id is None:
             return
         standings = [Standing(p.player, len(p.words), p.points) for p in results.players]
         self.calls += 1
-        ending = Ending.STOPPED if live.stopped else Ending.OVER
         try:
-            await self.publisher.edit_status(
-                live.post, message_id, standings, names, {}, ending=ending
-            )
+            await self.publisher.edit_status(view, message_id, standings, names, {}, ending=ending)
         except PublishError as exc:
             log.debug("final status skipped: %s", exc)
 
@@ -251,8 +257,8 @@ class Feedback:
         self._news.pop(round_id, None)
         self._told.pop(round_id, None)
 
-    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        task = asyncio.ensure_future(coro)
+    def _spawn(self, call: Awaitable[Any]) -> asyncio.Future[Any]:
+        task = self._run(call)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task

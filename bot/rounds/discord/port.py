@@ -1,25 +1,25 @@
-"""What the round service needs from a chat platform, in the project's own types.
-
-The service (``bot.rounds.service``) decides what happens and when; a ``Publisher`` shows it. The Discord
-implementation is ``bot.rounds.discord.publisher``; a test or another front end can supply its own.
+"""What the round's channel view (``bot.rounds.discord.channel_view``) needs of Discord, in the
+project's own types: the ``Publisher`` it shows a round through and the errors it raises.
+``bot.rounds.discord.publisher.DiscordPublisher`` is the Discord one; the service tests supply
+one that keeps in memory what it was asked to show. The round service never sees this port: it
+publishes events, and the channel view listens.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Protocol
 
-from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from bot.kernel.model import StoredRound
-from core.board import Board
-from core.coop import TeamScore
-from core.round import Results, Rules, Standing, Verdict
+from bot.rounds.events import ChatMessage, Ending, NotPosted, ResultsReport
+from bot.rounds.view import RoundView
+from core.round import Standing, Verdict
 
 
 class PublishError(Exception):
     """The platform did not take a message; ``reason`` is its own words, for logs and replies."""
+
+    why = NotPosted.FAILED  # what the round's starter reads when it is the board that failed
 
     def __init__(self, reason: str, posted: int = 0) -> None:
         super().__init__(reason)
@@ -30,30 +30,17 @@ class PublishError(Exception):
 class Gone(PublishError):
     """The channel or message no longer exists: nothing will ever be shown there."""
 
+    why = NotPosted.GONE
+
 
 class Refused(PublishError):
     """The bot lacks a permission there; it may be given back later."""
 
+    why = NotPosted.REFUSED
+
 
 class Unavailable(PublishError):
     """Rate limited or a server error: worth trying again later."""
-
-
-class Ending(StrEnum):
-    """How a round ended, as its board message says at the end."""
-
-    OVER = "over"
-    STOPPED = "stopped"
-
-
-@dataclass(frozen=True)
-class ChatMessage:
-    """A chat message read as guesses: enough to mark it and to name its author."""
-
-    id: int
-    channel_id: int
-    author_id: int
-    author_name: str
 
 
 @dataclass
@@ -64,47 +51,16 @@ class News:
     refused: list[tuple[str, Verdict]] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class BoardPost:
-    """Everything the board message shows besides the live status."""
-
-    round: StoredRound
-    board: Board
-    rules: Rules
-    deadline: float
-    starter_name: str
-    hints: tuple[int, ...] | None = None  # drawn on the picture: words starting at each die
-    team: TeamScore | None = None  # a co-op round's team score so far
-
-
-@dataclass(frozen=True)
-class ResultsReport:
-    """A finished round as the results messages show it."""
-
-    results: Results
-    names: Mapping[int, str]
-    board: Board
-    rules: Rules
-    round_id: int | None = None  # for the Play again button
-    code: str | None = None  # the board code that replays this board (None: it has none)
-    language: str = DEFAULT_LANGUAGE  # the round's: the results are written in it
-    dictionary: str = DEFAULT_DICTIONARY  # the round's: the results name it
-    spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
-
-    def spelled(self, word: str) -> str:
-        return self.spellings.get(word, word)
-
-
 class Publisher(Protocol):
     async def wait_until_ready(self) -> None:
         """Return once messages can be posted (the connection is up)."""
 
-    async def post_board(self, post: BoardPost) -> int:
+    async def post_board(self, round: RoundView) -> int:
         """Post a round's board; the message's id. Raises PublishError."""
 
     async def edit_status(
         self,
-        post: BoardPost,
+        round: RoundView,
         message_id: int,
         standings: Sequence[Standing],
         names: Mapping[int, str],
@@ -124,6 +80,3 @@ class Publisher(Protocol):
     async def post_results(self, channel_id: int, report: ResultsReport, skip: int) -> None:
         """Post the results messages after the first ``skip``; on failure raise PublishError
         with ``posted`` set to how many of them are out in all."""
-
-    async def member_names(self, guild_id: int, players: Sequence[int]) -> dict[int, str]:
-        """Display names of members, asked of the platform; those it cannot tell are left out."""

@@ -1,44 +1,18 @@
-"""Posting a round's results until they are out, then recording that they are, so they go out
-once: after a rate-limit storm, a missing permission given back, or a restart."""
+"""Posting a round's results until they are out, then saying so to the round service (which
+records it), so they go out once: after a rate-limit storm, a missing permission given back,
+or a restart."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable
 
 from bot.kernel.backoff import Backoff
-from bot.kernel.model import StoredRound
-from bot.rounds.publisher import Gone, Publisher, PublishError, Refused, ResultsReport
-from bot.rounds.store import RoundStore
-from core.codes import CodeError, encode
-from core.round import Results, Round
+from bot.rounds.discord.port import Gone, Publisher, PublishError, Refused
+from bot.rounds.events import ResultsReport
 
 log = logging.getLogger(__name__)
-
-
-def results_report(
-    stored: StoredRound, results: Results, names: Mapping[int, str], game: Round
-) -> ResultsReport:
-    """The results as posted: with the round's id (Play again), the board's code if its dice
-    and faces have one, and each word as the dictionary spells it where that differs ("été")."""
-    try:
-        code: str | None = encode(game.board, stored.dice)
-    except CodeError:
-        code = None
-    words = {*results.missed, *(w.word for p in results.players for w in p.words)}
-    spellings = game.lexicon.respelled(words)
-    return ResultsReport(
-        results,
-        names,
-        game.board,
-        game.rules,
-        stored.id,
-        code,
-        stored.language,
-        stored.dictionary,
-        spellings,
-    )
 
 
 class ResultsDelivery:
@@ -47,22 +21,18 @@ class ResultsDelivery:
     def __init__(
         self,
         publisher: Publisher,
-        storage: RoundStore,
-        clock: Callable[[], float],
+        posted: Callable[[int], Awaitable[None]],
         backoff: Backoff,
     ) -> None:
+        """``posted(round_id)``: the service's use case that records the results as out."""
         self.publisher = publisher
-        self.storage = storage
-        self.clock = clock
+        self.posted = posted
         self.backoff = backoff
         self._delivering: set[int] = set()  # rounds whose results are being posted
 
-    def busy(self, round_id: int) -> bool:
-        """Whether the round's results are being posted now."""
-        return round_id in self._delivering
-
     async def deliver(self, round_id: int, channel_id: int, report: ResultsReport) -> None:
-        """Post a round's results until the platform takes them, then record that they are posted.
+        """Post a round's results until the platform takes them, then have them recorded as
+        posted.
 
         Rate limits and server errors are waited out with backoff while the channel exists. A
         missing permission leaves them unposted: they go out after the next restart. Cancelled at
@@ -73,10 +43,7 @@ class ResultsDelivery:
         self._delivering.add(round_id)
         try:
             if await self._post(round_id, channel_id, report):
-                await self.backoff.until_done(
-                    f"round {round_id}: results posted, not recorded",
-                    lambda: self.storage.mark_results_posted(round_id, self.clock()),
-                )
+                await self.posted(round_id)
         finally:
             self._delivering.discard(round_id)
 
