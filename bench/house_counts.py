@@ -5,7 +5,10 @@ measured before and after. Run from the repository:
 
 For each revision: direct storage calls from the front ends, front-end reads of a live round, the
 places that apply the spam limit to a guess, the places that open a daily attempt (settings, time
-zone, the player's name, open), polling loops in the front ends. A front end is ``bot/discord`` and ``bot/web``, and
+zone, the player's name, open), polling loops in the front ends, front-end modules that name the
+whole ``Services`` bag, calls of the Discord port from the round service (outside its
+``discord/``), features whose SQL is a module of ``bot/storage`` and features whose texts are in
+their own folder (``bot/<feature>/locales``). A front end is ``bot/discord`` and ``bot/web``, and
 each feature's ``discord/`` and ``web.py``.
 """
 
@@ -22,6 +25,10 @@ LIVE_READ = re.compile(r"\brounds\.(running\(|live\b)")
 SPAM_CHECK = re.compile(r"limiter\.allow\(")
 # Opening a daily attempt: the server's time zone and the player's name, with the open.
 DAILY_OPENING = (re.compile(r"\bserver_zone\("), re.compile(r"\bremember_names\("))
+WHOLE_BAG = re.compile(r"\bServices\b")
+PORT_CALL = re.compile(r"\bpublisher\.(post_board|edit_status|post_results|react|post_warning)\(")
+FEATURES = ("rounds", "standings", "server_settings", "daily", "tournaments", "battles", "seasons")
+FEATURES += ("achievements", "check", "definitions")
 
 
 def git(*args: str) -> str:
@@ -66,6 +73,10 @@ def count(rev: str) -> dict[str, int]:
             "places applying the guess spam limit",
             "places opening a daily attempt",
             "polling loops in front ends",
+            "front-end modules given the whole Services",
+            "Discord port calls from the round service",
+            "features whose SQL is in bot/storage",
+            "features with their texts in their folder",
         ),
         0,
     )
@@ -76,8 +87,15 @@ def count(rev: str) -> dict[str, int]:
             found[keys[0]] += len(STORAGE_CALL.findall(source))
             found[keys[1]] += len(LIVE_READ.findall(source))
             found[keys[4]] += polling_loops(source)
+            found[keys[5]] += 1 if WHOLE_BAG.search(source) else 0
+        elif path.startswith(("bot/rounds/", "bot/service/")):  # bot/service/: before the house
+            found[keys[6]] += len(PORT_CALL.findall(source))
+        if path.startswith("bot/storage/") and path.count("/") == 2:
+            found[keys[7]] += 1 if path.removesuffix(".py").split("/")[2] in FEATURES else 0
         found[keys[2]] += 1 if SPAM_CHECK.search(source) else 0
         found[keys[3]] += 1 if all(p.search(source) for p in DAILY_OPENING) else 0
+    texts = git("ls-tree", "-r", "--name-only", rev, "bot")
+    found[keys[8]] = sum(f"bot/{f}/locales/en.toml" in texts.split() for f in FEATURES)
     return found
 
 
