@@ -27,8 +27,10 @@ SPAM_CHECK = re.compile(r"limiter\.allow\(")
 DAILY_OPENING = (re.compile(r"\bserver_zone\("), re.compile(r"\bremember_names\("))
 WHOLE_BAG = re.compile(r"\bServices\b")
 PORT_CALL = re.compile(r"\bpublisher\.(post_board|edit_status|post_results|react|post_warning)\(")
-FEATURES = ("rounds", "standings", "server_settings", "daily", "tournaments", "battles", "seasons")
-FEATURES += ("achievements", "check", "definitions")
+FEATURES = (
+    *("rounds", "standings", "server_settings", "daily", "tournaments", "battles", "seasons"),
+    *("achievements", "check", "definitions"),
+)
 
 
 def git(*args: str) -> str:
