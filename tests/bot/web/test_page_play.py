@@ -4,7 +4,6 @@ the keyboard, each verdict, the live scoreboard, and the exact results for all t
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 from playwright.async_api import Frame, Page, expect
@@ -71,10 +70,8 @@ async def test_two_on_the_page_one_in_chat(web_game: Harness, tmp_path: Path) ->
         words = words_by_length(web_game)
         (long_word, long_path), (tapped, tap_path), (typed, _), (shared, shared_path) = words[:4]
 
-        started = time.monotonic()
-        await drag(alice, long_path)
+        await drag(alice, long_path)  # how fast its verdict comes is bench_web's to measure
         assert await verdict(alice, long_word) == "accepted"
-        assert time.monotonic() - started < 2.0
         await tap(bob, tap_path)
         assert await verdict(bob, tapped) == "accepted"
         await bob.locator("#type").fill(typed)
