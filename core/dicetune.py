@@ -181,10 +181,10 @@ def tune(
     reference = passes(dice_set(DEFAULT_DICE[side]), english, rolls, seed)
     target = reference + MARGIN * rolls / 100
     best: Tuned | None = None
-    weights = {w: board_letter_weights(lexicon, w) for w in WEIGHTINGS}
     for weighting in WEIGHTINGS:
+        weights = board_letter_weights(lexicon, weighting)
         for arrangement in ARRANGEMENTS:
-            dice = arrange(alphabet, weights[weighting], side, arrangement)
+            dice = arrange(alphabet, weights, side, arrangement)
             letters = tuple(tuple(alphabet[k] for k in die) for die in dice)
             rolled = dice_of(letters)
             tuned = Tuned(
