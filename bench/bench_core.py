@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--best-only", action="store_true", help="only best (needs --enable)")
     parser.add_argument("--repeats", type=int, default=7, help="cold starts to time (default 7)")
     parser.add_argument(
-        "--languages", action="store_true", help="only the per-language figures (en, fr, es, de)"
+        "--languages", action="store_true", help="only the per-language figures (all seven)"
     )
     args = parser.parse_args(argv)
 

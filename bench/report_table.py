@@ -43,3 +43,29 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 def yes(condition: bool) -> str:
     return "yes" if condition else "NO"
+
+
+Z95 = 1.959964  # two-sided 95 %
+
+
+def wilson(passed: int, count: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share ``passed / count`` (sound near 0 and 1)."""
+    share = passed / count
+    centre = share + z * z / (2 * count)
+    spread = z * (share * (1 - share) / count + z * z / (4 * count * count)) ** 0.5
+    scale = 1 + z * z / count
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+def difference_interval(
+    passed: int, count: int, other: int, other_count: int, z: float = Z95
+) -> tuple[float, float]:
+    """Newcombe's interval for ``passed / count - other / other_count`` (independent samples),
+    from each share's Wilson interval."""
+    p, q = passed / count, other / other_count
+    low_p, high_p = wilson(passed, count, z)
+    low_q, high_q = wilson(other, other_count, z)
+    diff = p - q
+    below = ((p - low_p) ** 2 + (high_q - q) ** 2) ** 0.5
+    above = ((high_p - p) ** 2 + (q - low_q) ** 2) ** 0.5
+    return diff - below, diff + above

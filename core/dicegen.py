@@ -1,9 +1,13 @@
 """Dice derived from a word list, for the languages and sizes no published set exists for.
 
-    python -m core.dicegen            # (re)writes every derived dice file under data/dice/
-    python -m core.dicegen --check    # exit 1 when a file differs from what the method makes
+    python -m core.dicegen                 # (re)writes every derived dice file under data/dice/
+    python -m core.dicegen --check         # exit 1 when a file differs from what the method makes
+    python -m core.dicegen --lang nl pl    # only these languages (each tuned set takes minutes)
 
-The method, deterministic so the files can be regenerated exactly (as Tanglet and Lexica do it):
+Deterministic, so the files can be regenerated exactly (as Tanglet and Lexica do it). Two methods:
+
+**Dealt** (French 5x5 and 6x6, Spanish, German: kept as they were made, since a changed set
+would make the board codes already shared from it fail to read as rolls of its dice):
 
 1. Letter shares: how often each letter of the language's alphabet occurs across all the words of
    its list (``core.letters.letter_weights``, one count per word, not weighted by use).
@@ -12,13 +16,19 @@ The method, deterministic so the files can be regenerated exactly (as Tanglet an
    one to the letter furthest below its exact share (ties: alphabet order), and a surplus is taken
    from the letter furthest above it that has two or more.
 3. Dice: the faces, most frequent letter first (ties: alphabet order), are dealt out like cards
-   (die 1, 2, ..., N*N, then die 1 again), so each die gets one face from every run of N*N faces,
-   common letters and rare ones, and a letter's faces land on different dice while it has no more
-   faces than there are dice.
+   (die 1, 2, ..., N*N, then die 1 again), so each die gets one face from every run of N*N faces.
 4. ``q`` is written ``Qu`` (as on every die here: French, Spanish and German write q before u).
 
-Boards rolled from these dice are checked against the English quality floor by
-``bench/bench_core.py --languages`` (the share of rolls that pass, beside English's).
+**Tuned** (Dutch, Polish, Portuguese; ``core.dicetune``): dealt dice spread every letter over many
+dice, so what a board shows varies a lot from roll to roll (four rare letters on one board, two
+vowels on the next) and too many rolls fall below the quality floor (Dutch 5x5: about 60 %, against
+English's 90 %). Tuned dice are built as published ones are: dice of like letters (vowel dice,
+common-consonant dice, one die of the rarest letters, like English's BJKQuXZ), which makes every
+board's mix of letters about the same, and where that is not enough from shares that count each
+word by its chance on a board. The plainest candidate whose rolls pass the floor as often as
+English's dice plus a margin is kept; its choice and figures are written in the file's header.
+
+Boards rolled from either are checked against the floor by ``bench/bench_core.py --languages``.
 """
 
 from __future__ import annotations
@@ -28,67 +38,63 @@ import sys
 from collections.abc import Sequence
 
 from core.dice import DICE_DIR
+from core.dicetune import FACES_PER_DIE, Tuned, deal, face_counts, tune
 from core.languages import LANGUAGES, Language, lexicon_for
 from core.letters import letter_weights
 
-FACES_PER_DIE = 6
 # Published sets are kept as they are; every other (language, side) is derived.
 PUBLISHED = {("en", 4), ("en", 5), ("en", 6), ("fr", 4)}
-
-
-def face_counts(weights: Sequence[float], faces: int) -> list[int]:
-    """How many faces each letter gets (step 2 of the method)."""
-    quota = [w * faces for w in weights]
-    counts = [max(1, int(q)) if w > 0 else 0 for w, q in zip(weights, quota, strict=True)]
-    while sum(counts) < faces:
-        k = max(range(len(counts)), key=lambda i: (quota[i] - counts[i], -i))
-        counts[k] += 1
-    while sum(counts) > faces:
-        k = max(
-            (i for i in range(len(counts)) if counts[i] > 1),
-            key=lambda i: (counts[i] - quota[i], -i),
-        )
-        counts[k] -= 1
-    return counts
+# Derived by the dealt method, and kept so: a board code names a roll of its set's dice.
+DEALT = {"fr", "es", "de"}
 
 
 def derive(alphabet: str, weights: Sequence[float], side: int) -> list[list[str]]:
-    """The dice for a ``side`` x ``side`` board (steps 2 to 4), each die's faces in alphabet order."""
+    """The dealt dice for a ``side`` x ``side`` board (steps 2 to 4), each die's faces in
+    alphabet order."""
     dice_count = side * side
-    counts = face_counts(weights, FACES_PER_DIE * dice_count)
-    order = sorted(range(len(alphabet)), key=lambda k: (-counts[k], k))
-    faces = [k for k in order for _ in range(counts[k])]
-    dice: list[list[int]] = [[] for _ in range(dice_count)]
-    for position, letter in enumerate(faces):
-        dice[position % dice_count].append(letter)
-    return [[_face(alphabet[k]) for k in sorted(die)] for die in dice]
+    dice = deal(face_counts(weights, FACES_PER_DIE * dice_count), dice_count)
+    return [[face(alphabet[k]) for k in sorted(die)] for die in dice]
 
 
-def _face(letter: str) -> str:
+def face(letter: str) -> str:
+    """A letter as a die shows it: capital, and ``q`` as ``Qu``."""
     return "Qu" if letter == "q" else letter.upper()
 
 
-def dice_text(lang: Language, side: int, dice: Sequence[Sequence[str]]) -> str:
+def dice_text(
+    lang: Language, side: int, dice: Sequence[Sequence[str]], tuned: Tuned | None = None
+) -> str:
     """The dice file: a comment saying where the dice come from, then one die a line."""
-    header = (
-        f"# {lang.name} ({lang.code}) {side}x{side}: derived from the letter frequencies of "
-        f"data/words/{lang.code}.txt by core.dicegen\n"
-        "# (no published set was found); regenerate with: python -m core.dicegen\n"
-    )
+    title = f"# {lang.name} ({lang.code}) {side}x{side}: "
+    if tuned is None:
+        header = (
+            f"{title}derived from the letter frequencies of data/words/{lang.code}.txt by "
+            "core.dicegen\n# (no published set was found); regenerate with: python -m core.dicegen\n"
+        )
+    else:
+        header = (
+            f"{title}derived from data/words/{lang.code}.txt by core.dicegen (tuned: no "
+            f"published set was found)\n# {tuned.summary()}\n"
+            f"# regenerate with: python -m core.dicegen --lang {lang.code}\n"
+        )
     return header + "".join(" ".join(die) + "\n" for die in dice)
 
 
-def derived_files() -> dict[str, str]:
-    """Every derived dice file's name and text."""
+def derived_files(codes: Sequence[str] | None = None, log: bool = False) -> dict[str, str]:
+    """Every derived dice file's name and text (of the languages ``codes``, default all)."""
     files = {}
     for lang in LANGUAGES.values():
         sides = [s for s in lang.dice if (lang.code, s) not in PUBLISHED]
-        if not sides:
+        if not sides or (codes is not None and lang.code not in codes):
             continue
         lexicon = lexicon_for(lang)
-        weights = letter_weights(lexicon)
         for side in sides:
-            text = dice_text(lang, side, derive(lang.alphabet, weights, side))
+            if lang.code in DEALT:
+                text = dice_text(lang, side, derive(lang.alphabet, letter_weights(lexicon), side))
+            else:
+                english = lexicon_for("en")
+                tuned = tune(lang.alphabet, lexicon, side, english, log=print if log else None)
+                text = dice_text(lang, side, [[face(k) for k in die] for die in tuned.dice], tuned)
             files[f"{lang.dice[side]}.txt"] = text
     return files
 
@@ -96,9 +102,11 @@ def derived_files() -> dict[str, str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m core.dicegen", description=__doc__)
     parser.add_argument("--check", action="store_true", help="compare, do not write")
+    parser.add_argument("--lang", nargs="+", choices=sorted(LANGUAGES), help="only these")
+    parser.add_argument("--verbose", action="store_true", help="each tuned candidate's figures")
     args = parser.parse_args(argv)
     stale = []
-    for name, text in derived_files().items():
+    for name, text in derived_files(args.lang, args.verbose).items():
         path = DICE_DIR / name
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current == text:

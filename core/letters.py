@@ -1,5 +1,6 @@
 """The letters a board search draws: one face per letter of the alphabet, weighted by how often
-each letter occurs in the lexicon's words (for plausible random boards, and for deriving dice)."""
+each letter occurs in the lexicon's words (for plausible random boards, and for deriving dice);
+and the same shares with each word counted by its chance on a rolled board (``core.dicegen``)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,57 @@ def letter_weights(lexicon: Lexicon) -> list[float]:
             if m >> k & 1:
                 weights[k] += above[node] * below[kids[base + rank]]
                 rank += 1
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+# About the neighbours a cell has to go on to (5.25 a cell on 4x4, 5.76 on 5x5, 6.11 on 6x6).
+REACH = 6.0
+
+
+def board_letter_weights(lexicon: Lexicon, weighting: float, reach: float = REACH) -> list[float]:
+    """Letter shares in which a word counts by how likely a rolled board is to spell it.
+
+    A word of letters l1..lk counts ``prod((reach * share(li)) ** weighting)``, ``share`` being
+    ``letter_weights``: with weighting 1 that is, up to a constant, how often a board whose
+    cells show letters at those shares holds the word along some path, so short words of common
+    letters (the words boards are made of) count most, long rare ones little. Weighting 0 counts
+    every word once (``letter_weights``); between the two, in between. Counted on the DAWG like
+    ``letter_weights``: the weight of the paths above each edge times that of the words below.
+    """
+    shares = letter_weights(lexicon)
+    factor = [(reach * share) ** weighting for share in shares]
+    mask, first, kids = lexicon.mask, lexicon.first, lexicon.kids
+    terminal = lexicon.terminal
+    letters = len(lexicon.alphabet)
+    order = _topological(lexicon)
+    below = [0.0] * len(mask)  # the weight of the words from a node on
+    for node in reversed(order):
+        m = mask[node]
+        base = first[node]
+        total = 1.0 if m & terminal else 0.0
+        rank = 0
+        for k in range(letters):
+            if m >> k & 1:
+                total += factor[k] * below[kids[base + rank]]
+                rank += 1
+        below[node] = total
+    above = [0.0] * len(mask)  # the weight of the paths from the root to a node
+    above[0] = 1.0
+    weights = [0.0] * letters
+    for node in order:
+        reaching = above[node]
+        if not reaching:
+            continue
+        m = mask[node]
+        base = first[node]
+        rank = 0
+        for k in range(letters):
+            if m >> k & 1:
+                child = kids[base + rank]
+                rank += 1
+                above[child] += reaching * factor[k]
+                weights[k] += reaching * factor[k] * below[child]
     total = sum(weights) or 1.0
     return [w / total for w in weights]
 

@@ -1,0 +1,227 @@
+"""Making dice from a word list whose rolls pass the quality floor as often as English's dice.
+
+``tune`` tries candidates, plainest first, and keeps the first whose rolls pass the floor
+(``core.generate.floor_for``) at least as often as English's published dice on the same rolls,
+plus ``MARGIN``. A candidate is a weighting and an arrangement:
+
+- **Weighting** (``WEIGHTINGS``): the letter shares, from ``core.letters.board_letter_weights``.
+  0 counts every word of the list once (long compounds and inflections as much as the short
+  words boards are made of); 1 counts each word by its chance on a board, which favours the
+  letters of short common words (Dutch e, n, r, t; Polish a, i, o); 0.5 is in between. Faces per
+  letter from the shares as ``face_counts`` says: every letter of the list keeps a face (Polish
+  ą ć ę ł ń ó ś ź ż, Dutch j for ij, Portuguese Qu).
+- **Arrangement** (``ARRANGEMENTS``): how the faces go onto dice. ``dealt``: dealt like cards,
+  most frequent letter first, so each die gets one face of every run of N*N faces: rare letters
+  spread over many dice, and a board's mix varies a lot. ``2-2-1-1``, ``2-2-2``, ``3-3``,
+  ``4-2``: dice filled one after another from the letters in order (vowels first, then
+  consonants, each most faces first), a die taking that many faces of each next letter: dice of
+  like letters (vowel dice, dice of common consonants, the rarest letters together on the last
+  die, as on English's BJKQuXZ die), so every board shows about the same mix of vowels, common
+  and rare letters. The more faces of one letter a die has, the steadier the boards.
+
+Candidates go weighting by weighting from 0 up, each arrangement in that order: a player sees the
+shares (how often each letter shows), not the dice, so the shares stay as close to the list's as
+the floor allows, and then the dice as varied. Every candidate is judged on the same ``ROLLS``
+rolls (seeded; not the bench's seed). Pure and deterministic: the same word list gives the same
+dice.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from core.dice import DEFAULT_DICE, DiceSet, dice_set
+from core.generate import floor_for
+from core.letters import board_letter_weights
+from core.lexicon import Lexicon
+from core.scoring import default_min_length, total_score
+from core.solver import solve
+
+FACES_PER_DIE = 6
+WEIGHTINGS = (0.0, 0.5, 1.0)
+# Faces of each next letter a die takes; None: dealt like cards.
+ARRANGEMENTS: dict[str, tuple[int, ...] | None] = {
+    "dealt": None,
+    "2-2-1-1": (2, 2, 1, 1),
+    "2-2-2": (2, 2, 2),
+    "3-3": (3, 3),
+    "4-2": (4, 2),
+}
+ROLLS = 1000
+MARGIN = 3.0  # percentage points over English's share: room for the rolls' sampling error
+VOWELS = frozenset("aeiouy")  # by base letter: ą ę ó are vowels too
+
+
+@dataclass(frozen=True)
+class Tuned:
+    """The dice kept (letters of the alphabet, ``q`` for Qu), the candidate and its figures."""
+
+    dice: tuple[tuple[str, ...], ...]
+    arrangement: str
+    weighting: float
+    passed: int  # of ``rolls`` rolls
+    english: int  # English's dice on the same rolls
+    rolls: int
+
+    def summary(self) -> str:
+        """One line for the dice file's header."""
+        share = 100 * self.passed / self.rolls
+        english = 100 * self.english / self.rolls
+        return (
+            f"arrangement {self.arrangement}, weighting {self.weighting:g}: {share:.1f}% of "
+            f"{self.rolls:,} rolls pass the floor (English's dice {english:.1f}%)"
+        )
+
+
+def face_counts(weights: Sequence[float], faces: int) -> list[int]:
+    """How many faces each letter gets: ``share * faces`` rounded down, at least one for every
+    letter the list uses; the faces still to give go one by one to the letter furthest below its
+    exact share (ties: alphabet order), and a surplus is taken from the letter furthest above it
+    that has two or more."""
+    quota = [w * faces for w in weights]
+    counts = [max(1, int(q)) if w > 0 else 0 for w, q in zip(weights, quota, strict=True)]
+    while sum(counts) < faces:
+        k = max(range(len(counts)), key=lambda i: (quota[i] - counts[i], -i))
+        counts[k] += 1
+    while sum(counts) > faces:
+        k = max(
+            (i for i in range(len(counts)) if counts[i] > 1),
+            key=lambda i: (counts[i] - quota[i], -i),
+        )
+        counts[k] -= 1
+    return counts
+
+
+def deal(counts: Sequence[int], dice_count: int) -> list[list[int]]:
+    """The faces (letter indexes), most frequent letter first (ties: alphabet order), dealt out
+    like cards: die 1, 2, ..., then die 1 again."""
+    order = sorted(range(len(counts)), key=lambda k: (-counts[k], k))
+    faces = [k for k in order for _ in range(counts[k])]
+    dice: list[list[int]] = [[] for _ in range(dice_count)]
+    for position, letter in enumerate(faces):
+        dice[position % dice_count].append(letter)
+    return dice
+
+
+def fill(
+    counts: Sequence[int], dice_count: int, pattern: Sequence[int], order: Sequence[int]
+) -> list[list[int]]:
+    """Dice filled one after another: each takes ``pattern[0]`` faces of the first letter in
+    ``order`` with faces left, ``pattern[1]`` of the next, and so on (a letter running out, the
+    next tops it up; too few letters left, more of each), so each die holds letters next to each
+    other in ``order``."""
+    left = list(counts)
+    dice: list[list[int]] = []
+    for _ in range(dice_count):
+        die: list[int] = []
+        letters = iter(k for k in order if left[k])
+        for want in pattern:
+            while want:
+                letter = next(letters, None)
+                if letter is None:
+                    break
+                take = min(want, left[letter])
+                die += [letter] * take
+                left[letter] -= take
+                want -= take
+        for letter in order:  # too few letters left for the pattern: more of one letter
+            take = min(FACES_PER_DIE - len(die), left[letter])
+            die += [letter] * take
+            left[letter] -= take
+        dice.append(die)
+    return dice
+
+
+def arrange(
+    alphabet: str, weights: Sequence[float], side: int, arrangement: str
+) -> list[list[int]]:
+    """A candidate's dice (letter indexes, each die sorted) for a ``side`` x ``side`` board."""
+    dice_count = side * side
+    counts = face_counts(weights, FACES_PER_DIE * dice_count)
+    pattern = ARRANGEMENTS[arrangement]
+    if pattern is None:
+        dice = deal(counts, dice_count)
+    else:
+        order = sorted(range(len(alphabet)), key=lambda k: (not _vowel(alphabet[k]), -counts[k], k))
+        dice = fill(counts, dice_count, pattern, order)
+    return [sorted(die) for die in dice]
+
+
+def _vowel(letter: str) -> bool:
+    return unicodedata.normalize("NFD", letter)[0] in VOWELS
+
+
+def passes(dice: DiceSet, lexicon: Lexicon, rolls: int, seed: str) -> int:
+    """How many of ``rolls`` seeded rolls of ``dice`` pass the floor at the official length."""
+    rng = random.Random(seed)
+    min_length = default_min_length(dice.side)
+    floor = floor_for(dice.side)
+    passed = 0
+    for _ in range(rolls):
+        found = solve(dice.roll(rng), lexicon, min_length)
+        passed += floor.met_by(len(found), total_score(found, min_length))
+    return passed
+
+
+def tune(
+    alphabet: str,
+    lexicon: Lexicon,
+    side: int,
+    english: Lexicon,
+    rolls: int = ROLLS,
+    log: Callable[[str], object] | None = None,
+) -> Tuned:
+    """The first candidate whose rolls pass as often as English's dice plus ``MARGIN`` (English:
+    its published dice of that size and the lexicon ``english``); if none does, the one that
+    passes most often."""
+    seed = f"dicegen {side}x{side}"
+    reference = passes(dice_set(DEFAULT_DICE[side]), english, rolls, seed)
+    target = reference + MARGIN * rolls / 100
+    best: Tuned | None = None
+    for weighting in WEIGHTINGS:
+        weights = board_letter_weights(lexicon, weighting)
+        for arrangement in ARRANGEMENTS:
+            dice = arrange(alphabet, weights, side, arrangement)
+            letters = tuple(tuple(alphabet[k] for k in die) for die in dice)
+            rolled = dice_of(letters)
+            tuned = Tuned(
+                letters,
+                arrangement,
+                weighting,
+                passes(rolled, lexicon, rolls, seed),
+                reference,
+                rolls,
+            )
+            if log is not None:
+                log(f"{side}x{side} {tuned.summary()}")
+            if tuned.passed >= target:
+                return tuned
+            if best is None or tuned.passed > best.passed:
+                best = tuned
+    assert best is not None
+    return best
+
+
+def dice_of(dice: Sequence[Sequence[str]], name: str = "tuned") -> DiceSet:
+    """Dice of letters (``q`` for Qu) as a set to roll."""
+    faces = (tuple("qu" if letter == "q" else letter for letter in die) for die in dice)
+    return DiceSet(name, tuple(faces))
+
+
+__all__ = [
+    "ARRANGEMENTS",
+    "MARGIN",
+    "ROLLS",
+    "WEIGHTINGS",
+    "Tuned",
+    "arrange",
+    "deal",
+    "dice_of",
+    "face_counts",
+    "fill",
+    "passes",
+    "tune",
+]
