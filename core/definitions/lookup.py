@@ -1,7 +1,7 @@
-"""``Definitions``: a language's definitions, opened lazily. The first lookup maps the index
-(built into the cache once per data and lexicon, every form resolved: ``resolve``) and, unless one
-was given, loads the language's lexicon; nothing is read before, the index stays on disk (mmap),
-and a lookup reads one record."""
+"""``Definitions``: a language's definitions, opened lazily. The first lookup opens the index
+(built into the cache once per data and lexicon, every form resolved: ``resolve``), reading its
+small table of blocks, and, unless one was given, loads the language's lexicon; nothing is read
+before, the index stays on disk, and a lookup reads one block of it (``index``)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ SHOWN_SENSES = 3  # senses a reading shows by default
 
 class Definitions:
     """One language's definitions: ``lookup(word)`` says what a word means, which form of which
-    lemma it is, or that it is no word. Thread-safe; ``close`` unmaps the index."""
+    lemma it is, or that it is no word. Thread-safe; ``close`` closes the index."""
 
     def __init__(
         self,
@@ -86,7 +86,7 @@ class Definitions:
         return self._lexicon
 
     def index(self) -> Index:
-        """The mapped index, built into the cache first when it is not there (or not sound)."""
+        """The open index, built into the cache first when it is not there (or not sound)."""
         if self._index is None:
             with self._lock:
                 if self._index is None:
@@ -132,7 +132,7 @@ class Definitions:
         blob = self._build(digest)
         try:
             write_atomically(target, blob)
-        except OSError:  # a read-only cache: map a private temporary copy instead
+        except OSError:  # a read-only cache: read a private temporary copy instead (kept open)
             with tempfile.NamedTemporaryFile(suffix=".defs") as temp:
                 temp.write(blob)
                 temp.flush()

@@ -13,7 +13,7 @@ from core.definitions.model import FormKind, PartOfSpeech
 from core.dice import DATA_DIR
 
 DEFINITIONS_DIR = DATA_DIR / "definitions"
-FORMAT = b"boggle-definitions-2"  # bump when the index layout or the reading of the files changes
+FORMAT = b"boggle-definitions-3"  # bump when the index layout or the reading of the files changes
 
 
 @dataclass(frozen=True)
