@@ -16,7 +16,6 @@ from core.definitions import sources
 from core.definitions.index import Index, IndexFileError
 from core.definitions.index import build as build_index
 from core.definitions.model import Entry, Lookup, NoDefinition, NotAWord, Reading
-from core.definitions.resolve import Data, resolve_all
 from core.languages import Language, language, lexicon_for
 from core.lexicon import Lexicon
 from core.lexicon.cache import default_cache_dir, write_atomically
@@ -140,6 +139,9 @@ class Definitions:
         return Index(target, digest)
 
     def _build(self, digest: bytes) -> bytes:
+        # The forms' rules are read only to build (a child's work in the bot): not held by readers.
+        from core.definitions.resolve import Data, resolve_all
+
         assert self.source is not None
         glosses = (
             line
