@@ -28,7 +28,10 @@ class Source:
 # Spanish has none: no definitions with a licence fit for this project were found on the package
 # registries (data/definitions/README.md lists what was looked at).
 SOURCES: dict[str, Source] = {
-    "en": Source(("en-words.tsv", "en-wordnet.tsv.gz", "en-oewn.tsv.gz"), ("en-forms.tsv.gz",)),
+    "en": Source(
+        ("en-words.tsv", "en-wordnet.tsv.gz", "en-oewn.tsv.gz", "en-webster.tsv.gz"),
+        ("en-forms.tsv.gz",),
+    ),
     "fr": Source(("fr-wiktionary.tsv.gz",), ("fr-forms.tsv",)),
     "de": Source(("de-wiktionary.tsv.gz",), ("de-forms.tsv.gz",)),
 }

@@ -101,6 +101,7 @@ def data(tmp_path: Path) -> Path:
     write_gz(folder / "en-wordnet.tsv.gz", "walk\tverb\tgo on foot\nwalk\tnoun\ta stroll\n"
              "goose\tnoun\ta bird\n")  # fmt: skip
     write_gz(folder / "en-oewn.tsv.gz", "")
+    write_gz(folder / "en-webster.tsv.gz", "")
     write_gz(folder / "en-forms.tsv.gz", "goose\tplural\tgeese\n")
     return folder
 
