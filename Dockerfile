@@ -34,7 +34,7 @@ print('\n'.join(p['build-system']['requires'] + p['project']['dependencies']))" 
 COPY core ./core
 COPY data ./data
 #    The definitions' indexes too (every form resolved: a build peaks at a few hundred MB), so
-#    the bot only maps them (data/definitions/README.md).
+#    the bot only reads them (data/definitions/README.md).
 RUN for lang in en fr es de nl pl pt; do python -m core.compile --lang "$lang"; done \
     && for lang in en fr de; do python -m core.definitions --lang "$lang"; done \
     && chown -R boggle /app/cache

@@ -54,9 +54,9 @@ sys.path.insert(0, str(REPO))
 from report_table import Table, yes  # noqa: E402
 
 from core.languages import LANGUAGE_CODES, cached_lexicon_for  # noqa: E402
-from core.solver import solve  # noqa: E402
 from standin import StandIn  # noqa: E402
-from tests.bot.harness import bot_env, read_board, spawn_bot  # noqa: E402
+from tests.bot.harness import bot_env, spawn_bot  # noqa: E402
+from tests.bot.playing import define_results, play_one_word  # noqa: E402
 
 TOKEN = "MTIzNDU2Nzg5.bench.token"
 START_TIMEOUT = 60.0
@@ -163,10 +163,12 @@ async def start_bot(
             await standin.wait_for_connection(START_TIMEOUT)
             ready = time.perf_counter() - started
             for turn, code in enumerate(languages):
-                await play_one_word(standin, cache, code, stop_first=turn > 0)
+                word = await play_one_word(standin, cache, code, stop_first=turn > 0)
+                print(f"  ... {code}: played {word!r}", flush=True)
             figures = proc_status(process.pid)
             if definitions:
-                await define_results(standin)
+                answer = await define_results(standin)
+                print(f"  ... definitions: {len(answer)} characters answered", flush=True)
                 figures["defined"] = proc_status(process.pid)["VmRSS"]
         finally:
             sampler.cancel()
@@ -179,54 +181,6 @@ async def start_bot(
     logs = (out + err).decode(errors="replace")
     defined = figures.get("defined", 0.0)
     return Start(ready, figures["VmHWM"], figures["VmRSS"], family[0], logs, defined)
-
-
-async def define_results(standin: StandIn) -> None:
-    """The round stopped, its results' Definitions button clicked, until the answer is there."""
-    since = max(standin.world.messages, default=0)
-    await (await standin.slash("boggle", "alice", "boggle stop", {})).followup(timeout=30)
-
-    def button(message: object) -> str | None:
-        for row in getattr(message, "components", []):
-            for item in row["components"]:
-                if item.get("custom_id", "").startswith("boggle:define:"):
-                    return str(item["custom_id"])
-        return None
-
-    results = await standin.wait_for_message(
-        "boggle", lambda m: button(m) is not None, 30, after=since
-    )
-    custom_id = button(results)
-    assert custom_id is not None
-    answer = await (await standin.click(results, "bob", custom_id)).followup(timeout=120)
-    print(f"  ... definitions: {len(answer.content)} characters answered", flush=True)
-
-
-async def play_one_word(
-    standin: StandIn, cache: Path, code: str = "en", stop_first: bool = False
-) -> None:
-    """A round in language ``code`` started (the last one stopped first) and a word on its
-    board played, until the bot's ✅ is on the message."""
-    since = max(standin.world.messages, default=0)
-    if stop_first:
-        await (await standin.slash("boggle", "alice", "boggle stop", {})).followup(timeout=30)
-        since = max(standin.world.messages, default=0)
-    options = {"time": "5m", "language": code}
-    handle = await standin.slash("boggle", "alice", "boggle start", options)
-    await handle.followup(timeout=60)  # a language's first round waits for its lexicon
-    board = await standin.wait_for_message(
-        "boggle", lambda m: "Boggle" in m.content, 10, after=since
-    )
-    grid = board.content.split("```")[1].strip().splitlines()
-    lexicon = cached_lexicon_for(code, cache)
-    assert lexicon is not None, "the bot is up but the cache holds no lexicon"
-    word = min(solve(read_board(grid), lexicon, 3), key=len)
-    print(f"  ... {code}: playing {word!r}", flush=True)
-    message = await standin.user_says("boggle", "bob", word)
-    # The ✅, or (the reaction budget spent by earlier rounds) the word accepted in the status.
-    await standin.wait_until(
-        lambda: message.reactions or f"✅ {word}" in standin.world.messages[board.id].content, 10
-    )
 
 
 def child_build_peak(folder: Path) -> tuple[float, float, bytes]:

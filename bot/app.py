@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -20,16 +21,17 @@ from bot.daily.discord.uses import DailyUses
 from bot.definitions.discord.uses import DefinitionsUses
 from bot.discord.client import BoggleBot
 from bot.discord.features import Features
-from bot.metrics.discord_http import discord_trace
-from bot.metrics.registry import Metrics
-from bot.metrics.server import MetricsServer, start_metrics
 from bot.rounds.discord.uses import RoundsUses
 from bot.server_settings.discord.uses import ServerSettingsUses
 from bot.services import Services, Tuning, open_services, start_services
 from bot.standings.discord.uses import StandingsUses
 from bot.tournaments.discord.uses import TournamentsUses
-from bot.web.server import WebServer, start_web
 from bot.web.uses import PageUses
+
+if TYPE_CHECKING:  # imported when served: prometheus_client and aiohttp.web weigh 3 MB
+    from bot.metrics.registry import Metrics
+    from bot.metrics.server import MetricsServer
+    from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -53,9 +55,13 @@ class App:
         self.services: Services | None = None
         self.web: WebServer | None = None  # the Activity's page and socket (BOGGLE_WEB_PORT)
         # /healthz and /metrics (BOGGLE_METRICS_PORT); Discord's API calls counted by a trace.
-        self.metrics = Metrics() if settings.metrics_port is not None else None
+        self.metrics: Metrics | None = None
         self.metrics_server: MetricsServer | None = None
-        if self.metrics is not None:
+        if settings.metrics_port is not None:
+            from bot.metrics.discord_http import discord_trace
+            from bot.metrics.registry import Metrics
+
+            self.metrics = Metrics()
             client_options.setdefault("http_trace", discord_trace(self.metrics))
         self.client = BoggleBot(
             settings,
@@ -76,6 +82,8 @@ class App:
         the metrics' server first of all, so that a process still starting answers 503."""
         settings, metrics = self.settings, self.metrics
         if metrics is not None and settings.metrics_port is not None:
+            from bot.metrics.server import start_metrics
+
             storage = lambda: self.services.storage if self.services else None  # noqa: E731
             self.metrics_server = await start_metrics(
                 metrics, client, storage, settings.metrics_host, settings.metrics_port, self.stack
@@ -88,6 +96,8 @@ class App:
         await start_services(services, client.close, self.stack)
         web = self.settings.web
         if web.port is not None and client.application_id is not None:
+            from bot.web.server import start_web
+
             mock = self.settings.token is None  # the sandbox: the page is opened outside Discord
             token, base = client.http.token or "", discord.http.Route.BASE  # the bot's own
             page, app_id = page_uses(services), client.application_id

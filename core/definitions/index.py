@@ -1,32 +1,45 @@
-"""The on-disk index of a language's definitions: an open-addressing hash table over the folded
-words, read through mmap, so nothing is held in memory and a lookup is one probe.
+"""The on-disk index of a language's definitions: records sorted by the hash of their folded
+word, in small compressed blocks, with a table of the blocks' first hashes held in memory. A
+lookup finds its block in the table and reads it with one ``pread``: one read from disk, cold or
+warm, and no page of the index mapped into the process (its pages stay in the page cache, out of
+the bot's resident memory).
 
 Every form is resolved when the index is built (``core.definitions.resolve``): a word's record
-holds its readings whole (lemma, form, senses), so a cold lookup reads the slot's page and the
-record's page, and no other.
+holds its readings whole (lemma, form, senses).
 
-Layout (little-endian): ``MAGIC``, the 32-byte cache key, the slot count (a power of two), then
-two u32 a slot (the key's CRC-32, then its record's offset; offset 0 for an empty slot), then the
-records. A record: u8 key length, the key (UTF-8), u8 reading count, then per reading a u8 form
-code (0: the word's own entry; else 1 + the FormKind's position), u8 lemma length, the lemma, u8
-sense count, and per sense a u8 part-of-speech code and a u16-length gloss. A slot's CRC-32 spares
-reading the record of another key on a collision.
+Layout (little-endian): ``HEADER`` (``MAGIC``, the 32-byte cache key, the block count N, the
+length D of the dictionary), the table (N u32: each block's first hash; N + 1 u32: the blocks'
+offsets in the file, the last one its end), the dictionary (D bytes, a preset dictionary for
+zlib, sampled from the records), then the blocks. A block is raw deflate (``zlib``, wbits -15,
+with the dictionary) of records in ascending hash order, at most ``BLOCK`` bytes unless one record
+(or the records of one hash) is larger; a hash never spans two blocks. A record: u32 hash (the
+CRC-32 of the UTF-8 word), u32 length of the rest, then u8 key length, the key (UTF-8), u8 reading
+count, and per reading a u8 form code (0: the word's own entry; else 1 + the FormKind's position),
+u8 lemma length, the lemma, u8 sense count, and per sense a u8 part-of-speech code and a
+u16-length gloss.
 """
 
 from __future__ import annotations
 
-import mmap
+import os
 import struct
+import sys
 import zlib
+from array import array
+from bisect import bisect_right
 from collections.abc import Iterable
 from pathlib import Path
 
 from core.definitions.model import FormKind, PartOfSpeech, Reading, Sense
 
-MAGIC = b"BGLDEFS2"
-HEADER = struct.Struct("<8s32sI")
-SLOT = struct.Struct("<II")
+MAGIC = b"BGLDEFS3"
+HEADER = struct.Struct("<8s32sII")
+RECORD = struct.Struct("<II")  # hash, length of the rest
 GLOSS_LENGTH = struct.Struct("<BH")
+BLOCK = 4096  # uncompressed bytes a block holds (about 1.6 KB on disk: one page read)
+DICTIONARY = 32768  # zlib's window: a longer preset dictionary is not used
+DICTIONARY_SAMPLES = 512  # records sampled, evenly over the hash order, into the dictionary
+WBITS = -15  # raw deflate: no zlib header nor checksum a block
 POS_CODES = tuple(PartOfSpeech)
 KINDS = tuple(FormKind)
 
@@ -35,26 +48,64 @@ class IndexFileError(Exception):
     """An index file that is not one, or not the one for these sources."""
 
 
+def word_hash(raw: bytes) -> int:
+    """A word's place in the index: the CRC-32 of its UTF-8 bytes."""
+    return zlib.crc32(raw)
+
+
 def build(records: Iterable[tuple[str, Iterable[Reading]]], key: bytes) -> bytes:
     """The index of these words' resolved readings; ``key`` (32 bytes) names the data and the
     lexicon it was built from."""
-    entries = [(word.encode(), _record(word, readings)) for word, readings in records]
-    slots = 1 << max(4, (2 * len(entries)).bit_length())
-    base = HEADER.size + SLOT.size * slots
-    table = [0] * (2 * slots)
-    body = bytearray()
-    for raw, record in entries:
-        crc = zlib.crc32(raw)
-        at = crc & (slots - 1)
-        while table[2 * at + 1]:
-            at = (at + 1) & (slots - 1)
-        table[2 * at], table[2 * at + 1] = crc, base + len(body)
-        body += record
-    return HEADER.pack(MAGIC, key, slots) + struct.pack(f"<{2 * slots}I", *table) + body
+    entries = sorted(
+        (word_hash(raw), raw, _record(raw, readings))
+        for raw, readings in ((word.encode(), readings) for word, readings in records)
+    )
+    packed = [RECORD.pack(hashed, len(body)) + body for hashed, _, body in entries]
+    step = max(1, len(packed) // DICTIONARY_SAMPLES)
+    dictionary = b"".join(packed[::step])[-DICTIONARY:]
+    firsts, ends, blocks = array("I"), array("I"), []
+    plain, last = bytearray(), -1
+    for (hashed, _, _), record in zip(entries, packed, strict=True):
+        if plain and len(plain) + len(record) > BLOCK and hashed != last:
+            blocks.append(_deflate(plain, dictionary))
+            plain = bytearray()
+        if not plain:
+            firsts.append(hashed)
+        plain += record
+        last = hashed
+    if plain:
+        blocks.append(_deflate(plain, dictionary))
+    offset = HEADER.size + 4 * (2 * len(blocks) + 1) + len(dictionary)
+    ends.append(offset)
+    for block in blocks:
+        offset += len(block)
+        ends.append(offset)
+    if offset >= 1 << 32:
+        raise ValueError("a definitions index of 4 GB or more")
+    return b"".join(
+        (
+            HEADER.pack(MAGIC, key, len(blocks), len(dictionary)),
+            _little(firsts),
+            _little(ends),
+            dictionary,
+            *blocks,
+        )
+    )
 
 
-def _record(word: str, readings: Iterable[Reading]) -> bytes:
-    raw = word.encode()
+def _deflate(plain: bytearray, dictionary: bytes) -> bytes:
+    compressor = zlib.compressobj(9, zlib.DEFLATED, WBITS, zdict=dictionary)
+    return compressor.compress(plain) + compressor.flush()
+
+
+def _little(values: array[int]) -> bytes:
+    if sys.byteorder == "big":
+        values = array("I", values)
+        values.byteswap()
+    return values.tobytes()
+
+
+def _record(raw: bytes, readings: Iterable[Reading]) -> bytes:
     kept = list(readings)[:255]
     out = bytearray((len(raw),)) + raw + bytes((len(kept),))
     for reading in kept:
@@ -68,53 +119,82 @@ def _record(word: str, readings: Iterable[Reading]) -> bytes:
 
 
 class Index:
-    """An index file, mapped read-only; pages are read on first touch and shared between
-    processes through the page cache."""
+    """An index file, open for ``pread``: the table and the dictionary are read at opening (a
+    few dozen KB), a lookup reads one block. Thread-safe."""
 
     def __init__(self, path: Path, key: bytes) -> None:
-        with open(path, "rb") as file:
-            try:
-                self._map = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
-            except ValueError:  # an empty file
-                raise IndexFileError(f"{path}: empty") from None
-        if len(self._map) < HEADER.size:
-            raise IndexFileError(f"{path}: too short")
-        magic, found, self._slots = HEADER.unpack_from(self._map, 0)
-        if magic != MAGIC or found != key or self._slots & (self._slots - 1):
-            raise IndexFileError(f"{path}: not the index of these sources")
-        if len(self._map) < HEADER.size + SLOT.size * self._slots:
-            raise IndexFileError(f"{path}: truncated")
+        self._fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        try:
+            self._firsts, self._ends, self._dictionary = _read_table(self._fd, path, key)
+        except BaseException:
+            os.close(self._fd)
+            raise
+        if hasattr(os, "posix_fadvise"):  # a block's read brings that block, no read-ahead
+            os.posix_fadvise(self._fd, 0, 0, os.POSIX_FADV_RANDOM)
 
     def close(self) -> None:
-        self._map.close()
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
 
     def readings(self, key: str) -> tuple[Reading, ...]:
         """The word's readings as resolved at build (none for a word without an entry)."""
         raw = key.encode()
-        mapped, mask = self._map, self._slots - 1
-        crc = zlib.crc32(raw)
-        at = crc & mask
-        while True:
-            found, offset = SLOT.unpack_from(mapped, HEADER.size + SLOT.size * at)
-            if not offset:
+        hashed = word_hash(raw)
+        at = bisect_right(self._firsts, hashed) - 1
+        if at < 0:
+            return ()
+        start = self._ends[at]
+        block = os.pread(self._fd, self._ends[at + 1] - start, start)
+        data = zlib.decompressobj(WBITS, zdict=self._dictionary).decompress(block)
+        cursor = 0
+        while cursor < len(data):
+            found, length = RECORD.unpack_from(data, cursor)
+            cursor += RECORD.size
+            if found > hashed:
                 return ()
-            if found == crc and mapped[offset + 1 : offset + 1 + mapped[offset]] == raw:
-                break
-            at = (at + 1) & mask
-        cursor = offset + 1 + len(raw)
-        count, cursor = mapped[cursor], cursor + 1
-        readings = []
-        for _ in range(count):
-            code, length = mapped[cursor], mapped[cursor + 1]
-            cursor += 2
-            lemma = mapped[cursor : cursor + length].decode()
+            if found == hashed and data[cursor + 1 : cursor + 1 + data[cursor]] == raw:
+                return _readings(data, cursor + 1 + len(raw))
             cursor += length
-            senses = []
-            sense_count, cursor = mapped[cursor], cursor + 1
-            for _ in range(sense_count):
-                pos, size = GLOSS_LENGTH.unpack_from(mapped, cursor)
-                cursor += GLOSS_LENGTH.size
-                senses.append(Sense(POS_CODES[pos], mapped[cursor : cursor + size].decode()))
-                cursor += size
-            readings.append(Reading(lemma, KINDS[code - 1] if code else None, tuple(senses)))
-        return tuple(readings)
+        return ()
+
+
+def _read_table(fd: int, path: Path, key: bytes) -> tuple[array[int], array[int], bytes]:
+    """The blocks' first hashes and offsets and the dictionary, checked against the file."""
+    head = os.pread(fd, HEADER.size, 0)
+    if len(head) < HEADER.size:
+        raise IndexFileError(f"{path}: too short")
+    magic, found, count, length = HEADER.unpack(head)
+    if magic != MAGIC or found != key:
+        raise IndexFileError(f"{path}: not the index of these sources")
+    size = 4 * (2 * count + 1) + length
+    table = os.pread(fd, size, HEADER.size)
+    if len(table) < size:
+        raise IndexFileError(f"{path}: truncated")
+    firsts, ends = array("I", table[: 4 * count]), array("I", table[4 * count : size - length])
+    if sys.byteorder == "big":
+        firsts.byteswap()
+        ends.byteswap()
+    if ends[0] != HEADER.size + size or ends[-1] != os.fstat(fd).st_size:
+        raise IndexFileError(f"{path}: truncated or damaged")
+    return firsts, ends, table[size - length :]
+
+
+def _readings(data: bytes, cursor: int) -> tuple[Reading, ...]:
+    """The readings of the record whose reading count is at ``cursor``."""
+    count, cursor = data[cursor], cursor + 1
+    readings = []
+    for _ in range(count):
+        code, length = data[cursor], data[cursor + 1]
+        cursor += 2
+        lemma = data[cursor : cursor + length].decode()
+        cursor += length
+        senses = []
+        sense_count, cursor = data[cursor], cursor + 1
+        for _ in range(sense_count):
+            pos, size = GLOSS_LENGTH.unpack_from(data, cursor)
+            cursor += GLOSS_LENGTH.size
+            senses.append(Sense(POS_CODES[pos], data[cursor : cursor + size].decode()))
+            cursor += size
+        readings.append(Reading(lemma, KINDS[code - 1] if code else None, tuple(senses)))
+    return tuple(readings)

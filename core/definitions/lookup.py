@@ -1,7 +1,7 @@
-"""``Definitions``: a language's definitions, opened lazily. The first lookup maps the index
-(built into the cache once per data and lexicon, every form resolved: ``resolve``) and, unless one
-was given, loads the language's lexicon; nothing is read before, the index stays on disk (mmap),
-and a lookup reads one record."""
+"""``Definitions``: a language's definitions, opened lazily. The first lookup opens the index
+(built into the cache once per data and lexicon, every form resolved: ``resolve``), reading its
+small table of blocks, and, unless one was given, loads the language's lexicon; nothing is read
+before, the index stays on disk, and a lookup reads one block of it (``index``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from core.definitions import sources
 from core.definitions.index import Index, IndexFileError
 from core.definitions.index import build as build_index
 from core.definitions.model import Entry, Lookup, NoDefinition, NotAWord, Reading
-from core.definitions.resolve import Data, resolve_all
 from core.languages import Language, language, lexicon_for
 from core.lexicon import Lexicon
 from core.lexicon.cache import default_cache_dir, write_atomically
@@ -26,7 +25,7 @@ SHOWN_SENSES = 3  # senses a reading shows by default
 
 class Definitions:
     """One language's definitions: ``lookup(word)`` says what a word means, which form of which
-    lemma it is, or that it is no word. Thread-safe; ``close`` unmaps the index."""
+    lemma it is, or that it is no word. Thread-safe; ``close`` closes the index."""
 
     def __init__(
         self,
@@ -86,7 +85,7 @@ class Definitions:
         return self._lexicon
 
     def index(self) -> Index:
-        """The mapped index, built into the cache first when it is not there (or not sound)."""
+        """The open index, built into the cache first when it is not there (or not sound)."""
         if self._index is None:
             with self._lock:
                 if self._index is None:
@@ -132,7 +131,7 @@ class Definitions:
         blob = self._build(digest)
         try:
             write_atomically(target, blob)
-        except OSError:  # a read-only cache: map a private temporary copy instead
+        except OSError:  # a read-only cache: read a private temporary copy instead (kept open)
             with tempfile.NamedTemporaryFile(suffix=".defs") as temp:
                 temp.write(blob)
                 temp.flush()
@@ -140,6 +139,9 @@ class Definitions:
         return Index(target, digest)
 
     def _build(self, digest: bytes) -> bytes:
+        # The forms' rules are read only to build (a child's work in the bot): not held by readers.
+        from core.definitions.resolve import Data, resolve_all
+
         assert self.source is not None
         glosses = (
             line

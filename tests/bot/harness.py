@@ -10,7 +10,7 @@ import random
 import sqlite3
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -223,14 +223,15 @@ async def spawn_bot(
     *,
     interactive: bool = False,
     preexec_fn: Callable[[], None] | None = None,
+    start: Sequence[str] = ("-m", "bot"),
 ) -> asyncio.subprocess.Process:
     """``python -m bot`` as a person starts it; ``interactive`` gives it a terminal to type in
-    (stdin piped, stderr merged into stdout); ``preexec_fn`` runs in the child before Python."""
+    (stdin piped, stderr merged into stdout); ``preexec_fn`` runs in the child before Python;
+    ``start``: Python's arguments (a probe's ``-c CODE`` that runs the bot as ``-m`` does)."""
     pipe = asyncio.subprocess.PIPE
     return await asyncio.create_subprocess_exec(
         sys.executable,
-        "-m",
-        "bot",
+        *start,
         cwd=cwd,
         env=env,
         stdin=pipe if interactive else asyncio.subprocess.DEVNULL,

@@ -13,6 +13,7 @@ from types import ModuleType
 import pytest
 
 from core.definitions import Definitions, Entry, FormKind, PartOfSpeech, Reading, Sense
+from core.definitions.index import MAGIC
 from core.definitions.sources import DEFINITIONS_DIR, SOURCES, gloss_lines
 from core.dice import DATA_DIR
 from core.languages import language
@@ -100,6 +101,7 @@ def data(tmp_path: Path) -> Path:
     write_gz(folder / "en-wordnet.tsv.gz", "walk\tverb\tgo on foot\nwalk\tnoun\ta stroll\n"
              "goose\tnoun\ta bird\n")  # fmt: skip
     write_gz(folder / "en-oewn.tsv.gz", "")
+    write_gz(folder / "en-webster.tsv.gz", "")
     write_gz(folder / "en-forms.tsv.gz", "goose\tplural\tgeese\n")
     return folder
 
@@ -130,12 +132,12 @@ def test_a_damaged_index_is_rebuilt(data: Path, tmp_path: Path, english: Lexicon
     definitions = Definitions.open("en", cache, lexicon=english, data_dir=data)
     path = definitions.index_path()
     path.parent.mkdir(parents=True)
-    path.write_bytes(b"BGLDEFS2" + b"\0" * 10)
+    path.write_bytes(MAGIC + b"\0" * 10)
     geese = definitions.lookup("geese")
     assert isinstance(geese, Entry)
     assert [(r.lemma, r.form) for r in geese.readings] == [("goose", FormKind.PLURAL)]
     assert geese.readings[0].senses[0].pos == PartOfSpeech.NOUN
-    assert path.read_bytes().startswith(b"BGLDEFS2") and path.stat().st_size > 100
+    assert path.read_bytes().startswith(MAGIC) and path.stat().st_size > 100
     definitions.close()
 
 

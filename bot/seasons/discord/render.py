@@ -6,9 +6,6 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 
-from PIL import Image, ImageDraw
-
-from bot.discord.render import picture
 from bot.discord.render.text import CONTENT_LIMIT, clean_name, fit, marker, plural, pts
 from bot.i18n.catalogue import text
 from bot.seasons.events import SeasonEnded
@@ -92,6 +89,10 @@ def _records(event: SeasonEnded) -> list[str]:
 
 def recap_png(event: SeasonEnded) -> bytes:
     """The card: the season's name, and the podium's three steps with names and points."""
+    from PIL import Image, ImageDraw  # Pillow is loaded by the first picture drawn
+
+    from bot.discord.render import picture
+
     width, height = CARD
     image = Image.new("RGB", CARD, BACKGROUND)
     draw = ImageDraw.Draw(image)

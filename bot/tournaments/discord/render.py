@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image, ImageDraw
-
-from bot.discord.render import picture
 from bot.discord.render.text import fit, plural, pts
 from bot.i18n.catalogue import text
 from bot.i18n.languages import language_name
@@ -115,6 +112,10 @@ COLOURS = ((212, 175, 55), (192, 192, 192), (205, 127, 50))
 
 def podium_png(s: Standings) -> bytes:
     """Three steps, the first three's names on them (drawn with the board's font)."""
+    from PIL import Image, ImageDraw  # Pillow is loaded by the first picture drawn
+
+    from bot.discord.render import picture
+
     width, height, step = 600, 320, 180
     image = Image.new("RGB", (width, height), (43, 87, 151))
     draw = ImageDraw.Draw(image)

@@ -21,7 +21,7 @@ async def define(game: Harness, word: str, language: str | None = None) -> str:
 
 # (language, a word and a gloss of it, a form and its wording, a word with no gloss, a non-word)
 CASES = [
-    ("en", "goose", "web-footed", "geese", "**geese** · plural of *goose*", "sizar",
+    ("en", "goose", "web-footed", "geese", "**geese** · plural of *goose*", "varroa",
      "not in the English dictionary"),
     ("fr", "maison", "habitation", "chevaux", "**chevaux** · pluriel de *cheval*", "cet",
      "n'est pas dans le dictionnaire (français)"),
