@@ -5,11 +5,12 @@ I/O here. Names and descriptions are the catalogue's (``achievements.<code>.name
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import chain, groupby, islice
 
-from core.round import Mode, Results
+from core.round import Mode, Results, Rules
 
 
 class Measure(StrEnum):
@@ -123,24 +124,32 @@ def progress(earned: Iterable[Award]) -> list[Progress]:
     return out
 
 
-def top_ten(points: Mapping[str, int]) -> frozenset[str]:
-    """A board's ten best words: most points, then longest, then alphabetical."""
-    return frozenset(sorted(points, key=lambda w: (-points[w], -len(w), w))[:10])
+def top_ten(words: Iterable[str], points: Callable[[str], int]) -> frozenset[str]:
+    """A board's ten best words: most points, then longest, then alphabetical. A word's points go
+    by its length (``core.scoring``), so each length is scored once: a round's end does not score
+    the board word by word."""
+    longest_first = sorted(sorted(words), key=len, reverse=True)  # then alphabetical: stable
+    lengths = [list(group) for _, group in groupby(longest_first, key=len)]
+    lengths.sort(key=lambda group: -points(group[0]))  # stable: the longer first on a tie
+    return frozenset(islice(chain.from_iterable(lengths), 10))
 
 
 def round_figures(
     results: Results,
-    mode: Mode,
+    rules: Rules,
     side: int,
-    points: Mapping[str, int],
+    words: Collection[str],
     local_hour: int,
 ) -> dict[int, dict[Measure, int]]:
     """What one finished round says of each player who found a word: the round's own measures
-    (its words, points, share, margin, the board's longest word and top ten...). ``points``: the
-    board's words and their points; ``side``: the board's smaller side; ``local_hour``: when it
-    ended, in the server's time zone."""
-    longest_on_board = max((len(w) for w in points), default=0)
-    best = top_ten(points) if side == 4 and len(points) >= 10 else None
+    (its words, points, share, margin, the board's longest word and top ten...). ``words``: the
+    board's words; ``side``: the board's smaller side; ``local_hour``: when it ended, in the
+    server's time zone. The top ten is ranked only when a player found ten words or more (it
+    takes all ten)."""
+    mode = rules.mode
+    longest_on_board = max(map(len, words), default=0)
+    ten = side == 4 and len(words) >= 10 and any(len(p.words) >= 10 for p in results.players)
+    best = top_ten(words, rules.points) if ten else None
     scores = sorted((p.points for p in results.players), reverse=True)
     runner_up = scores[1] if len(scores) > 1 else 0
     sole_winner = len(results.winners) == 1

@@ -72,6 +72,13 @@ class SettingsStorage(Database, Protocol):
         rows = await self._fetch(sql.GUILD_TIMEZONE_SQL, guild_id)
         return rows[0]["timezone"] if rows else None
 
+    async def server_locale(self, guild_id: int) -> tuple[str | None, str]:
+        """The server's time zone (None: UTC) and language, one read: ``server_settings`` takes
+        three."""
+        rows = await self._fetch(sql.SERVER_LOCALE_SQL, guild_id)
+        row = rows[0] if rows else {}
+        return row.get("timezone"), row.get("language", DEFAULT_LANGUAGE)
+
     async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None:
         """Add a channel to (or take it off) the ones where the server's rounds may start."""
         query = sql.ADD_ROUND_CHANNEL_SQL if allowed else sql.REMOVE_ROUND_CHANNEL_SQL

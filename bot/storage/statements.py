@@ -131,6 +131,7 @@ SAVE_DEFAULTS_SQL = (
     + ", ".join(f"{c} = excluded.{c}" for c in _DEFAULT_FIELDS)
 )
 GUILD_TIMEZONE_SQL = "SELECT timezone FROM server_settings WHERE guild_id = ?"
+SERVER_LOCALE_SQL = "SELECT timezone, language FROM server_settings WHERE guild_id = ?"
 ROUND_CHANNELS_SQL = "SELECT channel_id FROM round_channels WHERE guild_id = ?"
 ADD_ROUND_CHANNEL_SQL = (
     "INSERT INTO round_channels (guild_id, channel_id) VALUES (?, ?)"
