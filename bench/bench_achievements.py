@@ -6,8 +6,9 @@ on a real 4x4 board (its whole solution scored), p50/p99 over ``--rounds`` round
 round's own finish (``finish_round``, the baseline) measured in the same run on the same database.
 The players: 4 a round drawn from a server's pool of ``--pool``, each finding 3 to 12 of the
 board's words, so that first words, round and word counts and the rest are earned along the way
-as in a server's first weeks (the rounds that award something are shown apart: their write is
-the check's dearest path). A guess's path: the listeners the achievements add to the events a
+as in a server's first weeks (the rounds that award something are shown apart, and the award's
+write in them: one commit, which costs what the disk's sync costs, as the finish's does; the
+check less that write is the reads and the rules). A guess's path: the listeners the achievements add to the events a
 guess publishes (StandingsChanged, GuessesJudged): counted, they must be none.
 
     .venv/bin/python bench/bench_achievements.py [--engine sqlite|postgres|both] [--rounds 300]
@@ -26,6 +27,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -52,14 +55,41 @@ GUILD = 1
 TARGET_MS = 1.0
 
 
+@dataclass
+class Times:
+    """What the rounds took, in ms: each round's finish, its check and the part of the check
+    that was the award's write (one commit, like the finish's; 0 where nothing was new)."""
+
+    finish: list[float] = field(default_factory=list)
+    check: list[float] = field(default_factory=list)
+    write: list[float] = field(default_factory=list)
+    listeners: int = 0
+    award_ms: float = 0.0  # the award's write in the round being checked
+
+    @property
+    def awarding(self) -> list[float]:
+        """The check in the rounds that wrote an award."""
+        return [c for c, w in zip(self.check, self.write, strict=True) if w]
+
+    @property
+    def writes(self) -> list[float]:
+        return [w for w in self.write if w]
+
+    @property
+    def without_writes(self) -> list[float]:
+        """The check of every round less its write: the reads and the rules."""
+        return [c - w for c, w in zip(self.check, self.write, strict=True)]
+
+
 async def engine_run(spec: str, args: argparse.Namespace, lexicon: Lexicon, tmp: Path) -> bool:
     """The rounds on one engine's fresh database; whether the target is met."""
     async with fresh_database(spec, tmp, 0) as database:
         storage = await Storage.open(database)
         try:
-            finish, check, awarding, listeners = await play(storage, args, lexicon)
+            times = await play(storage, args, lexicon)
         finally:
             await storage.close()
+    check, finish = times.check, times.finish
     p99 = percentile(check, 0.99)
     table = Table()
     table.add("finish_round, p50 / p99", f"{ms(finish, 0.5)} / {ms(finish, 0.99)} ms")
@@ -71,32 +101,51 @@ async def engine_run(spec: str, args: argparse.Namespace, lexicon: Lexicon, tmp:
         f"p99 < {TARGET_MS:g} ms",
         yes(p99 < TARGET_MS),
     )
+    awarding, writes = times.awarding, times.writes
     table.add(
         f"the check in the {len(awarding)} rounds that awarded, p50 / p99",
         f"{ms(awarding, 0.5)} / {ms(awarding, 0.99)} ms" if awarding else "-",
     )
+    table.add(
+        "  of which the award's write (one commit), p50 / p99",
+        f"{ms(writes, 0.5)} / {ms(writes, 0.99)} ms" if writes else "-",
+    )
+    reads = times.without_writes
+    table.add("the check less its write (reads, rules), p50 / p99",
+              f"{ms(reads, 0.5)} / {ms(reads, 0.99)} ms")  # fmt: skip
     table.add("achievement check, mean", f"{statistics.mean(check):.3f} ms")
-    table.add("listeners on a guess's events", f"{listeners}", "", "", "0", yes(listeners == 0))
+    table.add("listeners on a guess's events", f"{times.listeners}", "", "", "0",
+              yes(times.listeners == 0))  # fmt: skip
     print(f"\n{'PostgreSQL' if spec != SQLITE else 'SQLite'}: {args.rounds} rounds, {PLAYERS}"
           f" players each from a pool of {args.pool}, classic, 4x4")  # fmt: skip
     table.print()
-    return p99 < TARGET_MS and listeners == 0
+    return p99 < TARGET_MS and times.listeners == 0
 
 
-async def play(
-    storage: Storage, args: argparse.Namespace, lexicon: Lexicon
-) -> tuple[list[float], list[float], list[float], int]:
-    """The rounds, one after another: each finished, then checked; the times (ms) of each."""
+async def play(storage: Storage, args: argparse.Namespace, lexicon: Lexicon) -> Times:
+    """The rounds, one after another: each finished, then checked; the times of each."""
     events = EventBus()
     service = AchievementService(storage, ServerSettingsService(storage), events, time.time)
     service.listen()
-    on_guess = sum(len(events._listeners.get(k, [])) for k in (StandingsChanged, GuessesJudged))
+    times = Times()
+    times.listeners = sum(
+        len(events._listeners.get(k, [])) for k in (StandingsChanged, GuessesJudged)
+    )
+    award = storage.award
+
+    async def timed_award(
+        guild_id: int, awards: Sequence[tuple[int, str, int]], now: float
+    ) -> list[tuple[int, str, int]]:
+        started = time.perf_counter()
+        try:
+            return await award(guild_id, awards, now)
+        finally:
+            times.award_ms += (time.perf_counter() - started) * 1000
+
+    setattr(storage, "award", timed_award)  # noqa: B010 (the write is timed apart)
     rng = random.Random(args.seed)
     pool = [100 + p for p in range(args.pool)]
     words = sorted(Round.start(BOARD, lexicon, Rules(Mode.CLASSIC), 0.0).solution)
-    finish: list[float] = []
-    check: list[float] = []
-    awarding: list[float] = []
     for n in range(args.rounds):
         game = Round.start(BOARD, lexicon, Rules(Mode.CLASSIC), 0.0)
         players = rng.sample(pool, PLAYERS)
@@ -114,13 +163,13 @@ async def play(
         t1 = time.perf_counter()
         view = RoundView(stored.id, GUILD, n + 10, players[0], "en", BOARD, game.rules, 1.0,
                          None, game, names)  # fmt: skip
-        earned = await service.round_ended(RoundEnded(view, results, names))
+        times.award_ms = 0.0
+        await service.round_ended(RoundEnded(view, results, names))
         t2 = time.perf_counter()
-        finish.append((t1 - t0) * 1000)
-        check.append((t2 - t1) * 1000)
-        if earned is not None:
-            awarding.append((t2 - t1) * 1000)
-    return finish, check, awarding, on_guess
+        times.finish.append((t1 - t0) * 1000)
+        times.check.append((t2 - t1) * 1000)
+        times.write.append(times.award_ms)
+    return times
 
 
 def ms(values: list[float], share: float) -> str:
