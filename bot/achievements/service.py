@@ -9,6 +9,7 @@ of one statement (``bench/bench_achievements.py`` measures it)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -112,9 +113,11 @@ class AchievementService:
         view, results = event.round, event.results
         if not results.players:
             return None
-        zone, language = await self.server_settings.locale(view.guild_id)
         players = [p.player for p in results.players]
-        totals, held = await self.store.progress_of(view.guild_id, players)
+        (zone, language), (totals, held) = await asyncio.gather(
+            self.server_settings.locale(view.guild_id),
+            self.store.progress_of(view.guild_id, players),
+        )  # at once: on PostgreSQL two connections, one round trip's wait
         now = self.clock()
         hour = datetime.fromtimestamp(now, zone).hour
         side = min(view.board.rows, view.board.cols)
