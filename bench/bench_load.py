@@ -6,7 +6,7 @@ Run by hand from the repository root (not a test; it stops by itself, 127.0.0.1 
     .venv/bin/python bench/bench_load.py [--database sqlite|PATH|URL ...] [--processes N ...]
         [--channels 50] [--players 5] [--seconds 20] [--rate 3] [--burst-seconds 5] [--seed 1]
         [--message-content on|off ...] [--achievements on|off ...] [--tournaments N ...]
-        [--profile FILE] [--tracemalloc]
+        [--passes 1] [--profile FILE] [--tracemalloc]
 
 Configurations. Each ``--database`` with each ``--processes`` count is one configuration, measured
 one after another, each on a database of its own:
@@ -30,7 +30,8 @@ channels, as a server does (``/tournament create`` by the server's owner, every 
 channel pressing Join, ``/tournament start``): the tournament's scheduler opens that channel's
 round, only entrants' words count, and when the round ends it scores it and posts the
 standings (their time after the deadline is reported; the next round is not due before the bench
-stops).
+stops). On a machine shared with other work, ``--passes N`` measures the whole list N times in
+turn, each pass compared with its own baseline, and prints the median of the passes' ratios.
 
 Design. For each configuration, child processes, so that a bot's heap holds only the bot:
 
@@ -112,7 +113,14 @@ sys.path.insert(0, str(REPO))
 
 from load_bot import run_bot  # noqa: E402
 from load_databases import SQLITE, check_database, fresh_database, read_back  # noqa: E402
-from load_outcome import Configuration, Outcome, compare, configurations, report  # noqa: E402
+from load_outcome import (  # noqa: E402
+    Configuration,
+    Outcome,
+    compare,
+    configurations,
+    median_ratios,
+    report,
+)
 from load_players import drive  # noqa: E402
 from load_processes import Load, spawned  # noqa: E402
 from load_records import BotConfig, Running  # noqa: E402
@@ -258,35 +266,44 @@ async def run(args: argparse.Namespace, workdir: Path) -> int:
             return 2
     args.cache = workdir / "lexicon-cache"
     lexicon = await asyncio.to_thread(load, EN_WORDS, args.cache)
-    outcomes = []
     planned = configurations(
         args.database, args.processes, args.message_content, args.achievements, args.tournaments
     )
-    args.configurations = len(planned)
+    args.configurations = len(planned) * args.passes
     broken = 0
-    for number, config in enumerate(planned):
-        try:
-            outcome = await measure(config, number, args, lexicon, workdir)
-        except (TimeoutError, EOFError, RuntimeError, StorageError) as exc:
-            # A configuration that cannot finish is reported; the others still are.
-            print(f"[{config.label}] FAILED: {type(exc).__name__}: {exc}", flush=True)
-            broken += 1
-            continue
-        report(outcome, args)
-        outcomes.append(outcome)
-    if not outcomes:
-        return 1
-    print()
-    print(
-        "comparison, paced phase unless said (flood: the unpaced phase); ratios against"
-        f" {outcomes[0].config.label}, measured first in this run:"
-    )
-    print("\n".join(compare(outcomes)))
-    for outcome in outcomes:
+    passes: list[list[Outcome]] = []
+    for turn in range(args.passes):
+        outcomes = []
+        for index, config in enumerate(planned):
+            number = turn * len(planned) + index
+            try:
+                outcome = await measure(config, number, args, lexicon, workdir)
+            except (TimeoutError, EOFError, RuntimeError, StorageError) as exc:
+                # A configuration that cannot finish is reported; the others still are.
+                print(f"[{config.label}] FAILED: {type(exc).__name__}: {exc}", flush=True)
+                broken += 1
+                continue
+            report(outcome, args)
+            outcomes.append(outcome)
+        if outcomes:
+            passes.append(outcomes)
+    for turn, outcomes in enumerate(passes, start=1):
+        print()
+        print(
+            "comparison, paced phase unless said (flood: the unpaced phase); ratios against"
+            f" {outcomes[0].config.label}, measured first in this pass"
+            + (f" ({turn} of {args.passes})" if args.passes > 1 else "")
+            + ":"
+        )
+        print("\n".join(compare(outcomes)))
+    if args.passes > 1:
+        print("\nmedian of the passes' ratios to their own baseline:")
+        print("\n".join(median_ratios(passes)))
+    for outcome in (o for outcomes in passes for o in outcomes):
         for profile in outcome.profiles:
             print(f"\nprofile of a bot process, {outcome.config.label}: {profile}")
             pstats.Stats(profile).sort_stats("tottime").print_stats(25)
-    return 1 if broken or any(o.failed for o in outcomes) else 0
+    return 1 if broken or not passes or any(o.failed for p in passes for o in p) else 0
 
 
 def on_off(parser: argparse.ArgumentParser, flag: str, help: str) -> None:
@@ -334,6 +351,13 @@ def main(argv: list[str] | None = None) -> int:
         help="a tournament in the first N channels (compared with the baseline, which has none,"
         " in the same run)",
     )
+    parser.add_argument(
+        "--passes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="measure every configuration N times, in turn (a shared machine's load drifts)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="cProfile the bots during the load")
     parser.add_argument("--tracemalloc", action="store_true", help="trace the bots' allocations")
@@ -342,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("need 0 < --seconds <= 600, 0 <= --burst-seconds <= 120, --rate > 0")
     if not 1 <= args.channels <= 200 or not 1 <= args.players <= 20:
         parser.error("need 1 <= --channels <= 200 and 1 <= --players <= 20")
+    if not 1 <= args.passes <= 10:
+        parser.error("need 1 <= --passes <= 10")
     if not all(0 <= n <= args.channels for n in args.tournaments):
         parser.error("--tournaments: each count from 0 to --channels")
     if not all(1 <= n <= min(MAX_PROCESSES, args.channels) for n in args.processes):

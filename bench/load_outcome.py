@@ -289,3 +289,37 @@ def compare(outcomes: list[Outcome]) -> list[str]:
         "  " + "  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
         for line in table
     ]
+
+
+def median_ratios(passes: list[list[Outcome]]) -> list[str]:
+    """Each configuration's headline ratios to its pass's baseline, the median over the passes:
+    a load that drifts between configurations moves one pass's ratios, not their median."""
+    ratios: dict[str, list[tuple[float, ...]]] = {}
+    for outcomes in passes:
+        base = outcomes[0]
+        for outcome in outcomes[1:]:
+            ratios.setdefault(outcome.config.label, []).append(
+                tuple(
+                    mine / theirs
+                    for mine, theirs in zip(headline(outcome), headline(base), strict=True)
+                )
+            )
+    names = ("paced guesses/s", "commit p99", "API calls/guess", "flood guesses/s", "results max")
+    lines = []
+    for label, rows in ratios.items():
+        medians = [statistics.median(column) for column in zip(*rows, strict=True)]
+        shown = ", ".join(f"{n} {m:.2f}x" for n, m in zip(names, medians, strict=True))
+        lines.append(f"  {label} ({len(rows)} passes): {shown}")
+    return lines
+
+
+def headline(outcome: Outcome) -> tuple[float, ...]:
+    """The figures ``median_ratios`` compares."""
+    paced, burst = outcome.paced, outcome.burst
+    return (
+        paced.guesses_per_second,
+        pct(paced.committed_ms, 0.99),
+        calls_per_guess(paced),
+        burst.guesses_per_second if burst else math.nan,
+        max(outcome.results, default=math.nan),
+    )
