@@ -5,12 +5,12 @@ I/O here. Names and descriptions are the catalogue's (``achievements.<code>.name
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+import heapq
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import chain, groupby, islice
 
-from core.round import Mode, Results, Rules
+from core.round import Mode, Results, longest_first
 
 
 class Measure(StrEnum):
@@ -124,32 +124,31 @@ def progress(earned: Iterable[Award]) -> list[Progress]:
     return out
 
 
-def top_ten(words: Iterable[str], points: Callable[[str], int]) -> frozenset[str]:
-    """A board's ten best words: most points, then longest, then alphabetical. A word's points go
-    by its length (``core.scoring``), so each length is scored once: a round's end does not score
-    the board word by word."""
-    longest_first = sorted(sorted(words), key=len, reverse=True)  # then alphabetical: stable
-    lengths = [list(group) for _, group in groupby(longest_first, key=len)]
-    lengths.sort(key=lambda group: -points(group[0]))  # stable: the longer first on a tie
-    return frozenset(islice(chain.from_iterable(lengths), 10))
+def top_ten(results: Results) -> frozenset[str]:
+    """A board's ten best words: most points, then longest, then alphabetical. A word's points
+    never fall as it grows longer (``core.scoring.TABLE``), so these are its ten first words
+    longest first: found by someone, or among the first ten missed (``results.missed`` is in
+    that order). Nothing scans the whole board at a round's end."""
+    found = {w.word for p in results.players for w in p.words}
+    return frozenset(heapq.nsmallest(10, [*results.missed[:10], *found], key=longest_first))
 
 
 def round_figures(
     results: Results,
-    rules: Rules,
+    mode: Mode,
     side: int,
-    words: Collection[str],
     local_hour: int,
 ) -> dict[int, dict[Measure, int]]:
     """What one finished round says of each player who found a word: the round's own measures
-    (its words, points, share, margin, the board's longest word and top ten...). ``words``: the
-    board's words; ``side``: the board's smaller side; ``local_hour``: when it ended, in the
-    server's time zone. The top ten is ranked only when a player found ten words or more (it
-    takes all ten)."""
-    mode = rules.mode
-    longest_on_board = max(map(len, words), default=0)
-    ten = side == 4 and len(words) >= 10 and any(len(p.words) >= 10 for p in results.players)
-    best = top_ten(words, rules.points) if ten else None
+    (its words, points, share, margin, the board's longest word and top ten...). The board's
+    words are those found and those missed; ``side``: the board's smaller side; ``local_hour``:
+    when it ended, in the server's time zone. The top ten is ranked only when a player found ten
+    words or more (it takes all ten)."""
+    found_longest = max((len(w.word) for p in results.players for w in p.words), default=0)
+    longest_on_board = max(found_longest, len(results.missed[0]) if results.missed else 0)
+    players = results.players
+    ten = side == 4 and results.total_words >= 10 and any(len(p.words) >= 10 for p in players)
+    best = top_ten(results) if ten else None
     scores = sorted((p.points for p in results.players), reverse=True)
     runner_up = scores[1] if len(scores) > 1 else 0
     sole_winner = len(results.winners) == 1

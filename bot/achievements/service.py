@@ -121,7 +121,7 @@ class AchievementService:
         now = self.clock()
         hour = datetime.fromtimestamp(now, zone).hour
         side = min(view.board.rows, view.board.cols)
-        figures = round_figures(results, view.rules, side, view.solution, hour)
+        figures = round_figures(results, view.rules.mode, side, hour)
         for player, f in figures.items():
             if player in totals:
                 for measure, value in total_figures(totals[player]).items():
