@@ -10,7 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from core.round import Mode, Results, longest_first
+from core.round import Mode, Results
+from core.scoring import longest_first
 
 
 class Measure(StrEnum):

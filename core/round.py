@@ -41,7 +41,7 @@ from core.languages import (
 from core.lexicon import Lexicon
 from core.rules import Mode as Mode  # re-exported: Mode is the round's, defined with the rules
 from core.rules import Timer
-from core.scoring import word_score
+from core.scoring import longest_first, word_score
 from core.solver import Path, solve
 
 PlayerId = int
@@ -341,11 +341,6 @@ def exclude(
     needs to keep: the others are not on the board anyway)."""
     banned = frozenset(w for w in excluded if w in solution)
     return {w: p for w, p in solution.items() if w not in banned}, banned
-
-
-def longest_first(word: str) -> tuple[int, str]:
-    """The order results list words in: longest first, then alphabetical."""
-    return -len(word), word
 
 
 def tally(
