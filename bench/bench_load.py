@@ -5,8 +5,8 @@ Run by hand from the repository root (not a test; it stops by itself, 127.0.0.1 
 
     .venv/bin/python bench/bench_load.py [--database sqlite|PATH|URL ...] [--processes N ...]
         [--channels 50] [--players 5] [--seconds 20] [--rate 3] [--burst-seconds 5] [--seed 1]
-        [--message-content on|off ...]
-        [--profile FILE] [--tracemalloc]
+        [--message-content on|off ...] [--achievements on|off ...] [--tournaments N ...]
+        [--passes 1] [--profile FILE] [--tracemalloc]
 
 Configurations. Each ``--database`` with each ``--processes`` count is one configuration, measured
 one after another, each on a database of its own:
@@ -22,6 +22,16 @@ ratio to a figure from the same machine in the same minutes. The full comparison
 
     .venv/bin/python bench/bench_load.py --database sqlite postgresql://postgres@127.0.0.1:5432/test \
         --processes 1 2
+
+The same with what a round's end adds, against the baseline in the same run: ``--achievements
+off`` leaves the achievement checks out of the bots (``Tuning.achievements``, a bench's knob: the
+baseline has them, as production does); ``--tournaments 10`` runs a tournament in the first 10
+channels, as a server does (``/tournament create`` by the server's owner, every player of the
+channel pressing Join, ``/tournament start``): the tournament's scheduler opens that channel's
+round, only entrants' words count, and when the round ends it scores it and posts the
+standings (their time after the deadline is reported; the next round is not due before the bench
+stops). On a machine shared with other work, ``--passes N`` measures the whole list N times in
+turn, each pass compared with its own baseline, and prints the median of the passes' ratios.
 
 Design. For each configuration, child processes, so that a bot's heap holds only the bot:
 
@@ -103,7 +113,14 @@ sys.path.insert(0, str(REPO))
 
 from load_bot import run_bot  # noqa: E402
 from load_databases import SQLITE, check_database, fresh_database, read_back  # noqa: E402
-from load_outcome import Configuration, Outcome, compare, configurations, report  # noqa: E402
+from load_outcome import (  # noqa: E402
+    Configuration,
+    Outcome,
+    compare,
+    configurations,
+    median_ratios,
+    report,
+)
 from load_players import drive  # noqa: E402
 from load_processes import Load, spawned  # noqa: E402
 from load_records import BotConfig, Running  # noqa: E402
@@ -130,10 +147,14 @@ async def measure(
         driver = await stack.enter_async_context(players)
         api_base, gateway_url, pairs, shard_of = await driver.receive()
         reads = config.message_content == "on"
-        configs = [bot_config(args, database, number, i, shards, reads) for i in range(shards)]
+        checks = config.achievements == "on"
+        configs = [
+            bot_config(args, database, number, i, shards, reads, checks) for i in range(shards)
+        ]
         bots = [await stack.enter_async_context(spawned(run_bot, c)) for c in configs]
         load = Load(driver, bots, shard_of)
         started = await load.each("start", api_base, gateway_url)
+        await driver.call("start_tournaments", f"{round_minutes(args)}m", config.tournaments)
         await driver.call("start_rounds", f"{round_minutes(args)}m")
         rounds = await load.rounds()
         solutions = {c: sorted(w for w in r.solution if len(w) >= 3) for c, r in rounds.items()}
@@ -141,9 +162,10 @@ async def measure(
         if not reads:
             await driver.call("reply_to_boards")
         words = statistics.mean(len(s) for s in solutions.values())
+        cups = sum(1 for r in rounds.values() if r.entrants)
         print(
             f"[{config.label}] {len(rounds)} rounds running ({words:.0f} words a board on"
-            f" average), {len(pairs)} players; lexicon ready in"
+            f" average; {cups} opened by a tournament), {len(pairs)} players; lexicon ready in"
             f" {max(s.lexicon_ms for s in started):.0f} ms",
             flush=True,
         )
@@ -151,7 +173,7 @@ async def measure(
         burst = await load.phase("burst", args.burst_seconds, None) if args.burst_seconds else None
         loaded = await load.each("loaded")
         await load.wait_shown([p for p in (paced, burst) if p is not None])
-        results, calls_in_run = await load.end_rounds()
+        results, standings, calls_in_run = await load.end_rounds()
         peak_rss = await load.each("close")
         driver_hwm = await driver.call("memory")
         outcome = Outcome(
@@ -163,6 +185,7 @@ async def measure(
             burst,
             loaded,
             results,
+            standings,
             calls_in_run,
             peak_rss,
             driver_hwm,
@@ -180,6 +203,7 @@ def bot_config(
     shard: int,
     shards: int,
     reads_messages: bool = True,
+    achievements: bool = True,
 ) -> BotConfig:
     """What bot process ``shard`` of configuration ``number`` runs; its profile, when asked for,
     goes to ``--profile``'s FILE when the run has one bot process in all, else FILE.number.shard."""
@@ -197,6 +221,7 @@ def bot_config(
         profile,
         args.tracemalloc,
         reads_messages,
+        achievements=achievements,
     )
 
 
@@ -241,33 +266,51 @@ async def run(args: argparse.Namespace, workdir: Path) -> int:
             return 2
     args.cache = workdir / "lexicon-cache"
     lexicon = await asyncio.to_thread(load, EN_WORDS, args.cache)
-    outcomes = []
-    planned = configurations(args.database, args.processes, args.message_content)
-    args.configurations = len(planned)
-    broken = 0
-    for number, config in enumerate(planned):
-        try:
-            outcome = await measure(config, number, args, lexicon, workdir)
-        except (TimeoutError, EOFError, RuntimeError, StorageError) as exc:
-            # A configuration that cannot finish is reported; the others still are.
-            print(f"[{config.label}] FAILED: {type(exc).__name__}: {exc}", flush=True)
-            broken += 1
-            continue
-        report(outcome, args)
-        outcomes.append(outcome)
-    if not outcomes:
-        return 1
-    print()
-    print(
-        "comparison, paced phase unless said (flood: the unpaced phase); ratios against"
-        f" {outcomes[0].config.label}, measured first in this run:"
+    planned = configurations(
+        args.database, args.processes, args.message_content, args.achievements, args.tournaments
     )
-    print("\n".join(compare(outcomes)))
-    for outcome in outcomes:
+    args.configurations = len(planned) * args.passes
+    broken = 0
+    passes: list[list[Outcome]] = []
+    for turn in range(args.passes):
+        outcomes = []
+        for index, config in enumerate(planned):
+            number = turn * len(planned) + index
+            try:
+                outcome = await measure(config, number, args, lexicon, workdir)
+            except (TimeoutError, EOFError, RuntimeError, StorageError) as exc:
+                # A configuration that cannot finish is reported; the others still are.
+                print(f"[{config.label}] FAILED: {type(exc).__name__}: {exc}", flush=True)
+                broken += 1
+                continue
+            report(outcome, args)
+            outcomes.append(outcome)
+        if outcomes:
+            passes.append(outcomes)
+    for turn, outcomes in enumerate(passes, start=1):
+        print()
+        print(
+            "comparison, paced phase unless said (flood: the unpaced phase); ratios against"
+            f" {outcomes[0].config.label}, measured first in this pass"
+            + (f" ({turn} of {args.passes})" if args.passes > 1 else "")
+            + ":"
+        )
+        print("\n".join(compare(outcomes)))
+    if args.passes > 1:
+        print("\nmedian of the passes' ratios to their own baseline:")
+        print("\n".join(median_ratios(passes)))
+    for outcome in (o for outcomes in passes for o in outcomes):
         for profile in outcome.profiles:
             print(f"\nprofile of a bot process, {outcome.config.label}: {profile}")
             pstats.Stats(profile).sort_stats("tottime").print_stats(25)
-    return 1 if broken or any(o.failed for o in outcomes) else 0
+    return 1 if broken or not passes or any(o.failed for p in passes for o in p) else 0
+
+
+def on_off(parser: argparse.ArgumentParser, flag: str, help: str) -> None:
+    """An option that measures one or both of a feature's two modes, ``on`` by default."""
+    parser.add_argument(
+        flag, nargs="+", choices=("on", "off"), default=["on"], metavar="MODE", help=help
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -287,14 +330,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the paced phase")
     parser.add_argument("--rate", type=float, default=3.0, help="messages/s per player, paced")
     parser.add_argument("--burst-seconds", type=float, default=5.0, help="unpaced phase; 0: none")
-    parser.add_argument(
+    on_off(
+        parser,
         "--message-content",
-        nargs="+",
-        choices=("on", "off"),
-        default=["on"],
-        metavar="MODE",
-        help="on: players type in the channel; off: bots without the intent, players reply to"
+        "on: players type in the channel; off: bots without the intent, players reply to"
         " the board (compared with the baseline, which has it, in the same run)",
+    )
+    on_off(
+        parser,
+        "--achievements",
+        "off: bots without the achievement checks (compared with the baseline, which has"
+        " them, in the same run)",
+    )
+    parser.add_argument(
+        "--tournaments",
+        nargs="+",
+        type=int,
+        default=[0],
+        metavar="N",
+        help="a tournament in the first N channels (compared with the baseline, which has none,"
+        " in the same run)",
+    )
+    parser.add_argument(
+        "--passes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="measure every configuration N times, in turn (a shared machine's load drifts)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="cProfile the bots during the load")
@@ -304,6 +366,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("need 0 < --seconds <= 600, 0 <= --burst-seconds <= 120, --rate > 0")
     if not 1 <= args.channels <= 200 or not 1 <= args.players <= 20:
         parser.error("need 1 <= --channels <= 200 and 1 <= --players <= 20")
+    if not 1 <= args.passes <= 10:
+        parser.error("need 1 <= --passes <= 10")
+    if not all(0 <= n <= args.channels for n in args.tournaments):
+        parser.error("--tournaments: each count from 0 to --channels")
     if not all(1 <= n <= min(MAX_PROCESSES, args.channels) for n in args.processes):
         parser.error(f"--processes: each count from 1 to {MAX_PROCESSES}, and at most --channels")
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

@@ -169,7 +169,7 @@ async def measure(
         figures = await driver.call("web_figures")
         (loaded,) = await load.each("loaded")
         await load.wait_shown([paced])
-        results, _ = await load.end_rounds()
+        results, _, _ = await load.end_rounds()
         throttled = await driver.call("throttled") if target is not drive_web else (0, 0)
         (peak,) = await load.each("close")
         stored, _ = await read_back(database, rounds)

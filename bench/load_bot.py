@@ -71,7 +71,11 @@ class BotSide:
         self.app = App(
             Settings(database=config.database, shards=config.slice, web=web_settings(config)),
             Tuning(
-                clock=self.clock, tick=0.5, lexicons={"en": lexicon}, rng=random.Random(config.seed)
+                clock=self.clock,
+                tick=0.5,
+                lexicons={"en": lexicon},
+                rng=random.Random(config.seed),
+                achievements=config.achievements,
             ),
             reads_messages=config.reads_messages,
         )
@@ -103,6 +107,7 @@ class BotSide:
                 live.game.board,
                 live.game.rules,
                 dict(live.game.solution),
+                len(live.stored.entrant_ids or ()),
             )
             for live in self.lives
         }

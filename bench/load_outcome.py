@@ -10,7 +10,7 @@ import math
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from load_databases import SQLITE
@@ -31,23 +31,39 @@ class Configuration:
     database: str
     processes: int
     message_content: str = "on"
+    achievements: str = "on"  # off: the bots leave the achievement checks out
+    tournaments: int = 0  # channels whose round is a tournament's
 
     @property
     def label(self) -> str:
         engine = "PostgreSQL" if is_postgres(self.database) else "SQLite"
         plural = "es" if self.processes > 1 else ""
         replies = ", replies (no intent)" if self.message_content == "off" else ""
-        return f"{engine}, {self.processes} process{plural}{replies}"
+        checks = ", no achievement checks" if self.achievements == "off" else ""
+        cups = f", tournaments in {self.tournaments} channels" if self.tournaments else ""
+        return f"{engine}, {self.processes} process{plural}{replies}{checks}{cups}"
 
 
 BASELINE = Configuration(SQLITE, 1)
 
 
 def configurations(
-    databases: Sequence[str], processes: Sequence[int], contents: Sequence[str] = ("on",)
+    databases: Sequence[str],
+    processes: Sequence[int],
+    contents: Sequence[str] = ("on",),
+    achievements: Sequence[str] = ("on",),
+    tournaments: Sequence[int] = (0,),
 ) -> list[Configuration]:
-    """The baseline first, then every database with every count and intent mode, each once."""
-    wanted = [Configuration(d, n, m) for d in databases for n in processes for m in contents]
+    """The baseline first, then every database with every count, intent mode, achievement
+    checks and count of tournaments, each once."""
+    wanted = [
+        Configuration(d, n, m, a, t)
+        for d in databases
+        for n in processes
+        for m in contents
+        for a in achievements
+        for t in tournaments
+    ]
     return list(dict.fromkeys([BASELINE, *wanted]))
 
 
@@ -63,6 +79,7 @@ class Outcome:
     burst: Phase | None
     loaded: list[Loaded]
     results: list[float]
+    standings: list[float]  # each tournament's standings after the round, like ``results``
     calls_in_run: int
     peak_rss: list[float]
     driver_hwm: float
@@ -91,7 +108,8 @@ class Outcome:
 
     @property
     def failed(self) -> bool:
-        return bool(self.lost or self.unseen or len(self.results) < len(self.rounds))
+        short = len(self.standings) < self.config.tournaments
+        return bool(self.lost or self.unseen or len(self.results) < len(self.rounds) or short)
 
 
 def report(outcome: Outcome, args: argparse.Namespace) -> None:
@@ -164,6 +182,7 @@ def run_rows(outcome: Outcome) -> list[str]:
             yes(len(results) == rounds),
         ),
         row("rounds finished in the database", f"{outcome.states.get('finished', 0)}/{rounds}"),
+        *tournament_rows(outcome),
         row(
             "accepted words: memory / committed / stored",
             f"{len(in_memory)}/{len(committed)}/{len(outcome.stored)}",
@@ -193,6 +212,35 @@ def run_rows(outcome: Outcome) -> list[str]:
     return rows
 
 
+def tournament_rows(outcome: Outcome) -> list[str]:
+    """With tournaments: how many rounds they opened, and their standings after the round."""
+    wanted = outcome.config.tournaments
+    if not wanted:
+        return []
+    opened = sum(1 for r in outcome.rounds.values() if r.entrants)
+    standings = outcome.standings
+    return [
+        row(
+            "rounds opened by a tournament",
+            f"{opened}/{wanted}",
+            f"{wanted}",
+            "",
+            yes(opened == wanted),
+        ),
+        row(
+            "tournament standings after deadline, med / max",
+            f"{ms(standings, statistics.median)} / {ms(standings, max)}",
+            f"{wanted} posts",
+            "",
+            yes(len(standings) == wanted),
+        ),
+    ]
+
+
+def ms(values: list[float], how: Callable[[list[float]], float]) -> str:
+    return f"{1000 * how(values):.0f} ms" if values else "-"
+
+
 def compare(outcomes: list[Outcome]) -> list[str]:
     """Every configuration's headline figures side by side, each with its ratio to the
     baseline's (the first): a ratio above 1 is more guesses, or a longer wait."""
@@ -206,7 +254,7 @@ def compare(outcomes: list[Outcome]) -> list[str]:
         "flood commit p99",
         "lost",
         "never shown",
-        "results",
+        "results: median / max after the deadline",
         "bot CPU (all processes)",
         "peak RSS a process",
     )
@@ -230,7 +278,8 @@ def compare(outcomes: list[Outcome]) -> list[str]:
                 f"{pct(burst.committed_ms, 0.99):.0f} ms" if burst else "-",
                 f"{len(outcome.lost)} of {len(outcome.accepted)}",
                 f"{len(outcome.unseen)}",
-                f"{len(outcome.results)}/{len(outcome.rounds)}",
+                f"{len(outcome.results)}/{len(outcome.rounds)}:"
+                f" {ms(outcome.results, statistics.median)} / {ms(outcome.results, max)}",
                 f"{100 * busy:.0f}% of a core",
                 f"{max(outcome.peak_rss):.0f} MB",
             )
@@ -240,3 +289,37 @@ def compare(outcomes: list[Outcome]) -> list[str]:
         "  " + "  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
         for line in table
     ]
+
+
+def median_ratios(passes: list[list[Outcome]]) -> list[str]:
+    """Each configuration's headline ratios to its pass's baseline, the median over the passes:
+    a load that drifts between configurations moves one pass's ratios, not their median."""
+    ratios: dict[str, list[tuple[float, ...]]] = {}
+    for outcomes in passes:
+        base = outcomes[0]
+        for outcome in outcomes[1:]:
+            ratios.setdefault(outcome.config.label, []).append(
+                tuple(
+                    mine / theirs
+                    for mine, theirs in zip(headline(outcome), headline(base), strict=True)
+                )
+            )
+    names = ("paced guesses/s", "commit p99", "API calls/guess", "flood guesses/s", "results max")
+    lines = []
+    for label, rows in ratios.items():
+        medians = [statistics.median(column) for column in zip(*rows, strict=True)]
+        shown = ", ".join(f"{n} {m:.2f}x" for n, m in zip(names, medians, strict=True))
+        lines.append(f"  {label} ({len(rows)} passes): {shown}")
+    return lines
+
+
+def headline(outcome: Outcome) -> tuple[float, ...]:
+    """The figures ``median_ratios`` compares."""
+    paced, burst = outcome.paced, outcome.burst
+    return (
+        paced.guesses_per_second,
+        pct(paced.committed_ms, 0.99),
+        calls_per_guess(paced),
+        burst.guesses_per_second if burst else math.nan,
+        max(outcome.results, default=math.nan),
+    )

@@ -26,10 +26,13 @@ from bot.discord.render.text import clean_name
 from bot.i18n.catalogue import text as wording
 from bot.rounds.discord.publisher import ACCEPTED
 from standin import StandIn
+from standin.entities import StoredMessage
 from standin.recorder import TranscriptEntry
 from standin.state import World
 
 Accepted = tuple[int, int, int, str]  # channel id, player id, message id, word
+TOURNAMENT_ROUNDS = 3
+TOURNAMENT_BREAK = "30m"  # the second round is not due before the bench has stopped the bots
 
 
 @dataclass
@@ -124,16 +127,60 @@ class Driver:
         self.calls_mark = 0
         self.posted: dict[int, float] = {}
         self.result_posted = asyncio.Event()
+        self.tournaments: dict[int, str] = {}  # channel -> its tournament's standings title
+        self.standings: dict[int, float] = {}  # channel -> when its standings were posted
         self.shown = Shown(standin.world.bot.id, set(pairs), by_name)
         standin.on_transcript(self.shown.see)
 
     async def start_rounds(self, time_option: str) -> None:
-        """``/boggle start`` in every channel, by its first player."""
+        """``/boggle start`` in every channel without a tournament, by its first player."""
         starters: dict[int, int] = {}
         for p in self.players:
             starters.setdefault(p.channel_id, p.user_id)
         for channel_id, user_id in starters.items():
-            await self.standin.slash(channel_id, user_id, "boggle start", {"time": time_option})
+            if channel_id not in self.tournaments:
+                await self.standin.slash(channel_id, user_id, "boggle start", {"time": time_option})
+
+    async def start_tournaments(self, time_option: str, count: int) -> None:
+        """A tournament in each of the first ``count`` channels, whose scheduler opens the
+        channel's round (``start_rounds`` leaves those channels alone)."""
+        members: dict[int, list[int]] = {}
+        for p in self.players:
+            members.setdefault(p.channel_id, []).append(p.user_id)
+        for channel_id, users in list(members.items())[:count]:
+            await self.start_tournament(channel_id, users, time_option)
+
+    async def start_tournament(
+        self, channel_id: int, entrants: list[int], time_option: str
+    ) -> None:
+        """A tournament as a server runs one: ``/tournament create`` by the server's owner
+        (Manage Server), Join pressed on its sign-up by each of ``entrants``, ``/tournament
+        start`` by the owner."""
+        world = self.standin.world
+        guild_id = world.channels[channel_id].guild_id
+        assert guild_id is not None
+        owner = world.guilds[guild_id].owner_id
+        name = f"Cup {channel_id % 100_000}"
+        options = {"name": name, "rounds": TOURNAMENT_ROUNDS, "pause": TOURNAMENT_BREAK}
+        created = await self.standin.slash(
+            channel_id, owner, "tournament create", {**options, "time": time_option}
+        )
+        reply = (await created.followup()).content
+        if wording("tournaments.created") not in reply:
+            raise RuntimeError(f"no tournament in channel {channel_id}: {reply}")
+        signup = await self.standin.wait_for_message(
+            channel_id, lambda m: name in m.content, timeout=30, after=0
+        )
+        join = next(c for c in custom_ids(signup) if c.startswith("tournament:join:"))
+        for user in entrants:
+            await (await self.standin.click(signup, user, join)).original_message()
+        started = await self.standin.slash(channel_id, owner, "tournament start")
+        reply = (await started.original_message()).content
+        if wording("tournaments.started", name=name) not in reply:
+            raise RuntimeError(f"tournament in channel {channel_id} not started: {reply}")
+        self.tournaments[channel_id] = wording(
+            "tournaments.standings_title", name=name, number=1, rounds=TOURNAMENT_ROUNDS
+        )
 
     def set_words(self, solutions: dict[int, list[str]], not_on_board: list[str]) -> None:
         self.typist = Typist(solutions, not_on_board)
@@ -200,17 +247,29 @@ class Driver:
         bot_id = self.standin.world.bot.id
 
         def watch(entry: TranscriptEntry) -> None:
-            results = entry.kind == "message" and "Round over" in entry.content
-            if results and entry.author_id == bot_id:
+            if entry.kind != "message" or entry.author_id != bot_id:
+                return
+            if "Round over" in entry.content:
                 self.posted.setdefault(entry.channel_id, time.perf_counter())
+                self.result_posted.set()
+            title = self.tournaments.get(entry.channel_id)
+            if title is not None and title in entry.content:
+                self.standings.setdefault(entry.channel_id, time.perf_counter())
                 self.result_posted.set()
 
         self.standin.on_transcript(watch)
 
-    async def wait_results(self, channels: int, timeout: float) -> tuple[dict[int, float], int]:
-        """When each channel's results appeared; and the run's total of API calls."""
-        await wait_until(lambda: len(self.posted) >= channels, self.result_posted, timeout)
-        return dict(self.posted), self.standin.api_call_count
+    async def wait_results(
+        self, channels: int, timeout: float
+    ) -> tuple[dict[int, float], dict[int, float], int]:
+        """When each channel's results appeared, and each tournament's standings after them;
+        and the run's total of API calls."""
+        await wait_until(
+            lambda: len(self.posted) >= channels and len(self.standings) >= len(self.tournaments),
+            self.result_posted,
+            timeout,
+        )
+        return dict(self.posted), dict(self.standings), self.standin.api_call_count
 
     async def wait_shown(
         self, words: list[Accepted], timeout: float
@@ -273,6 +332,11 @@ class Shown:
 
     def first(self, word: Accepted) -> float | None:
         return min((t for t in self.when(word) if t is not None), default=None)
+
+
+def custom_ids(message: StoredMessage) -> list[str]:
+    """The custom ids of a message's buttons, row by row."""
+    return [c["custom_id"] for row in message.components for c in row.get("components", ())]
 
 
 async def wait_until(done: Callable[[], bool], changed: asyncio.Event, timeout: float) -> None:

@@ -97,11 +97,18 @@ class Load:
         for phase in phases:
             phase.edits(edits)
 
-    async def end_rounds(self) -> tuple[list[float], int]:
+    async def end_rounds(self) -> tuple[list[float], list[float], int]:
         """Move every bot's clock past its deadlines; seconds until each channel's results
-        appeared after its bot's clock moved, and the run's API calls."""
+        appeared after its bot's clock moved, and each tournament's standings; the run's API
+        calls."""
         await self.driver.call("watch_results")
         ended = await self.each("end_rounds")
-        posted, calls = await self.driver.call("wait_results", len(self.shard_of), RESULTS_TIMEOUT)
+        posted, standings, calls = await self.driver.call(
+            "wait_results", len(self.shard_of), RESULTS_TIMEOUT
+        )
         await self.each("quiet")
-        return sorted(t - ended[self.shard_of[c]] for c, t in posted.items()), calls
+
+        def after(times: dict[int, float]) -> list[float]:
+            return sorted(t - ended[self.shard_of[c]] for c, t in times.items())
+
+        return after(posted), after(standings), calls

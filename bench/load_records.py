@@ -36,6 +36,7 @@ class BotConfig:
     tracemalloc: bool = False
     reads_messages: bool = True  # the message-content intent (off: guesses by replies)
     web: bool = False  # the Activity's page and socket on 127.0.0.1, a free port (bench_web)
+    achievements: bool = True  # False: the achievement checks left out (Tuning.achievements)
 
     @property
     def slice(self) -> ShardSlice:
@@ -107,6 +108,7 @@ class Running:
     board: Board
     rules: Rules
     solution: dict[str, WordPath]
+    entrants: int = 0  # a tournament's round: its entrants (only their words count)
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,7 @@ class Tuning:
     standby: bool = True  # wait for shards another process holds (False: the sandbox refuses)
     lexicons: Mapping[str, Lexicon] = field(default_factory=dict)  # already at hand, by language
     guess_rate: tuple[float, float] = (GUESSES_PER_SECOND, GUESS_BURST)  # per second, burst
+    achievements: bool = True  # False: no achievement checks (bench_load's "before")
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,8 @@ async def open_services(
     )
     stack.push_async_callback(seasons.close)
     achievements = AchievementService(storage, server_settings, events, clock)
-    achievements.listen()
+    if tuning.achievements:
+        achievements.listen()
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
     stack.callback(definitions.close)
     return Services(

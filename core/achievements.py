@@ -5,11 +5,13 @@ I/O here. Names and descriptions are the catalogue's (``achievements.<code>.name
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core.round import Mode, Results
+from core.scoring import longest_first
 
 
 class Measure(StrEnum):
@@ -123,24 +125,31 @@ def progress(earned: Iterable[Award]) -> list[Progress]:
     return out
 
 
-def top_ten(points: Mapping[str, int]) -> frozenset[str]:
-    """A board's ten best words: most points, then longest, then alphabetical."""
-    return frozenset(sorted(points, key=lambda w: (-points[w], -len(w), w))[:10])
+def top_ten(results: Results) -> frozenset[str]:
+    """A board's ten best words: most points, then longest, then alphabetical. A word's points
+    never fall as it grows longer (``core.scoring.TABLE``), so these are its ten first words
+    longest first: found by someone, or among the first ten missed (``results.missed`` is in
+    that order). Nothing scans the whole board at a round's end."""
+    found = {w.word for p in results.players for w in p.words}
+    return frozenset(heapq.nsmallest(10, [*results.missed[:10], *found], key=longest_first))
 
 
 def round_figures(
     results: Results,
     mode: Mode,
     side: int,
-    points: Mapping[str, int],
     local_hour: int,
 ) -> dict[int, dict[Measure, int]]:
     """What one finished round says of each player who found a word: the round's own measures
-    (its words, points, share, margin, the board's longest word and top ten...). ``points``: the
-    board's words and their points; ``side``: the board's smaller side; ``local_hour``: when it
-    ended, in the server's time zone."""
-    longest_on_board = max((len(w) for w in points), default=0)
-    best = top_ten(points) if side == 4 and len(points) >= 10 else None
+    (its words, points, share, margin, the board's longest word and top ten...). The board's
+    words are those found and those missed; ``side``: the board's smaller side; ``local_hour``:
+    when it ended, in the server's time zone. The top ten is ranked only when a player found ten
+    words or more (it takes all ten)."""
+    found_longest = max((len(w.word) for p in results.players for w in p.words), default=0)
+    longest_on_board = max(found_longest, len(results.missed[0]) if results.missed else 0)
+    players = results.players
+    ten = side == 4 and results.total_words >= 10 and any(len(p.words) >= 10 for p in players)
+    best = top_ten(results) if ten else None
     scores = sorted((p.points for p in results.players), reverse=True)
     runner_up = scores[1] if len(scores) > 1 else 0
     sole_winner = len(results.winners) == 1

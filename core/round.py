@@ -41,7 +41,7 @@ from core.languages import (
 from core.lexicon import Lexicon
 from core.rules import Mode as Mode  # re-exported: Mode is the round's, defined with the rules
 from core.rules import Timer
-from core.scoring import word_score
+from core.scoring import longest_first, word_score
 from core.solver import Path, solve
 
 PlayerId = int
@@ -114,7 +114,7 @@ class PlayerResult:
 class Results:
     players: tuple[PlayerResult, ...]  # best first; equal points share a rank
     winners: tuple[PlayerId, ...]  # empty when nobody scored
-    missed: tuple[str, ...]  # words nobody found, longest first
+    missed: tuple[str, ...]  # words nobody found, longest first, then alphabetical
     total_words: int
     max_score: int
     found_words: int  # distinct board words somebody found
@@ -134,7 +134,7 @@ class Results:
         """The longest word found (ties: alphabetical) and the player who found it first."""
         if not self.first_finders:
             return None
-        word = min(self.first_finders, key=lambda w: (-len(w), w))
+        word = min(self.first_finders, key=longest_first)
         return word, self.first_finders[word]
 
 
@@ -377,7 +377,7 @@ def tally(
     top = players[0].points if players else 0
     team_play = rules.mode is Mode.COOP  # the team wins or loses together: nobody beats anyone
     winners = tuple(p.player for p in players if p.points == top and top > 0 and not team_play)
-    missed = tuple(sorted((w for w in solution if w not in finders), key=lambda w: (-len(w), w)))
+    missed = tuple(sorted((w for w in solution if w not in finders), key=longest_first))
     max_score = sum(word_score(w, rules.min_length) for w in solution)
     firsts = {w: p for w, p in firsts.items() if w in finders}
     return Results(tuple(players), winners, missed, len(solution), max_score, len(finders), firsts)

@@ -27,6 +27,12 @@ def word_score(word: str, min_length: int = 3) -> int:
     return TABLE[min(length, len(TABLE) - 1)]
 
 
+def longest_first(word: str) -> tuple[int, str]:
+    """Longest first, then alphabetical: the order a round's results list words in; points never
+    fall as a word grows longer (``TABLE``), so it is also best first."""
+    return -len(word), word
+
+
 def total_score(words: Iterable[str], min_length: int = 3) -> int:
     return sum(word_score(w, min_length) for w in words)
 

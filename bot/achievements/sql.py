@@ -12,10 +12,8 @@ from typing import Protocol
 
 from bot.storage.database import Database
 
-AWARD_SQL = (
-    "INSERT INTO achievements (guild_id, user_id, code, tier, earned_at) VALUES (?, ?, ?, ?, ?)"
-    " ON CONFLICT (guild_id, user_id, code, tier) DO NOTHING"
-)
+# Tiers awarded a statement at a time: 5 parameters a tier, far under either engine's limit.
+AWARD_BATCH = 500
 EARNED_SQL = (
     "SELECT code, tier, earned_at FROM achievements WHERE guild_id = ? AND user_id = ?"
     " ORDER BY earned_at, code, tier"
@@ -38,11 +36,25 @@ SEASON_PODIUMS_SQL = (
 )
 
 
-def _totals_sql(count: int) -> str:
+def _award_sql(count: int) -> str:
+    """``count`` tiers inserted at once; the ones inserted come back (a tier held already
+    conflicts and is not)."""
+    rows = ", ".join(["(?, ?, ?, ?, ?)"] * count)
+    return (
+        f"INSERT INTO achievements (guild_id, user_id, code, tier, earned_at) VALUES {rows}"
+        " ON CONFLICT (guild_id, user_id, code, tier) DO NOTHING RETURNING user_id, code, tier"
+    )
+
+
+def _progress_sql(count: int) -> str:
+    """``count`` players' standings rows (their code is NULL) and the tiers they hold, one
+    statement."""
     marks = ", ".join("?" * count)
     return (
-        "SELECT user_id, words, rounds, wins, best, longest_word FROM standings"
-        f" WHERE guild_id = ? AND user_id IN ({marks})"
+        "SELECT user_id, words, rounds, wins, best, longest_word, NULL AS code, NULL AS tier"
+        f" FROM standings WHERE guild_id = ? AND user_id IN ({marks})"
+        " UNION ALL SELECT user_id, NULL, NULL, NULL, NULL, NULL, code, tier"
+        f" FROM achievements WHERE guild_id = ? AND user_id IN ({marks})"
     )
 
 
@@ -52,15 +64,21 @@ class AchievementSQL(Database, Protocol):
     async def award(
         self, guild_id: int, awards: Sequence[tuple[int, str, int]], now: float
     ) -> list[tuple[int, str, int]]:
-        """Earn these (player, code, tier); the ones this call earned (not held already)."""
-        new: list[tuple[int, str, int]] = []
-        if not awards:
-            return new
+        """Earn these (player, code, tier); the ones this call earned (not held already), in
+        the order given. One statement for up to ``AWARD_BATCH`` of them."""
+        wanted = list(dict.fromkeys(awards))
+        earned: set[tuple[int, str, int]] = set()
+        if not wanted:
+            return []
         async with self._write() as session:
-            for user, code, tier in awards:
-                if await session.execute(AWARD_SQL, guild_id, user, code, tier, now):
-                    new.append((user, code, tier))
-        return new
+            for start in range(0, len(wanted), AWARD_BATCH):
+                batch = wanted[start : start + AWARD_BATCH]
+                params = [
+                    v for user, code, tier in batch for v in (guild_id, user, code, tier, now)
+                ]
+                rows = await session.fetch(_award_sql(len(batch)), *params)
+                earned |= {(r["user_id"], r["code"], int(r["tier"])) for r in rows}
+        return [award for award in wanted if award in earned]
 
     async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]:
         """The player's earned tiers (code, tier, when), oldest first."""
@@ -87,14 +105,19 @@ class AchievementSQL(Database, Protocol):
         players = (await self._fetch(PLAYERS_SQL, guild_id))[0]["n"]
         return {(r["code"], int(r["tier"])): int(r["n"]) for r in rows}, int(players)
 
-    async def totals(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, dict[str, object]]:
-        """Players' all-time figures in the server (standings): words, rounds, wins, best,
-        longest_word."""
+    async def progress_of(
+        self, guild_id: int, user_ids: Iterable[int]
+    ) -> tuple[dict[int, dict[str, object]], set[tuple[int, str, int]]]:
+        """Players' all-time figures in the server (standings: words, rounds, wins, best,
+        longest_word) and the tiers they hold as (player, code, tier), in one read: what a
+        round's end weighs."""
         wanted = sorted(set(user_ids))
         if not wanted:
-            return {}
-        rows = await self._fetch(_totals_sql(len(wanted)), guild_id, *wanted)
-        return {r["user_id"]: r for r in rows}
+            return {}, set()
+        rows = await self._fetch(_progress_sql(len(wanted)), guild_id, *wanted, guild_id, *wanted)
+        totals = {r["user_id"]: r for r in rows if r["code"] is None}
+        held = {(r["user_id"], r["code"], int(r["tier"])) for r in rows if r["code"] is not None}
+        return totals, held
 
     async def every_total(self, guild_id: int) -> dict[int, dict[str, object]]:
         """Every player's all-time figures in the server (the backfill's)."""

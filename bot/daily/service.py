@@ -17,9 +17,8 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, tzinfo
+from datetime import date, tzinfo
 from typing import Protocol
-from zoneinfo import ZoneInfo
 
 from bot.daily.events import DailyFinished
 from bot.daily.store import DailyStore
@@ -29,7 +28,7 @@ from bot.kernel.events import EventBus
 from bot.kernel.model import DailyAttempt, DailyGuess, ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.kernel.stopping import cancel_and_wait
-from bot.server_settings.service import ServerSettingsService
+from bot.server_settings.service import ServerSettingsService, zone_named
 from core.board import Board
 from core.commonness import missed_order
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary, daily_board, share_summary
@@ -385,8 +384,7 @@ class DailyService:
 def server_zone(settings: ServerSettings | None) -> tzinfo:
     """The server's time zone, where its days begin (UTC where none is set, in DMs and on user
     installs)."""
-    name = settings.timezone if settings is not None else None
-    return ZoneInfo(name) if name else UTC
+    return zone_named(settings.timezone if settings is not None else None)
 
 
 def _accepted(guess: DailyGuess) -> bool:

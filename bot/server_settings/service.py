@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, tzinfo
 from typing import Protocol
+from zoneinfo import ZoneInfo
 
 from bot.i18n.channels import channel_list
 from bot.i18n.languages import DEFAULT_LANGUAGE
@@ -33,6 +35,8 @@ class ServerSettingsStore(Protocol):
 
     async def server_settings(self, guild_id: int) -> ServerSettings: ...
 
+    async def server_locale(self, guild_id: int) -> tuple[str | None, str]: ...
+
     async def save_defaults(self, guild_id: int, settings: ServerSettings) -> None: ...
 
     async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None: ...
@@ -52,6 +56,12 @@ class BannedWordsChange:
     changed: int
     total: int
     language: str
+
+
+def zone_named(name: str | None) -> tzinfo:
+    """A server's time zone by its IANA name (``/boggle-config set timezone:``); UTC where none
+    is set."""
+    return ZoneInfo(name) if name else UTC
 
 
 def option_refusal(exc: OptionError, language: str) -> Refusal:
@@ -74,7 +84,13 @@ class ServerSettingsService:
         """The language a server's replies are written in; None (no server): the default."""
         if guild_id is None:
             return DEFAULT_LANGUAGE
-        return (await self.of(guild_id)).language
+        return (await self.store.server_locale(guild_id))[1]
+
+    async def locale(self, guild_id: int) -> tuple[tzinfo, str]:
+        """The server's time zone and language, one read (``of`` takes three): all a round's end
+        needs of its settings."""
+        timezone, language = await self.store.server_locale(guild_id)
+        return zone_named(timezone), language
 
     async def set_defaults(self, guild_id: int, change: DefaultsChange) -> ServerSettings | Refusal:
         """Change some defaults of new rounds (and the time zone, the language); refused when

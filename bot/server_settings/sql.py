@@ -34,6 +34,7 @@ SAVE_DEFAULTS_SQL = (
     + ", ".join(f"{c} = excluded.{c}" for c in _DEFAULT_FIELDS)
 )
 GUILD_TIMEZONE_SQL = "SELECT timezone FROM server_settings WHERE guild_id = ?"
+SERVER_LOCALE_SQL = "SELECT timezone, language FROM server_settings WHERE guild_id = ?"
 ROUND_CHANNELS_SQL = "SELECT channel_id FROM round_channels WHERE guild_id = ?"
 ADD_ROUND_CHANNEL_SQL = (
     "INSERT INTO round_channels (guild_id, channel_id) VALUES (?, ?)"
@@ -103,6 +104,13 @@ class ServerSettingsSQL(Database, Protocol):
         timezone:``); None: UTC."""
         rows = await self._fetch(GUILD_TIMEZONE_SQL, guild_id)
         return rows[0]["timezone"] if rows else None
+
+    async def server_locale(self, guild_id: int) -> tuple[str | None, str]:
+        """The server's time zone (None: UTC) and language, one read: ``server_settings`` takes
+        three."""
+        rows = await self._fetch(SERVER_LOCALE_SQL, guild_id)
+        row = rows[0] if rows else {}
+        return row.get("timezone"), row.get("language", DEFAULT_LANGUAGE)
 
     async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None:
         """Add a channel to (or take it off) the ones where the server's rounds may start."""

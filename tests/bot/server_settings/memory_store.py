@@ -43,6 +43,10 @@ class MemoryServerSettings:
             daily_channel=self.daily_channels.get(guild_id),
         )
 
+    async def server_locale(self, guild_id: int) -> tuple[str | None, str]:
+        kept = self.defaults.get(guild_id, ServerSettings())
+        return kept.timezone, kept.language
+
     async def save_defaults(self, guild_id: int, settings: ServerSettings) -> None:
         self.writes += 1
         self.defaults[guild_id] = dataclasses.replace(

@@ -5,7 +5,9 @@ its edge; and the in-memory store against both engines, so that these tests say 
 from __future__ import annotations
 
 import itertools
+from datetime import UTC
 from string import ascii_lowercase
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -69,6 +71,9 @@ async def test_a_server_never_configured_has_the_bots_defaults(
     await french(service)
     assert await service.language(GUILD) == "fr"
     assert await service.language(OTHER) == "en"
+    assert await service.locale(GUILD) == (UTC, "fr")  # one read: the zone and the language
+    await service.set_defaults(GUILD, DefaultsChange(timezone="Europe/Berlin"))
+    assert await service.locale(GUILD) == (ZoneInfo("Europe/Berlin"), "fr")
 
 
 async def test_set_stores_the_defaults_given_and_keeps_the_others(
@@ -304,9 +309,11 @@ async def test_the_daily_channel_is_set_and_cleared(service: ServerSettingsServi
 async def a_day_of_changes(store: ServerSettingsStore) -> list[object]:
     """What a store answers to the same calls, to compare the in-memory one with the engines."""
     seen: list[object] = [await store.server_settings(GUILD)]
+    locales = [await store.server_locale(GUILD)]
     await store.save_defaults(GUILD, ServerSettings(size=5, mode=Mode.RACE, language="fr"))
     await store.set_daily_channel(GUILD, 4)
     await store.set_daily_channel(OTHER, 5)  # a server with no defaults yet
+    locales += [await store.server_locale(GUILD), await store.server_locale(OTHER)]
     await store.save_defaults(GUILD, ServerSettings(timezone="UTC", daily_channel=99))
     for channel in (1, 2, 3, 2):
         await store.set_round_channel(GUILD, channel, True)
@@ -319,7 +326,7 @@ async def a_day_of_changes(store: ServerSettingsStore) -> list[object]:
     await store.clear_round_channels(GUILD)
     await store.set_daily_channel(GUILD, None)
     seen.append(await store.server_settings(GUILD))
-    return seen
+    return [*seen, *locales, await store.server_locale(GUILD)]
 
 
 async def test_the_memory_store_answers_as_the_engines_do(storage: Storage) -> None:
@@ -331,3 +338,4 @@ async def test_the_memory_store_answers_as_the_engines_do(storage: Storage) -> N
         banned=frozenset({"cat", "emu"}),
         daily_channel=4,
     )
+    assert expected[-4:] == [(None, "en"), (None, "fr"), (None, "en"), ("UTC", "en")]

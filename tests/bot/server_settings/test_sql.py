@@ -87,6 +87,16 @@ async def test_the_leaderboards_time_zone_is_the_servers_setting(storage: Storag
     assert await storage.guild_timezone(2) is None
 
 
+async def test_a_servers_locale_is_one_read_of_its_time_zone_and_language(
+    storage: Storage,
+) -> None:
+    assert await storage.server_locale(1) == (None, "en")  # never configured: the defaults
+    await storage.save_defaults(1, ServerSettings(timezone="Asia/Tokyo", language="pl"))
+    await storage.set_daily_channel(2, 7)  # a row with no defaults saved
+    assert await storage.server_locale(1) == ("Asia/Tokyo", "pl")
+    assert await storage.server_locale(2) == (None, "en")
+
+
 # --- languages and dictionaries (issue 11, migration 0007) ---------------------------------------
 
 

@@ -1,0 +1,89 @@
+"""The achievement rules' quick paths against their definitions: a board's top ten and longest
+word read from a round's results (its words found and missed) against every word of the board
+scored and sorted, on random boards' worth of words and on real boards."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.achievements import Measure, round_figures, top_ten
+from core.board import Board
+from core.dice import dice_set
+from core.lexicon import Lexicon
+from core.round import Mode, Round, Rules, tally
+from core.scoring import TABLE, word_score
+from core.solver import Path
+
+WORDS = st.lists(st.text("abcdeq", min_size=1, max_size=11), min_size=1, max_size=60, unique=True)
+
+
+def by_definition(words: list[str], rules: Rules) -> frozenset[str]:
+    """Most points, then longest, then alphabetical: every word scored and sorted."""
+    return frozenset(sorted(words, key=lambda w: (-rules.points(w), -len(w), w))[:10])
+
+
+def test_points_never_fall_as_a_word_grows() -> None:
+    """What the top ten's quick path stands on: ranked by length, it is ranked by points."""
+    assert all(a <= b for a, b in pairwise(TABLE))
+    for least in range(1, 6):
+        scores = [word_score("x" * n, least) for n in range(1, 20)]
+        assert all(a <= b for a, b in pairwise(scores))
+
+
+@settings(max_examples=500, deadline=None)
+@given(WORDS, st.lists(st.sets(st.integers(0, 59)), max_size=4), st.integers(1, 5))
+def test_the_top_ten_from_the_results_is_the_definitions(
+    words: list[str], found: list[set[int]], least: int
+) -> None:
+    rules = Rules(Mode.CLASSIC, least)
+    solution: dict[str, Path] = {w: () for w in words if len(w) >= least}
+    board = sorted(solution)
+    said = {p: [board[i] for i in sorted(picks) if i < len(board)] for p, picks in enumerate(found)}
+    results = tally(solution, said, rules)
+    assert top_ten(results) == by_definition(board, rules)
+    figures = round_figures(results, rules.mode, 5, 12)
+    longest = max(map(len, board), default=0)
+    for player in results.players:
+        mine = max(len(w.word) for w in player.words)
+        assert figures[player.player][Measure.BOARD_LONGEST] == int(mine == longest)
+
+
+def top_ten_held(
+    lexicon: Lexicon, board: Board, solution: dict[str, Path], found: dict[int, list[str]]
+) -> dict[int, int]:
+    """Each player's TOP_TEN figure after a casual round in which they found ``found``."""
+    rules = Rules(Mode.CASUAL)
+    game = Round.start(board, lexicon, rules, 0.0, solution=solution)
+    for player, words in found.items():
+        for word in words:
+            game.restore(player, word, 0.0)
+    figures = round_figures(game.results(), rules.mode, board.rows, 12)
+    for player in found.keys() & {1, 2}:  # those with the ten hold the longest word too
+        assert figures[player][Measure.BOARD_LONGEST] == 1
+    return {p: f[Measure.TOP_TEN] for p, f in figures.items()}
+
+
+def test_a_rounds_figures_on_real_boards(lexicon: Lexicon) -> None:
+    """Whoever holds the board's ten best words has the top ten (with more words, or exactly
+    those, alone in the round), whoever misses one of them has not, and nobody has it on a board
+    that is not 4x4."""
+    rng = random.Random(7)
+    for dice in ("4x4-new", "5x5-original"):
+        checked = 0
+        while checked < 20:
+            board = dice_set(dice).roll(rng)
+            solution = dict(Round.start(board, lexicon, Rules(Mode.CASUAL), 0.0).solution)
+            if len(solution) < 12:
+                continue
+            best = by_definition(list(solution), Rules(Mode.CASUAL))
+            other = min(set(solution) - best)
+            nine = [*sorted(best)[1:], other]
+            ten = int(board.rows == 4)
+            held = top_ten_held(lexicon, board, solution, {1: [*best, other], 3: nine})
+            assert held == {1: ten, 3: 0}
+            assert top_ten_held(lexicon, board, solution, {2: list(best)}) == {2: ten}
+            checked += 1
