@@ -128,10 +128,10 @@ def progress(earned: Iterable[Award]) -> list[Progress]:
 def top_ten(results: Results) -> frozenset[str]:
     """A board's ten best words: most points, then longest, then alphabetical. A word's points
     never fall as it grows longer (``core.scoring.TABLE``), so these are its ten first words
-    longest first: found by someone, or among the first ten missed (``results.missed`` is in
-    that order). Nothing scans the whole board at a round's end."""
+    longest first, found or missed: one pass over the words, nothing scored or sorted whole.
+    ``results.missed`` may come in any order (the bot lists them most common first)."""
     found = {w.word for p in results.players for w in p.words}
-    return frozenset(heapq.nsmallest(10, [*results.missed[:10], *found], key=longest_first))
+    return frozenset(heapq.nsmallest(10, [*results.missed, *found], key=longest_first))
 
 
 def round_figures(
@@ -146,7 +146,7 @@ def round_figures(
     when it ended, in the server's time zone. The top ten is ranked only when a player found ten
     words or more (it takes all ten)."""
     found_longest = max((len(w.word) for p in results.players for w in p.words), default=0)
-    longest_on_board = max(found_longest, len(results.missed[0]) if results.missed else 0)
+    longest_on_board = max(found_longest, max(map(len, results.missed), default=0))
     players = results.players
     ten = side == 4 and results.total_words >= 10 and any(len(p.words) >= 10 for p in players)
     best = top_ten(results) if ten else None
