@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from core.lexicon.alphabet import ALPHABET, check_alphabet
-from core.lexicon.builder import build, words_below
 from core.lexicon.fileformat import Parts, decode, encode
 from core.lexicon.sources import read_frequencies, read_sources, spellings_beside, split_words
 from core.lexicon.spelling import NONE, Spellings, encode_spellings, spelling
@@ -63,7 +62,11 @@ class Lexicon:
         self.alphabet = check_alphabet(alphabet)
         self.letter_bit = {ch: 1 << i for i, ch in enumerate(alphabet)}
         self.terminal = 1 << len(alphabet)
-        self.count = count if count is not None else words_below(mask, first, kids, self.terminal)
+        if count is None:  # the builder only where a lexicon is built, not read from a cache
+            from core.lexicon.builder import words_below
+
+            count = words_below(mask, first, kids, self.terminal)
+        self.count = count
         self.zipf_bytes = zipf_bytes  # empty: no frequencies known
         self.spellings = spellings
         self.spelling_entries = spellings.entries
@@ -186,6 +189,8 @@ class Lexicon:
         skipped. ``frequencies`` gives words their Zipf x 10 (0-255; others are 0). ``spellings``
         are the dictionary's spellings of words, found by ``fold`` (the language's rule, needed
         with them); a spelling of no word is skipped."""
+        from core.lexicon.builder import build
+
         check_alphabet(alphabet)
         built = build(words, alphabet)
         lexicon = cls(

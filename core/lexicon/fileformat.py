@@ -5,9 +5,12 @@ what makes a cached lexicon ready in milliseconds; a torn or damaged file fails 
 
 from __future__ import annotations
 
-import hashlib
 import struct
 import sys
+
+# CPython's own BLAKE2, the very function hashlib hands out as hashlib.blake2b: importing hashlib
+# loads OpenSSL too (2-3 ms of every start of the terminal tool, which only checks a digest).
+from _blake2 import blake2b
 from array import array
 from typing import NamedTuple
 
@@ -71,7 +74,7 @@ def encode(parts: Parts) -> bytes:
             spelled.patches,
         )
     )
-    return body + hashlib.blake2b(body, digest_size=_CHECK_LEN).digest()
+    return body + blake2b(body, digest_size=_CHECK_LEN).digest()
 
 
 def decode(blob: bytes, expect_source: bytes | None = None) -> Parts:
@@ -79,7 +82,7 @@ def decode(blob: bytes, expect_source: bytes | None = None) -> Parts:
     if len(blob) < _HEADER.size + _CHECK_LEN:
         raise LexiconError("lexicon file is truncated")
     body, check = memoryview(blob)[:-_CHECK_LEN], blob[-_CHECK_LEN:]  # no copy of the body
-    if hashlib.blake2b(body, digest_size=_CHECK_LEN).digest() != check:
+    if blake2b(body, digest_size=_CHECK_LEN).digest() != check:
         raise LexiconError("lexicon file is damaged (checksum mismatch)")
     magic, source, nodes, edges, words, letters, zipf, *spelled = _HEADER.unpack_from(body)
     table, marks, before, starts, patches = spelled

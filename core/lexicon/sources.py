@@ -3,7 +3,6 @@ digest names the cache file, so an edited list never meets a stale cache."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections.abc import Iterator
@@ -22,6 +21,8 @@ def source_digest(
 ) -> bytes:
     """What a lexicon is built from, as one SHA-256: the word list's own digest for an a-z list
     without frequencies or spellings (as before alphabets), else a digest of them all."""
+    import hashlib  # here, not at the top: reading a cached lexicon never needs it (OpenSSL)
+
     digest = hashlib.sha256(words).digest()
     if alphabet == ALPHABET and frequencies is None and spellings is None:
         return digest

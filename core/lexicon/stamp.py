@@ -10,9 +10,11 @@ change time cannot be set back by ``touch``, so restoring a modification time do
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
+
+# CPython's own BLAKE2 (hashlib's blake2b): importing hashlib would load OpenSSL at every start.
+from _blake2 import blake2b
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +42,7 @@ class SourceStamp:
         in ``alphabet``: the stamp file is named by the alphabet and the files' absolute paths."""
         now = _now()
         names = [alphabet] + ["-" if p is None else os.path.abspath(p) for p in sources]
-        key = hashlib.sha256("\0".join(names).encode()).hexdigest()[:32]
+        key = blake2b("\0".join(names).encode(), digest_size=16).hexdigest()
         target = cache_dir / f"{key}.stamp"
         stats: list[str] = []
         racy = False
