@@ -33,7 +33,6 @@ SAVE_DEFAULTS_SQL = (
     " ON CONFLICT (guild_id) DO UPDATE SET "
     + ", ".join(f"{c} = excluded.{c}" for c in _DEFAULT_FIELDS)
 )
-GUILD_TIMEZONE_SQL = "SELECT timezone FROM server_settings WHERE guild_id = ?"
 SERVER_LOCALE_SQL = "SELECT timezone, language FROM server_settings WHERE guild_id = ?"
 ROUND_CHANNELS_SQL = "SELECT channel_id FROM round_channels WHERE guild_id = ?"
 ADD_ROUND_CHANNEL_SQL = (
@@ -99,15 +98,9 @@ class ServerSettingsSQL(Database, Protocol):
                 settings.quiet_seconds,
             )
 
-    async def guild_timezone(self, guild_id: int) -> str | None:
-        """The IANA time zone the guild's periods are counted in (``/boggle-config set
-        timezone:``); None: UTC."""
-        rows = await self._fetch(GUILD_TIMEZONE_SQL, guild_id)
-        return rows[0]["timezone"] if rows else None
-
     async def server_locale(self, guild_id: int) -> tuple[str | None, str]:
-        """The server's time zone (None: UTC) and language, one read: ``server_settings`` takes
-        three."""
+        """The server's IANA time zone (``/boggle-config set timezone:``; None: UTC) and language,
+        one read: ``server_settings`` takes three."""
         rows = await self._fetch(SERVER_LOCALE_SQL, guild_id)
         row = rows[0] if rows else {}
         return row.get("timezone"), row.get("language", DEFAULT_LANGUAGE)

@@ -80,11 +80,11 @@ async def test_a_round_keeps_its_excluded_words_through_a_restart(
 
 
 async def test_the_leaderboards_time_zone_is_the_servers_setting(storage: Storage) -> None:
-    assert await storage.guild_timezone(1) is None
+    assert (await storage.server_locale(1))[0] is None
     await storage.save_defaults(1, ServerSettings(timezone="America/New_York"))
     await storage.save_defaults(2, ServerSettings(size=5))
-    assert await storage.guild_timezone(1) == "America/New_York"
-    assert await storage.guild_timezone(2) is None
+    assert (await storage.server_locale(1))[0] == "America/New_York"
+    assert (await storage.server_locale(2))[0] is None
 
 
 async def test_a_servers_locale_is_one_read_of_its_time_zone_and_language(
