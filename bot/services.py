@@ -175,6 +175,7 @@ async def open_services(
     achievements = AchievementService(storage, server_settings, events, clock)
     if tuning.achievements:
         achievements.listen()
+        rounds.also_at_finish(achievements.round_finishing)  # in the finish's transaction
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
     stack.callback(definitions.close)
     return Services(

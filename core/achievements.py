@@ -79,6 +79,31 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("early_bird", Measure.MORNING),
 )
 BY_CODE: Mapping[str, Achievement] = {a.code: a for a in ACHIEVEMENTS}
+# Each (code, tier) of the table as one bit, in the table's order: a player's tiers in one int.
+TIER_BITS: Mapping[tuple[str, int], int] = {
+    (a.code, t): 1 << i for i, (a, t) in enumerate((a, t) for a in ACHIEVEMENTS for t in a.tiers)
+}
+_BY_BIT: tuple[tuple[str, int], ...] = tuple(TIER_BITS)
+
+
+def _ladders() -> dict[Measure, tuple[tuple[int, int], ...]]:
+    """Per measure, each threshold with the bits of every tier it and the lower ones reach."""
+    steps: dict[Measure, list[tuple[int, int]]] = {}
+    for a in ACHIEVEMENTS:
+        for t in a.tiers:
+            steps.setdefault(a.measure, []).append((t, TIER_BITS[a.code, t]))
+    ladders = {}
+    for measure, pairs in steps.items():
+        pairs.sort()
+        bits, ladder = 0, []
+        for threshold, bit in pairs:
+            bits |= bit
+            ladder.append((threshold, bits))
+        ladders[measure] = tuple(ladder)
+    return ladders
+
+
+_LADDERS = _ladders()
 
 
 @dataclass(frozen=True)
@@ -102,6 +127,23 @@ def reached(facts: Facts) -> list[Award]:
             continue
         awards.extend((achievement.code, t) for t in achievement.tiers if figure >= t)
     return awards
+
+
+def reached_bits(figures: Mapping[Measure, int]) -> int:
+    """The tiers ``figures`` reach, as ``TIER_BITS``: what ``reached`` says, without a list (a
+    round's end asks it of every player and wants only what is not held yet)."""
+    bits = 0
+    for measure, figure in figures.items():
+        for threshold, reaching in _LADDERS.get(measure, ()):
+            if figure < threshold:
+                break
+            bits = bits | reaching
+    return bits
+
+
+def tiers_of(bits: int) -> list[Award]:
+    """The (code, tier) of each bit, in the table's order."""
+    return [award for i, award in enumerate(_BY_BIT) if bits >> i & 1]
 
 
 @dataclass(frozen=True)
@@ -143,41 +185,52 @@ def round_figures(
     """What one finished round says of each player who found a word: the round's own measures
     (its words, points, share, margin, the board's longest word and top ten...). The board's
     words are those found and those missed; ``side``: the board's smaller side; ``local_hour``:
-    when it ended, in the server's time zone. The top ten is ranked only when a player found ten
-    words or more (it takes all ten)."""
-    found_longest = max((len(w.word) for p in results.players for w in p.words), default=0)
-    longest_on_board = max(found_longest, max(map(len, results.missed), default=0))
+    when it ended, in the server's time zone. The top ten is ranked only when a player could
+    hold it: ten words or more, among them one of the board's longest (the ten's first: a
+    word's points never fall as it grows longer)."""
     players = results.players
-    ten = side == 4 and results.total_words >= 10 and any(len(p.words) >= 10 for p in players)
+    words = [[w.word for w in p.words] for p in players]
+    longest = [max(map(len, mine), default=0) for mine in words]
+    longest_on_board = max(max(longest, default=0), max(map(len, results.missed), default=0))
+    ten = (
+        side == 4
+        and results.total_words >= 10
+        and any(
+            len(mine) >= 10 and n == longest_on_board
+            for mine, n in zip(words, longest, strict=True)
+        )
+    )
     best = top_ten(results) if ten else None
-    scores = sorted((p.points for p in results.players), reverse=True)
+    scores = sorted((p.points for p in players), reverse=True)
     runner_up = scores[1] if len(scores) > 1 else 0
     sole_winner = len(results.winners) == 1
-    crowd = len(results.players)
+    crowd = len(players)
+    # What every player of the round shares: its board, mode and hour.
+    shared = {
+        Measure.BIG_BOARD: int(side >= 6),
+        Measure.CASUAL: int(mode is Mode.CASUAL),
+        Measure.CROWD: crowd,
+        Measure.NIGHT: int(0 <= local_hour < 5),
+        Measure.MORNING: int(5 <= local_hour < 8),
+    }
     figures: dict[int, dict[Measure, int]] = {}
-    for player in results.players:
-        found = {w.word for w in player.words}
-        longest = max((len(w) for w in found), default=0)
-        won = player.player in results.winners and crowd >= 2
+    for player, mine, length in zip(players, words, longest, strict=True):
+        won = crowd >= 2 and player.player in results.winners
         f: dict[Measure, int] = {
+            **shared,
             Measure.ROUND_POINTS: player.points,
-            Measure.ROUND_WORDS: len(found),
-            Measure.ROUND_SHARE: len(found) * 100 // max(results.total_words, 1),
-            Measure.LONGEST: longest,
-            Measure.QU_WORD: int(any("qu" in w for w in found)),
-            Measure.BOARD_LONGEST: int(longest_on_board > 0 and longest == longest_on_board),
-            Measure.TOP_TEN: int(best is not None and best <= found),
-            Measure.BIG_BOARD: int(side >= 6),
+            Measure.ROUND_WORDS: len(mine),  # a player's words are distinct
+            Measure.ROUND_SHARE: len(mine) * 100 // max(results.total_words, 1),
+            Measure.LONGEST: length,
+            Measure.QU_WORD: int(any("qu" in w for w in mine)),
+            Measure.BOARD_LONGEST: int(longest_on_board > 0 and length == longest_on_board),
+            Measure.TOP_TEN: int(best is not None and best <= set(mine)),
             Measure.SMALL_WIN: int(side == 3 and won),
             Measure.RACE_WIN: int(mode is Mode.RACE and won),
-            Measure.CASUAL: int(mode is Mode.CASUAL),
-            Measure.CROWD: crowd,
-            Measure.NIGHT: int(0 <= local_hour < 5),
-            Measure.MORNING: int(5 <= local_hour < 8),
         }
         if mode is Mode.CLASSIC:
             f[Measure.SOLE_LONG] = int(
-                any(len(w.word) >= 7 and not w.cancelled for w in player.words)
+                length >= 7 and any(len(w.word) >= 7 and not w.cancelled for w in player.words)
             )
             margin = player.points - runner_up if won and sole_winner else 0
             f[Measure.CLASSIC_MARGIN] = margin

@@ -18,6 +18,15 @@ from core.lexicon import Lexicon
 Path = tuple[int, ...]
 
 
+def _visited(m: int, common: int, base: int, cell: int, depth: int, used: int, word: str) -> None:
+    """What ``solve``'s search becomes once done (see there)."""
+
+
+def _extended(cell: int, at: int, used: int, path: list[int]) -> bool:
+    """What ``find_path``'s search becomes once done (see there)."""
+    return False
+
+
 def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path]:
     """Every lexicon word of at least ``min_length`` spelled letters on the board, each with one
     path (the first found: starts in row-major order, then neighbours in order)."""
@@ -81,18 +90,21 @@ def solve(board: Board, lexicon: Lexicon, min_length: int = 3) -> dict[str, Path
                     visit(cm, nxt, first[node], j, depth, used | 1 << j, w)
 
     root_mask = mask[0]
-    for cell, face in enumerate(faces):
-        bit = heads[cell]
-        if not root_mask & bit:
-            continue
-        node = follow(kids[first[0] + (root_mask & (bit - 1)).bit_count()], tails[cell])
-        if node < 0:
-            continue
-        m = mask[node]
-        if m & terminal and len(face) >= min_length and face not in found:
-            found[face] = (cell,)
-        if m & around_mask[cell]:
-            visit(m, m & around_mask[cell], first[node], cell, 0, 1 << cell, face)
+    try:
+        for cell, face in enumerate(faces):
+            bit = heads[cell]
+            if not root_mask & bit:
+                continue
+            node = follow(kids[first[0] + (root_mask & (bit - 1)).bit_count()], tails[cell])
+            if node < 0:
+                continue
+            m = mask[node]
+            if m & terminal and len(face) >= min_length and face not in found:
+                found[face] = (cell,)
+            if m & around_mask[cell]:
+                visit(m, m & around_mask[cell], first[node], cell, 0, 1 << cell, face)
+    finally:
+        visit = _visited  # it called itself through its closure: a cycle, undone
     return found
 
 
@@ -121,11 +133,14 @@ def find_path(board: Board, word: str, start: int | None = None) -> Path | None:
         path.pop()
         return False
 
-    for first in range(len(faces)) if start is None else (start,):
-        path: list[int] = []
-        if extend(first, 0, 0, path):
-            return tuple(path)
-    return None
+    try:
+        for first in range(len(faces)) if start is None else (start,):
+            path: list[int] = []
+            if extend(first, 0, 0, path):
+                return tuple(path)
+        return None
+    finally:
+        extend = _extended  # it called itself through its closure: a cycle, undone
 
 
 def path_spells(board: Board, path: Iterable[int]) -> str:

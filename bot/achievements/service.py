@@ -3,33 +3,41 @@ database's unique key), a player's achievements with the next tier and how rare 
 server, and the one-off backfill that gives existing players what their history earned, silently.
 
 The rules are pure (``core.achievements``); this gathers the facts (a round's results, the
-players' totals) and keeps what they reach. A round's end costs two reads (the server's time zone
-and language; the players' totals and tiers) and, only when something new is earned, one write
-of one statement (``bench/bench_achievements.py`` measures it)."""
+players' totals) and keeps what they reach. A round's check is part of the round's finish, in its
+transaction (``RoundService.also_at_finish``): the totals come back from the standings' own
+update, so it adds one read (the server's time zone and language) and one insert of the tiers
+reached, and no commit of its own (``bench/bench_achievements.py`` measures it)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Protocol
 
 from bot.achievements.events import AchievementsEarned, Where
+from bot.achievements.round_check import RoundCheck, total_figures
 from bot.daily.events import DailyFinished
 from bot.kernel.events import EventBus
 from bot.rounds.events import RoundEnded
+from bot.rounds.store import Totals as RoundTotals
+from bot.rounds.view import RoundView
 from bot.seasons.events import SeasonEnded
 from bot.server_settings.service import ServerSettingsService
+from bot.storage.database import Session
 from bot.tournaments.events import TournamentEnded
-from core.achievements import Facts, Measure, Progress, progress, reached, round_figures
+from core.achievements import Facts, Measure, Progress, progress, reached
+from core.round import Results
 
-Totals = dict[str, object]
+Totals = Mapping[str, object]  # a player's standing: words, rounds, wins, best, longest_word
 
 
 class AchievementStore(Protocol):
     async def award(
-        self, guild_id: int, awards: Sequence[tuple[int, str, int]], now: float
+        self,
+        guild_id: int,
+        awards: Sequence[tuple[int, str, int]],
+        now: float,
+        within: Session | None = None,
     ) -> list[tuple[int, str, int]]: ...
 
     async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]: ...
@@ -40,11 +48,7 @@ class AchievementStore(Protocol):
 
     async def holders(self, guild_id: int) -> tuple[dict[tuple[str, int], int], int]: ...
 
-    async def progress_of(
-        self, guild_id: int, user_ids: Iterable[int]
-    ) -> tuple[dict[int, Totals], set[tuple[int, str, int]]]: ...
-
-    async def every_total(self, guild_id: int) -> dict[int, Totals]: ...
+    async def every_total(self, guild_id: int) -> Mapping[int, Totals]: ...
 
     async def history_marks(self, guild_id: int) -> dict[str, dict[int, int]]: ...
 
@@ -62,18 +66,6 @@ class Held:
     holders_percent: int
 
 
-def total_figures(row: Mapping[str, object]) -> dict[Measure, int]:
-    """A player's all-time figures (a standings row) as the rules' measures."""
-    longest = row.get("longest_word")
-    return {
-        Measure.WORDS: int(str(row["words"])),
-        Measure.ROUNDS: int(str(row["rounds"])),
-        Measure.WINS: int(str(row["wins"])),
-        Measure.ROUND_POINTS: int(str(row["best"])),
-        Measure.LONGEST: len(longest) if isinstance(longest, str) else 0,
-    }
-
-
 class AchievementService:
     """Awards, shows and backfills achievements."""
 
@@ -88,10 +80,12 @@ class AchievementService:
         self.server_settings = server_settings
         self.events = events
         self.clock = clock
+        self.rounds = RoundCheck(store, server_settings, events, clock)
 
     def listen(self) -> None:
         """Check achievements whenever a round, a season, a daily attempt or a tournament ends."""
         self.events.subscribe(RoundEnded, self._on_round)
+        self.rounds.listen()
         self.events.subscribe(SeasonEnded, self._on_season)
         self.events.subscribe(DailyFinished, self._on_daily)
         self.events.subscribe(TournamentEnded, self._on_tournament)
@@ -108,39 +102,15 @@ class AchievementService:
     async def _on_season(self, event: SeasonEnded) -> None:
         await self.season_ended(event)
 
+    async def round_finishing(
+        self, round: RoundView, results: Results, totals: RoundTotals, session: Session
+    ) -> None:
+        """The achievements' part of a round's finish, in its transaction (``round_check``)."""
+        await self.rounds.finishing(round, results, totals, session)
+
     async def round_ended(self, event: RoundEnded) -> AchievementsEarned | None:
-        """Award what the round and the players' totals now reach; told in the round's channel."""
-        view, results = event.round, event.results
-        if not results.players:
-            return None
-        players = [p.player for p in results.players]
-        (zone, language), (totals, held) = await asyncio.gather(
-            self.server_settings.locale(view.guild_id),
-            self.store.progress_of(view.guild_id, players),
-        )  # at once: on PostgreSQL two connections, one round trip's wait
-        now = self.clock()
-        hour = datetime.fromtimestamp(now, zone).hour
-        side = min(view.board.rows, view.board.cols)
-        figures = round_figures(results, view.rules.mode, side, hour)
-        for player, f in figures.items():
-            if player in totals:
-                for measure, value in total_figures(totals[player]).items():
-                    f[measure] = max(value, f.get(measure, 0))
-        due = _due(figures, held)
-        new = await self.store.award(view.guild_id, due, now) if due else []
-        if not new:
-            return None
-        earned = AchievementsEarned(
-            view.guild_id,
-            view.channel_id,
-            Where.ROUND,
-            view.id,
-            tuple(new),
-            event.names,
-            language,
-        )
-        self.events.publish(earned)
-        return earned
+        """Tell, in the round's channel, the tiers its finish earned (none: nothing is told)."""
+        return self.rounds.ended(event)
 
     async def season_ended(self, event: SeasonEnded) -> AchievementsEarned | None:
         """Award the season's podium (and champion) tiers; told under the recap."""

@@ -10,10 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from bot.storage.database import Database
+from bot.storage.database import Database, Session
 
 # Tiers awarded a statement at a time: 5 parameters a tier, far under either engine's limit.
-AWARD_BATCH = 500
+AWARD_BATCH = 512
+# The statement's sizes: a batch is filled up to the first that holds it by repeating its last
+# tier (a conflict, which does nothing), so that an engine which prepares each statement's text
+# once (PostgreSQL) prepares three, not one a size.
+AWARD_SIZES = (8, 64, AWARD_BATCH)
 EARNED_SQL = (
     "SELECT code, tier, earned_at FROM achievements WHERE guild_id = ? AND user_id = ?"
     " ORDER BY earned_at, code, tier"
@@ -46,39 +50,43 @@ def _award_sql(count: int) -> str:
     )
 
 
-def _progress_sql(count: int) -> str:
-    """``count`` players' standings rows (their code is NULL) and the tiers they hold, one
-    statement."""
-    marks = ", ".join("?" * count)
-    return (
-        "SELECT user_id, words, rounds, wins, best, longest_word, NULL AS code, NULL AS tier"
-        f" FROM standings WHERE guild_id = ? AND user_id IN ({marks})"
-        " UNION ALL SELECT user_id, NULL, NULL, NULL, NULL, NULL, code, tier"
-        f" FROM achievements WHERE guild_id = ? AND user_id IN ({marks})"
-    )
+async def _award_in(
+    session: Session, guild_id: int, awards: Sequence[tuple[int, str, int]], now: float
+) -> list[tuple[int, str, int]]:
+    """Insert the tiers in one order (two transactions taking the same keys never wait on each
+    other in a circle); the ones inserted, in the order given."""
+    wanted = list(dict.fromkeys(awards))
+    earned: set[tuple[int, str, int]] = set()
+    ordered = sorted(wanted)
+    for start in range(0, len(ordered), AWARD_BATCH):
+        batch = ordered[start : start + AWARD_BATCH]
+        size = next(n for n in AWARD_SIZES if n >= len(batch))
+        batch += [batch[-1]] * (size - len(batch))
+        params = [v for user, code, tier in batch for v in (guild_id, user, code, tier, now)]
+        rows = await session.fetch(_award_sql(size), *params)
+        earned |= {(r["user_id"], r["code"], int(r["tier"])) for r in rows}
+    return [award for award in wanted if award in earned]
 
 
 class AchievementSQL(Database, Protocol):
     """Earned tiers and the figures behind them."""
 
     async def award(
-        self, guild_id: int, awards: Sequence[tuple[int, str, int]], now: float
+        self,
+        guild_id: int,
+        awards: Sequence[tuple[int, str, int]],
+        now: float,
+        within: Session | None = None,
     ) -> list[tuple[int, str, int]]:
         """Earn these (player, code, tier); the ones this call earned (not held already), in
-        the order given. One statement for up to ``AWARD_BATCH`` of them."""
-        wanted = list(dict.fromkeys(awards))
-        earned: set[tuple[int, str, int]] = set()
-        if not wanted:
+        the order given. One statement for up to ``AWARD_BATCH`` of them; in the transaction
+        ``within`` when given (a round's finish), else in one of its own."""
+        if not awards:
             return []
+        if within is not None:
+            return await _award_in(within, guild_id, awards, now)
         async with self._write() as session:
-            for start in range(0, len(wanted), AWARD_BATCH):
-                batch = wanted[start : start + AWARD_BATCH]
-                params = [
-                    v for user, code, tier in batch for v in (guild_id, user, code, tier, now)
-                ]
-                rows = await session.fetch(_award_sql(len(batch)), *params)
-                earned |= {(r["user_id"], r["code"], int(r["tier"])) for r in rows}
-        return [award for award in wanted if award in earned]
+            return await _award_in(session, guild_id, awards, now)
 
     async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]:
         """The player's earned tiers (code, tier, when), oldest first."""
@@ -104,20 +112,6 @@ class AchievementSQL(Database, Protocol):
         rows = await self._fetch(HOLDERS_SQL, guild_id)
         players = (await self._fetch(PLAYERS_SQL, guild_id))[0]["n"]
         return {(r["code"], int(r["tier"])): int(r["n"]) for r in rows}, int(players)
-
-    async def progress_of(
-        self, guild_id: int, user_ids: Iterable[int]
-    ) -> tuple[dict[int, dict[str, object]], set[tuple[int, str, int]]]:
-        """Players' all-time figures in the server (standings: words, rounds, wins, best,
-        longest_word) and the tiers they hold as (player, code, tier), in one read: what a
-        round's end weighs."""
-        wanted = sorted(set(user_ids))
-        if not wanted:
-            return {}, set()
-        rows = await self._fetch(_progress_sql(len(wanted)), guild_id, *wanted, guild_id, *wanted)
-        totals = {r["user_id"]: r for r in rows if r["code"] is None}
-        held = {(r["user_id"], r["code"], int(r["tier"])) for r in rows if r["code"] is not None}
-        return totals, held
 
     async def every_total(self, guild_id: int) -> dict[int, dict[str, object]]:
         """Every player's all-time figures in the server (the backfill's)."""

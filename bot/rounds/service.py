@@ -25,6 +25,7 @@ from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, BoardNotPost
 from bot.rounds.my_result import MyResult, ResultBook
 from bot.rounds.options import NoBoard, OptionError, RoundOptions, round_options
 from bot.rounds.rolling import stored_game
+from bot.rounds.store import AtFinish
 from bot.rounds.view import RoundView
 from bot.storage import ChannelBusy
 from core.board import Board
@@ -95,6 +96,10 @@ class RoundService(LiveRounds):
         super().__init__(*args, **kwargs)
         self.book = ResultBook(self.storage, self.lexicons, self.settler)
         self.events.subscribe(RoundEnded, self.book.ended)
+
+    def also_at_finish(self, step: AtFinish) -> None:
+        """Make ``step`` part of every round's finish from now on (in its transaction)."""
+        self.settler.at_finish.append(step)
 
     async def my_result(self, round_id: int, player_id: int) -> MyResult | Refusal:
         """A player's own rank, points and words in a finished round (and the words refused to

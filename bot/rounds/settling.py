@@ -12,8 +12,11 @@ from bot.kernel.backoff import Backoff
 from bot.kernel.model import StoredRound
 from bot.rounds.events import ResultsReport
 from bot.rounds.live import LiveRound
-from bot.rounds.store import RoundStore
+from bot.rounds.sql import FinishStep, Totals
+from bot.rounds.store import AtFinish, RoundStore
+from bot.rounds.view import RoundView
 from bot.rounds.writer import GuessWriter
+from bot.storage.database import Session
 from core.codes import CodeError, encode
 from core.commonness import missed_order
 from core.round import PlayerResult, Results, Round
@@ -80,6 +83,7 @@ class Settler:
         self.members = members
         self.clock = clock
         self.backoff = backoff
+        self.at_finish: list[AtFinish] = []  # other features' parts of a finish (its transaction)
 
     async def settle(self, live: LiveRound) -> Settled:
         """Commit every guess, score from the database and store the results; a failure (the
@@ -98,10 +102,20 @@ class Settler:
             results = await self.score(live.stored, live.game)
             names = await self.names(live.stored.guild_id, live.names, results.players)
             tried_before, tried = tried, True
-            stored = await self.storage.finish_round(live.id, results, self.clock(), names)
+            then = self._then(live.view(), results) if self.at_finish else None
+            stored = await self.storage.finish_round(live.id, results, self.clock(), names, then)
             return Settled(results, names, stored or tried_before)
 
         return await self.backoff.until_done(f"round {live.id}: results not stored", attempt)
+
+    def _then(self, view: RoundView, results: Results) -> FinishStep:
+        """The other features' parts of this round's finish, one after another."""
+
+        async def then(totals: Totals, session: Session) -> None:
+            for step in self.at_finish:
+                await step(view, results, totals, session)
+
+        return then
 
     async def score(self, stored: StoredRound, game: Round) -> Results:
         """The results from what the database holds: a word counts once it is committed. The

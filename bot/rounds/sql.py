@@ -7,19 +7,25 @@ methods are written once, here, on the storage kernel's ``Database``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.kernel.model import AcceptedWord, GuessRow, RoundState, StoredRound
 from bot.kernel.names_sql import upsert_names
 from bot.rounds import statements as sql
-from bot.storage.database import Database, Session
+from bot.storage.database import Database, Row, Session
 from bot.storage.errors import ChannelBusy, StorageError
 from core.board import Board
 from core.history import longest_scoring, share_of_max, won
 from core.round import Mode, PlayerResult, Results, Verdict
 from core.rules import Timer
+
+# Players' all-time standings in a server as a round's finish leaves them, by player (words,
+# rounds, wins, best, longest_word): what another feature's part of the finish reads.
+Totals = Mapping[int, Row]
+# Another feature's part of a round's finish, in its transaction (``finish_round``'s ``then``).
+FinishStep = Callable[[Totals, Session], Awaitable[None]]
 
 # Pruning the guess log: rows deleted per transaction, rounds looked at per step.
 PRUNE_BATCH = 2000
@@ -214,8 +220,12 @@ class RoundSQL(Database, Protocol):
         results: Results,
         ended_at: float,
         display_names: Mapping[int, str],
+        then: FinishStep | None = None,
     ) -> bool:
-        """Record results, totals and names and mark the round finished, all or nothing.
+        """Record results, totals and names and mark the round finished, all or nothing;
+        ``then`` (another feature's part of the finish: the achievements) runs in the same
+        transaction with the players' standings as they now stand, so a round's end pays one
+        commit.
 
         Returns False (and changes nothing) when the round was already finished, so a finish
         retried after a crash or raced by ``/boggle stop`` never counts points twice.
@@ -225,43 +235,61 @@ class RoundSQL(Database, Protocol):
             # Locked (or alone): a second finish, from a retry or another process, waits here
             # and then sees the round finished.
             rows = await session.fetch(sql.ROUND_STATE_SQL + self.lock_rows, round_id)
-            coop = rows[0]["mode"] == Mode.COOP.value if rows else False
             if not rows:
                 raise StorageError(f"round {round_id} does not exist")
             if rows[0]["state"] != RoundState.RUNNING:
                 return False
             guild_id = rows[0]["guild_id"]
+            coop = rows[0]["mode"] == Mode.COOP.value
             await session.execute(sql.FINISH_SQL, ended_at, round_id)
             players = sorted(results.players, key=lambda p: p.player)  # one lock order
             if coop:
-                await _finish_coop(session, round_id, guild_id, results, players, ended_at)
-                await upsert_names(session, guild_id, display_names, ended_at)
-                return True
-            await session.executemany(
-                sql.INSERT_RESULT_SQL,
-                [
-                    (
-                        round_id,
-                        guild_id,
-                        p.player,
-                        p.points,
-                        len(p.words),
-                        p.rank,
-                        len(p.cancelled),
-                        ended_at,
-                        results.max_score,
-                        longest_scoring(p),
-                        int(won(results, p)),
-                        None,
-                    )
-                    for p in players
-                ],
-            )
-            await session.executemany(
-                sql.ADD_TO_STANDINGS_SQL, [_standing_row(guild_id, results, p) for p in players]
-            )
+                totals = await _finish_coop(session, round_id, guild_id, results, players, ended_at)
+            else:
+                await session.executemany(
+                    sql.INSERT_RESULT_SQL,
+                    [_result_row(round_id, guild_id, results, p, ended_at) for p in players],
+                )
+                added = [_standing_row(guild_id, results, p) for p in players]
+                totals = await _add_to_standings(session, added, coop=False)
             await upsert_names(session, guild_id, display_names, ended_at)
+            if then is not None:
+                await then(totals, session)
         return True
+
+
+def _result_row(
+    round_id: int, guild_id: int, results: Results, p: PlayerResult, ended_at: float
+) -> tuple[object, ...]:
+    """One player's result as stored (INSERT_RESULT_SQL)."""
+    return (
+        round_id,
+        guild_id,
+        p.player,
+        p.points,
+        len(p.words),
+        p.rank,
+        len(p.cancelled),
+        ended_at,
+        results.max_score,
+        longest_scoring(p),
+        int(won(results, p)),
+        None,
+    )
+
+
+async def _add_to_standings(
+    session: Session, rows: Sequence[tuple[object, ...]], *, coop: bool
+) -> Totals:
+    """Add the results to the standings, ``STANDINGS_BATCH`` players a statement; each
+    standing as it now is (RETURNING: no read of its own)."""
+    totals: dict[int, Row] = {}
+    for start in range(0, len(rows), sql.STANDINGS_BATCH):
+        batch = rows[start : start + sql.STANDINGS_BATCH]
+        params = [value for row in batch for value in row]
+        for row in await session.fetch(sql.add_to_standings_sql(len(batch), coop), *params):
+            totals[row["user_id"]] = row
+    return totals
 
 
 def _standing_row(guild_id: int, results: Results, p: PlayerResult) -> tuple[object, ...]:
@@ -287,9 +315,10 @@ async def _finish_coop(
     results: Results,
     players: Sequence[PlayerResult],
     ended_at: float,
-) -> None:
+) -> Totals:
     """A co-op round's results: each player's words with the team's share, no points, no win,
-    no maximum (so no competitive figure moves); the standings' words and co-op record."""
+    no maximum (so no competitive figure moves); the standings' words and co-op record, each
+    as it now is."""
     team = sum(p.points for p in players)  # a word counts once, for its first finder
     share = team / results.max_score if results.max_score else 0.0
     await session.executemany(
@@ -299,7 +328,5 @@ async def _finish_coop(
             for p in players
         ],
     )
-    await session.executemany(
-        sql.ADD_COOP_TO_STANDINGS_SQL,
-        [(guild_id, p.player, len(p.words), p.points, share) for p in players],
-    )
+    rows = [(guild_id, p.player, len(p.words), p.points, share) for p in players]
+    return await _add_to_standings(session, rows, coop=True)

@@ -69,9 +69,9 @@ _RESULTS = next(t for t in TABLES if t.record is PlayerResult)
 INSERT_RESULT_SQL = _RESULTS.insert_sql(["?"] * len(_RESULTS.columns))
 # The all-time figures move with each result: sums, the best round, the longest word (ties:
 # alphabetical first) and the sum of shares of the maximum (rounds whose maximum is known).
-ADD_TO_STANDINGS_SQL = (
+_ADD_TO_STANDINGS = (
     "INSERT INTO standings (guild_id, user_id, points, rounds, words, wins, best, longest_word,"
-    " share_sum, share_rounds) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)"
+    " share_sum, share_rounds) VALUES {rows}"
     " ON CONFLICT (guild_id, user_id) DO UPDATE SET points = standings.points + excluded.points,"
     " rounds = standings.rounds + 1, words = standings.words + excluded.words,"
     " wins = standings.wins + excluded.wins,"
@@ -84,14 +84,30 @@ ADD_TO_STANDINGS_SQL = (
     " share_sum = standings.share_sum + excluded.share_sum,"
     " share_rounds = standings.share_rounds + excluded.share_rounds"
 )
+_STANDING_ROW = "(?, ?, ?, 1, ?, ?, ?, ?, ?, ?)"
 # A co-op result adds to the words found and the co-op record only (never points, rounds, wins).
-ADD_COOP_TO_STANDINGS_SQL = (
+_ADD_COOP_TO_STANDINGS = (
     "INSERT INTO standings (guild_id, user_id, points, rounds, words, wins, best, longest_word,"
     " share_sum, share_rounds, coop_rounds, coop_points, coop_best)"
-    " VALUES (?, ?, 0, 0, ?, 0, 0, NULL, 0, 0, 1, ?, ?)"
+    " VALUES {rows}"
     " ON CONFLICT (guild_id, user_id) DO UPDATE SET words = standings.words + excluded.words,"
     " coop_rounds = standings.coop_rounds + 1,"
     " coop_points = standings.coop_points + excluded.coop_points,"
     " coop_best = CASE WHEN standings.coop_best IS NULL OR excluded.coop_best > standings.coop_best"
     " THEN excluded.coop_best ELSE standings.coop_best END"
 )
+_COOP_STANDING_ROW = "(?, ?, 0, 0, ?, 0, 0, NULL, 0, 0, 1, ?, ?)"
+# What the finish reads back of each standing it moved (the achievements' totals): no extra read.
+_STANDINGS_NOW = " RETURNING user_id, words, rounds, wins, best, longest_word"
+# Players' standings moved a statement at a time: 9 parameters a player, far under either
+# engine's limit (SQLite 32,766, PostgreSQL 32,767).
+STANDINGS_BATCH = 500
+
+
+def add_to_standings_sql(count: int, coop: bool = False) -> str:
+    """``count`` players' results added to their standings at once, each standing as it now is
+    returned."""
+    template, row = (
+        (_ADD_COOP_TO_STANDINGS, _COOP_STANDING_ROW) if coop else (_ADD_TO_STANDINGS, _STANDING_ROW)
+    )
+    return template.format(rows=", ".join([row] * count)) + _STANDINGS_NOW

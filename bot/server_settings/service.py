@@ -28,6 +28,7 @@ from bot.server_settings.rules import (
     reset_defaults,
     unbanned,
 )
+from bot.storage.database import Session
 
 
 class ServerSettingsStore(Protocol):
@@ -35,7 +36,9 @@ class ServerSettingsStore(Protocol):
 
     async def server_settings(self, guild_id: int) -> ServerSettings: ...
 
-    async def server_locale(self, guild_id: int) -> tuple[str | None, str]: ...
+    async def server_locale(
+        self, guild_id: int, within: Session | None = None
+    ) -> tuple[str | None, str]: ...
 
     async def save_defaults(self, guild_id: int, settings: ServerSettings) -> None: ...
 
@@ -86,10 +89,10 @@ class ServerSettingsService:
             return DEFAULT_LANGUAGE
         return (await self.store.server_locale(guild_id))[1]
 
-    async def locale(self, guild_id: int) -> tuple[tzinfo, str]:
+    async def locale(self, guild_id: int, within: Session | None = None) -> tuple[tzinfo, str]:
         """The server's time zone and language, one read (``of`` takes three): all a round's end
-        needs of its settings."""
-        timezone, language = await self.store.server_locale(guild_id)
+        needs of its settings; ``within``: the transaction it is read in (a round's finish)."""
+        timezone, language = await self.store.server_locale(guild_id, within)
         return zone_named(timezone), language
 
     async def set_defaults(self, guild_id: int, change: DefaultsChange) -> ServerSettings | Refusal:

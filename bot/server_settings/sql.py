@@ -13,7 +13,7 @@ from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.kernel.model import ServerSettings
-from bot.storage.database import Database
+from bot.storage.database import Database, Session
 from bot.storage.records import TABLES, ServerDefaults
 from core.round import Mode
 from core.rules import Timer
@@ -98,10 +98,16 @@ class ServerSettingsSQL(Database, Protocol):
                 settings.quiet_seconds,
             )
 
-    async def server_locale(self, guild_id: int) -> tuple[str | None, str]:
+    async def server_locale(
+        self, guild_id: int, within: Session | None = None
+    ) -> tuple[str | None, str]:
         """The server's IANA time zone (``/boggle-config set timezone:``; None: UTC) and language,
-        one read: ``server_settings`` takes three."""
-        rows = await self._fetch(SERVER_LOCALE_SQL, guild_id)
+        one read: ``server_settings`` takes three. ``within``: a transaction it is read in (a
+        round's finish)."""
+        if within is not None:
+            rows = await within.fetch(SERVER_LOCALE_SQL, guild_id)
+        else:
+            rows = await self._fetch(SERVER_LOCALE_SQL, guild_id)
         row = rows[0] if rows else {}
         return row.get("timezone"), row.get("language", DEFAULT_LANGUAGE)
 

@@ -11,7 +11,17 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.achievements import Measure, round_figures, top_ten
+from core.achievements import (
+    ACHIEVEMENTS,
+    TIER_BITS,
+    Facts,
+    Measure,
+    reached,
+    reached_bits,
+    round_figures,
+    tiers_of,
+    top_ten,
+)
 from core.board import Board
 from core.dice import dice_set
 from core.lexicon import Lexicon
@@ -91,3 +101,24 @@ def test_a_rounds_figures_on_real_boards(lexicon: Lexicon) -> None:
             assert held == {1: ten, 3: 0}
             assert top_ten_held(lexicon, board, solution, {2: list(best)}) == {2: ten}
             checked += 1
+
+
+def test_every_tier_is_reached_at_its_threshold_and_not_one_short() -> None:
+    """Each tier of the table, from the facts alone: its figure reaches it, one less does not
+    (the totals' tiers, 5,000 words or 1,000 rounds, are played for here; the round's measures
+    through real rounds in ``tests/bot/achievements/test_round_check.py``)."""
+    for achievement in ACHIEVEMENTS:
+        for tier in achievement.tiers:
+            award = (achievement.code, tier)
+            assert award in reached(Facts({achievement.measure: tier})), award
+            assert award not in reached(Facts({achievement.measure: tier - 1})), award
+    assert len(ACHIEVEMENTS) >= 25 and len(TIER_BITS) == sum(len(a.tiers) for a in ACHIEVEMENTS)
+    assert len(set(TIER_BITS.values())) == len(TIER_BITS)  # one bit each
+
+
+@given(st.dictionaries(st.sampled_from(list(Measure)), st.integers(-1, 6000)))
+def test_the_bits_reached_are_the_tiers_reached(figures: dict[Measure, int]) -> None:
+    """The round check's quick path (bits) against the rules' list, on any figures."""
+    bits = reached_bits(figures)
+    assert tiers_of(bits) == reached(Facts(figures))
+    assert bits == sum(TIER_BITS[award] for award in reached(Facts(figures)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -126,3 +127,19 @@ def test_each_language_s_lexicon_on_its_own_dice(lexicons: dict[str, Lexicon], c
         assert set(found) == brute_solve(board, words, min_length), (code, board)
         assert found, (code, board)
         check_paths(board, found)
+
+
+def test_solving_and_finding_a_path_leave_no_garbage_cycle(lexicon: Lexicon) -> None:
+    """Their recursive inner functions are let go at the end: nothing of a solve (its paths,
+    its tables) waits for the cycle collector, whose pause would land on whatever runs next."""
+    board = Board.parse("seta/lrin/gtae/dsqu")
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        word = max(solve(board, lexicon))
+        assert find_path(board, word) is not None and find_path(board, "zzz") is None
+        gc.collect()
+        assert gc.garbage == []
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()

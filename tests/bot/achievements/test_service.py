@@ -6,15 +6,17 @@ silently, once."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from bot.achievements.events import AchievementsEarned
 from bot.achievements.service import AchievementService
 from bot.kernel.events import EventBus
 from bot.kernel.model import GuessRow
 from bot.rounds.events import RoundEnded
+from bot.rounds.store import Totals
 from bot.rounds.view import RoundView
 from bot.server_settings.service import ServerSettingsService
+from bot.storage.database import Session
 from bot.stores import Storage
 from core.board import Board
 from core.lexicon import Lexicon
@@ -26,13 +28,17 @@ GUILD = 300
 NOON = 1_780_000_000.0 - 1_780_000_000.0 % 86400 + 12 * 3600  # 12:00 UTC: no night, no morning
 TOP = ("elephants", "elephant", "planets", "quartz", "stones", "stone", "dogs", "cats", "lime")
 WORDS = (*TOP, "rent", "mile", "cat", "dog", "ten", "net", "act", "tag")
+BOARD = Board.parse("cato/dogs/rent/lime")
 
 
-def service(storage: Storage) -> tuple[AchievementService, list[AchievementsEarned]]:
+def service(
+    storage: Storage, now: float = NOON
+) -> tuple[AchievementService, list[AchievementsEarned]]:
+    """The service on a clock stopped at ``now``, and what it tells."""
     events = EventBus()
     told: list[AchievementsEarned] = []
     events.subscribe(AchievementsEarned, told.append)
-    return AchievementService(storage, ServerSettingsService(storage), events, lambda: NOON), told
+    return AchievementService(storage, ServerSettingsService(storage), events, lambda: now), told
 
 
 async def play(
@@ -41,16 +47,21 @@ async def play(
     found: Mapping[int, tuple[str, ...]],
     mode: Mode = Mode.CLASSIC,
     solution: tuple[str, ...] = WORDS,
+    achievements: AchievementService | None = None,
+    channel: int = GUILD + 1,
+    board: Board = BOARD,
+    then: Callable[[], None] = lambda: None,
 ) -> RoundEnded:
-    """A finished round on a 4x4 board whose words are ``solution``, stored; its RoundEnded."""
-    board = Board.parse("cato/dogs/rent/lime")
+    """A finished round on ``board`` (4x4) whose words are ``solution``, stored as the round
+    service stores it (the achievements' part in its finish, when given, then ``then``, in the
+    same transaction); its RoundEnded."""
     game = Round.start(board, lexicon, Rules(mode), NOON, solution={w: () for w in solution})
     for player, words in found.items():
         for word in words:
             game.restore(player, word, NOON - 10)
     results = game.results()
     stored = await storage.create_round(
-        guild_id=GUILD, channel_id=GUILD + 1, starter_id=1, board=board, dice="classic",
+        guild_id=GUILD, channel_id=channel, starter_id=1, board=board, dice="classic",
         mode=mode, min_length=3, started_at=NOON - 180, deadline=NOON,
     )  # fmt: skip
     await storage.record_guesses(
@@ -61,10 +72,14 @@ async def play(
         ]
     )  # what the guess writer stores as the words come
     names = {p: f"P{p}" for p in found}
-    assert await storage.finish_round(stored.id, results, NOON, names)
-    view = RoundView(
-        stored.id, GUILD, GUILD + 1, 1, "en", board, game.rules, NOON, None, game, names
-    )
+    view = RoundView(stored.id, GUILD, channel, 1, "en", board, game.rules, NOON, None, game, names)
+
+    async def finishing(totals: Totals, session: Session) -> None:
+        if achievements is not None:
+            await achievements.round_finishing(view, results, totals, session)
+        then()
+
+    assert await storage.finish_round(stored.id, results, NOON, names, finishing)
     return RoundEnded(view, results, names)
 
 
@@ -75,7 +90,9 @@ def codes(earned: AchievementsEarned | None, player: int) -> set[tuple[str, int]
 async def test_earned_by_play_and_not_one_short(storage: Storage, lexicon: Lexicon) -> None:
     achievements, told = service(storage)
     # Classic: 11 + 11 + 5 + 3 + ... against 1; a Qu word, the board's longest, its top ten.
-    ended = await play(storage, lexicon, {1: (*TOP, "mile"), 2: ("cat",)})
+    ended = await play(
+        storage, lexicon, {1: (*TOP, "mile"), 2: ("cat",)}, achievements=achievements
+    )
     earned = await achievements.round_ended(ended)
     assert told == [earned]
     one = codes(earned, 1)
@@ -91,19 +108,24 @@ async def test_earned_by_play_and_not_one_short(storage: Storage, lexicon: Lexic
     # One short: a margin of 19 (11 + 5 + 3 + 1 = 20 against 1), a 7-letter longest word on a
     # board whose longest is 9; nine of the top ten ("rent" is not, "mile" is); 49 words.
     ended = await play(
-        storage, lexicon, {3: ("elephant", "planets", "quartz", "rent"), 4: ("cat",)}
+        storage,
+        lexicon,
+        {3: ("elephant", "planets", "quartz", "rent"), 4: ("cat",)},
+        achievements=achievements,
     )
     short = codes(await achievements.round_ended(ended), 3)
     assert ("classic_margin", 20) not in short and ("board_longest", 1) not in short
     assert ("long_word", 8) in short
-    ended = await play(storage, lexicon, {6: (*TOP, "rent")}, Mode.CASUAL)
+    ended = await play(storage, lexicon, {6: (*TOP, "rent")}, Mode.CASUAL, WORDS, achievements)
     nine = codes(await achievements.round_ended(ended), 6)
     assert ("top_ten", 1) not in nine and ("board_longest", 1) in nine
     many = tuple(f"w{chr(97 + i // 26)}{chr(97 + i % 26)}x" for i in range(60))
-    ended = await play(storage, lexicon, {5: many[:49]}, Mode.CASUAL, solution=many)
+    ended = await play(storage, lexicon, {5: many[:49]}, Mode.CASUAL, many, achievements)
     assert ("words", 50) not in codes(await achievements.round_ended(ended), 5)
-    ended = await play(storage, lexicon, {5: many[49:50]}, Mode.CASUAL, solution=many)
+    ended = await play(storage, lexicon, {5: many[49:50]}, Mode.CASUAL, many, achievements)
     assert codes(await achievements.round_ended(ended), 5) == {("words", 50)}
+    assert await achievements.round_ended(ended) is None  # told once
+    ended = await play(storage, lexicon, {5: many[50:51]}, Mode.CASUAL, many, achievements)
     assert await achievements.round_ended(ended) is None  # nothing new: nothing told
 
     held = {h.progress.achievement.code: h for h in await achievements.held(GUILD, 5)}
@@ -118,12 +140,14 @@ async def test_two_processes_award_each_tier_once(
 ) -> None:
     first, second = await store_target.open(), await store_target.open()
     try:
-        ended = [
-            await play(first, lexicon, {7: ("quartz", "stone"), 8: ("cat",)}) for _ in range(2)
-        ]
         a, _ = service(first)
         b, _ = service(second)
-        results = await asyncio.gather(a.round_ended(ended[0]), b.round_ended(ended[1]))
+        found = {7: ("quartz", "stone"), 8: ("cat",)}
+        ended = await asyncio.gather(
+            play(first, lexicon, found, achievements=a),
+            play(second, lexicon, found, achievements=b, channel=GUILD + 2),
+        )  # two finishes at once, each awarding in its own transaction
+        results = [await a.round_ended(ended[0]), await b.round_ended(ended[1])]
         awarded = [award for r in results if r is not None for award in r.awards]
         assert len(awarded) == len(set(awarded)) and (7, "qu_word", 1) in awarded
         rows = await store_target.rows(

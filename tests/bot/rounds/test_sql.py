@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from bot.kernel.model import AcceptedWord, GuessRow, LeaderboardEntry
 from bot.rounds.statements import RUNNING_ROUND_SQL, UNFINISHED_ROUNDS_SQL
+from bot.rounds.store import Totals
 from bot.storage import ChannelBusy, StorageError
+from bot.storage.database import Session
 from bot.stores import Storage
 from bot.stores.sqlite import SQLiteStorage
 from core.board import Board
@@ -22,6 +24,8 @@ from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules, Verdict, tally
 from tests.bot.rounds.stored import ACCEPTED, BOARD, WORDS, accepted, new_round, plan, results_for
 from tests.stores import StoreTarget
+
+BIG = 2**62  # a Discord id past 32 bits
 
 
 async def test_one_running_round_per_channel(storage: Storage) -> None:
@@ -278,3 +282,52 @@ async def test_standings_equal_the_sum_of_results(
         "SELECT guild_id, user_id, points, rounds, words FROM standings ORDER BY 1, 2"
     )
     assert kept == summed
+
+
+@pytest.mark.parametrize("mode", [Mode.CLASSIC, Mode.COOP])
+async def test_a_finish_step_sees_the_standings_as_they_now_stand(
+    storage: Storage, store_target: StoreTarget, mode: Mode
+) -> None:
+    """What another feature's part of a finish reads is what the standings hold once this round
+    is counted (the standings' update hands it back), for every player, in the same transaction."""
+    seen: list[dict[int, dict[str, object]]] = []
+
+    async def step(totals: Totals, session: Session) -> None:
+        seen.append({p: dict(row) for p, row in totals.items()})
+        assert await session.fetch("SELECT COUNT(*) AS n FROM round_results") != []
+
+    first = await new_round(storage, mode=mode)
+    await storage.finish_round(first.id, results_for({1: ["cats", "dog"], 2: ["rent"]}), 1.0, {})
+    second = await new_round(storage, channel_id=11, mode=mode)
+    found = {1: ["mile", "lime", "net"], BIG: ["dogs"]}
+    assert await storage.finish_round(second.id, results_for(found), 2.0, {}, step)
+    kept = {
+        row[0]: row[1:]
+        for row in await store_target.rows(
+            "SELECT user_id, words, rounds, wins, best, longest_word FROM standings"
+        )
+    }
+    assert len(seen) == 1 and set(seen[0]) == {1, BIG}
+    for player, row in seen[0].items():
+        columns = ("words", "rounds", "wins", "best", "longest_word")
+        assert tuple(row[c] for c in columns) == kept[player], player
+    assert seen[0][1]["words"] == 5 and seen[0][BIG]["words"] == 1
+
+
+async def test_a_failing_finish_step_undoes_the_whole_finish(
+    storage: Storage, store_target: StoreTarget
+) -> None:
+    stored = await new_round(storage)
+
+    async def step(totals: Totals, session: Session) -> None:
+        await session.execute("UPDATE standings SET words = words + 100")
+        raise RuntimeError("the step failed")
+
+    results = results_for({1: ["cats", "dog"]})
+    with pytest.raises(RuntimeError):
+        await storage.finish_round(stored.id, results, 1.0, {1: "Ann"}, step)
+    assert await store_target.value("SELECT COUNT(*) FROM standings") == 0
+    assert await store_target.value("SELECT COUNT(*) FROM round_results") == 0
+    assert [r.id for r in await storage.unfinished_rounds()] == [stored.id]
+    assert await storage.finish_round(stored.id, results, 1.0, {1: "Ann"})  # tried again: kept
+    assert await store_target.value("SELECT words FROM standings") == 2

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from bot.kernel.model import ServerSettings
 from bot.server_settings.service import ServerSettingsService
+from bot.storage.database import Session
 
 
 class MemoryServerSettings:
@@ -43,7 +44,9 @@ class MemoryServerSettings:
             daily_channel=self.daily_channels.get(guild_id),
         )
 
-    async def server_locale(self, guild_id: int) -> tuple[str | None, str]:
+    async def server_locale(
+        self, guild_id: int, within: Session | None = None
+    ) -> tuple[str | None, str]:
         kept = self.defaults.get(guild_id, ServerSettings())
         return kept.timezone, kept.language
 
