@@ -464,37 +464,43 @@ def test_python_m_core_solve_subprocess(small_dict: Path, tmp_path: Path) -> Non
     assert bad.stderr == "error: board 'abc/de': ragged rows: row 2 has 2 cells, row 1 has 3\n"
 
 
-def test_lang_check_folds_the_word_and_says_how_common_it_is(tmp_path: Path) -> None:
-    result = run("check", "Être", "etre/xxxx/xxxx/xxxx", "--lang", "fr", "--cache-dir", tmp_path)
+def test_lang_check_folds_the_word_and_says_how_common_it_is(
+    lexicons: dict[str, Lexicon], lexicon_cache: Path
+) -> None:
+    """On the test run's cache, where every language's lexicon is built already."""
+    result = run(
+        "check", "Être", "etre/xxxx/xxxx/xxxx", "--lang", "fr", "--cache-dir", lexicon_cache
+    )
     assert result.code == 0, result.err
     assert result.out.splitlines() == [
         "YES (0,0) (0,1) (0,2) (0,3) E T R E",
         "in the dictionary (fr.txt)",
         "very common (Zipf 6.4); in the everyday dictionary",
     ]
-    rare = run("check", "qat", "[q]at/xxx/xxx", "--cache-dir", tmp_path)
+    rare = run("check", "qat", "[q]at/xxx/xxx", "--cache-dir", lexicon_cache)
     assert rare.out.splitlines()[1:] == [
         "in the dictionary (en.txt)",
         "rare (Zipf 1.9); not in the everyday dictionary",
     ]
-    spanish = run("check", "año", "año/xxx/xxx", "--lang", "es", "--cache-dir", tmp_path)
+    spanish = run("check", "año", "año/xxx/xxx", "--lang", "es", "--cache-dir", lexicon_cache)
     assert spanish.code == 0 and spanish.out.startswith("YES")
-    bad = run("check", "año", "año/xxx/xxx", "--lang", "xx", "--cache-dir", tmp_path)
+    bad = run("check", "año", "año/xxx/xxx", "--lang", "xx", "--cache-dir", lexicon_cache)
     assert bad.code == 2 and "invalid choice" in bad.err
 
 
-def test_lang_solve_roll_and_everyday(tmp_path: Path) -> None:
+def test_lang_solve_roll_and_everyday(lexicons: dict[str, Lexicon], lexicon_cache: Path) -> None:
+    """On the test run's cache, where every language's lexicon is built already."""
     solved = run(
-        "solve", "año/xxx/xxx", "--lang", "es", "--min-length", "3", "--cache-dir", tmp_path
+        "solve", "año/xxx/xxx", "--lang", "es", "--min-length", "3", "--cache-dir", lexicon_cache
     )
     assert solved.out.splitlines()[0] == "año"
-    full = run("solve", "[q]atx/cxxx/xxxx/xxxx", "--cache-dir", tmp_path).out.split()
+    full = run("solve", "[q]atx/cxxx/xxxx/xxxx", "--cache-dir", lexicon_cache).out.split()
     everyday = run(
-        "solve", "[q]atx/cxxx/xxxx/xxxx", "--dictionary", "everyday", "--cache-dir", tmp_path
+        "solve", "[q]atx/cxxx/xxxx/xxxx", "--dictionary", "everyday", "--cache-dir", lexicon_cache
     ).out.split()
     assert "qat" in full and "qat" not in everyday and "cat" in everyday
-    rolled = run("roll", "--lang", "de", "--seed", "3", "--cache-dir", tmp_path)
+    rolled = run("roll", "--lang", "de", "--seed", "3", "--cache-dir", lexicon_cache)
     assert "dice 4x4-de" in rolled.out
     best = run("best", "--lang", "es", "--size", "3", "--iterations", "50", "--seed", "1",
-               "--cache-dir", tmp_path)  # fmt: skip
+               "--cache-dir", lexicon_cache)  # fmt: skip
     assert best.code == 0, best.err
