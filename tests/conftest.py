@@ -30,6 +30,11 @@ def lexicon_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return shared
 
 
+# Builds in children run below the tests' priority: an idle core is theirs, a running test's
+# timeouts are not starved by them.
+NICE = ("nice", "-n", "10")
+
+
 @contextlib.contextmanager
 def building(cache: Path) -> Iterator[None]:
     """One worker at a time builds into the shared cache; the others then read what it built."""
@@ -58,13 +63,15 @@ def english(lexicon_cache: Path) -> Lexicon:
 @pytest.fixture(scope="session")
 def lexicons(english: Lexicon, lexicon_cache: Path) -> dict[str, Lexicon]:
     """Every language's lexicon as the bot reads it, built once a run: those the cache lacks
-    by one child each, all at once (as the image builds them), then read from the cache."""
+    by one child each, all at once and niced (as the image builds them), then read from the
+    cache."""
     codes = [c for c in LANGUAGE_CODES if c != "en"]
     with building(lexicon_cache):
         missing = [c for c in codes if cached_lexicon_for(c, lexicon_cache) is None]
         children = [
             subprocess.Popen(
                 [
+                    *NICE,
                     sys.executable,
                     "-m",
                     "core.compile",

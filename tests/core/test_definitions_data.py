@@ -62,17 +62,20 @@ def test_shipped_glosses_hold_no_offensive_word(offensive: ModuleType, code: str
     lang = language(code)
     banned, patterns, kept = offensive.supplement(lang)
     forms = {form for stem in banned - kept for form in offensive.inflections(code, stem)}
-    bad = []
+    first_in: dict[str, str] = {}  # each distinct token, and the first entry using it
     for name in SOURCES[code].glosses:
         for lemma, _, gloss in gloss_lines(DEFINITIONS_DIR / name):
             for token in re.findall(r"\w+", gloss):
-                word = lang.fold(token)
-                if (
-                    word
-                    and word not in kept
-                    and (word in forms or any(offensive.matches(p, word) for p in patterns))
-                ):
-                    bad.append((lemma, token))
+                first_in.setdefault(token, lemma)
+    bad = []
+    for token, lemma in first_in.items():  # each checked once
+        word = lang.fold(token)
+        if (
+            word
+            and word not in kept
+            and (word in forms or any(offensive.matches(p, word) for p in patterns))
+        ):
+            bad.append((lemma, token))
     assert bad == []
 
 

@@ -13,7 +13,7 @@ import pytest
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, Harness, bot_session
-from tests.conftest import building
+from tests.conftest import NICE, building
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -27,6 +27,7 @@ def _build(lexicon_cache: Path) -> None:
     running = [
         subprocess.Popen(
             [
+                *NICE,
                 sys.executable,
                 "-m",
                 "core.definitions",
