@@ -160,8 +160,32 @@ FR = (
 )  # fmt: skip
 
 
+def _by_ending(rules: list[Rule]) -> dict[str, list[tuple[int, Rule]]]:
+    """The rules by their ending, each with its place in the list (the order they are shown)."""
+    found: dict[str, list[tuple[int, Rule]]] = {}
+    for place, rule in enumerate(rules):
+        found.setdefault(rule[0], []).append((place, rule))
+    return found
+
+
+FR_BY_ENDING = _by_ending(FR)
+FR_LONGEST = max(len(ending) for ending, _, _ in FR)
+
+
+def _matching(word: str, by_ending: dict[str, list[tuple[int, Rule]]], longest: int) -> list[Rule]:
+    """The rules whose ending ``word`` has (and more), in the list's order: a look-up a suffix
+    length, not a test a rule (an index build asks it of every word of the lexicon)."""
+    found = [
+        hit
+        for size in range(min(longest, len(word) - 1) + 1)
+        for hit in by_ending.get(word[len(word) - size :], ())
+    ]
+    found.sort()
+    return [rule for _, rule in found]
+
+
 def french(word: str) -> Iterator[Candidate]:
-    for ending, replacement, kind in FR:
+    for ending, replacement, kind in _matching(word, FR_BY_ENDING, FR_LONGEST):
         if word.endswith(ending) and len(word) > len(ending):
             lemma = word[: -len(ending)] + replacement
             if len(lemma) < MIN_LEMMA or (ending == "s" and word.endswith("ss")):

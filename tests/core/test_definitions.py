@@ -3,10 +3,13 @@ forms led to their lemma, the share of the committed samples defined, Spanish wi
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.definitions import (
     Definitions,
@@ -17,7 +20,10 @@ from core.definitions import (
     PartOfSpeech,
     Reading,
 )
+from core.definitions.forms import FR, MIN_LEMMA, Candidate, french
 from core.definitions.sources import DEFINITIONS_DIR
+from core.dice import DATA_DIR
+from core.languages import language
 from core.lexicon import Lexicon
 
 
@@ -158,3 +164,31 @@ def test_sample_coverage(definitions: dict[str, Definitions], code: str, part: s
     assert len(words) == (200 if part == "common" else 50)
     defined = [w for w in words if isinstance(definitions[code].lookup(w), Entry)]
     assert len(defined) >= FLOORS[(code, part)]
+
+
+def every_french_rule(word: str) -> list[Candidate]:
+    """French's rules tried one by one, in the list's order (what ``forms.french`` looks up)."""
+    out = []
+    for ending, replacement, kind in FR:
+        if word.endswith(ending) and len(word) > len(ending):
+            lemma = word[: -len(ending)] + replacement
+            if len(lemma) < MIN_LEMMA or (ending == "s" and word.endswith("ss")):
+                continue
+            accented = (
+                FormKind.PAST_PARTICIPLE if replacement == "er" and ending in ("e", "es") else None
+            )
+            out.append(Candidate(lemma, kind, accented=accented))
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text("aeioucdegilmnrstuvxz", max_size=14))
+def test_french_rules_by_ending_are_every_rule_in_order(word: str) -> None:
+    assert list(french(word)) == every_french_rule(word)
+
+
+def test_french_rules_by_ending_on_the_word_list() -> None:
+    words = (DATA_DIR / "words" / "fr.txt").read_text(encoding="utf-8").split()
+    for word in random.Random(5).sample(words, 5000):
+        folded = language("fr").fold(word) or ""
+        assert list(french(folded)) == every_french_rule(folded), folded
