@@ -293,7 +293,7 @@ async def _add_to_standings(
 
 
 def _standing_row(guild_id: int, results: Results, p: PlayerResult) -> tuple[object, ...]:
-    """What one result adds to the player's all-time standing (ADD_TO_STANDINGS_SQL)."""
+    """What one result adds to the player's all-time standing (``add_to_standings_sql``)."""
     share = share_of_max(results, p)
     return (
         guild_id,
