@@ -9,13 +9,13 @@ database's unique key stays the judge of what is new: the memory only spares ask
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
-from typing import Generic, Protocol, TypeVar
+from typing import Protocol
 
 from bot.achievements.events import AchievementsEarned, Where
+from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
 from bot.rounds.events import RoundEnded, RoundLost, RoundStarted
 from bot.rounds.store import Totals
@@ -56,24 +56,6 @@ class _Finished:
     reached: Mapping[int, int]  # player -> the bits of every tier reached
 
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class _Kept(Generic[K, V]):
-    """A bounded memory: the oldest entry goes first."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.items: OrderedDict[K, V] = OrderedDict()
-
-    def put(self, key: K, value: V) -> None:
-        self.items[key] = value
-        self.items.move_to_end(key)
-        while len(self.items) > self.limit:
-            self.items.popitem(last=False)
-
-
 class RoundCheck:
     """Awards what a round reaches, inside its finish; tells it once the finish is committed."""
 
@@ -88,9 +70,9 @@ class RoundCheck:
         self.server_settings = server_settings
         self.events = events
         self.clock = clock
-        self._zones: _Kept[int, tzinfo] = _Kept(KEPT_ROUNDS)  # round id -> its server's zone
-        self._finished: _Kept[int, _Finished] = _Kept(KEPT_ROUNDS)
-        self._held: _Kept[tuple[int, int], int] = _Kept(KEPT_PLAYERS)  # (guild, player) -> bits
+        self._zones: Bounded[int, tzinfo] = Bounded(KEPT_ROUNDS)  # round id -> its server's zone
+        self._finished: Bounded[int, _Finished] = Bounded(KEPT_ROUNDS)
+        self._held: Bounded[tuple[int, int], int] = Bounded(KEPT_PLAYERS)  # (guild, player) -> bits
 
     def listen(self) -> None:
         self.events.subscribe(RoundStarted, self.started)
@@ -102,7 +84,7 @@ class RoundCheck:
         self._zones.put(event.round.id, zone)
 
     def lost(self, event: RoundLost) -> None:
-        self._zones.items.pop(event.round_id, None)
+        self._zones.pop(event.round_id, None)
 
     async def finishing(
         self, round: RoundView, results: Results, totals: Totals, session: Session
@@ -111,7 +93,7 @@ class RoundCheck:
         held; keep the ones inserted (new) for ``ended`` to tell."""
         if not results.players:
             return
-        zone = self._zones.items.get(round.id)
+        zone = self._zones.get(round.id)
         if zone is None:  # resumed after a restart, or started a moment ago
             zone, _ = await self.server_settings.locale(round.guild_id, within=session)
         now = self.clock()
@@ -126,7 +108,7 @@ class RoundCheck:
                     if value > f.get(measure, 0):
                         f[measure] = value
             bits[player] = mine = reached_bits(f)
-            if unknown := mine & ~self._held.items.get((round.guild_id, player), 0):
+            if unknown := mine & ~self._held.get((round.guild_id, player), 0):
                 due += [(player, code, tier) for code, tier in tiers_of(unknown)]
         new = await self.store.award(round.guild_id, due, now, within=session) if due else []
         self._finished.put(round.id, _Finished(tuple(new), bits))  # a retry replaces it
@@ -134,13 +116,13 @@ class RoundCheck:
     def ended(self, event: RoundEnded) -> AchievementsEarned | None:
         """The finish is committed: what it reached is held from now on; tell what is new."""
         view = event.round
-        self._zones.items.pop(view.id, None)
-        finished = self._finished.items.pop(view.id, None)
+        self._zones.pop(view.id, None)
+        finished = self._finished.pop(view.id, None)
         if finished is None:
             return None
         for player, bits in finished.reached.items():
             key = (view.guild_id, player)
-            self._held.put(key, self._held.items.get(key, 0) | bits)
+            self._held.put(key, self._held.get(key, 0) | bits)
         if not finished.new:
             return None
         earned = AchievementsEarned(

@@ -4,9 +4,8 @@ server, and the one-off backfill that gives existing players what their history 
 
 The rules are pure (``core.achievements``); this gathers the facts (a round's results, the
 players' totals) and keeps what they reach. A round's check is part of the round's finish, in its
-transaction (``RoundService.also_at_finish``): the totals come back from the standings' own
-update, so it adds one read (the server's time zone and language) and one insert of the tiers
-reached, and no commit of its own (``bench/bench_achievements.py`` measures it)."""
+transaction (``round_check.py``): no read of its own as a rule, an insert only when a tier not
+known to be held is reached, no commit of its own (``bench/bench_achievements.py`` measures it)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, tzinfo
@@ -24,6 +23,7 @@ from bot.daily.events import DailyFinished
 from bot.daily.store import DailyStore
 from bot.i18n.languages import LANGUAGE_CODES, language_name
 from bot.i18n.phrase import Phrase
+from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
 from bot.kernel.model import DailyAttempt, DailyGuess, ServerSettings
 from bot.kernel.refusal import Refusal
@@ -126,7 +126,7 @@ class DailyService:
         self.tick = tick
         self.owns = owns
         self.listeners: list[FinishListener] = []
-        self._boards: OrderedDict[tuple[date, str], DailyBoard] = OrderedDict()
+        self._boards: Bounded[tuple[date, str], DailyBoard] = Bounded(BOARDS_KEPT)
         self._armed: dict[int, float] = {}  # attempt id -> deadline
         self._locks: dict[int, asyncio.Lock] = {}
         self._timer: asyncio.Task[None] | None = None
@@ -139,11 +139,7 @@ class DailyService:
         board = self._boards.get(key)
         if board is None:
             board = daily_board(day, language, await self.lexicons.get(language))
-            self._boards[key] = board
-            while len(self._boards) > BOARDS_KEPT:
-                self._boards.popitem(last=False)
-        self._boards.move_to_end(key)
-        return board
+        return self._boards.put(key, board)
 
     async def board_of(self, attempt: DailyAttempt) -> DailyBoard:
         """The board the attempt was opened on: the day's roll, or (the dictionary changed

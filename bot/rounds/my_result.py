@@ -6,10 +6,10 @@ after a restart, scored again from what the database holds, once per round."""
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.kernel.bounded import Bounded
 from bot.kernel.lexicons import Lexicons
 from bot.rounds.events import RoundEnded
 from bot.rounds.rolling import stored_game
@@ -48,7 +48,7 @@ class ResultBook:
         self.storage = storage
         self.lexicons = lexicons
         self.settler = settler
-        self._kept: OrderedDict[int, _Scored] = OrderedDict()
+        self._kept: Bounded[int, _Scored] = Bounded(KEPT)
         self._scoring: dict[int, asyncio.Task[_Scored | None]] = {}
 
     def ended(self, event: RoundEnded) -> None:
@@ -57,11 +57,7 @@ class ResultBook:
         self._keep(view.id, _Scored(view.language, view.rules.mode, event.results, view.spelled))
 
     def _keep(self, round_id: int, scored: _Scored) -> _Scored:
-        self._kept[round_id] = scored
-        self._kept.move_to_end(round_id)
-        while len(self._kept) > KEPT:
-            self._kept.popitem(last=False)
-        return scored
+        return self._kept.put(round_id, scored)
 
     async def of(self, round_id: int, player: int) -> MyResult | None:
         """The player's result; None when the round is unknown or not finished."""

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 
 import discord
 
 from bot.achievements.events import AchievementsEarned, Where
 from bot.achievements.model import earned_line
 from bot.discord.render.text import CONTENT_LIMIT, clean_name, fit
+from bot.kernel.bounded import Bounded
 
 log = logging.getLogger(__name__)
 WAIT = 60.0  # seconds a line waits for its post (a rate-limit storm)
@@ -25,15 +25,11 @@ class Announcer:
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
-        self._gates: OrderedDict[Key, asyncio.Event] = OrderedDict()
+        self._gates: Bounded[Key, asyncio.Event] = Bounded(KEPT)
 
     def _gate(self, key: Key) -> asyncio.Event:
         gate = self._gates.get(key)
-        if gate is None:
-            gate = self._gates[key] = asyncio.Event()
-            while len(self._gates) > KEPT:
-                self._gates.popitem(last=False)
-        return gate
+        return gate if gate is not None else self._gates.put(key, asyncio.Event())
 
     def opened(self, key: Key) -> None:
         """The post ``key`` names is out: its lines go now, later ones at once."""
