@@ -119,19 +119,12 @@ Award = tuple[str, int]  # code, tier
 
 def reached(facts: Facts) -> list[Award]:
     """Every (code, tier) the facts reach, in the table's order."""
-    figures = facts.figures
-    awards: list[Award] = []
-    for achievement in ACHIEVEMENTS:
-        figure = figures.get(achievement.measure)
-        if figure is None:
-            continue
-        awards.extend((achievement.code, t) for t in achievement.tiers if figure >= t)
-    return awards
+    return tiers_of(reached_bits(facts.figures))
 
 
 def reached_bits(figures: Mapping[Measure, int]) -> int:
-    """The tiers ``figures`` reach, as ``TIER_BITS``: what ``reached`` says, without a list (a
-    round's end asks it of every player and wants only what is not held yet)."""
+    """The tiers ``figures`` reach, as ``TIER_BITS`` (a round's end asks it of every player and
+    wants only what is not held yet; ``reached`` lists them)."""
     bits = 0
     for measure, figure in figures.items():
         for threshold, reaching in _LADDERS.get(measure, ()):

@@ -39,7 +39,6 @@ class WebSettings:
     port: int | None = None
     client_secret: str | None = None  # DISCORD_CLIENT_SECRET: the OAuth2 code exchange
     activity: bool = False
-    any_port_if_taken: bool = False  # the port is a wish (the sandbox's): taken, any free one
 
     def __repr__(self) -> str:  # never print the secret
         secret = "set" if self.client_secret else "unset"

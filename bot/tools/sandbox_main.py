@@ -59,9 +59,7 @@ def sandbox_web(web: WebSettings) -> WebSettings:
         except OSError:
             probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    return WebSettings(
-        "127.0.0.1", port, STANDIN_CLIENT_SECRET, activity=web.activity, any_port_if_taken=True
-    )
+    return WebSettings("127.0.0.1", port, STANDIN_CLIENT_SECRET, activity=web.activity)
 
 
 def world_file_for(database: str) -> Path:

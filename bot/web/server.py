@@ -6,7 +6,6 @@ domain."""
 from __future__ import annotations
 
 import asyncio
-import errno
 import json
 import logging
 import socket
@@ -37,22 +36,6 @@ CSP = (
     "connect-src 'self' ws: wss:; frame-ancestors https://discord.com https://*.discordsays.com "
     "https://*.discord.com 'self' http://127.0.0.1:*"
 )
-
-
-def bound_socket(host: str, port: int, *, any_if_taken: bool) -> socket.socket:
-    """A TCP socket bound to ``host``:``port``; when the port is taken and ``any_if_taken``, to
-    a free port instead (the sandbox's port is only a wish: another sandbox may have taken it
-    between its check and this bind)."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as exc:
-        sock.close()
-        if exc.errno != errno.EADDRINUSE or not any_if_taken or port == 0:
-            raise
-        return bound_socket(host, 0, any_if_taken=False)
-    return sock
 
 
 class WebServer:
@@ -103,8 +86,9 @@ class WebServer:
             app, access_log=None, handle_signals=False, shutdown_timeout=1.0
         )
         await self._runner.setup()
-        settings = self.settings
-        sock = bound_socket(settings.host, self.port, any_if_taken=settings.any_port_if_taken)
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((self.settings.host, self.port))
         self.port = sock.getsockname()[1]
         await web.SockSite(self._runner, sock).start()
         log.info("the Activity's page is served on %s", self.url)
