@@ -217,6 +217,14 @@ def bot_env(folder: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+def sandbox_env(folder: Path, **extra: str) -> dict[str, str]:
+    """A sandbox's environment (``bot_env``, no token): its page on a free port of its own, not
+    the default 8780, which another test's sandbox may be binding at the same moment (its check
+    that the port is free and its bind are apart: two at once stopped one with "Address already
+    in use")."""
+    return bot_env(folder, BOGGLE_WEB_PORT="0", **extra)
+
+
 async def spawn_bot(
     env: dict[str, str],
     cwd: Path,

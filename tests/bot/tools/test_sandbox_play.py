@@ -7,7 +7,7 @@ from pathlib import Path
 
 from core.lexicon import Lexicon
 from core.solver import solve
-from tests.bot.harness import bot_env, query, read_board, spawn_bot
+from tests.bot.harness import query, read_board, sandbox_env, spawn_bot
 
 
 async def _read_until(stream: asyncio.StreamReader, marker: str, seen: list[str]) -> None:
@@ -27,7 +27,7 @@ def _last_grid(lines: list[str]) -> list[str]:
 
 
 async def test_no_token_plays_a_round_in_the_terminal(tmp_path: Path, lexicon: Lexicon) -> None:
-    process = await spawn_bot(bot_env(tmp_path), tmp_path, interactive=True)
+    process = await spawn_bot(sandbox_env(tmp_path), tmp_path, interactive=True)
     assert process.stdin is not None and process.stdout is not None
     seen: list[str] = []
     try:
@@ -71,7 +71,7 @@ class Terminal:
 
     @classmethod
     async def open(cls, folder: Path) -> Terminal:
-        terminal = cls(await spawn_bot(bot_env(folder), folder, interactive=True))
+        terminal = cls(await spawn_bot(sandbox_env(folder), folder, interactive=True))
         await terminal.read_until("Type :help")
         return terminal
 
@@ -151,7 +151,7 @@ async def test_a_second_sandbox_on_the_same_database_says_why_at_once(tmp_path: 
     waited 60 s in silence as a stand-by, then said only that the bot did not connect)."""
     first = await Terminal.open(tmp_path)
     try:
-        second = await spawn_bot(bot_env(tmp_path), tmp_path, interactive=True)
+        second = await spawn_bot(sandbox_env(tmp_path), tmp_path, interactive=True)
         assert second.stdin is not None
         second.stdin.write(b":quit\n")
         out, _ = await asyncio.wait_for(second.communicate(), 20)
@@ -167,7 +167,7 @@ async def test_a_folder_it_cannot_write_says_the_token_is_needed(tmp_path: Path)
     """The Docker image run without DISCORD_TOKEN (its /app is not the bot user's): one line
     saying the token is needed, not a PermissionError traceback."""
     (tmp_path / "sandbox").write_text("a file where the sandbox's folder would go")
-    process = await spawn_bot(bot_env(tmp_path), tmp_path, interactive=True)
+    process = await spawn_bot(sandbox_env(tmp_path), tmp_path, interactive=True)
     out, _ = await asyncio.wait_for(process.communicate(b""), 20)
     text = out.decode()
     assert process.returncode == 2, text
@@ -179,7 +179,7 @@ async def test_without_message_content_the_sandbox_plays_by_replies(
 ) -> None:
     """``BOGGLE_MESSAGE_CONTENT=off make run``: a word typed in the channel is not read (the
     stand-in strips it as Discord does), ``:reply WORDS`` to the board is."""
-    env = bot_env(tmp_path, BOGGLE_MESSAGE_CONTENT="off")
+    env = sandbox_env(tmp_path, BOGGLE_MESSAGE_CONTENT="off")
     terminal = Terminal(await spawn_bot(env, tmp_path, interactive=True))
     try:
         await terminal.read_until("Type :help")

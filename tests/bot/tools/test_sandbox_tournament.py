@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.bot.harness import bot_env, query, spawn_bot
+from tests.bot.harness import query, sandbox_env, spawn_bot
 from tests.bot.tools.test_sandbox_play import _read_until
 
 STEPS = (
@@ -24,7 +24,7 @@ STEPS = (
 
 
 async def test_a_short_tournament_in_the_terminal(tmp_path: Path) -> None:
-    process = await spawn_bot(bot_env(tmp_path), tmp_path, interactive=True)
+    process = await spawn_bot(sandbox_env(tmp_path), tmp_path, interactive=True)
     assert process.stdin is not None and process.stdout is not None
     seen: list[str] = []
     try:
