@@ -1,10 +1,8 @@
 """Server battles on the daily board: the calendar and the "best five" rule, pure.
 
-A server's score on a day, in a language, is the mean daily points of its best five players that
-day (fewer than five: the missing count as zero), so it is kept as the best five's points added
-up (``day_points``) and shown divided by ``BEST``: exact, never rounded before it is shown. A
-week runs Monday to Sunday (the daily board's dates, UTC where a server set no time zone) and
-its score adds up its days.
+A server's day is the mean of its best five players' points (missing players count zero), kept
+as the sum (``day_points``) and divided by ``BEST`` only when shown, so never rounded. Weeks run
+Monday to Sunday in the daily board's dates.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
-"""The search for the best board on every core: one ``core.best`` search a process, each with
-its own seed, the best board of all of them reported as it improves.
+"""The search for the best board on every core: one ``core.best`` search a process.
 
-The parent owns the time: it watches the clock it is given, hears each worker's new best boards
-and evaluation counts through a queue, calls ``on_progress`` with the figures a terminal shows,
-and tells the workers to stop when time is up or on Ctrl-C, keeping the best board heard so far.
-Workers ignore Ctrl-C themselves (the terminal sends it to the whole process group): the parent
-decides. With one worker the search runs in this process, so a seed and an iteration budget give
-the same board as ``best_board`` itself.
+The parent owns the clock and stops the workers when time is up; workers ignore Ctrl-C (the
+terminal sends it to the whole process group), and the parent keeps the best board heard. With
+one worker the search runs in process, so a seed gives the same board as ``best_board``.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Boards: a rectangle of faces, its text form, and cell adjacency.
 
-A face is the lowercase text a cell spells: ``"a"``, ``"qu"``, ``"th"``, or ``""`` for a blank cell
-that no word may pass through. Text form: a square run of letters (``perslatgsineters``) or rows
-separated by ``/`` or spaces (``rael/mofs/teok/nati``); ``q`` alone means ``Qu``; a multi-letter face
-goes in brackets (``[th]``, ``[qu]``; ``[q]`` is a plain Q); ``.`` is a blank. Faces may be any
-letters, not only a-z (``ñ`` on Spanish boards); a language's lexicon spells only its own.
+A face is the lowercase text a cell spells (``"qu"``; ``""`` a blank no word passes through).
+Text form: ``perslatgsineters`` or rows split by ``/`` or spaces; ``q`` alone is ``Qu``,
+``[th]`` a multi-letter face, ``[q]`` a plain Q, ``.`` a blank.
 """
 
 from __future__ import annotations

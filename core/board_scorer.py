@@ -1,9 +1,7 @@
 """Scoring many boards fast, for the search for the best board (``core.best``).
 
-The solver builds every word and its path; a search only needs the total, thousands of times a
-second. So ``BoardScorer`` is a lean version of the solver's walk: it carries the word's index in
-the lexicon (a DAWG with word counts is a minimal perfect hash) instead of building strings, and
-marks the words seen in a reused array instead of filling a dict.
+The solver's walk, lean: it carries the word's index in the lexicon instead of building strings,
+and marks words seen in a reused array, since a search needs only totals, thousands a second.
 """
 
 from __future__ import annotations

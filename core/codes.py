@@ -1,11 +1,8 @@
-"""Board codes: a rolled board and its dice set as a short code, to replay the same board anywhere.
+"""Board codes: a rolled board and its dice set as a short code, to replay it anywhere.
 
-A code is Crockford base-32 (digits and capitals without I, L, O, U: nothing Discord formats or
-links, nothing mistaken for another letter), one character for the dice set, one per die, then two
-check characters. ``4x4-new`` makes 19 characters, 5x5 28, 6x6 39. Reading is forgiving where it
-cannot be wrong (any case, ``-`` and spaces ignored, ``O`` read as 0 and ``I``/``L`` as 1) and strict
-where it could: the check is a weighted sum modulo a prime, which catches every single mistyped
-character and every swap of two neighbours; and the faces must be a roll of the named dice.
+Crockford base-32 (nothing Discord formats, nothing mistaken for another letter): the dice set,
+a character a die, two check characters. Reading forgives case, ``-``, spaces and O/I/L; the
+check catches every single mistyped character and every swap of two neighbours.
 """
 
 from __future__ import annotations

@@ -1,17 +1,9 @@
 """How common a word is: named bands of Zipf frequency, the ``everyday`` rule, missed-word order.
 
-Zipf frequency is log10 of a word's uses per billion words (wordfreq's scale): 7 is "the", 3 is
-once a million words, 1 the rarest wordfreq lists. The lexicon holds one per word
-(``Lexicon.zipf``); these thresholds are the only place the bands are defined.
-
-The ``everyday`` dictionary keeps a word when its Zipf is at least ``EVERYDAY_ZIPF`` (3.0, once in
-a million words): everyday short words ("cat" 4.8, "chat" 4.8, "gato" 4.6, "kuh" 4.0, "mop" 3.4)
-are well above it; obscure words the lists accept ("qat" 1.9, "tog" 2.4, "ewe" 2.8, "ñu" 2.5) are
-below it, and words the frequency list does not know ("zyzzyva", "zythum", "aalartig") are out.
-For French, Spanish and German the lexicon's number is the word's *everyday* Zipf, judged by its
-family at build time (data/words/build_lists.py ``family_zipf``: "mangeons" 2.9 counts as 3.8 by
-its siblings), since those languages spread a word's use over many forms; bands and the
-missed-word order read the same number, so ``/boggle check`` never calls an everyday word rare.
+Zipf is log10 of a word's uses per billion words (wordfreq's scale: 7 is "the", 3 once a million
+words). ``everyday`` keeps a word at ``EVERYDAY_ZIPF`` or above; a word the frequency list lacks
+is out. For the inflected languages the lexicon holds a word's family Zipf
+(``data/words/build_lists.py``), since their use is spread over many forms.
 """
 
 from __future__ import annotations

@@ -1,21 +1,9 @@
 """``python -m core.compile``: build a word list's lexicon into the cache, whatever the cache holds.
 
-    python -m core.compile [--lang CODE] [--dict PATH [--freq PATH] [--spellings PATH]]
-                           [--cache-dir DIR] [--stdout]
-
-``--lang`` alone builds the language's own list with its frequencies and spellings (what
-``lexicon_for`` loads); with ``--dict`` the list is read in the language's letters, with the Zipf
-values of ``--freq`` (a ``word<TAB>Zipf x 10`` file, such as the language's own) and the
-dictionary spellings of ``--spellings`` (one a line, such as ``data/words/fr-spellings.txt``) if
-given.
-
-Run where memory is plentiful or about to be given back: at image build time, or as a child of the
-bot, which then never holds the build's memory (the build's heap is several times its result, and
-a Python process keeps what it has grown to). ``--stdout`` also writes the compiled lexicon to
-stdout for such a parent; a cache that cannot be written is then only a warning on stderr.
-
-Without ``--stdout``: one line, ``N words, cached in FILE``. Exit codes: 0 done, 2 a word list that
-cannot be read or (without ``--stdout``) a cache that cannot be written (one ``error:`` line).
+Run where memory is plentiful or about to be given back (image build, or a child of the bot): the
+build's heap is several times its result, and a Python process keeps what it has grown to.
+``--stdout`` also writes the lexicon for such a parent; an unwritable cache is then only a
+warning. Exit codes: 0 done, 2 an unreadable word list or unwritable cache (one ``error:`` line).
 """
 
 from __future__ import annotations

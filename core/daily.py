@@ -1,9 +1,7 @@
 """The daily board: one board a day per language, the same in every server, one attempt each.
 
-The board of a date and language is rolled from a seed of both, with the quality floor
-(``generate.roll_with_floor``), so every process rolls the same board without storing it first.
-Its rules are fixed for everyone: 4x4, three minutes, classic scoring. Days are numbered from a
-fixed epoch and shown as "#N". What a player may share is a summary without words.
+Rolled from a seed of the date and language, so every process rolls the same board without
+storing it first. Fixed rules for everyone: 4x4, three minutes, classic scoring.
 """
 
 from __future__ import annotations

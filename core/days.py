@@ -1,10 +1,7 @@
 """The day a server is in, and when it ends: the daily board's calendar.
 
-A player's daily date is the local date of the server they open it in (its time zone; UTC in DMs
-and user installs). Time is passed in (unix seconds) and zones are ``tzinfo`` objects (a
-``ZoneInfo``, say), so the same call answers for any moment and any zone. A day runs from its
-local midnight to the next one, whatever daylight saving does to its length (23 or 25 hours);
-where a zone skips midnight the day starts at the first moment that exists.
+A day runs from local midnight to the next (23 or 25 hours across daylight saving; where a zone
+skips midnight, from the first moment that exists). UTC in DMs and user installs.
 """
 
 from __future__ import annotations

@@ -1,34 +1,10 @@
 """Dice derived from a word list, for the languages and sizes no published set exists for.
 
-    python -m core.dicegen                 # (re)writes every derived dice file under data/dice/
-    python -m core.dicegen --check         # exit 1 when a file differs from what the method makes
-    python -m core.dicegen --lang nl pl    # only these languages (each tuned set takes minutes)
-
-Deterministic, so the files can be regenerated exactly (as Tanglet and Lexica do it). Two methods:
-
-**Dealt** (French 5x5 and 6x6, Spanish, German: kept as they were made, since a changed set
-would make the board codes already shared from it fail to read as rolls of its dice):
-
-1. Letter shares: how often each letter of the language's alphabet occurs across all the words of
-   its list (``core.letters.letter_weights``, one count per word, not weighted by use).
-2. Faces: a board of side N has 6 * N * N faces. Each letter gets ``share * faces`` of them,
-   rounded down but at least one for every letter the list uses; the faces still to give go one by
-   one to the letter furthest below its exact share (ties: alphabet order), and a surplus is taken
-   from the letter furthest above it that has two or more.
-3. Dice: the faces, most frequent letter first (ties: alphabet order), are dealt out like cards
-   (die 1, 2, ..., N*N, then die 1 again), so each die gets one face from every run of N*N faces.
-4. ``q`` is written ``Qu`` (as on every die here: French, Spanish and German write q before u).
-
-**Tuned** (Dutch, Polish, Portuguese; ``core.dicetune``): dealt dice spread every letter over many
-dice, so what a board shows varies a lot from roll to roll (four rare letters on one board, two
-vowels on the next) and too many rolls fall below the quality floor (Dutch 5x5: about 60 %, against
-English's 90 %). Tuned dice are built as published ones are: dice of like letters (vowel dice,
-common-consonant dice, one die of the rarest letters, like English's BJKQuXZ), which makes every
-board's mix of letters about the same, and where that is not enough from shares that count each
-word by its chance on a board. The plainest candidate whose rolls pass the floor as often as
-English's dice plus a margin is kept; its choice and figures are written in the file's header.
-
-Boards rolled from either are checked against the floor by ``bench/bench_core.py --languages``.
+Deterministic, so ``--check`` can tell a file that differs from what the method makes. Dealt
+sets (French 5x5 and 6x6, Spanish, German) give each letter faces by its share of the list's
+words and deal them out like cards, most frequent first; they are kept as made, since a changed
+set would break the board codes already shared. Dutch, Polish and Portuguese are tuned
+(``core.dicetune``): dealt dice made too many rolls fall below the quality floor.
 """
 
 from __future__ import annotations

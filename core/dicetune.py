@@ -1,29 +1,9 @@
 """Making dice from a word list whose rolls pass the quality floor as often as English's dice.
 
-``tune`` tries candidates, plainest first, and keeps the first whose rolls pass the floor
-(``core.generate.floor_for``) at least as often as English's published dice on the same rolls,
-plus ``MARGIN``. A candidate is a weighting and an arrangement:
-
-- **Weighting** (``WEIGHTINGS``): the letter shares, from ``core.letters.board_letter_weights``.
-  0 counts every word of the list once (long compounds and inflections as much as the short
-  words boards are made of); 1 counts each word by its chance on a board, which favours the
-  letters of short common words (Dutch e, n, r, t; Polish a, i, o); 0.5 is in between. Faces per
-  letter from the shares as ``face_counts`` says: every letter of the list keeps a face (Polish
-  ą ć ę ł ń ó ś ź ż, Dutch j for ij, Portuguese Qu).
-- **Arrangement** (``ARRANGEMENTS``): how the faces go onto dice. ``dealt``: dealt like cards,
-  most frequent letter first, so each die gets one face of every run of N*N faces: rare letters
-  spread over many dice, and a board's mix varies a lot. ``2-2-1-1``, ``2-2-2``, ``3-3``,
-  ``4-2``: dice filled one after another from the letters in order (vowels first, then
-  consonants, each most faces first), a die taking that many faces of each next letter: dice of
-  like letters (vowel dice, dice of common consonants, the rarest letters together on the last
-  die, as on English's BJKQuXZ die), so every board shows about the same mix of vowels, common
-  and rare letters. The more faces of one letter a die has, the steadier the boards.
-
-Candidates go weighting by weighting from 0 up, each arrangement in that order: a player sees the
-shares (how often each letter shows), not the dice, so the shares stay as close to the list's as
-the floor allows, and then the dice as varied. Every candidate is judged on the same ``ROLLS``
-rolls (seeded; not the bench's seed). Pure and deterministic: the same word list gives the same
-dice.
+``tune`` keeps the first candidate (a weighting of the letter shares, an arrangement of faces on
+dice) whose rolls pass ``core.generate.floor_for`` as often as English's published dice on the
+same rolls, plus ``MARGIN``. Candidates go plainest first: players see the letter shares, not the
+dice, so the shares stay as close to the word list's as the floor allows. Deterministic.
 """
 
 from __future__ import annotations

@@ -1,26 +1,10 @@
 """Fair play on the daily board: results no person could reach are flagged.
 
-A daily attempt is played alone and privately, so nothing stops a script (or a solver in another
-window) from sending every word at once. The rule looks only at when each guess arrived, counted
-from the moment the board was shown (and how many words were found), and flags an attempt that
-breaks any of four human limits:
-
-- **typing**: every guess, accepted or refused, was typed after the board appeared, so the letters
-  sent by any moment cannot exceed a fast typist's pace (plus a little slack for the first
-  message);
-- **the opening**: finding words takes looking; more accepted words in the first seconds than a
-  strong player reads off a fresh board is a solver;
-- **a sustained rate**: more accepted words within any half minute than anyone finds;
-- **the total**: more accepted words in one attempt than anyone finds on a 4x4 board in three
-  minutes, however they are paced (a script sending just under the rate limit every half minute
-  would otherwise find about 170).
-
-The words of one submit (a modal or ``/daily-guess`` with several words) arrive together; for the
-last two limits they are spread over the time since the previous submit, as they could have been
-typed.
-
-The limits are generous on purpose (a strong player must never be flagged) and live here only;
-flagged results are kept but left out of rankings, leaderboards and streaks.
+A daily attempt is played alone, so nothing stops a script. An attempt is flagged when the
+arrival times of its guesses break a human limit: typing speed, words found in the opening
+seconds, a sustained rate, or a total. The words of one submit (a form, ``/daily-guess``) are
+spread over the time since the previous one. The limits are generous on purpose (a strong player
+is never flagged); flagged results are kept but left out of rankings and streaks.
 """
 
 from __future__ import annotations

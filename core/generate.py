@@ -1,13 +1,9 @@
 """Making boards that are never duds: rolls from real dice, rerolled up to a floor.
 
-``roll_with_floor`` rerolls the dice until the board clears a floor of words and points, so a round
-never starts on a board with nothing to find. ``floor_for`` is the one rule for that floor, used by
-the bot and the command line alike: at a size's official minimum length, the 10th percentile of
-random boards with the shipped word list (measured with ``bench/bench_core.py``: about nine rolls in
-ten pass the first time, and a dud costs one more solve, a millisecond or two); at any other minimum
-length those figures mean nothing, so any board with a word will do.
-
-Pure: randomness comes in as a ``random.Random``. The highest-scoring board is ``core.best``'s.
+``floor_for`` is the one floor rule for the bot and the command line: at a size's official
+minimum length, the 10th percentile of random boards with the shipped list (measured with
+``bench/bench_core.py``: nine rolls in ten pass at once); at any other length, one word.
+Pure: randomness comes in. The highest-scoring board is ``core.best``'s.
 """
 
 from __future__ import annotations

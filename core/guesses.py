@@ -1,9 +1,7 @@
 """Reading guesses out of chat messages.
 
-A message may hold several words (``cat dog, rat``). Text is normalised first: Unicode NFKC (full-width
-and styled letters become plain ones), case folded, zero-width and soft-hyphen characters removed, and
-punctuation around a word stripped. Obvious chatter (a link, a mention, an emoji code, a question, a
-sentence with apostrophes) is ignored as a whole rather than judged word by word.
+Text is NFKC-normalised, case folded, stripped of zero-width characters and surrounding
+punctuation. Obvious chatter (a link, a mention, a question, a sentence) is ignored whole.
 """
 
 from __future__ import annotations

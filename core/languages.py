@@ -1,40 +1,10 @@
 """The languages the game is played in: letters, how typed text folds to them, word lists, dice.
 
-A ``Language`` says which letters its lexicon holds (``alphabet``) and how a typed token becomes a
-string of those letters (``fold``). The word list was folded by the same rule when it was built
-(``data/words/build_lists.py``), so a guess typed with or without accents reads the way the
-dictionary does. The choices, and why:
-
-- ``en``: letters a-z. Accents typed fold to the base letter ("café" is "cafe"); æ, œ and ß are
-  spelled out (ae, oe, ss), as English writes them without the ligature.
-- ``fr``: letters a-z. Every accent folds to its base letter (é è ê ë -> e, ç -> c, ...), and the
-  ligatures are spelled out (œ -> oe, æ -> ae): French Boggle ignores accents, its dice have none,
-  and players type "etre" as often as "être".
-- ``es``: 27 letters, a-z with ñ after n. ñ is a letter of its own in Spanish (its own place in the
-  alphabet and in Scrabble; "año" and "ano" are different words), so it is never folded and ``n``
-  never reads as ``ñ``. The acute accents and ü fold to the base letter (they only mark stress or
-  pronunciation; Spanish Scrabble has no accented tiles).
-- ``de``: letters a-z, umlauts spelled out the crossword way: ä -> ae, ö -> oe, ü -> ue, ß -> ss.
-  German has always written umlauts so when they cannot be typed ("gruen" is "grün"), German
-  crosswords fill them in that way, and it keeps the a-z dice (and their board codes) for German
-  too; umlauts as letters of their own would be 30 letters and a guess typed on a keyboard without
-  them would be a different word.
-
-- ``nl``: letters a-z; accents fold ("één" is "een", "ideeën" is "ideeen") and are shown from the
-  spellings file. ``ij`` is two letters, i and j, as Dutch Scrabble and Wordfeud write it and as
-  every keyboard types it; the single character ``ĳ`` (U+0133) is spelled out ij. A die face of
-  its own (an ``IJ`` like ``Qu``) would make "ij" a unit the dice must roll together, while the
-  word list, the keyboard and the other Dutch word games treat it as two letters.
-- ``pl``: 32 letters, a-z less q, v, x, with ą ć ę ł ń ó ś ź ż each after its base letter, as
-  the Polish alphabet orders them and as Polish Scrabble has them (tiles of their own: "żal"
-  and "zal" are different words, so none folds). A word with q, v or x is not a Polish word
-  here (Polish Scrabble has no such tiles either). 32 letters take 64-bit lexicon masks.
-- ``pt``: letters a-z; every accent folds (á à â ã é ê í ó ô õ ú ç -> the base letter), as
-  Portuguese word games play them (Portuguese Scrabble has no accented tiles, and "e" and "é"
-  share one), and the dictionary's spelling is shown ("avo" shows "avó").
-
-Any other character (a digit, a letter of another script) makes a token fold to ``None``: it is
-not a word of that language.
+A language folds a typed token to its alphabet by the rule its word list was built with
+(``data/words/build_lists.py``), so a guess reads the same with or without accents. A letter is
+kept apart only where the language's word games keep it (Spanish ñ, Polish ą ć ę ł ń ó ś ź ż:
+"año" and "ano" differ); German spells umlauts out (ä -> ae) as crosswords do, and Dutch ij is two
+letters, as its Scrabble and keyboards have it. Any other character folds the token to ``None``.
 """
 
 from __future__ import annotations

@@ -1,21 +1,10 @@
 """A round of Boggle as pure state: guesses in, verdicts out, results at the end.
 
-Time is passed in (``now`` in seconds on any clock the caller keeps consistently), so the same rules
-serve the bot, the terminal game and the tests. A guess at or after the deadline is refused whatever
-any timer did.
-
-Verdicts are decided in this order, each one cheap: round over; too short; already found by this
-player; on the board and a word (accepted, or taken by another player in race mode); not in the
-dictionary (not a word); otherwise a dictionary word the board does not hold (not on the board).
-The last two need only the lexicon and the solution, never a path search, so a long message costs
-one look-up per word. A word the server excludes (its banned words) is taken out of the solution at
-the start, so it never scores and is never missed; a guess of it is "not allowed", not a verdict
-that would hint whether it is on the board.
-
-A round has a language and a dictionary (``core.languages``): guesses are folded by the language's
-rule (a word typed with or without accents reads the same), and in the ``everyday`` dictionary only
-everyday words (``core.commonness``) are in the solution, count and are missed; a word of the full
-list that is not everyday gets its own verdict, RARE, not "not a word".
+Time is passed in (seconds on any consistent clock); a guess at or after the deadline is refused
+whatever any timer did. "Not a word" and "not on the board" need only the lexicon and the
+solution, never a path search, so a long message costs one look-up a word. A server's banned
+words leave the solution at the start: a guess of one is "not allowed", never a hint. In the
+``everyday`` dictionary a word of the full list that is not everyday is RARE, not "not a word".
 """
 
 from __future__ import annotations

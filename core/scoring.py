@@ -1,9 +1,7 @@
 """Scoring: points per word by its spelled length (``Qu`` counts 2 letters).
 
-The 4x4 table and Big Boggle's agree from 4 letters up (4: 1, 5: 2, 6: 3, 7: 5, 8+: 11) and differ
-only in where they start: 3 letters on 4x4, 4 on 5x5 and 6x6. So one table serves every size and the
-minimum length does the rest: with a minimum of 3, a 3-letter word scores 1 on any board, which is how
-published 5x5 results with 3-letter words are reproduced.
+The 4x4 and Big Boggle tables agree from 4 letters up and differ only in the minimum length, so
+one table serves every size: with a minimum of 3, a 3-letter word scores 1 on any board.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
 """Daily streaks: how many days in a row a player has finished a fair daily board.
 
-The days are the local dates of a player's finished, unflagged attempts, in any language and any
-server (a day counts once however many languages were played). A streak is current while its
-last day is yesterday or later: it is not broken until a whole day passes without a game. A date
-after ``today`` (a server in a zone ahead of the caller's may already be on tomorrow's board) is a
-day like any other: the run must still hold every date up to it, so playing yesterday's and
-tomorrow's boards but not today's is two runs.
+A day counts once whatever the languages; a streak lasts until a whole day passes without a
+game. A date after ``today`` (a zone already on tomorrow's board) is a day like any other.
 """
 
 from __future__ import annotations

@@ -1,18 +1,9 @@
-"""A tournament's rules, pure: what a round adds for each entrant, and the standings after any
-number of rounds, in either format.
+"""A tournament's rules, pure: what a round adds for each entrant, and the standings.
 
-Formats:
-
-- **series**: every entrant plays every round; points are added up over the rounds.
-- **knockout**: after each round but the last, the lower half of those still in is out (rounded
-  down: 5 still in, 2 out), never leaving fewer than two for the last round; the last round
-  decides the order of those still in. Those out are placed below, the later out above the
-  earlier, those out after the same round in that round's order.
-
-Tie-breaks, in order, where points are equal: more words; then the longer longest word (its
-length only); then earlier: the smaller time from the round's start to the entrant's last word
-that scored (series: added up over the rounds); then whoever signed up first. So two entrants
-never share a place.
+A series adds points over every round. A knockout drops the lower half of those still in after
+each round but the last (rounded down, never below two left); those out are placed below, the
+later out above. Ties go to more words, then the longer longest word, then the earlier last
+scoring word, then the earlier sign-up, so two entrants never share a place.
 """
 
 from __future__ import annotations

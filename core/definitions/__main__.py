@@ -1,12 +1,8 @@
 """``python -m core.definitions``: build a language's definitions index into the cache.
 
-    python -m core.definitions --lang CODE [--dict PATH] [--cache-dir DIR] [--data-dir DIR]
-
-Run where memory is plentiful or about to be given back (the build resolves every word's forms
-and peaks at a few hundred MB): at image build time, or as a child of the bot. ``--dict``: the
-word list whose cached lexicon the bot plays with (its forms are resolved against its words);
-without it, the language's own. Prints the index's path; exit 2 when the lexicon is not cached
-(with ``--dict``) or the cache cannot be written.
+Run at image build or as a child of the bot: resolving every form peaks at a few hundred MB.
+Prints the index's path; exit 2 when the ``--dict`` lexicon is not cached or the cache cannot be
+written.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
-"""Suffix rules: which lemmas an inflected word may be a form of ("walked" -> "walk", PAST;
-"haeusern" -> "haus", PLURAL). They only propose: a candidate counts only when its lemma is a word
-of the lexicon with an entry of the right kind (``core.definitions.lookup``), so a rule never
-invents a word. Irregular forms ("geese", "ging", "êtes") come from the data's forms files.
+"""Suffix rules: which lemmas an inflected word may be a form of ("walked" -> "walk", PAST).
 
-Rules read folded words (the lexicon's letters: "etes", "haeusern").
+They only propose: a candidate counts only when its lemma has an entry of the right kind, so a
+rule never invents a word. Irregular forms come from the data's forms files. Rules read folded
+words.
 """
 
 from __future__ import annotations

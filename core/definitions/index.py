@@ -1,22 +1,11 @@
-"""The on-disk index of a language's definitions: records sorted by the hash of their folded
-word, in small compressed blocks, with a table of the blocks' first hashes held in memory. A
-lookup finds its block in the table and reads it with one ``pread``: one read from disk, cold or
-warm, and no page of the index mapped into the process (its pages stay in the page cache, out of
-the bot's resident memory).
+"""The on-disk index of a language's definitions: hash-sorted records in compressed blocks.
 
-Every form is resolved when the index is built (``core.definitions.resolve``): a word's record
-holds its readings whole (lemma, form, senses).
-
-Layout (little-endian): ``HEADER`` (``MAGIC``, the 32-byte cache key, the block count N, the
-length D of the dictionary), the table (N u32: each block's first hash; N + 1 u32: the blocks'
-offsets in the file, the last one its end), the dictionary (D bytes, a preset dictionary for
-zlib, sampled from the records), then the blocks. A block is raw deflate (``zlib``, wbits -15,
-with the dictionary) of records in ascending hash order, at most ``BLOCK`` bytes unless one record
-(or the records of one hash) is larger; a hash never spans two blocks. A record: u32 hash (the
-CRC-32 of the UTF-8 word), u32 length of the rest, then u8 key length, the key (UTF-8), u8 reading
-count, and per reading a u8 form code (0: the word's own entry; else 1 + the FormKind's position),
-u8 lemma length, the lemma, u8 sense count, and per sense a u8 part-of-speech code and a
-u16-length gloss.
+A table of the blocks' first hashes stays in memory; a lookup reads its block with one ``pread``
+(no mmap: the index's pages stay in the page cache, out of the bot's resident memory). Every form
+is resolved at build time (``core.definitions.resolve``), so a record holds a word's readings
+whole. Layout (little-endian): ``HEADER``, the blocks' first hashes and offsets, a zlib preset
+dictionary, then the blocks (raw deflate of records in hash order, a hash never split across two);
+a record's bytes are ``_record``'s.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
-"""How the dictionary spells its words: the accented form of a folded word (``ete`` -> ``été``,
-``gruen`` -> ``grün``, ``fuss`` -> ``fuß``), kept compactly beside the DAWG.
+"""How the dictionary spells its words: the accented form of a folded word (``ete`` -> ``été``).
 
-Only words whose spelling differs from their folded form have one. A bit a word (by the word's
-rank, ``Lexicon.index``) says which; the bits set before each block of 64 words are counted
-once, so a word's place among the spelled ones is one popcount away. Each spelling is stored as
-patches over the folded word: (position in the folded word, spelling character), the character
-standing for the 1 or 2 folded letters its table entry says (``é`` for ``e``, ``ß`` for ``ss``).
-A word's patches end with the pair whose position has its top bit set; every 16th word's start
-is indexed, so a look-up skips at most 15 words' patches. Two or three bytes a spelled word.
+Only words whose spelling differs have one: a bit a word (by rank) says which, with counts every
+64 words, and each spelling is a few patches over the folded word (two or three bytes a word);
+every 16th word's start is indexed, so a look-up skips at most 15 words' patches.
 """
 
 from __future__ import annotations

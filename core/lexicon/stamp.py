@@ -1,11 +1,8 @@
-"""A lexicon's source digest without rereading its sources: a stamp file beside the cache records
-the digest with each source file's size, modification and change times. A load whose files still
-show those times takes the digest from the stamp (Polish's 24 MB list costs 38 ms to read and
-hash); any other load hashes the files as before and stamps again.
+"""A lexicon's source digest without rereading its sources, from a stamp beside the cache.
 
-A file written within ``RACY_NS`` of the stamp is never stamped: timestamps are coarse (a clock
-tick), so a same-size rewrite in the same tick would otherwise pass for the stamped file. The
-change time cannot be set back by ``touch``, so restoring a modification time does not fool it.
+The stamp keeps each source's size, modification and change times (Polish's 24 MB list costs
+38 ms to hash). A file written within ``RACY_NS`` of the stamp is never trusted: timestamps are
+a clock tick coarse, and ``touch`` cannot set a change time back.
 """
 
 from __future__ import annotations
