@@ -1,9 +1,7 @@
-"""Discord's part of an Activity: OAuth2 codes and access tokens for people, and activity
-instances (who is in the Activity launched in which channel).
+"""Discord's part of an Activity: OAuth2 codes and tokens for people, and activity instances.
 
-The REST side is ``standin/rest/oauth.py``. A code is what the Embedded App SDK's
-``commands.authorize`` gives the page (or the stand-in's ``/oauth2/authorize`` redirect, for a
-page opened outside Discord); a token is what ``POST /oauth2/token`` returns for it.
+A code is what the Embedded App SDK's ``commands.authorize`` gives the page; a token what
+``POST /oauth2/token`` returns for it. The REST side is ``standin/rest/oauth.py``.
 """
 
 from __future__ import annotations

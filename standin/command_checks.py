@@ -1,9 +1,9 @@
-"""Application commands as Discord checks them when the bot syncs them (bulk overwrite or one
-at a time): names, descriptions, options and choices within their limits, required options
-first, at most 100 chat-input commands a scope, and 8,000 characters a command; an Entry Point
-command (type 4) only for an application with Activities, once, globally, without options. A
-refusal is a 50035 naming the field (``0.options.2.name``), as Discord's; localisations are
-checked by ``localizations.py``."""
+"""Application commands as Discord checks them when the bot syncs them.
+
+Limits on names, descriptions, options and choices, 100 chat-input commands a scope, 8,000
+characters a command, and an Entry Point command (type 4) only with Activities, once, globally.
+A refusal is a 50035 naming the field (``0.options.2.name``); ``localizations.py`` checks those.
+"""
 
 from __future__ import annotations
 

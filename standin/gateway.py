@@ -1,15 +1,8 @@
 """The websocket gateway: HELLO, IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME and dispatch.
 
-Events are numbered per session and kept in a backlog, so a client that lost its connection
-can RESUME and receive what it missed, as on Discord. Plain-text JSON frames are sent even
-though discord.py asks for zlib-stream; it accepts them.
-
-Sharding is Discord's: any number of sessions at once, from one client or several processes,
-each IDENTIFYing with its own ``[shard_id, shard_count]``; a guild's events go to the sessions
-of its shard (``standin.shards.shard_of``), DMs to shard 0. Sessions need not agree on the
-count, and two live sessions with the same ``[shard_id, shard_count]`` both receive every
-event of that shard, as on Discord, except an interaction: it goes to exactly one session (the
-oldest connected one of its shard), since only one answer is accepted.
+Plain JSON frames, though discord.py asks for zlib-stream: it accepts them. Sharding is
+Discord's: a guild's events go to every session of its shard (DMs to shard 0), except an
+interaction, which goes to exactly one (the oldest of its shard), since only one answer counts.
 """
 
 from __future__ import annotations

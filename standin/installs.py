@@ -1,11 +1,8 @@
 """Where an app's command may be used, and on whose install: contexts and integration types.
 
-Discord's client offers a command in a place only if one of its ``contexts`` is that place's
-(a server, the DM with the app's bot, a private channel) and one of its ``integration_types``
-is installed there: the app in the server (or any bot DM), or the app on the user's own
-account (a user install, which follows the user to servers without the bot and to group DMs).
-What the interaction then carries (``context``, ``authorizing_integration_owners``,
-``app_permissions``) follows from the same answer, kept here as a ``Reach``.
+Discord's client offers a command where one of its ``contexts`` matches the place and one of its
+``integration_types`` is installed there (the server's install, or the user's own, which follows
+them); what the interaction then carries follows from the same answer, a ``Reach``.
 """
 
 from __future__ import annotations

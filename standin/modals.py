@@ -1,10 +1,7 @@
-"""Modals as Discord checks them: the form a bot opens (callback type 9) and what a person's
-client lets them submit back (an interaction of type 5, MODAL_SUBMIT).
+"""Modals as Discord checks them: the form a bot opens (callback type 9) and its submit (type 5).
 
-A modal holds 1 to 5 top-level components: a text input alone in an action row (with its own
-label: the older way, still what discord.py sends for a ``TextInput`` added directly), a label
-(type 18) around a text input (which then has no label of its own), or a text display. Anything
-else is refused, as ``components.py`` refuses what the stand-in cannot show.
+1 to 5 top-level components: a text input alone in an action row (what discord.py sends for a
+bare ``TextInput``), a label (type 18) around one, or a text display; anything else is refused.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The options a person types to a command, turned into what Discord sends.
 
-``/boggle start size:5`` becomes the nested options tree and ``resolved`` data Discord would send,
-from the command definitions the bot actually synced, so a test fails if the bot's definitions and
-the way a player types the command disagree. What Discord's client would not send (an unknown
-option, a missing required one, a value out of the option's limits) is a ``CommandError``.
+Built from the definitions the bot actually synced, so a test fails when they and the way a
+player types the command disagree; what Discord's client would not send is a ``CommandError``.
 """
 
 from __future__ import annotations

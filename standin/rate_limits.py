@@ -1,12 +1,8 @@
 """Discord's per-channel rate limits on what a round does most: sending, editing and reacting.
 
-Discord answers a request past a bucket's limit with 429 (its headers and body), and tells the
-client on every answer how much of the bucket is left (``X-RateLimit-Remaining``,
-``X-RateLimit-Reset-After``), which discord.py obeys by waiting before its next request in that
-bucket. Buckets here are Discord's observed ones, per channel: 5 messages sent a 5 s, 5 messages
-edited a 5 s, one reaction a 0.25 s. A window opens with its first request and closes
-``per`` seconds later (Discord's fixed windows). Off unless ``enable()``d: a test of something
-else is not slowed by them.
+Discord's observed buckets, per channel and in fixed windows: 5 messages sent a 5 s, 5 edits a
+5 s, one reaction a 0.25 s; past one, 429 with Discord's headers and body. Off unless
+``enable()``d, so a test of something else is not slowed.
 """
 
 from __future__ import annotations

@@ -1,13 +1,7 @@
-"""Guild scheduled events as Discord keeps and checks them: the fields each entity type requires,
-the lengths, and the status moves it allows (SCHEDULED -> ACTIVE -> COMPLETED, SCHEDULED ->
-CANCELED; nothing after COMPLETED or CANCELED).
+"""Guild scheduled events as Discord keeps and checks them: fields, lengths and status moves.
 
-From Discord's docs (resources/guild-scheduled-event): EXTERNAL (3) needs
-``entity_metadata.location`` (1-100) and ``scheduled_end_time``, and no ``channel_id``; STAGE (1)
-and VOICE (2) need a ``channel_id`` and no ``entity_metadata``; ``privacy_level`` is 2
-(GUILD_ONLY); a name 1-100 characters, a description up to 1,000; at most 100 events SCHEDULED or
-ACTIVE in a guild (30038). Where the docs give no wording (an end before the start, a refused
-status move) the 50035's code is the stand-in's own.
+From Discord's docs (resources/guild-scheduled-event); where they give no wording (an end before
+the start, a refused status move) the 50035's code is the stand-in's own.
 """
 
 from __future__ import annotations

@@ -1,38 +1,10 @@
 """``StandIn``: a Discord-compatible server on 127.0.0.1 for end-to-end tests and the sandbox.
 
-It holds a world (guilds, channels, members), serves REST v10 and the gateway, records what
-the bot did, and offers test helpers that act as people do: type in a channel, run a slash
-command, click a button, fill in a modal, react.
-
-The driver, in the calls a bot test makes (``standin`` a running ``StandIn``):
-
-* a command in a server: ``h = await standin.slash("boggle", "alice", "daily")``;
-  in the DM with the bot: ``standin.slash(standin.dm_with("alice"), "alice", "daily")``;
-  as a user install: ``standin.install_for("alice")``, then in a server without the bot
-  (``standin.channel_in(standin.add_foreign_guild("Elsewhere").id, "general")``) or a private
-  channel (``standin.add_private_channel("alice", "bob")``). A command the place does not
-  allow (its ``contexts``, ``integration_types``, or no install there) raises ``CommandError``.
-* the answer: ``await h.response()``, ``await h.original_message()``, ``await h.followup(0)``;
-  what one person sees: ``standin.seen_by("alice", channel)`` (the channel plus her ephemeral
-  messages), ``standin.ephemerals("alice")``, ``await standin.wait_for_ephemeral("alice",
-  predicate)`` (re-read a message's ``content``/``components``/``edits`` as it is edited).
-* a click, also on an ephemeral message (its own user only): ``await standin.click(msg,
-  "alice", custom_id)``.
-* a modal: ``modal = await h.shown_modal()``; ``s = await standin.submit_modal(h, {"word":
-  "cat"})`` (checked as the client checks: required, min/max length), then ``s.response()``...
-* an Activity: ``standin.enable_activities()`` (the application's flag and Discord's default
-  Entry Point command); a button answered with ``LAUNCH_ACTIVITY`` puts its person in the
-  channel's instance (``h.activity_instance_id``); ``await standin.launch("boggle", "alice")``
-  runs the Entry Point command from the App Launcher.
-* a reply: ``await standin.user_replies(msg, "alice", "cat dog", mention_author=False)``
-  (or ``user_says(channel, "alice", text, reply_to=msg)``); the mention is on by default, as in
-  Discord's client. Without the message-content intent the bot reads a reply only with the
-  mention on and to a regular message of its own (``payloads.readable``).
-* time: ``standin.pass_time(15 * 60)`` expires every token issued before; an interaction not
-  answered (callback) within ``standin.answer_window`` (3 s, as Discord) is 10062 to the bot.
-* what the bot sends is refused as Discord refuses it (``errors.py`` has the wording): embeds
-  (``embeds.py``), ``allowed_mentions`` (``mentions.py``), flags and content
-  (``rest/drafts.py``), command sync (``command_checks.py``, ``localizations.py``).
+It holds a world (guilds, channels, members), serves REST v10 and the gateway, records what the
+bot did, and acts as people do: ``user_says``, ``slash`` (a ``CommandError`` where Discord's
+client would not offer the command), ``click``, ``submit_modal``, ``launch``, ``pass_time``.
+What the bot sends is refused as Discord refuses it (``errors.py`` has the wording); an
+interaction not answered within ``answer_window`` (3 s, as Discord) is 10062 to the bot.
 """
 
 from __future__ import annotations

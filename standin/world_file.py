@@ -1,9 +1,7 @@
 """The stand-in's world kept in a JSON file, so that a sandbox is the same server on every run.
 
-What Discord keeps is kept: the application and its bot user, users, guilds with their roles,
-members and channels, the application's commands, and messages as they are now. What Discord
-forgets is not: ephemeral messages, deleted messages, edit history, interactions. Ids issued
-after loading are larger than every id issued before the save.
+What Discord keeps is kept; what it forgets (ephemeral and deleted messages, edit history,
+interactions) is not. Ids issued after loading are larger than every id saved.
 """
 
 from __future__ import annotations
