@@ -1,25 +1,9 @@
 """What achievement checks add to a round's end, and to a guess's path, on each engine.
 
-A round's end: the round's finish (``finish_round``: results, standings, names, one commit) on a
-real 4x4 classic board (its whole solution scored), with the achievements' part in the same
-transaction (``AchievementService.round_finishing``: the server's time zone, the pure rules, the
-insert of the tiers reached) and the line told after it (``round_ended``), against the finish
-without it (the baseline), the rounds alternating on the same database in the same run, p50/p99
-over ``--rounds`` rounds each after ``--warmup`` rounds each way (a new connection's first
-statements: PostgreSQL prepares each statement once a connection, and plans its first runs
-afresh; shown apart, their worst). The players: 4 a round drawn from a server's pool of ``--pool``,
-each finding 3 to 12 of the board's words, so that first words, round and word counts and the rest
-are earned along the way as in a server's first weeks. The check's own time is measured where it
-runs (inside the transaction) and its CPU time in this process (the event loop's and the SQLite
-thread's), which a machine shared with other work does not inflate. A guess's path: the
-listeners the achievements add to the events a guess publishes (StandingsChanged,
-GuessesJudged): counted, they must be none.
-
-    .venv/bin/python bench/bench_achievements.py [--engine sqlite|postgres|both] [--rounds 1000]
-        [--warmup 50] [--pool 40] [--seed 1] [--postgres URL]
-
-PostgreSQL runs in a schema of its own on ``--postgres`` (default: ``BOGGLE_TEST_POSTGRES_URL``),
-dropped afterwards. Target: the check under 1 ms at p99 on both engines.
+A round's finish with the check in its transaction against one without, alternating on the same
+database; warm-up rounds apart (PostgreSQL plans a new connection's first statements afresh). The
+check's CPU time is taken in process, which a shared machine's preemptions do not inflate. A
+guess's path must gain no listener. Target: the check under 1 ms at p99 on both engines.
 """
 
 from __future__ import annotations

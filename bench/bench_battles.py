@@ -1,25 +1,8 @@
-"""Benchmark of server battles (issue 26): ``/battle`` over 10,000 servers x 30 days.
+"""Benchmark of server battles: ``/battle`` over 10,000 servers x 30 days.
 
-Run by hand from the repository root::
-
-    .venv/bin/python bench/bench_battles.py [--engine sqlite|postgres|both] [--servers 10000]
-        [--days 30] [--players 6] [--runs 15] [--postgres URL]
-
-Every server takes part and has 1 to ``--players`` finished daily attempts on each of the
-``--days`` days before "now" (a Sunday evening, so this week is whole), one in twenty flagged,
-written in one bulk import (``import_records``); the battle tables are then built by migration
-0013's own backfill statements (the SQL that keeps them is tested against a sum of the attempts
-in tests/bot/battles). PostgreSQL runs in a schema of its own (``bench_battles``, dropped first)
-of the database at ``--postgres`` (default: ``BOGGLE_TEST_POSTGRES_URL``); both engines are
-ANALYZEd after the import.
-
-- ours: ``BattleService.week`` as ``/battle`` calls it (this week's top ten, the server's place
-  and contributions, last week's winners, its history), ``day_place`` (the end-of-day post) and
-  ``refresh_battle_day`` (what each finished attempt costs);
-- baseline, in the same run on the same data: the week's top ten summed by SQL straight from the
-  daily attempts (no kept tables).
-
-Target: under 50 ms (median) for ``/battle`` on both engines.
+The data is bulk-imported and the battle tables built by migration 0013's own backfill, then
+ANALYZEd. The baseline sums the week's top ten straight from the daily attempts, in the same run
+on the same data. Target: ``/battle`` under 50 ms (median) on both engines.
 """
 
 from __future__ import annotations

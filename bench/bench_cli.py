@@ -1,19 +1,8 @@
-"""The command line as whole processes: ``python -m core solve`` from start to exit, against a
-process building bench_core's baseline (the trie of nested dicts) from the same word list.
+"""The command line as whole processes: ``python -m core solve`` from start to exit.
 
-Run by hand from the repository root::
-
-    .venv/bin/python bench/bench_cli.py [--repeats 15] [--board TEXT] [--no-bytecode-cache]
-
-bench_core's "lexicon ready" times the import and the load inside a fresh interpreter; this one
-times what a user waits for: the interpreter's start, the command's imports, the lexicon read from
-the cache (English, with its frequencies, as the command loads it), one board solved (by default
-the first 4x4 board bench_core's solve figures use) and the exit. The trie's process holds the
-baseline alone (no import of core). Wall time and CPU time (the child's user + system: on a shared
-machine it moves less), and peak RSS (VmHWM, reported by each process as it exits) over the bare
-interpreter's (``python -c pass``), all three taken in turn, medians. Python's bytecode is cached
-(in the temporary directory), as it is for every run of a checkout but its first; with
-``--no-bytecode-cache`` each process compiles core's source, as under PYTHONDONTWRITEBYTECODE.
+Against a process building bench_core's baseline trie from the same list: what a user waits for
+(interpreter start, imports, cache read, one board, exit). Wall and CPU time, and peak RSS over
+a bare interpreter's, medians; ``--no-bytecode-cache`` compiles core's source each time.
 """
 
 from __future__ import annotations

@@ -1,27 +1,9 @@
 """Benchmark of the game core against the way most tutorials write a Boggle solver.
 
-Run by hand from the repository root::
-
-    .venv/bin/python bench/bench_core.py [--enable PATH] [--boards 1000] [--best-seconds 60]
-        [--best-only]
-
-The baseline (``baseline_trie``) is a trie of nested dicts with a ``"$"`` end-marker key and a recursive
-depth-first search carrying a visited set. Both solve the same seeded boards (4x4 new dice, 5x5
-original, 6x6 Super Big) with the same word list, and must find the same words on every board.
-
-Measured: lexicon ready from a cold process (cache hit) against building the trie; lexicon memory;
-solve time per board (median, p90); how often a first roll clears the default floor and what
-roll_with_floor costs per round start. With ``--enable`` (the ENABLE2K list): mean words and points
-per dice set against the published figures, the published single-board results as PASS/FAIL, and,
-for 5 seeds, the points ``best`` reaches in ``--best-seconds`` and the seconds it takes to reach the
-proven 3,625, against the search before issue 22 run in the same process (``--best-only`` skips the
-rest).
-
-The parts: ``core_cold`` (fresh-process figures), ``core_solve`` (seeded boards), ``core_published``
-(``--enable``), ``core_languages`` (``--languages``).
-
-The lexicon cache goes to a temporary directory. Exit 1 when the two solvers disagree on any board or
-a published cross-check fails; unmet targets are reported, not fatal.
+The baseline (``baseline_trie``) is a trie of nested dicts searched recursively with a visited
+set; both must find the same words on every seeded board. ``--enable`` (the ENABLE2K list) checks
+the published figures and times ``best`` against the search before it, in the same process. Exit
+1 when the solvers disagree or a published figure fails; unmet targets are reported.
 """
 
 from __future__ import annotations

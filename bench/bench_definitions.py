@@ -1,22 +1,8 @@
 """Benchmark of definitions lookups (core.definitions) against a lexicon lookup, in the same run.
 
-Run by hand from the repository root (as root for the cold figures)::
-
-    .venv/bin/python bench/bench_definitions.py [--lang en fr de] [--cold 40] [--warm 5000]
-        [--before DIR]
-
-``--before DIR``: a checkout of an earlier version (``git worktree add DIR rounds``), benched
-first in a child process with the same arguments, so before and after come from the same run.
-
-Per language: the index build (once per data digest); warm lookups (pages in memory) p50/p99
-of the committed sample's words and their forms, against ``word in lexicon`` plus its Zipf (the
-baseline: what a round already does per word); cold lookups, each after dropping the page
-cache (``/proc/sys/vm/drop_caches``, root only; without it, the first lookup of a fresh process,
-whose index pages may still sit in the page cache, so a lower bound), beside the floor: one read
-of one page at a random place of the same file after the same drop (what the disk and the
-scheduler cost alone); apart, the first lookup of a process, which also stamps the data files and
-reads the index's table; the resident memory a process gains by opening the built index and
-looking up every sample word. Target: p99 < 5 ms cold.
+``--before DIR`` benches an earlier checkout first, in a child, so before and after share a run.
+Cold lookups drop the page cache first (root only; otherwise a lower bound) and stand beside the
+floor of one random page read of the same file. Target: p99 < 5 ms cold.
 """
 
 from __future__ import annotations

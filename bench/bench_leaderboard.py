@@ -1,23 +1,9 @@
-"""Benchmark of /leaderboard's queries (issue 10): one page of each measure over each period.
+"""Benchmark of /leaderboard's queries: one page of each measure over each period.
 
-Run by hand from the repository root::
-
-    .venv/bin/python bench/bench_leaderboard.py [--engine sqlite|postgres|both] [--rounds 100000]
-        [--guesses 1000000] [--players 1000] [--runs 15] [--postgres URL]
-
-One server holds ``--rounds`` finished rounds (three players each, from ``--players``, over the
-365 days before "now", which is the last evening of a month, so "this month" is a whole one) and
-``--guesses`` logged guesses, written in one bulk import (``import_records``). PostgreSQL runs in a
-schema of its own (``bench_leaderboard``, dropped first) of the database at ``--postgres``
-(default: ``BOGGLE_TEST_POSTGRES_URL``); both engines are ANALYZEd after the import, as a live
-database is by its autovacuum or ``PRAGMA optimize``.
-
-- ours: ``Storage.leaderboard_page`` as the bot calls it (page 1, the caller's own line);
-- baseline, in the same run on the same data: migration 0003's plain index on round_results
-  (guild_id, ended_at) instead of 0004's covering one, and all time summed from every result
-  instead of read from the standings.
-
-Target: under 50 ms (median) for every measure and period.
+One server with ``--rounds`` rounds over the year before "now" (a month's last evening, so "this
+month" is whole), bulk-imported and ANALYZEd, as a live database is. The baseline, on the same
+data: migration 0003's plain index, and all time summed from every result. Target: under 50 ms
+(median) for every measure and period.
 """
 
 from __future__ import annotations

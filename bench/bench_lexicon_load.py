@@ -1,16 +1,8 @@
-"""Benchmark of a language's lexicon load in a fresh process: the stamped digest (today's
-``lexicon_for``) against the full read and SHA-256 of the sources it replaced, in the same run.
+"""A language's lexicon load in a fresh process: the stamped digest against a full read.
 
-Run by hand from the repository root::
-
-    .venv/bin/python bench/bench_lexicon_load.py [--lang en pl] [--repeats 15] [--cache-dir DIR]
-
-Each language's lexicon is built into the cache and its sources stamped first (a list changed in
-the last two seconds is not stamped, so its "after" would be the "before"). Then, alternating, a
-fresh interpreter per measure: "before" reads and hashes the word list, frequency and spellings
-files and reads the cache file (what ``load`` did up to this change), "after" calls
-``lexicon_for``. Only the load is timed (imports done); the files sit in the page cache, as they
-do for a bot's next start. Target: every language's cold load < 40 ms (median).
+"Before" reads and hashes the sources as ``load`` did before the stamp; "after" calls
+``lexicon_for``; alternating, a fresh interpreter each, files in the page cache as for a bot's
+next start. Target: every language's load < 40 ms (median).
 """
 
 from __future__ import annotations

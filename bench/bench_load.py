@@ -1,97 +1,13 @@
-"""Load benchmark of the whole bot: many channels playing at once through the Discord stand-in,
-on SQLite or PostgreSQL, run by one bot process or by several that split the shards.
+"""Load benchmark of the whole bot: many channels playing at once through the Discord stand-in.
 
-Run by hand from the repository root (not a test; it stops by itself, 127.0.0.1 only)::
-
-    .venv/bin/python bench/bench_load.py [--database sqlite|PATH|URL ...] [--processes N ...]
-        [--channels 50] [--players 5] [--seconds 20] [--rate 3] [--burst-seconds 5] [--seed 1]
-        [--message-content on|off ...] [--achievements on|off ...] [--tournaments N ...]
-        [--passes 1] [--profile FILE] [--tracemalloc]
-
-Configurations. Each ``--database`` with each ``--processes`` count is one configuration, measured
-one after another, each on a database of its own:
-
-- ``sqlite`` (the default): a new SQLite file in a temporary directory;
-- a path: that SQLite file (created if missing; each configuration adds its rounds to it);
-- a ``postgresql://`` URL: a new schema on that server (``bench_<pid>_<n>``, given to the bot as
-  the URL's ``search_path``), dropped with everything in it afterwards.
-
-The baseline is one process on a new SQLite file (what the bench measured before it had
-configurations): measured first in every run, so every other configuration is printed with its
-ratio to a figure from the same machine in the same minutes. The full comparison::
-
-    .venv/bin/python bench/bench_load.py --database sqlite postgresql://postgres@127.0.0.1:5432/test \
-        --processes 1 2
-
-The same with what a round's end adds, against the baseline in the same run: ``--achievements
-off`` leaves the achievement checks out of the bots (``Tuning.achievements``, a bench's knob: the
-baseline has them, as production does); ``--tournaments 10`` runs a tournament in the first 10
-channels, as a server does (``/tournament create`` by the server's owner, every player of the
-channel pressing Join, ``/tournament start``): the tournament's scheduler opens that channel's
-round, only entrants' words count, and when the round ends it scores it and posts the
-standings (their time after the deadline is reported; the next round is not due before the bench
-stops). On a machine shared with other work, ``--passes N`` measures the whole list N times in
-turn, each pass compared with its own baseline, and prints the median of the passes' ratios.
-
-Design. For each configuration, child processes, so that a bot's heap holds only the bot:
-
-- ``--processes`` bot processes (``load_bot``): the real ``BoggleBot``, every cog, the
-  configuration's database, the real English lexicon from a cache this process built; with one
-  process it runs every shard, with N process i runs shard i of N (``ShardSlice``, claimed in the
-  database as in production), each with the measurement wrappers;
-- one process runs the stand-in and the simulated players (``load_players``): one guild per bot
-  process, each on that process's shard, the ``--channels`` channels spread over them in turn,
-  ``--players`` members per channel; a sharded client connects with its shard, as on Discord;
-- this process builds the lexicon's cache, drives the others over pipes (``load_link``,
-  ``load_processes``), merges the bot processes' figures, reads the database once the bots are
-  stopped (``load_databases``), and reports (``load_report`` a phase, ``load_outcome`` the run).
-
-An earlier in-process version (bot, stand-in and players on one event loop) measured the
-stand-in's own cost and, worse, its garbage: the stand-in keeps every message, transcript entry
-and API call, so the bot's full garbage collections grew to 100-300 ms and set the p99.
-
-The players of a channel start a round with ``/boggle start``; then two phases:
-
-1. ``paced``: every player sends a message every ``1/--rate`` seconds (jittered, open loop: a late
-   send does not push the schedule back), just under the spam limit of ``GUESSES_PER_SECOND`` per
-   player, so nothing is refused. Messages hold 1-3 words: words on the board (often found by
-   others too), the player's own repeats, non-words, dictionary words not on the board and
-   too-short words, as people type them (capitals, commas). The offered load sets this phase's
-   guesses/s; what a configuration changes is how long a message waits for its commit.
-2. ``burst``: every player sends back to back for ``--burst-seconds``, in turn, as fast as the
-   stand-in delivers (the websocket's back-pressure is the only brake). The per-user limiter drops most
-   messages; they are counted, and are not lost words. The limiter bounds its guesses/s; what it
-   shows is how far behind the flood leaves the bots (their commit times).
-
-After each phase the bench waits until every message sent has reached its bot and every guess is
-committed, so a phase's rate includes its backlog. Before the rounds end, it waits (up to
-``SHOWN_TIMEOUT``) until every word accepted from chat has been shown to its player: the round's
-last edit names no news, so a word not shown by then never is. Then each bot's clock is moved past
-its deadlines, every round ends at its runner's next tick (0.5 s, as in production), and the bench
-waits for the results message in every channel.
-
-Measurement (``load_probe`` says how rows are tied to messages). ``time.perf_counter`` is
-CLOCK_MONOTONIC on Linux, one clock for every process, so:
-
-- guesses/s: words judged and committed in the phase over first send to last commit;
-- latency: just before ``StandIn.user_says`` (players' process) to the return of the commit
-  holding the row (bot process), median, p99 and max; the part up to the judgement in memory is
-  shown apart;
-- Discord API calls per guess: REST calls the stand-in received in the phase over the guesses,
-  against the naive 1.0 of one reaction per guess ("well below one" is taken as under 0.2);
-- accepted word -> visible to its player: from the send of the message that holds a word the
-  bot accepted (a committed row) to the earliest of a ✅ reaction by the bot on that message and
-  a board edit whose status line for that player names the word after ``✅``, both as the
-  stand-in recorded them; median, p99, max, and the words never shown;
-- memory: VmRSS/VmHWM of each bot process (with the lexicon), optionally tracemalloc's peak;
-- lost words: words accepted in memory (``Round.found``) or committed as accepted that are not
-  among the round's accepted words read back through ``Storage`` (either engine) once the bots
-  have stopped; must be 0;
-- the ceiling: ``core.round.Round.guess`` on the same boards and messages, no Discord, no disk;
-- event-loop stalls (a 2 ms sleep waking late) and garbage collections in the bot processes.
-
-Exit 1 when a round's results never appear, a word is lost or an accepted word is never shown
-to its player; 2 for arguments it cannot use (a database among them); unmet targets are reported.
+Each ``--database`` with each ``--processes`` count is a configuration, printed with its ratio to
+the baseline (one process on a new SQLite file) measured first in the same run; ``--passes N``
+repeats the list and takes the median ratio, for a shared machine. The bots and the players run
+in child processes: in one process the stand-in's garbage set the bot's p99 (100-300 ms
+collections). Two phases: ``paced`` (just under the spam limit, so nothing is refused) and
+``burst`` (back to back). Latency runs from just before ``user_says`` to the commit holding the
+row, on ``perf_counter`` (CLOCK_MONOTONIC: one clock for every process). Exit 1 when a word is
+lost, an accepted word is never shown or results never appear; figures in docs/benchmarks.md.
 """
 
 from __future__ import annotations

@@ -1,35 +1,10 @@
 """Memory of the bot process: the lexicon built by a child process against building it in the bot.
 
-Run by hand from the repository root (not a test; 127.0.0.1 only)::
-
-    .venv/bin/python bench/bench_memory.py [--repeats 3] [--pictures on|off] [--languages]
-        [--definitions]
-
-Every start is a real bot process, as tests/bot/harness.py starts one (a temporary database and
-lexicon cache), pointed at a stand-in running in this process. Each start waits until the bot is
-connected, starts a round, plays one word on it and waits for the ✅, then reads the process's
-``/proc/PID/status``: VmHWM (its peak RSS since it started) and VmRSS (what the running bot holds).
-With ``--languages`` it plays a round in each of English, French, Spanish and German first (each
-stopped before the next), so all four lexicons are loaded when it measures; the baseline (the bot
-before languages) still plays English only. With ``--definitions``, each of our starts then
-stops its round and clicks the results' Definitions button (the player's word and the best
-missed words defined: the definitions index opened, built first by a child on an empty cache),
-and reads VmRSS again: the same bot without and with definitions, in the same run.
-
-- ours, first start: ``python -m bot`` with an empty cache; the lexicon is built by
-  ``python -m core.compile`` in a child process.
-- ours, warm start: ``python -m bot`` again, on the cache the first start wrote.
-- baseline, in-process: the same bot with its loader swapped for the way it loaded before (built
-  in the bot process, in a thread, when the cache misses), cold and warm. It uses today's builder;
-  the builder before it (a dict a node) took the bot to 245 MB peak, 171 MB running.
-- the bot and its children together: the sum of their VmRSS, sampled every ``SAMPLE_S``, the
-  largest sum seen (what a host needs at first start, within a sample).
-- the child alone: ``python -m core.compile --stdout`` into an empty cache, with the VmHWM it
-  reports as it exits.
-
-Figures are medians of ``--repeats`` starts each. Exit 1 when a start fails, a bot loaded its
-lexicon another way than the scenario says or the child's lexicon differs from the bot's cache;
-unmet targets are reported.
+Each start is a real ``python -m bot`` against a stand-in, measured (VmHWM, VmRSS) after one
+word's ✅; first start on an empty cache, warm start, and the in-process baseline cold and warm,
+medians of ``--repeats``. ``--languages`` loads every lexicon first; ``--definitions`` measures
+again after the results' Definitions button. Exit 1 when a start fails or a bot loaded its
+lexicon another way than its scenario says.
 """
 
 from __future__ import annotations

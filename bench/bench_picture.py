@@ -1,26 +1,9 @@
 """Benchmark of the board picture (bot/discord/render/picture.py): time to draw and encode a board.
 
-Run by hand from the repository root::
-
-    .venv/bin/python bench/bench_picture.py [--boards 200] [--seed 1]
-
-The same seeded boards a size (4x4 new dice, 5x5 original, 6x6 Super Big, which has blanks and
-multi-letter faces), each drawn plain (the board post), with a path of 8 dice on it (the
-results) and with hints (a casual round's board post: a number of words on each die), as
-``board_png`` returns them: PNG bytes.
-
-- ours: the module as the bot runs it, its pieces kept between pictures (warmed by drawing every
-  board once, as a bot is after a few rounds of a dice set); the first picture of a process,
-  which draws the pieces it needs, is shown apart;
-- baseline, measured in the same run on the same boards: the same drawing with nothing kept, every
-  die, its letters, the tray and the palette drawn afresh for each picture (``clear_cache()``
-  before each), i.e. a plain redraw;
-- the encoding alone: our palette PNG against a true-colour PNG of the same drawn image;
-- the event loop while pictures are drawn: how late a 1 ms timer fires while 50 pictures are drawn
-  in one worker thread (as the bot does) against drawn on the loop itself.
-
-Target: under 20 ms a board (median and p99). Unmet targets are reported, not fatal; exit 1 when a
-picture is not a PNG of the layout's size.
+Seeded boards of each size, plain, with a path and with hints. The baseline redraws everything
+for each picture (``clear_cache()``); also timed: our palette PNG against a true-colour one, and
+how late the event loop runs while pictures are drawn in a thread. Target: under 20 ms a board
+(median and p99). Exit 1 when a picture is not a PNG of the layout's size.
 """
 
 from __future__ import annotations

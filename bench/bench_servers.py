@@ -1,15 +1,8 @@
 """How the bot's memory grows with the servers it is in: what sizes a process for running at scale.
 
-Run by hand from the repository root (not a test; 127.0.0.1 only)::
-
-    .venv/bin/python bench/bench_servers.py [--servers 1 1000 2500 5000]
-
-For each count, a stand-in holds that many servers (each with #boggle, #general and three
-members besides its owner and the bot, spread over the shards Discord would recommend at 2,500
-a shard) and a real ``python -m bot`` process with a warm lexicon cache runs every shard. Once
-every shard is connected and the bot has had each server's GUILD_CREATE, the bench reads the bot's
-VmRSS and the time from start to ready. The baseline is the bot in one server, measured in the
-same run; the figure that sizes a deployment is the memory per 1,000 servers above it.
+A real ``python -m bot`` runs every shard (2,500 servers a shard, as Discord recommends) of a
+stand-in holding that many servers; its VmRSS and time to ready once every GUILD_CREATE is in.
+The figure that sizes a deployment is the memory per 1,000 servers above one server's.
 """
 
 from __future__ import annotations

@@ -1,28 +1,9 @@
-"""Load benchmark of a stadium round (issue 30 item 5): a thousand players on ONE board, one bot
-process, Discord's per-channel rate limits on in the stand-in; beside ``bench_web``'s small load
-measured in the same run as the baseline.
+"""Load benchmark of a stadium round: a thousand players on ONE board, one bot process.
 
-Run by hand from the repository root (not a test; it stops by itself, 127.0.0.1 only)::
-
-    .venv/bin/python bench/bench_stadium.py [--web 800] [--chat 200] [--seconds 30]
-        [--every 8] [--rate 0.1] [--postgres URL] [--seed 1]
-
-For each engine (SQLite, then PostgreSQL when ``--postgres`` or BOGGLE_TEST_POSTGRES_URL gives a
-server): first the baseline (``bench_web`` with 2 channels of 5 web players and 5 chat players),
-then the stadium: one channel, ``--web`` web players (WebSocket clients signed in as the page
-signs in, no browser) each tracing a word every ``--every`` s, and ``--chat`` chat players each
-typing a message every ``1/--rate`` s, the stand-in answering 429 past Discord's buckets
-(``standin.rate_limits.enable()``). It reuses ``bench_web.measure`` with the players' process
-of ``load_stadium`` (the crowd's status read as a crowd's). Figures and targets:
-
-- traced word -> verdict p99 < 50 ms (measured by the pages' process);
-- each accepted chat word acknowledged (a ✅ on its message or named on the status's ✅ line)
-  within 5 s, p99;
-- 0 words lost (accepted in memory, committed or answered "accepted", and not stored);
-- results posted < 3 s after the deadline;
-- no 429 from the stand-in (every request within Discord's limits).
-
-Exit 1 when a target is missed.
+The stand-in's per-channel rate limits are on; the baseline, per engine in the same run, is
+``bench_web``'s small load. Targets: traced word -> verdict p99 < 50 ms; each chat word
+acknowledged (✅ or named on the status) within 5 s at p99; 0 words lost; results < 3 s after
+the deadline; no 429. Exit 1 when a target is missed.
 """
 
 from __future__ import annotations

@@ -1,37 +1,10 @@
-"""Load benchmark of the Activity: web players (WebSocket clients, no browser) tracing words on one
-bot process, with chat players beside them, against the same chat load without web players.
+"""Load benchmark of the Activity: web players tracing words on one bot process, beside chat.
 
-Run by hand from the repository root (not a test; it stops by itself, 127.0.0.1 only)::
-
-    .venv/bin/python bench/bench_web.py [--web-channels 200] [--web-players 5]
-        [--chat-channels 50] [--players 5] [--seconds 30] [--every 2] [--rate 1] [--seed 1]
-
-Two configurations, one after the other, each on a new SQLite file, in the same world (the
-stand-in's guild with ``--web-channels`` channels, a round running in each):
-
-- the baseline: the chat players only (``--players`` in each of the first ``--chat-channels``
-  channels, a message every ``1/--rate`` s, as ``bench_load``'s paced phase), the page served
-  but nobody on it;
-- web: the same chat load, and ``--web-players`` web players in every channel, signed in as the
-  page signs in (the stand-in's ``/oauth2/authorize`` gives a real one-time code, exchanged at
-  the bot's ``POST /api/token``; then the WebSocket's hello with the token and the instance),
-  each tracing a word every ``--every`` s (jittered, open loop).
-
-It reuses ``bench_load``'s machinery: the bot process (``load_bot``, with its page on a free port
-of 127.0.0.1), the stand-in's process (``load_web``: ``load_players``' driver and the pages), the
-pipes (``load_link``), the phase's figures (``load_report``). Figures:
-
-- traced word -> verdict: measured by the page's process from the send of the guess frame to the
-  ``verdict`` frame (sent once the accepted word is committed); median, p99 (target < 50 ms), max;
-- lost words: every verdict "accepted" must be among the round's accepted words read back through
-  ``Storage`` after the run, and (as ``bench_load``) every word accepted in memory or committed;
-- the chat's message -> committed verdict and the bot's CPU in both configurations, with ratios;
-- bot CPU and memory per connection: the web configuration's extra CPU over the baseline's
-  (per connection, in % of a core) and the bot's RSS growth from before the sign-ins to after them
-  (per connection).
-
-Exit 1 when a word is lost, a page is not welcomed, a guess goes unanswered or a round's results
-never appear.
+Web players are WebSocket clients signed in as the page signs in (no browser). The baseline is
+the same chat load with nobody on the page, in the same run. Traced word -> verdict (target p99
+< 50 ms) is timed by the page's process from the guess frame to the ``verdict`` frame, sent once
+the word is committed. Exit 1 when a word is lost, a page is not welcomed, a guess goes
+unanswered or results never appear.
 """
 
 from __future__ import annotations

@@ -1,15 +1,7 @@
-"""The house's shape at a git revision, counted: what issue 25 ("one door for every front end")
-measured before and after. Run from the repository:
+"""The house's shape at a git revision, counted: what issue 25 measured before and after.
 
-    .venv/bin/python bench/house_counts.py 7cdf3ed HEAD
-
-For each revision: direct storage calls from the front ends, front-end reads of a live round, the
-places that apply the spam limit to a guess, the places that open a daily attempt (settings, time
-zone, the player's name, open), polling loops in the front ends, front-end modules that name the
-whole ``Services`` bag, calls of the Discord port from the round service (outside its
-``discord/``), features whose SQL is a module of ``bot/storage`` and features whose texts are in
-their own folder (``bot/<feature>/locales``). A front end is ``bot/discord`` and ``bot/web``, and
-each feature's ``discord/`` and ``web.py``.
+``.venv/bin/python bench/house_counts.py 7cdf3ed HEAD``. A front end is ``bot/discord``,
+``bot/web`` and each feature's ``discord/`` and ``web.py``; the counts are named in ``count``.
 """
 
 from __future__ import annotations

@@ -1,13 +1,7 @@
 """bench_load's bot: a child process running the real bot with measurement wrappers.
 
-One of these per bot process of a configuration (``--processes``): the real ``BoggleBot`` with
-every cog, on the configuration's database, running every shard (one process) or shard i of N,
-with the real lexicon from the bench's warm cache. The bench drives it over the pipe
-(``load_link``): start, find the rounds, begin and end each phase (the phase's record comes back),
-end the rounds, close.
-
-Measurement: ``load_probe`` on the bot instance; what goes back and forth: ``load_records``.
-Times are ``time.perf_counter`` (CLOCK_MONOTONIC on Linux: one clock for every process).
+The real ``BoggleBot`` on the configuration's database and shards, driven over the pipe
+(``load_link``); measured by ``load_probe``, on ``perf_counter`` (one clock for every process).
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The pipe between bench_load and its child processes: calls one way, answers the other.
 
-The bench calls ``await remote.call("phase", 20.0, 3.0)``; the child runs ``serve`` with an
-object whose method of that name answers. Anything sent must unpickle in both processes: classes
-from importable modules (these bench modules, the project's), never from the bench's
-``__main__``.
+Anything sent must unpickle in both processes: classes from importable modules, never from the
+bench's ``__main__``.
 """
 
 from __future__ import annotations

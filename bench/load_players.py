@@ -1,9 +1,7 @@
 """bench_load's players: the child process that runs the stand-in and the simulated players.
 
-It builds the world (one guild per bot process, each on that process's shard, the channels
-spread over them round-robin, ``--players`` members a channel), starts the stand-in, sends the
-bench its addresses, and then does what the bench asks over the pipe (``load_link``): start the
-rounds, send a phase of messages, count the REST calls, note when words and results appear.
+One guild per bot process, on that process's shard; it then does what the bench asks over the
+pipe (``load_link``).
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
-"""bench_load's measurement inside a bot process: wrappers on the bot instance that tie every
-committed guess row to the message it came from, and the loop's stalls and collections.
+"""bench_load's measurement inside a bot process: each committed row tied to its message.
 
-``Probe`` wraps the per-user limiter's ``allow``, ``GuessWriter.submit`` and
-``Storage.record_guesses`` (to time transactions) on the bot instance and sets
-``GuessWriter.on_commit``; the bot's code is unchanged. A player's messages reach the bot in the
-order sent, and a channel's guild is on one shard, so in the process running that shard the n-th
-``allow`` of a (channel, player) is that player's n-th message; rows commit in the order
-submitted.
+Wrappers on the bot instance, the bot's code unchanged. A player's messages arrive in order and a
+channel's guild is on one shard, so the n-th ``allow`` of a (channel, player) is that player's
+n-th message; rows commit in the order submitted.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """bench_web's players: ``load_players``' stand-in and chat players, with web players beside them.
 
-The world: ``--web-channels`` channels, each with ``--web-players`` members who play on the page;
-the first ``--chat-channels`` of them also have ``--players`` members who type in the channel.
-Web players sign in as the page does (no browser): the sandbox's link to the stand-in's
-``/oauth2/authorize`` (which joins them to the channel's activity instance and issues a real
-one-time code), the code exchanged at the bot's ``POST /api/token``, then the WebSocket's hello
-with the token and the instance. In a phase each traces a word every ``--every`` seconds; the
-time from its send to its ``verdict`` frame is measured here (one process, one clock).
+Web players sign in as the page does (the stand-in's ``/oauth2/authorize``, the bot's
+``POST /api/token``, the socket's hello); a traced word is timed here from its send to its
+``verdict`` frame (one process, one clock).
 """
 
 from __future__ import annotations
