@@ -1,9 +1,7 @@
 """Hosting files, checked by reading them: no Docker engine (and no network) runs in the tests.
 
-docker-compose.yml is parsed by a real YAML parser and each bot service's environment is read by
-the bot's own settings; the Dockerfile's layers are checked for their order (dependencies before
-the code, lexicons before the bot), .dockerignore for what must never reach the image, and the
-Docker commands in the docs for the image name and volume the files use.
+docker-compose.yml's bot environments are read by the bot's own settings; the Docker commands in
+README.md and docs/hosting.md must use the image name and volume the files use.
 """
 
 from __future__ import annotations

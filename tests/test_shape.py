@@ -1,10 +1,7 @@
-"""The shape of the code, enforced: layers import only downwards, front ends reach the game only
-through the services (no storage, no live round, no polling), the round service shows nothing
-itself (its Discord channel listens to its events), features meet only through their public
-modules, the storage kernel imports no feature and only the composition root holds the whole
-storage, no import circle, no module over 400 lines (the benchmarks' included). Read from the
-source (every import, also those under ``TYPE_CHECKING`` or inside a function), so a change that
-breaks the shape fails ``make test``.
+"""The shape of the code, enforced: the layers and the rules docs/architecture.md states.
+
+Read from the source (every import, also under ``TYPE_CHECKING`` or inside a function), so a
+change that breaks the shape fails ``make test``.
 """
 
 from __future__ import annotations

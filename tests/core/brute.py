@@ -1,10 +1,7 @@
 """An independent brute-force reference for the core, written from the rules (not from solver.py).
 
-The board is read only as its shape and its faces: ``rows``, ``cols`` and the row-major ``cells``
-(``"a"``, ``"qu"``, ``"th"``, ``""`` for a blank). Adjacency is worked out here from coordinates, so
-nothing in these helpers trusts ``Board.neighbours`` or the solver.
-
-Also here: hypothesis strategies for random boards and word lists that the property tests share.
+It reads a board only as its shape and faces and works adjacency out from coordinates, trusting
+neither ``Board.neighbours`` nor the solver. Also the property tests' hypothesis strategies.
 """
 
 from __future__ import annotations

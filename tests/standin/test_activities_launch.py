@@ -1,8 +1,4 @@
-"""An application's Activity, as Discord takes it: LAUNCH_ACTIVITY (callback type 12) only from
-an application with Activities enabled (else 50039) and only for a command, a component or a
-modal's submit; the Entry Point command (type 4) only for such an application, one, global,
-without options, with a ``handler`` that only it may have, and kept by every global bulk
-overwrite (else 50240)."""
+"""An application's Activity, as Discord takes it: LAUNCH_ACTIVITY and the Entry Point command."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The daily feature's store (``bot.daily.store.DailyStore``) and the server settings it reads
-(``ServerSettingsStore``), in memory: the database's rules that the service counts on, kept the
-same (one attempt per player, language and day; guesses refused from the deadline on; an
-accepted word kept once; one finish, scored and judged for fair play as the SQL engines do), so
-the service's use cases are tested without a database."""
+"""The daily feature's store and the server settings it reads, in memory.
+
+It keeps the database's rules the service counts on (one attempt per player, language and day;
+guesses refused from the deadline on; one finish), so the use cases run without a database.
+"""
 
 from __future__ import annotations
 

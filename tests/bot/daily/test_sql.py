@@ -1,9 +1,4 @@
-"""The daily board's SQL (``bot/daily/sql.py``) on both engines (issue 12): one attempt per
-player, language and date across a reopen and two stores on one database; a player's running
-attempt; guesses refused from the deadline on; a finish that scores and flags once; rankings,
-streak days, history and the daily leaderboard leave flagged results out; the daily channel; the
-end-of-day post taken once, ever, even when its taker dies before marking it (at most once), and
-due again only when released."""
+"""The daily board's SQL (``bot/daily/sql.py``) on both engines."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The daily use cases every front end calls (``/daily`` and the page's desk alike), on the
-in-memory store: the language and the day an attempt opens in, the name kept for the server's
-rankings, a lexicon that cannot load, whose attempt a button names, and what a guess answers.
-(The same through Discord and the page: tests/bot/discord/test_daily*.py,
-tests/bot/web/test_page_daily.py.)"""
+"""The daily use cases every front end calls, on the in-memory store.
+
+The same through Discord and the page: tests/bot/discord/test_daily*.py,
+tests/bot/web/test_page_daily.py.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""A small host's bot (pictures off, no metrics, no page) holds what it uses and no more: after a
-round and its results' Definitions button, Pillow, prometheus_client, aiohttp's web server and the
-definitions' build (the forms' rules) are not loaded, and the definitions index is read, not
-mapped, so its pages stay out of the bot's memory (bench/bench_memory.py's figures). Read from a
-real ``python -m bot`` process: its memory map while it runs, its modules as it exits."""
+"""A small host's bot (pictures off, no metrics, no page) loads what it uses and no more.
+
+Read from a real ``python -m bot`` process: its memory map while it runs, its modules as it
+exits (bench/bench_memory.py has the figures).
+"""
 
 from __future__ import annotations
 

@@ -1,9 +1,7 @@
-"""The daily board in French through the stand-in: a French server's player opens a French daily
-(board, Guess form, verdicts, time left, result and Share in French), and a French server's
-end-of-day posts are in French whatever the board's language, naming it.
+"""The daily board in French through the stand-in.
 
-The bot is given every language's lexicon at hand (``lexicons``, as the test run built them) so
-no test waits for a child build; it looks them up as always, through ``bot.kernel.lexicons``.
+The bot is given every lexicon the test run built (``lexicons``), so no test waits for a child
+build; it still looks them up through ``bot.kernel.lexicons``.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
-"""The daily board when its language's lexicon is not in memory: a Guess form submitted after a
-restart (the lexicon loads first, which may outlast Discord's 3 seconds to answer) is deferred,
-then the board's message edited; so is a Share pressed after a restart, privately in a server
-(the summary goes to the channel) and publicly in a DM (the answer is the summary); a lexicon that cannot load gets its own answer and changes
-nothing.
+"""The daily board when its language's lexicon is not in memory (after a restart).
 
-The stand-in does not time the 3 seconds, so the test checks the answer's kind: a deferred
-update (then the edit) while the lexicon loads, the edit at once when it is in memory.
+Loading may outlast Discord's 3 s to answer, so a Guess form or Share is deferred first. The
+stand-in does not time the 3 s: the tests check the answer's kind instead.
 """
 
 from __future__ import annotations

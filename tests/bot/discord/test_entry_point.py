@@ -1,8 +1,8 @@
-"""The application's Entry Point command through the bot's global sync: an application with
-Activities enabled has one (Discord's default as soon as they are), and Discord refuses (50240)
-a bulk overwrite that leaves it out, so the bot keeps it, unchanged, with ``BOGGLE_ACTIVITY``
-off. A sync Discord refuses is one line in the log, and the bot plays on with the commands it
-had."""
+"""The application's Entry Point command through the bot's global sync.
+
+Discord refuses (50240) a bulk overwrite that leaves it out, so the bot keeps it, unchanged, even
+with ``BOGGLE_ACTIVITY`` off; a refused sync is one line in the log.
+"""
 
 from __future__ import annotations
 

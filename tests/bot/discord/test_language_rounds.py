@@ -1,9 +1,4 @@
-"""Rounds played in French, Spanish and German through the stand-in (issue 11): the board rolled
-from that language's dice (or replayed from its code, which fixes the language), guesses typed
-with and without accents judged by the language's rules against its own lexicon, messages in that
-language, results with the right points and the missed words most common first; an everyday
-round's RARE verdict; ``/boggle check`` in French with the word's band; a Spanish everyday round
-through a restart."""
+"""Rounds played in French, Spanish and German through the stand-in."""
 
 from __future__ import annotations
 

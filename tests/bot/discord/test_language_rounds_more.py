@@ -1,8 +1,4 @@
-"""Rounds played in Dutch, Polish and Portuguese through the stand-in (issue 29): the board rolled
-from that language's dice and shown with its letters (Polish Ł, Ż, Ó on the dice), guesses typed
-with and without accents judged by the language's rules (Polish letters never fold; Portuguese
-accents and the Dutch ĳ do), messages and results in that language, words shown as the
-dictionary spells them."""
+"""Rounds played in Dutch, Polish and Portuguese through the stand-in."""
 
 from __future__ import annotations
 

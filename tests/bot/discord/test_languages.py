@@ -1,9 +1,4 @@
-"""Bot messages in the server's and the round's language, through the stand-in (issue 11): a
-French server's settings, rules and leaderboard; a Spanish round's board, status, results and
-Play again; both kept across a restart; bad values refused in one line, nothing changed.
-
-Judging is still the English lexicon's until the lexicons per language are wired: these tests
-check the wording, not Spanish words."""
+"""Bot messages in the server's and the round's language, through the stand-in."""
 
 from __future__ import annotations
 

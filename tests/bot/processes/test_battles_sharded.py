@@ -1,10 +1,8 @@
-"""Server battles with the shards split across two real ``python -m bot`` processes on one
-PostgreSQL database: each process finishes its own servers' attempts (after a restart, as
-``resume_all`` does) and works their days out in the database, and ``/battle`` through either
-process shows the same table, exact to the point against a sum worked out here from the stored
-attempts; a server that did not opt in (the most points of all) is never listed, a flagged
-attempt does not count, a server of three players counts the missing two as zero, and the
-end-of-day post names the server's place."""
+"""Server battles with the shards split across two ``python -m bot`` processes on one PostgreSQL.
+
+``/battle`` through either process shows the same table, exact against a sum worked out here
+from the stored attempts.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""A tournament with the shards split across two real ``python -m bot`` processes on one
-PostgreSQL database: both processes read every active tournament, but only the one that owns the
-tournament's server runs it, so its rounds open once and its standings and podium are posted
-once. Killed (SIGKILL) during round 2 and started again, that process resumes the round: every
-word that had its ✅ before the kill counts, and the tournament finishes once."""
+"""A tournament with the shards split across two ``python -m bot`` processes on one PostgreSQL.
+
+Only the process owning the tournament's server runs it; killed (SIGKILL) during round 2 and
+started again, it resumes the round, every word ✅ before the kill counting.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
-"""The tournaments' SQL in the standings, on both engines: the tournament wins measure of
-/leaderboard (read from ``tournament_places``: all time and over a period, equal wins sharing a
-rank, another server's and cancelled or unfinished tournaments never counted, the viewer's own
-line) through StandingsService on the real storage, and a player's record for /stats (played,
-won, podiums). Every tournament is taken through the storage's own steps, sign-up to places."""
+"""The tournaments' SQL in the standings (/leaderboard's tournament wins, /stats), on both engines.
+
+Every tournament is taken through the storage's own steps, sign-up to places.
+"""
 
 from __future__ import annotations
 

@@ -1,17 +1,10 @@
-"""Discord's client around the Activity, for the browser tests: the page runs the Embedded App
-SDK's real ``DiscordSDK`` (not its mock) inside a frame that speaks the SDK's RPC over
-``postMessage`` as Discord's client does.
+"""Discord's client around the Activity, for the browser tests: the SDK's real ``DiscordSDK``.
 
-The frame is a page at ``https://discord.com/channels/{guild}/{channel}``, served by Playwright's
-routing (nothing leaves the machine; any other ``discord.com`` address is aborted): Discord's own
-origin, which the SDK accepts messages from and the page's CSP ``frame-ancestors`` allows. It
-embeds the Activity's page in an iframe with the query Discord puts on it (``instance_id``,
-``location_id``, ``launch_id``, ``channel_id``, ``guild_id``, ``frame_id``, ``platform``) and hands
-every message the page posts to ``DiscordClient.receive`` (a Playwright binding only the frame's
-own document may call), posting back what it answers. The RPC: the page's HANDSHAKE (opcode 0) is
-answered by the READY dispatch (opcode 1, ``cmd: DISPATCH``); each command frame (opcode 1,
-``cmd``, ``nonce``, ``args``) by a frame with the same ``cmd`` and ``nonce`` and ``evt: null``,
-or ``evt: "ERROR"`` with ``data: {code, message}``.
+The frame is a page at ``https://discord.com/channels/{guild}/{channel}`` served by Playwright's
+routing (nothing leaves the machine): Discord's own origin, which the SDK accepts messages from
+and the page's CSP ``frame-ancestors`` allows. It embeds the page with Discord's query and answers
+its RPC over ``postMessage`` as Discord's client does (HANDSHAKE -> READY; a command -> a frame
+with its ``cmd`` and ``nonce``).
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
-"""The server's standings on the page, in real Chromium, on a stopped clock (10 March 2026): the
-current season's beside all time's, from the lobby and from the results, exact to the point
-(worked out by hand below from the rounds stored, and the round played on the page); a tab
-each on a phone, two columns on a desktop; the server's season setting followed (a month, a
-quarter, off: all time alone)."""
+"""The server's standings on the page, in real Chromium, on a stopped clock (10 March 2026).
+
+The expected points are worked out by hand below from the rounds stored.
+"""
 
 from __future__ import annotations
 
