@@ -3,8 +3,8 @@
 Each start is a real ``python -m bot`` against a stand-in, measured (VmHWM, VmRSS) after one
 word's ✅; first start on an empty cache, warm start, and the in-process baseline cold and warm,
 medians of ``--repeats``. ``--languages`` loads every lexicon first; ``--definitions`` measures
-again after the results' Definitions button. Exit 1 when a start fails or a bot loaded its
-lexicon another way than its scenario says.
+again after the results' Definitions button. Exit 1 when a start fails, a bot loaded its lexicon
+another way than its scenario says, or the child's lexicon differs from the bot's cache.
 """
 
 from __future__ import annotations
