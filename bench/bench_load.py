@@ -1,13 +1,11 @@
 """Load benchmark of the whole bot: many channels playing at once through the Discord stand-in.
 
-Each ``--database`` with each ``--processes`` count is a configuration, printed with its ratio to
-the baseline (one process on a new SQLite file) measured first in the same run; ``--passes N``
-repeats the list and takes the median ratio, for a shared machine. The bots and the players run
-in child processes: in one process the stand-in's garbage set the bot's p99 (100-300 ms
-collections). Two phases: ``paced`` (just under the spam limit, so nothing is refused) and
-``burst`` (back to back). Latency runs from just before ``user_says`` to the commit holding the
-row, on ``perf_counter`` (CLOCK_MONOTONIC: one clock for every process). Exit 1 when a word is
-lost, an accepted word is never shown or results never appear; figures in docs/benchmarks.md.
+Each configuration is printed with its ratio to the baseline (one process on a new SQLite file),
+measured first in the same run; ``--passes N`` takes the median ratio, for a shared machine. Bots
+and players run in child processes: in one process the stand-in's garbage set the bot's p99.
+Latency runs from just before ``user_says`` to the commit holding the row, on ``perf_counter``
+(CLOCK_MONOTONIC: one clock for every process). Exit 1 when a word is lost, an accepted word is
+never shown or results never appear.
 """
 
 from __future__ import annotations
