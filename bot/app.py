@@ -1,6 +1,6 @@
 """The composition root: settings -> services -> the front ends, started as peers (the Discord
 client, and the Activity's web server beside it, not inside it), each given the narrow view of
-the services it uses (``discord_features``, ``page_uses``: no front end holds the whole
+the services it uses (``discord_features``, ``page_sides``: no front end holds the whole
 ``Services``), everything torn down in reverse by one exit stack.
 
 The Discord client drives the start (its set-up runs once it has logged in, when the
@@ -26,11 +26,11 @@ from bot.server_settings.discord.uses import ServerSettingsUses
 from bot.services import Services, Tuning, open_services, start_services
 from bot.standings.discord.uses import StandingsUses
 from bot.tournaments.discord.uses import TournamentsUses
-from bot.web.uses import PageUses
 
 if TYPE_CHECKING:  # imported when served: prometheus_client and aiohttp.web weigh 3 MB
     from bot.metrics.registry import Metrics
     from bot.metrics.server import MetricsServer
+    from bot.web.routes import PageRoutes
     from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
@@ -100,8 +100,10 @@ class App:
 
             mock = self.settings.token is None  # the sandbox: the page is opened outside Discord
             token, base = client.http.token or "", discord.http.Route.BASE  # the bot's own
-            page, app_id = page_uses(services), client.application_id
-            self.web = await start_web(page, web, app_id, token, base, mock=mock)
+            sides, app_id = page_sides(services), client.application_id
+            self.web = await start_web(
+                sides, services.pages, services.clock, web, app_id, token, base, mock=mock
+            )
             self.stack.push_async_callback(self._stop_web, self.web)
             if metrics is not None:
                 metrics.readings.sockets_open = lambda: self.web.sockets_open if self.web else 0
@@ -136,16 +138,19 @@ def discord_features(s: Services) -> Features:
     )
 
 
-def page_uses(s: Services) -> PageUses:
-    """What the Activity's page uses."""
-    return PageUses(
-        s.rounds,
-        s.daily,
-        s.definitions,
-        s.server_settings,
-        s.pages,
-        s.clock,
-        s.achievements,
-        s.seasons,
-        s.standings,
-    )
+def page_sides(s: Services) -> list[PageRoutes]:
+    """Each feature's page side (its handlers of the page's messages) given what it uses: its
+    own service and the few shared things it needs. Imported when the page is served."""
+    from bot.achievements import web as achievements
+    from bot.daily import web as daily
+    from bot.definitions import web as definitions
+    from bot.rounds import web as rounds
+    from bot.seasons import web as seasons
+
+    return [
+        rounds.routes(s.rounds, s.server_settings, s.clock),
+        daily.routes(s.daily),
+        definitions.routes(s.definitions),
+        seasons.routes(s.seasons, s.standings),
+        achievements.routes(s.achievements.events),
+    ]

@@ -21,12 +21,15 @@ LONGEST_MODULE = 400  # lines
 DRIVERS = ("aiosqlite", "asyncpg", "sqlite3", "psycopg")
 PLATFORM = ("discord", "aiohttp", "PIL", "standin")
 # Each feature is a folder: its service (the rules) and its SQL (``sql.py``) beside its Discord
-# adapter (``discord/``) and its web adapter (``web.py``). Another feature may use only its
-# public modules. Found by their ``service.py``, not listed: a new feature is held to the rules
+# adapter (``discord/``) and its page side (``web.py``, or a ``web/`` package). Another feature
+# may use only its public modules. Found by their ``service.py``, not listed: a new feature is held to the rules
 # from its first commit.
 FEATURES = tuple(sorted(f"bot.{path.parent.name}" for path in (ROOT / "bot").glob("*/service.py")))
 PUBLIC = ("service", "events", "model", "options", "view", "store")
 FRONT_ENDS = ("bot.discord", "bot.web")
+# The page's kit (``bot/web``: the server, the sockets, the routes each feature's page side
+# declares) stands on these alone, beside core and aiohttp: the features plug into it.
+PAGE_KIT_USES = ("bot.web", "bot.kernel", "bot.i18n", "bot.config")
 # The storage kernel (the engines, the ways into a database, migrations, errors, the whole
 # database's records) stands on these alone: each feature's SQL is in the feature's folder
 # (``bot/<feature>/sql.py``), composed with the engines in ``bot.stores``, which only the
@@ -53,7 +56,18 @@ FORBIDDEN = {
     "bot.services": ("standin", "bot.tools", "bot.web", "bot.app"),
     "bot.app": ("standin", "bot.tools"),
     "bot.discord": ("standin", "bot.tools", "bot.web", "bot.app", *DRIVERS),
-    "bot.web": ("discord", "standin", "bot.discord", "bot.tools", "bot.app", *DRIVERS),
+    "bot.web": (
+        "discord",
+        "standin",
+        "bot.discord",
+        "bot.tools",
+        "bot.app",
+        "bot.services",
+        "bot.stores",
+        "bot.storage",
+        *FEATURES,
+        *DRIVERS,
+    ),
     "bot.__main__": ("standin",),
     "standin": ("bot",),
 }
@@ -170,7 +184,7 @@ def test_a_layer_imports_only_what_it_may(layer: str) -> None:
 def front_end(name: str) -> bool:
     """A module that shows the game to players: a front end, or a feature's adapter to one."""
     return any(within(name, f) for f in FRONT_ENDS) or any(
-        within(name, f"{feature}.discord") or name == f"{feature}.web" for feature in FEATURES
+        within(name, f"{feature}.discord") or within(name, f"{feature}.web") for feature in FEATURES
     )
 
 
@@ -321,6 +335,27 @@ def beyond(layer: str, allowed: tuple[str, ...]) -> list[str]:
         for target, line in imported(name, MODULES[name])
         if within(target, "bot") and not any(within(target, a) for a in allowed)
     ]
+
+
+def test_the_page_kit_imports_no_feature() -> None:
+    """The arrows point from each feature's page side to the kit, never back: the kit routes
+    the page's messages to the handlers the features declare (``bot.web.routes``), and the
+    composition root hands it their tables."""
+    assert beyond("bot.web", PAGE_KIT_USES) == []
+
+
+def test_only_a_page_side_uses_the_page_kit() -> None:
+    """A feature's service, its SQL and its Discord side know nothing of the page: only its page
+    side (``bot/<feature>/web``) and the composition root import the kit."""
+    broken = [
+        f"{MODULES[name].relative_to(ROOT)}:{line} imports {target}"
+        for name in MODULES
+        if not within(name, "bot.web") and name != "bot.app"
+        for target, line in imported(name, MODULES[name])
+        if within(target, "bot.web")
+        and not any(within(name, f"{feature}.web") for feature in FEATURES)
+    ]
+    assert broken == []
 
 
 def test_the_storage_kernel_imports_no_feature() -> None:

@@ -7,21 +7,49 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Literal, Protocol, TypedDict
 
 from bot.achievements.events import AchievementsEarned, Where
 from bot.achievements.model import tier_name, tier_what
 from bot.kernel.events import EventBus
-from bot.web.messages import AchievementsJson, Message
+from bot.web.routes import Channels, PageRoutes
+
+
+class EarnedJson(TypedDict):
+    """An achievement's tier the player just earned, in the player's words."""
+
+    code: str  # the achievement (``core.achievements``), e.g. "first_word"
+    tier: int  # the tier's threshold (50 for "words found in all: 50"; 1 for a single tier)
+    name: str  # "Wordsmith I"
+    what: str  # what it asks: "Words found in all: 50"
+
+
+class AchievementsJson(TypedDict):
+    """The achievements the player earned in a round, told at its end (none: not sent)."""
+
+    type: Literal["achievements"]
+    round_id: int  # the results they belong beside
+    earned: list[EarnedJson]
+
+
+def routes(events: EventBus) -> PageRoutes:
+    """``events``: the achievements service's (``AchievementService.events``)."""
+    page = PageRoutes()
+
+    @page.on_start
+    def started(channels: Channels) -> None:
+        page.on_stop(AchievementsOnPage(events, channels.watching).close)
+
+    return page
 
 
 class Player(Protocol):
-    """What this needs of a player's connection (``bot.web.session.Session``)."""
+    """What this needs of a player's page (``bot.web.session.Session``)."""
 
     player_id: int
     language: str
 
-    async def send(self, message: Message) -> None: ...
+    async def send(self, message: AchievementsJson) -> None: ...
 
 
 def earned(round_id: int, awards: Iterable[tuple[str, int]], language: str) -> AchievementsJson:
@@ -46,7 +74,7 @@ class AchievementsOnPage:
 
     def __init__(self, events: EventBus, watching: Callable[[int], Iterable[Player]]) -> None:
         """``events``: the achievements service's (``AchievementService.events``)."""
-        self.watching = watching  # the pages on a channel now (``Hub.watching``)
+        self.watching = watching  # the pages on a channel now (``Channels.watching``)
         self._unsubscribe = events.subscribe(AchievementsEarned, self._earned)
 
     def close(self) -> None:

@@ -5,14 +5,51 @@ case (``DefinitionsService.define``)."""
 
 from __future__ import annotations
 
+from typing import Literal, TypedDict
+
 from bot.definitions.service import DefinitionsService
 from bot.definitions.wording import form_text, pos_text
 from bot.i18n.catalogue import text
 from bot.kernel.refusal import Refusal
-from bot.web.messages import DefinitionJson, ReadingJson
+from bot.web.messages import Incoming
+from bot.web.routes import PageRoutes
+from bot.web.session import Session
 from core.definitions import Entry, NoDefinition
 
 WORD_LIMIT = 40  # characters of a word asked for: longer than any word a board spells
+
+
+class SenseJson(TypedDict):
+    pos: str  # the part of speech in the word's language, "" when the source gives none
+    gloss: str
+
+
+class ReadingJson(TypedDict):
+    lemma: str
+    form: str | None  # "plural of goose", in the word's language; None: the word's own entry
+    senses: list[SenseJson]
+
+
+class DefinitionJson(TypedDict):
+    """A word tapped in the results, defined (``define``)."""
+
+    type: Literal["definition"]
+    word: str  # as asked (the page matches on it)
+    shown: str
+    language: str
+    readings: list[ReadingJson]
+    note: str | None  # why there is no reading (valid without a definition, not a word)
+
+
+def routes(definitions: DefinitionsService) -> PageRoutes:
+    page = PageRoutes()
+
+    @page.message("define")
+    async def define(session: Session, message: Incoming) -> None:
+        found = await definition(definitions, message.get("word", ""), message.get("language"))
+        await (session.refused(found) if isinstance(found, Refusal) else session.send(found))
+
+    return page
 
 
 async def definition(

@@ -6,15 +6,55 @@ the player's language. With seasons off (the server's setting) all time only."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal, TypedDict
 
 from bot.i18n.catalogue import count, text
 from bot.kernel.model import LeaderboardPage, Measure
 from bot.kernel.refusal import Refusal
 from bot.seasons.service import SeasonService, SeasonStandings
 from bot.standings.service import StandingsService
-from bot.web.messages import BoardStandingsJson, StandingJson, StandingsJson
+from bot.web.messages import Incoming
 from bot.web.payloads import PAGE_TOP
+from bot.web.routes import PageRoutes
+from bot.web.session import Session
 from core.periods import Period
+
+
+class StandingJson(TypedDict):
+    """A player's line of the server's standings (a season's or all time's)."""
+
+    id: str
+    name: str
+    rank: int  # equal standings share a place
+    points: int
+    shown: str  # "12 pts"
+    you: bool
+
+
+class BoardStandingsJson(TypedDict):
+    title: str  # "Season 2026-03", "All time", in the player's words
+    rows: list[StandingJson]  # the top, then the player's own line when it is not in it
+    players: int  # everyone ranked
+
+
+class StandingsJson(TypedDict):
+    """The server's standings: the current season's beside all time's (asked by the page)."""
+
+    type: Literal["standings"]
+    season: BoardStandingsJson | None  # None: the server has seasons off
+    all_time: BoardStandingsJson
+
+
+def routes(seasons: SeasonService, all_time: StandingsService) -> PageRoutes:
+    page = PageRoutes()
+
+    @page.message("standings")  # the lobby's or the results' Standings
+    async def asked(session: Session, message: Incoming) -> None:
+        guild, player = session.guild_id, session.player_id
+        board = await standings(seasons, all_time, guild, player, session.language)
+        await (session.refused(board) if isinstance(board, Refusal) else session.send(board))
+
+    return page
 
 
 async def standings(

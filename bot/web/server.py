@@ -9,19 +9,17 @@ import asyncio
 import json
 import logging
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from aiohttp import web
 
-from bot.achievements.web import AchievementsOnPage
 from bot.config.settings import WebSettings
-from bot.daily.web import DailyDesk
-from bot.rounds.web import Hub
+from bot.kernel.pages import PageDirectory
 from bot.web import payloads, relay
 from bot.web.discord_api import DiscordApi, Refused
-from bot.web.session import play, relayed
-from bot.web.uses import PageUses
+from bot.web.play import Sockets
+from bot.web.routes import PageRoutes, Router
 
 log = logging.getLogger(__name__)
 # What a socket's close is given at shutdown, all sockets together.
@@ -40,28 +38,32 @@ CSP = (
 
 class WebServer:
     """Serves the Activity on ``settings.host``:``settings.port`` (0: a free port, ``port``
-    tells which once started). ``mock``: the page is opened outside Discord (the sandbox)."""
+    tells which once started), each socket's messages to the features' handlers (``routes``:
+    one table a feature). ``mock``: the page is opened outside Discord (the sandbox)."""
 
     def __init__(
         self,
-        uses: PageUses,
+        routes: Sequence[PageRoutes],
+        pages: PageDirectory,
+        clock: Callable[[], float],
         settings: WebSettings,
         api: DiscordApi,
         *,
         mock: bool,
         relay_secret: str = "",
     ) -> None:
-        self.uses = uses
+        """``pages``: which process serves a server's players; ``clock``: the bot's, the
+        page's countdown set to it; ``relay_secret``: what the bot's processes show each
+        other."""
+        self.router = Router(routes)
+        self.pages = pages
         self.settings = settings
         self.api = api
         self.mock = mock
-        self.relay_secret = relay_secret  # what the bot's processes show each other
-        self.hub = Hub(uses.rounds, uses.clock)
-        self.desk = DailyDesk(uses.daily)
-        self.achievements = AchievementsOnPage(uses.achievements.events, self.hub.watching)
         self.port = settings.port or 0
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
+        self.sockets = Sockets(self.router, pages, clock, relay_secret, self._sockets)
 
     @property
     def sockets_open(self) -> int:
@@ -73,6 +75,7 @@ class WebServer:
         return f"http://{self.settings.host}:{self.port}/"
 
     async def start(self) -> None:
+        self.router.start()
         app = web.Application(client_max_size=16 * 1024, middlewares=[_headers])
         app.router.add_get("/", self._index)
         app.router.add_get("/api/config", self._config)
@@ -92,7 +95,7 @@ class WebServer:
         self.port = sock.getsockname()[1]
         await web.SockSite(self._runner, sock).start()
         log.info("the Activity's page is served on %s", self.url)
-        pages = self.uses.pages
+        pages = self.pages
         if pages.split:  # others relay this process's players to it
             if self.settings.host in UNREACHABLE:
                 log.warning(
@@ -112,8 +115,7 @@ class WebServer:
             )
             for task in late:
                 task.cancel()
-        self.achievements.close()
-        await self.hub.close()
+        await self.router.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -148,13 +150,10 @@ class WebServer:
         return web.json_response({"access_token": token}, headers={"Cache-Control": "no-store"})
 
     async def _play(self, request: web.Request) -> web.StreamResponse:
-        secret = self.relay_secret
-        hub, desk = self.hub, self.desk
-        return await play(request, self.uses, self.api, hub, desk, self._sockets, secret)
+        return await self.sockets.play(request, self.api)
 
     async def _relayed(self, request: web.Request) -> web.StreamResponse:
-        hub, desk, secret = self.hub, self.desk, self.relay_secret
-        return await relayed(request, self.uses, hub, desk, self._sockets, secret)
+        return await self.sockets.relayed(request)
 
 
 @web.middleware
@@ -168,7 +167,9 @@ async def _headers(
 
 
 async def start_web(
-    uses: PageUses,
+    routes: Sequence[PageRoutes],
+    pages: PageDirectory,
+    clock: Callable[[], float],
     settings: WebSettings,
     application_id: int,
     bot_token: str,
@@ -181,6 +182,6 @@ async def start_web(
     secret = settings.client_secret or ""
     api = DiscordApi(application_id, bot_token, secret, api_base)
     secret = relay.relay_secret(bot_token)
-    server = WebServer(uses, settings, api, mock=mock, relay_secret=secret)
+    server = WebServer(routes, pages, clock, settings, api, mock=mock, relay_secret=secret)
     await server.start()
     return server

@@ -1,4 +1,4 @@
-"""The page's live view of a channel (``bot.rounds.web``) over the real round service and storage
+"""The page's live view of a channel (``bot.rounds.web.hub``) over the real round service and storage
 (the service tests' rig: the in-memory publisher, SQLite or PostgreSQL): what a page that joins
 is shown, the scoreboard when anyone's word is accepted, and the results when the round ends,
 each from the service's events."""
@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot.rounds.web import CROWD, Hub
+from bot.rounds.web import payloads
+from bot.rounds.web.hub import CROWD, Hub
+from bot.rounds.web.messages import Message
 from bot.stores import Storage
-from bot.web import payloads
-from bot.web.messages import Message
+from bot.web.payloads import PAGE_TOP
 from core.lexicon import Lexicon
 from core.solver import solve
 from tests.bot.harness import StoppedClock
@@ -148,7 +149,7 @@ async def test_a_crowd_gets_one_scoreboard_a_second_each_as_its_own(
         mine = [[r for r in page.sent[-1]["scoreboard"] if r["you"]] for page in pages]
         assert [len(m) for m in mine] == [1] * 15 + [0] * (CROWD - 15)
         assert [m[0]["rank"] for m in mine[:15]] == list(range(1, 16))
-        assert len(pages[14].sent[-1]["scoreboard"]) == payloads.PAGE_TOP + 1
+        assert len(pages[14].sent[-1]["scoreboard"]) == PAGE_TOP + 1
         assert pages[1].sent[-1]["scoreboard"][1]["shown"] == "14 mots"
     finally:
         await hub.close()

@@ -8,11 +8,10 @@ from __future__ import annotations
 from bot.kernel.events import EventBus
 from bot.kernel.refusal import Refusal
 from bot.seasons.service import SeasonService
-from bot.seasons.web import standings
+from bot.seasons.web import BoardStandingsJson, standings
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
 from bot.stores import Storage
-from bot.web.messages import BoardStandingsJson
 from tests.bot.harness import StoppedClock
 from tests.bot.seasons.seeding import seed
 from tests.bot.seasons.test_service import at

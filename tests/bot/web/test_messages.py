@@ -1,15 +1,39 @@
-"""docs/activity.md and the page's message types (``bot.web.messages``) say the same: every
-message the bot sends is documented, with every one of its fields."""
+"""docs/activity.md and the page's message types say the same: every message the bot sends is
+documented, with every one of its fields, and every message documented is typed. The types are
+the kit's (``bot.web.messages``) and each feature's, beside its page side (``bot/<feature>/web``),
+found here by reading those modules: a message a new feature adds is held to the docs too."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import typing
 from pathlib import Path
 
-from bot.web import messages
+ROOT = Path(__file__).resolve().parents[3]
+DOC = ROOT / "docs" / "activity.md"
 
-DOC = Path(__file__).resolve().parents[3] / "docs" / "activity.md"
+
+def page_modules() -> list[str]:
+    """The kit's modules and every feature's page side (a ``web.py``, or a ``web/`` package)."""
+    bot = ROOT / "bot"
+    paths = [*bot.glob("web/*.py"), *bot.glob("*/web.py"), *bot.glob("*/web/*.py")]
+    return sorted(".".join(p.relative_to(ROOT).with_suffix("").parts) for p in paths)
+
+
+def message_types() -> list[type]:
+    """Each TypedDict of the page's modules whose ``type`` names a message."""
+    found = []
+    for name in page_modules():
+        module = importlib.import_module(name)
+        for kind in vars(module).values():
+            if (
+                typing.is_typeddict(kind)
+                and kind.__module__ == name
+                and typing.get_origin(typing.get_type_hints(kind).get("type")) is typing.Literal
+            ):
+                found.append(kind)
+    return found
 
 
 def documented() -> dict[str, str]:
@@ -38,7 +62,16 @@ def undocumented(kind: type, docs: dict[str, str]) -> list[str]:
 
 def test_every_message_is_documented_with_its_fields() -> None:
     docs = documented()
-    assert [m for kind in typing.get_args(messages.Message) for m in undocumented(kind, docs)] == []
+    assert [m for kind in message_types() for m in undocumented(kind, docs)] == []
+
+
+def test_every_message_documented_is_typed() -> None:
+    typed = {
+        name
+        for kind in message_types()
+        for name in typing.get_args(typing.get_type_hints(kind)["type"])
+    }
+    assert typed == set(documented())
 
 
 class Unheard(typing.TypedDict):

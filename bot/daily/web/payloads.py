@@ -4,9 +4,10 @@ verdicts and its result, built from DailyService's state and the catalogue."""
 from __future__ import annotations
 
 from bot.daily.service import DailyResult, DailyState
+from bot.daily.web.messages import DailyJson, DailyResultJson
 from bot.i18n.catalogue import count, text
 from bot.i18n.languages import language_name
-from bot.web.messages import DailyJson, DailyResultJson, VerdictJson
+from bot.web.messages import VerdictJson
 from bot.web.payloads import board, judged_word
 from core.daily import DAILY_RULES
 from core.round import Judgement, Verdict

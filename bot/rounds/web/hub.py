@@ -15,9 +15,9 @@ from bot.kernel.refusal import Refusal
 from bot.rounds.events import RoundEnded, RoundStarted, StandingsChanged
 from bot.rounds.service import RoundService
 from bot.rounds.view import RoundView
-from bot.web import payloads
-from bot.web.messages import Message, RankedJson, RoundResults, RoundState
-from bot.web.scoreboards import Scoreboards
+from bot.rounds.web import payloads
+from bot.rounds.web.messages import Message, RankedJson, RoundResults, RoundState
+from bot.rounds.web.scoreboards import Scoreboards
 from core.round import Results, Verdict
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,7 @@ CROWD_SCOREBOARD_EVERY = 1.0
 
 
 class Socket(Protocol):
-    """What the hub needs of a player's connection (``bot.web.session.Session``)."""
+    """What the hub needs of a player's page (``bot.web.session.Session``)."""
 
     player_id: int
     language: str
@@ -123,11 +123,6 @@ class Hub:
             del self.channels[channel_id]
             if watched.scoreboard_due is not None:
                 watched.scoreboard_due.cancel()
-
-    def watching(self, channel_id: int) -> tuple[Socket, ...]:
-        """The sockets on the channel now (another feature's page part tells them its news)."""
-        watched = self.channels.get(channel_id)
-        return tuple(watched.sockets) if watched is not None else ()
 
     async def state(self, channel_id: int, socket: Socket) -> Message:
         """What the page shows now: the round (once its board is out), else the last results."""

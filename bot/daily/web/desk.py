@@ -8,25 +8,26 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.daily.service import DailyService, DailyState
+from bot.daily.web import payloads
+from bot.daily.web.messages import DailyJson, DailyResultJson, Message
 from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
-from bot.web import daily_payloads
-from bot.web.messages import DailyJson, DailyResultJson, Message
 
 
 class Player(Protocol):
-    """What the desk needs of a player's connection (``bot.web.session.Session``)."""
+    """What the desk needs of a player's page (``bot.web.session.Session``)."""
 
     player_id: int
     name: str
     channel_id: int
     guild_id: int | None
     language: str
-    daily: int | None  # the attempt the page shows, if any
 
     async def send(self, message: Message) -> None: ...
 
     async def error(self, key: str, **fields: object) -> None: ...
+
+    async def refused(self, refusal: Refusal) -> None: ...
 
 
 class DailyDesk:
@@ -34,7 +35,8 @@ class DailyDesk:
 
     def __init__(self, daily: DailyService) -> None:
         self.daily = daily
-        self.watching: dict[int, set[Player]] = {}
+        self.showing: dict[Player, int] = {}  # the attempt each page shows
+        self.watching: dict[int, set[Player]] = {}  # the pages showing each running attempt
         daily.listeners.append(self._finished)
 
     async def open(self, player: Player, language: object) -> None:
@@ -49,11 +51,11 @@ class DailyDesk:
             player.language,
         )
         if isinstance(opened, Refusal):
-            await _refuse(player, opened)
+            await player.refused(opened)
             return
         self.leave(player)
         state = opened.state
-        player.daily = state.attempt.id
+        self.showing[player] = state.attempt.id
         if state.result is None:
             self.watching.setdefault(state.attempt.id, set()).add(player)
         await player.send(self._shown(state, player))
@@ -61,34 +63,35 @@ class DailyDesk:
     async def guess(self, player: Player, word: str, path: list[int] | None) -> None:
         """A traced or typed word of the attempt the page shows: its verdict, stored first;
         from the deadline on, the result."""
-        if player.daily is None:
+        attempt = self.showing.get(player)
+        if attempt is None:
             await player.error("web.no_daily")
             return
-        guessed = await self.daily.guess(player.player_id, player.daily, word)
+        guessed = await self.daily.guess(player.player_id, attempt, word)
         if isinstance(guessed, Refusal):
-            await _refuse(player, guessed)
+            await player.refused(guessed)
         elif guessed.late:
             self.watching.pop(guessed.state.attempt.id, None)
             await player.send(self._shown(guessed.state, player))
         else:
             for judged in guessed.judgements:
                 await player.send(
-                    daily_payloads.daily_verdict(guessed.state, judged, player.language, path)
+                    payloads.daily_verdict(guessed.state, judged, player.language, path)
                 )
 
     def leave(self, player: Player) -> None:
         """The page went back to the channel, or away."""
-        if player.daily is not None:
-            watching = self.watching.get(player.daily, set())
+        attempt = self.showing.pop(player, None)
+        if attempt is not None:
+            watching = self.watching.get(attempt, set())
             watching.discard(player)
             if not watching:
-                self.watching.pop(player.daily, None)
-        player.daily = None
+                self.watching.pop(attempt, None)
 
     def _shown(self, state: DailyState, player: Player) -> DailyJson | DailyResultJson:
         if state.result is not None:
-            return daily_payloads.daily_result(state, state.result, player.language)
-        return daily_payloads.daily(state, self.daily.clock(), player.language)
+            return payloads.daily_result(state, state.result, player.language)
+        return payloads.daily(state, self.daily.clock(), player.language)
 
     async def _finished(self, attempt: DailyAttempt) -> None:
         players = self.watching.pop(attempt.id, set())
@@ -96,9 +99,3 @@ class DailyDesk:
             state = await self.daily.state(attempt)
             for player in players:
                 await player.send(self._shown(state, player))
-
-
-async def _refuse(player: Player, refusal: Refusal) -> None:
-    """A use case's "no", as the page's error line (in the player's language where the service
-    named none)."""
-    await player.send({"type": "error", "message": refusal.text(player.language)})

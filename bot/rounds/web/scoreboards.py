@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 
 from bot.rounds.view import RoundView
-from bot.web import payloads
-from bot.web.messages import Scoreboard, ScoreJson
+from bot.rounds.web import payloads
+from bot.rounds.web.messages import Scoreboard, ScoreJson
+from bot.web.payloads import PAGE_TOP
 
 
 class Scoreboards:
@@ -28,7 +29,7 @@ class Scoreboards:
         listed = any(row["id"] == mine for row in top)
         shared = self._shared(language, reader if listed else None, top)
         place = self.shown.places.get(reader)
-        if listed or place is None or place[0] <= payloads.PAGE_TOP:
+        if listed or place is None or place[0] <= PAGE_TOP:
             return shared
         own = payloads.score_row(
             self.shown, place[0], place[1], self.shown.names, language, you=True
