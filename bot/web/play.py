@@ -8,6 +8,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -29,23 +30,16 @@ NO_HELLO, NOT_THERE, UNKNOWN_INSTANCE, TOO_MANY = 4001, 4003, 4004, 4008
 TRY_AGAIN = 1013  # WebSocket's "try again later": the page reconnects
 
 
+@dataclass(frozen=True)
 class Sockets:
-    """What serving a socket needs of the server: its routes, where each server's players are
-    served, the clock (``pong``), the relays' secret, and the sockets open (closed at stop)."""
+    """The server's sockets, served: each message to its route (``router``), each player
+    served here or relayed to the process that runs their server (``pages``, ``secret``)."""
 
-    def __init__(
-        self,
-        router: Router,
-        pages: PageDirectory,
-        clock: Callable[[], float],
-        secret: str,
-        open_sockets: set[web.WebSocketResponse],
-    ) -> None:
-        self.router = router
-        self.pages = pages
-        self.clock = clock
-        self.secret = secret
-        self.open = open_sockets
+    router: Router
+    pages: PageDirectory
+    clock: Callable[[], float]  # the bot's, told in ``pong``
+    secret: str  # what the bot's processes show each other
+    open: set[web.WebSocketResponse]  # closed at stop
 
     async def play(self, request: web.Request, api: DiscordApi) -> web.WebSocketResponse:
         """The ``/api/play`` socket, from its hello to its close: served here when this process

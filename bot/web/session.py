@@ -1,5 +1,5 @@
 """A player on the page, as every handler is given them: who, where they play, and the way to
-send them messages (the socket itself stays the kit's)."""
+send them messages (its socket is the kit's to serve)."""
 
 from __future__ import annotations
 
