@@ -1,7 +1,8 @@
 """PostgreSQL for tests: a schema of its own for each test on the server that
 ``BOGGLE_TEST_POSTGRES_URL`` names, so runs never see each other's rows or locks.
 
-Unset, a test that asks for one is skipped with that reason; set but unreachable, it fails.
+Unset, a test that asks for one is skipped with that reason on a developer's machine and fails
+in CI (``CI`` set), as the browser tests do; set but unreachable, it fails.
 """
 
 from __future__ import annotations
@@ -17,12 +18,15 @@ import pytest
 
 URL_VARIABLE = "BOGGLE_TEST_POSTGRES_URL"
 NOT_SET = f"{URL_VARIABLE} not set"
+NOT_SET_IN_CI = f"{NOT_SET}: CI runs the PostgreSQL tests (.ci/run sets it)"
 
 
 def server_url() -> str:
-    """The test server's URL; skips the calling test when none is set."""
+    """The test server's URL; none set, skips the calling test, or fails it under ``CI``."""
     url = os.environ.get(URL_VARIABLE, "").strip()
     if not url:
+        if os.environ.get("CI"):
+            pytest.fail(NOT_SET_IN_CI, pytrace=False)
         pytest.skip(NOT_SET)
     return url
 
