@@ -69,7 +69,9 @@ def test_a_ci_run_without_a_url_reports_the_failure_in_one_line() -> None:
     header = next(n for n, line in enumerate(lines) if PING in line and line.startswith("_"))
     assert lines[header + 1] == NOT_SET_IN_CI  # the reason, no traceback
     assert lines[header + 2].startswith("=")
-    assert f"FAILED tests/bot/metrics/test_ping_postgres.py::{PING} - Failed: {NOT_SET_IN_CI}" in lines
+    assert (
+        f"FAILED tests/bot/metrics/test_ping_postgres.py::{PING} - Failed: {NOT_SET_IN_CI}" in lines
+    )
     assert "1 failed" in lines[-1] and "skipped" not in run.stdout
 
 
