@@ -199,9 +199,9 @@ async def play(
 
 async def finish(
     game: Harness, tid: int, expected: Expected, live: LiveRound, said: Mapping[str, Sequence[str]]
-) -> None:
+) -> StoredMessage:
     """The round ends; its scores, the standings posted (or the podium) and the stored scores are
-    the test's."""
+    the test's. The post (the standings, or the podium after the last round)."""
     scores = score_round(game, live, said, expected.playing())
     await game.end_round()
     expected.played.append(scores)
@@ -212,8 +212,9 @@ async def finish(
     )
     check_stored(game, tid, expected)
     if number < expected.rounds:
-        check_post(game, await standings_post(game, number, expected.rounds), expected.standings())
-        return
+        post = await standings_post(game, number, expected.rounds)
+        check_post(game, post, expected.standings())
+        return post
     podium = await game.standin.wait_for_message(
         "boggle", lambda m: "podium" in m.content, timeout=10, after=0
     )
@@ -225,3 +226,9 @@ async def finish(
     check_places(game, tid, expected)
     outsider = game.user_id(OUTSIDER)
     assert game.query("SELECT COUNT(*) FROM guesses WHERE player_id = ?", (outsider,)) == [(0,)]
+    return podium
+
+
+def posted_table(post: StoredMessage) -> list[str]:
+    """The post's standings, a line each."""
+    return [line for line in post.content.splitlines() if line[:1].isdigit()]
