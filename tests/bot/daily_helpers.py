@@ -45,10 +45,12 @@ def at(year: int, month: int, day: int, hour: int, minute: int, zone: tzinfo) ->
     return datetime(year, month, day, hour, minute, tzinfo=zone)
 
 
-async def latest(standin: StandIn, user: str, message: StoredMessage, text: str) -> StoredMessage:
+async def latest(
+    standin: StandIn, user: str, message: StoredMessage, text: str, timeout: float = 5.0
+) -> StoredMessage:
     """``message`` once an edit of it holds ``text``."""
     return await standin.wait_for_ephemeral(
-        user, lambda m: m.id == message.id and text in m.content
+        user, lambda m: m.id == message.id and text in m.content, timeout
     )
 
 

@@ -4,6 +4,8 @@ both ways round; so reversing or dropping any one tie-break changes an order bel
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from core.tournament import Format, RoundScore, standings
@@ -23,7 +25,7 @@ def scores(
 
 # Each key: the figures that make an entrant better on it, then worse, all else equal. Every
 # later key (and the sign-up order) favours the other entrant, so only this key can decide.
-BETTER_WORSE = {
+BETTER_WORSE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "points": ({"points": 5, "words": 1, "longest": "cat", "finished": 90.0}, {}),
     "words": ({"words": 3, "longest": "cat", "finished": 90.0}, {}),
     "longest": ({"longest": "tigers", "finished": 90.0}, {"longest": "cats"}),

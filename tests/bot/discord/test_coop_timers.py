@@ -5,7 +5,6 @@ word found."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from core.board import Board
@@ -13,7 +12,8 @@ from core.lexicon import Lexicon
 from core.scoring import word_score
 from core.solver import solve
 from standin import StandIn
-from tests.bot.harness import Clock, Harness, StoppedClock, bot_session
+from tests.bot.harness import Clock, StoppedClock, bot_session
+from tests.bot.waits import ticks
 
 START = 1_800_000_000.0
 
@@ -27,11 +27,6 @@ def medal_of(points: int, best: int, words: int, total: int) -> str:
         if share >= floor:
             return name
     return "no medal yet"
-
-
-async def ticked(game: Harness) -> None:
-    """Long enough for the runner (a 0.02 s tick) to see the clock and store the deadline."""
-    await asyncio.sleep(0.2)
 
 
 async def test_a_coop_round_of_three_scores_for_the_team(
@@ -111,13 +106,13 @@ async def test_bonus_time_is_added_exactly_and_kept_across_a_restart(
         await game.wait_for_guess("bob", second)
         moved = START + 60 + added + word_score(second, live.game.rules.min_length)
         assert live.game.deadline == moved
-        await ticked(game)
+        await ticks(game)  # the runner saw the clock, stored the deadline
         assert game.query("SELECT deadline, timer FROM rounds") == [(moved, "bonus")]
     clock.advance(5)
     async with bot_session(standin, database, clock, lexicon) as game:
         assert game.live().game.deadline == moved
         clock.now = moved - 0.5
-        await ticked(game)
+        await ticks(game)  # the runner saw the clock, stored the deadline
         assert game.query("SELECT state FROM rounds") == [("running",)]
         clock.now = moved
         results = await game.results()
@@ -139,7 +134,7 @@ async def test_an_untimed_round_ends_after_its_quiet_spell(
         await game.wait_for_guess("bob", word)
         assert live.game.deadline == START + 110
         clock.advance(59)  # 59 s quiet: still on
-        await ticked(game)
+        await ticks(game)  # the runner saw the clock, stored the deadline
         assert game.query("SELECT state, deadline FROM rounds") == [("running", START + 110)]
         clock.advance(1)
         results = await game.results()

@@ -4,7 +4,6 @@ co-op round with no clock, and the co-op field of /stats, every figure computed 
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from core.board import Board
@@ -14,6 +13,7 @@ from core.solver import solve
 from standin import StandIn
 from tests.bot.discord.test_after_round import again_button
 from tests.bot.harness import Harness, StoppedClock, bot_session
+from tests.bot.waits import ticks
 
 START = 1_800_000_000.0
 
@@ -78,7 +78,7 @@ async def test_a_coop_round_with_no_clock(
             )
         )
         clock.advance(59)
-        await asyncio.sleep(0.2)  # the runner's tick sees the clock
+        await ticks(game)  # the runner saw the clock
         assert game.query("SELECT state FROM rounds") == [("running",)]
         clock.advance(1)
         results = await game.results()

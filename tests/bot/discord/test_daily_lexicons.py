@@ -6,6 +6,7 @@ stand-in does not time the 3 s: the tests check the answer's kind instead.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -17,16 +18,20 @@ from standin import StandIn
 from standin.codes import CallbackType
 from tests.bot.daily_helpers import attempt_of, latest, open_daily, words_of
 from tests.bot.discord.test_server_config import config
-from tests.bot.harness import Clock, Harness, bot_session
+from tests.bot.harness import Clock, Harness, StoppedClock, bot_session
+
+LOAD_BOUND = 60.0  # seconds: a lexicon's load from the run's cache, on a busy machine
 
 
 async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
     standin: StandIn,
     database: Path,
-    clock: Clock,
     lexicon: Lexicon,
     lexicons: dict[str, Lexicon],  # the run's cache holds French: loaded from there
 ) -> None:
+    # Stopped: however long French takes to load, the attempt's time is not used up meanwhile
+    # (on a wall clock a slow load let the deadline pass before the guess was judged).
+    clock = StoppedClock(1_780_000_000.0)
     async with bot_session(standin, database, clock, lexicon) as game:
         board_message = await open_daily(game, language="fr")
         attempt = await attempt_of(game)
@@ -39,7 +44,11 @@ async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
         await opened.shown_modal()
         submit = await standin.submit_modal(opened, {"words": first})
         assert (await submit.response())["type"] == CallbackType.DEFERRED_UPDATE_MESSAGE
-        await latest(standin, "alice", board_message, f"**{first}**")
+        # French loads (seconds on a busy machine): its end is the signal, under a generous
+        # bound; the edit then follows.
+        async with asyncio.timeout(LOAD_BOUND):
+            await game.services.lexicons.get("fr")
+        await latest(standin, "alice", board_message, f"**{first}**", LOAD_BOUND)
         assert game.services.lexicons.loaded("fr") is not None
 
         opened = await standin.click(board_message, "alice", f"daily:guess:{attempt.id}")
@@ -101,7 +110,9 @@ async def test_a_share_waiting_for_its_lexicon_is_deferred(
         shared = await standin.click(result, "alice", f"daily:share:{attempt.id}")
         first = await shared.response()
         assert first["type"] == CallbackType.DEFERRED_CHANNEL_MESSAGE
-        answer = await shared.original_message()
+        async with asyncio.timeout(LOAD_BOUND):  # Spanish loads: the answer follows
+            await game.services.lexicons.get("es")
+        answer = await shared.original_message(LOAD_BOUND)
         if where == "server":  # privately "shared", the summary in the channel
             assert answer.ephemeral and answer.content == "Compartido."
             post = await standin.wait_for_message(

@@ -6,14 +6,13 @@ import asyncio
 import os
 import signal
 import sys
-import time
 from pathlib import Path
 
 from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules
 from standin import StandIn
-from tests.bot.harness import REPO, Clock, Harness, bot_session, query, wait_for_rows
+from tests.bot.harness import REPO, Clock, Harness, bot_session, query
 
 
 async def test_round_runs_on_across_a_restart(
@@ -81,10 +80,8 @@ async def test_results_posted_when_the_deadline_passed_while_down(
         await game.guesses_stored(2)
 
     clock.advance(600)
-    started = time.monotonic()
     async with bot_session(standin, database, clock, lexicon) as game:
-        results = await game.results(timeout=10.0)
-        assert time.monotonic() - started < 10.0  # promptly, with room for a busy CI
+        results = await game.results(timeout=10.0)  # promptly, with room for a busy CI
         text = game.text_since(results)
         assert word in text and other in text and "Alice" in text and "Bob" in text
         assert game.query("SELECT state, ended_at >= deadline FROM rounds") == [("finished", 1)]
@@ -162,15 +159,13 @@ async def test_accepted_word_survives_a_kill(
         await standin.wait_for_transcript(
             "boggle", lambda e: e.kind == "reaction" and e.message_id == said.id
         )
-        reacted = time.monotonic()
-        await wait_for_rows(database, "SELECT word FROM found_words", [(word,)], timeout=0.5)
-        committed_within = time.monotonic() - reacted
+        # The ✅ waits for the commit: the row is there by the time it shows.
+        assert query(database, "SELECT word FROM found_words") == [(word,)]
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGKILL)
         await process.wait()
     assert process.returncode == -signal.SIGKILL
-    assert committed_within < 2.0  # the ✅ now waits for the commit; this bounds the wait
 
     async with bot_session(standin, database, clock, lexicon) as game:
         live = game.live()

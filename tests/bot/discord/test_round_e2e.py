@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from core.generate import roll_with_floor
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, Harness, bot_session
+from tests.bot.waits import ticks
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
@@ -123,5 +123,5 @@ async def test_a_newcomer_whose_first_words_are_all_wrong_hears_why_in_one_edit(
     edits = len(game.standin.calls_to(EDIT))
     for _ in range(10):  # 10 s of the round go by, nothing said
         game.clock.advance(1.0)
-        await asyncio.sleep(0.05)
+        await ticks(game)  # the runner saw it
     assert len(game.standin.calls_to(EDIT)) == edits
