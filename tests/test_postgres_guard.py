@@ -1,5 +1,4 @@
-"""The PostgreSQL guard: without ``BOGGLE_TEST_POSTGRES_URL`` a PostgreSQL test is skipped on a
-developer's machine and fails under ``CI`` with one line saying why, as the browser tests do."""
+"""The PostgreSQL guard: without a server's URL, skipped on a developer's machine, failed in CI."""
 
 from __future__ import annotations
 

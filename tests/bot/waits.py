@@ -1,5 +1,4 @@
-"""Waits on what the bot tells or shows, for the tests that moved its clock and would otherwise
-sleep "long enough": the round runners' ticks, a message's next edit."""
+"""Waits on what the bot tells or shows, for tests that would otherwise sleep "long enough"."""
 
 from __future__ import annotations
 

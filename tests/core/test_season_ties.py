@@ -1,8 +1,8 @@
-"""A season's tie-breaks, each at its boundary: the places (points, then words, then fewer rounds,
-equal on all three sharing a place, listed by player id) and the recap's records (most words and
-most improved: the lower player id; the longest word: the longer, then the alphabetically first,
-then the lower player id; the best round: the earlier round, then the lower player id). Rows
-come in an order that favours the other player, so reversing or dropping a tie-break fails."""
+"""A season's tie-breaks (its places and its recap's records), each at its boundary.
+
+The rows come in the order that favours the other player: reversing or dropping a tie-break
+fails a test.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""A tournament's tie-breaks, each at its boundary: two entrants equal on every earlier key and
-differing on this one, the one it favours worse on every later key (the sign-up order included),
-both ways round; so reversing or dropping any one tie-break changes an order below."""
+"""A tournament's tie-breaks, each at its boundary.
+
+Two entrants equal on every earlier key differ on one; every later key (the sign-up order
+included) favours the other, both ways round: reversing or dropping a tie-break fails a test.
+"""
 
 from __future__ import annotations
 

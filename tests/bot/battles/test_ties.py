@@ -1,7 +1,8 @@
-"""The server battles' tie-breaks over both engines, each at its boundary: servers on equal points
-share a place and are listed by server id; at a day's fifth place the earlier finisher counts,
-then the lower player id; contributors on equal points are listed by player id. Rows are written
-in the order that favours the other one, so reversing or dropping a tie-break fails."""
+"""The server battles' tie-breaks on both engines, each at its boundary.
+
+Rows are written in the order that favours the other one: reversing or dropping a tie-break in
+the SQL fails a test.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""The bot's own clock moved past a month's end and a day's end, through the real client and the
-stand-in: the season's recap and the daily board's end-of-day post come by themselves (nobody
-calls the services' checks), each once. Written against what the channels receive, whatever
-wakes the bot up to it."""
+"""The bot's own clock past a month's end and a day's end: the recap and the day's post come.
+
+Nobody calls the services' checks: the tests read what the channels receive, whatever wakes the
+bot up to it.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Three-round tournaments of four entrants and a non-entrant through the real client and the
 stand-in, a series and a knockout: after every round the standings posted and stored are the
 ones the test computes itself (core's solver and scoring), and so is the podium; the tables
-posted are also checked line by line against ones worked out by hand."""
+posted are also held to ones worked out by hand."""
 
 from __future__ import annotations
 
