@@ -22,9 +22,11 @@ SAVE_SETTINGS_SQL = (
     " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET length = excluded.length,"
     " announce_channel = excluded.announce_channel, champion_role = excluded.champion_role"
 )
+# Co-op results (team_share set) are kept apart, as all time keeps them: a season ranks points.
 RESULTS_SQL = (
     "SELECT round_id, player_id, points, words, won, longest_word FROM round_results"
-    " WHERE guild_id = ? AND ended_at >= ? AND ended_at < ? ORDER BY round_id, player_id"
+    " WHERE guild_id = ? AND ended_at >= ? AND ended_at < ? AND team_share IS NULL"
+    " ORDER BY round_id, player_id"
 )
 ACTIVE_GUILDS_SQL = (
     "SELECT DISTINCT guild_id FROM round_results WHERE ended_at >= ? ORDER BY guild_id"

@@ -49,6 +49,7 @@ def season_embed(
         line = _line(own, names, language)
         lines += ["", text("leaderboard.you", language, rank=own.place, line=line)]
     lines += ["", text("season_board.all_time", language)]
+    lines.append(text("coop_timers.leaderboard_note", language))
     return framed(lines, guild_name, shown, len(standings.places), language)
 
 

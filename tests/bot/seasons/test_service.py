@@ -13,6 +13,7 @@ from bot.seasons.events import SeasonEnded
 from bot.seasons.service import SeasonService, SeasonStandings
 from bot.server_settings.service import ServerSettingsService
 from bot.stores import Storage
+from core.round import Mode
 from core.seasons import Place
 from tests.bot.harness import StoppedClock
 from tests.bot.seasons.seeding import seed
@@ -121,3 +122,17 @@ async def test_the_archive_is_readable_and_nothing_is_reset(storage: Storage) ->
     assert [(p.user_id, p.points) for p in quarter.places] == [(P2, 7), (P1, 2)]
     await seasons.configure(HERE, length="off")
     assert isinstance(await seasons.standings(HERE), Refusal)
+
+
+async def test_coop_rounds_are_kept_off_a_seasons_places(storage: Storage) -> None:
+    await seed(storage, HERE, {P1: ["cat", "dogs"], P3: ["stone"]}, at(2026, 1, 5), mode=Mode.COOP)
+    await seed(storage, HERE, {P2: ["planets"]}, at(2026, 1, 6))
+    clock = StoppedClock(at(2026, 1, 20))
+    seasons, _ = service(storage, clock)
+    current = await seasons.standings(HERE)
+    assert isinstance(current, SeasonStandings)
+    assert [(p.user_id, p.points) for p in current.places] == [(P2, 5)]
+    clock.now = at(2026, 2, 1, 0, 1)
+    (january,) = await seasons.close_due()
+    assert [p.user_id for p in january.recap.places] == [P2]
+    assert [p.user_id for p in await storage.season_places(HERE, 1)] == [P2]
