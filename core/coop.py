@@ -6,6 +6,7 @@ silver at half, gold at three quarters, and "every word" when the team found the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -22,6 +23,15 @@ class Medal(StrEnum):
 
 # Each medal by the quarters of the board's points it needs (every word: all the words).
 _QUARTERS = ((Medal.BRONZE, 1), (Medal.SILVER, 2), (Medal.GOLD, 3))
+
+
+def team_percent(points: float, max_points: float = 1.0) -> int:
+    """A share in whole percent, rounded down: the team's (or a player's) share everywhere.
+
+    A share stored as a fraction passes ``max_points`` 1; the float's error is absorbed."""
+    if max_points <= 0:
+        return 0
+    return math.floor(points * 100 / max_points + 1e-9)
 
 
 @dataclass(frozen=True)
@@ -42,7 +52,7 @@ class TeamScore:
     @property
     def percent(self) -> int:
         """The share of the board's points in whole percent, rounded down."""
-        return self.points * 100 // max(self.max_points, 1)
+        return team_percent(self.points, self.max_points)
 
     @property
     def medal(self) -> Medal | None:

@@ -8,7 +8,7 @@ import math
 
 from bot.i18n.catalogue import count, text
 from bot.i18n.languages import DEFAULT_LANGUAGE
-from core.coop import Medal, TeamScore
+from core.coop import Medal, TeamScore, team_percent
 from core.round import Mode, Results, Rules
 from core.rules import BONUS_CAP_FACTOR, Timer
 
@@ -58,7 +58,7 @@ def contribution_line(
 ) -> str:
     """A player's part in a co-op round: the words they found first (the team's through them)
     and their share of the team's points, in whole percent rounded down ("<1" for a sliver)."""
-    share = points * 100 // team.points if team.points else 0
+    share = team_percent(points, team.points)
     shown = "<1" if points and not share else str(share)
     found = count(words, "units.word", language)
     return text("coop_results.contribution", language, words=found, share=shown)

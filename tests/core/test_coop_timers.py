@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.board import Board
-from core.coop import Medal, Target, TeamScore, team_score
+from core.coop import Medal, Target, TeamScore, team_percent, team_score
 from core.lexicon import Lexicon
 from core.round import Clock, Mode, Round, Rules, Verdict
 from core.rules import Timer
@@ -102,3 +102,10 @@ def test_a_rebuilt_round_keeps_the_stored_deadline() -> None:
     assert game.deadline == 75.0  # the words put back add nothing: the store kept their time
     game.judge(2, "dog", 10.0)
     assert game.deadline == 76.0
+
+
+def test_a_share_is_rounded_down_whether_counted_or_stored() -> None:
+    assert [team_percent(p, 200) for p in (0, 1, 101, 199, 200)] == [0, 0, 50, 99, 100]
+    assert team_percent(0.29) == 29 and team_percent(0.5099) == 50  # 0.29 * 100 < 29 in floats
+    assert team_percent(3, 0) == 0
+    assert TeamScore(101, 200, 1, 9).percent == team_percent(101 / 200) == 50

@@ -23,6 +23,7 @@ from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
 from bot.kernel.model import RECENT_ROUNDS, DailyAttempt, PlayerStats
 from core.board import Board
+from core.coop import team_percent
 from core.round import Mode
 from core.streaks import Streak
 
@@ -87,9 +88,9 @@ def stats_embed(
         coop = text(
             "coop_timers.stats_coop",
             language,
-            rounds=stats.coop.rounds,
+            rounds=plural(stats.coop.rounds, "round", language),
             points=pts(stats.coop.points, language),
-            share=round(stats.coop.best_share * 100),
+            share=team_percent(stats.coop.best_share),
         )
         embed.add_field(name=text("mode_names.coop", language), value=coop, inline=False)
     return embed
