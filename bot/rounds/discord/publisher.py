@@ -29,6 +29,12 @@ REPEATED = "🔁"
 log = logging.getLogger(__name__)
 
 
+def _team_text(view: RoundView) -> str:
+    """A co-op round's team line (share, next target); empty in a competitive round."""
+    team = view.team()
+    return "" if team is None else team_line(team, view.language)
+
+
 class DiscordPublisher:
     def __init__(
         self,
@@ -65,7 +71,7 @@ class DiscordPublisher:
         attach files; text only where it may not, or where Discord refuses the file (the
         permission was taken away since the bot's cache last heard)."""
         channel = await self._channel(view.channel_id)
-        content = self._board_text(view)
+        content = self._board_text(view, _team_text(view))  # co-op: the target from the start
         attach = _may_attach(channel)
         png = await self.pictures.board(view.board, hints=view.hints) if attach else None
         buttons = board_view(view.id, view.language, self.activity)
@@ -99,9 +105,7 @@ class DiscordPublisher:
             over=ending is not None,
             language=language,
         )
-        team = view.team()
-        if team is not None:
-            status = "\n".join(filter(None, [team_line(team, language), status]))
+        status = "\n".join(filter(None, [_team_text(view), status]))
         if ending is not None:
             status = "\n".join(filter(None, [status, board_post.ending_text(ending, language)]))
         channel = await self._channel(view.channel_id)

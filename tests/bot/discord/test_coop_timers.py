@@ -177,3 +177,16 @@ async def test_options_that_do_not_fit_a_timer_are_refused_in_one_line(
             shown = data["content"] if "content" in data else (await handle.followup()).content
             assert said in shown and "\n" not in shown.strip(), shown
         assert game.query("SELECT COUNT(*) FROM rounds") == [(0,)]
+
+
+async def test_a_coop_board_shows_the_teams_target_from_the_start(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    async with bot_session(standin, database, clock, lexicon) as game:
+        live, board = await game.start_round("alice", size=4, time="3m", mode="coop")
+        min_length = live.game.rules.min_length
+        solution = solve(Board.parse(live.stored.board), lexicon, min_length)
+        best = sum(word_score(w, min_length) for w in solution)
+        bronze = -(-best // 4)  # a quarter of the board's points, rounded up
+        target = f"🤝 Team: 0 of {best} points (0%) · next: 🥉 bronze at {bronze} pt"
+        assert target in board.content, board.content
