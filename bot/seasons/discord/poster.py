@@ -1,6 +1,6 @@
 """A season's end on Discord: the champion role moved (given to the new champion, taken from the
-last), then the recap with its card in the announcement channel. Discord refusing the role (no
-Manage Roles, a role above the bot's) costs one line of the recap, nothing else."""
+last), then the recap with its card in the announcement channel. Discord refusing the role costs one
+line of the recap, nothing else: it names what is missing (Manage Roles, or a role above it)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import logging
 import discord
 
 from bot.discord.render.text import clean_name
+from bot.discord.roles import RoleTrouble, role_trouble
 from bot.i18n.catalogue import text
 from bot.kernel.events import EventBus
 from bot.seasons.discord.render import RECAP_FILE, recap_png, recap_text
@@ -19,6 +20,10 @@ from bot.seasons.service import SeasonService
 
 log = logging.getLogger(__name__)
 REASON = "Boggle: the season's champion"
+REFUSED: dict[RoleTrouble | None, str] = {  # the recap's line: what Discord's refusal lacked
+    RoleTrouble.MANAGE_ROLES: "seasons.role_refused_manage_roles",
+    RoleTrouble.POSITION: "seasons.role_refused_position",
+}
 
 
 class SeasonPoster:
@@ -50,7 +55,8 @@ class SeasonPoster:
                     await http.remove_role(guild, last, role, reason=REASON)
         except discord.HTTPException as exc:
             log.warning("season %s of %s: champion role refused (%s)", event.number, guild, exc)
-            return text("seasons.role_refused", event.language)
+            trouble = await role_trouble(self.client, guild, role)
+            return text(REFUSED.get(trouble, "seasons.role_refused"), event.language)
         name = clean_name(event.names.get(champion.user_id, str(champion.user_id)), event.language)
         return text("seasons.role_given", event.language, name=name, role=f"<@&{role}>")
 

@@ -1,5 +1,6 @@
 """``/boggle-config season``: a server's seasons (a month, a quarter or off), the recap's channel
-and the champion's role. Manage Server only, as the rest of ``/boggle-config``."""
+and the champion's role (accepted with a warning when the bot could not give it). Manage Server
+only, as the rest of ``/boggle-config``."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.answers import tell
+from bot.discord.roles import RoleTrouble, role_trouble
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
 from bot.seasons.service import SeasonSettings
@@ -16,6 +18,10 @@ from bot.server_settings.discord.commands import deferred
 from bot.server_settings.discord.uses import SERVER_SETTINGS
 from core.seasons import SeasonLength
 
+WARNINGS = {  # a role set that the bot could not give: what it lacks
+    RoleTrouble.MANAGE_ROLES: "seasons.role_warning_manage_roles",
+    RoleTrouble.POSITION: "seasons.role_warning_position",
+}
 LENGTH_CHOICES = [choice(f"seasons.length_{n.value}", n.value) for n in SeasonLength]
 
 
@@ -62,7 +68,13 @@ async def season(
         clear_role=no_role,
     )
     language = await uses.server_settings.language(guild)
-    await tell(interaction, season_settings_text(changed, language))
+    said = season_settings_text(changed, language)
+    if role is not None and not no_role:  # accepted, with what keeps the bot from giving it
+        trouble = await role_trouble(interaction.client, guild, role.id)
+        if trouble is not None:
+            warning = text(WARNINGS[trouble], language, role=role.mention)
+            said = f"{said}\n{warning}"
+    await tell(interaction, said)
 
 
 def season_command() -> app_commands.Command[Any, ..., None]:

@@ -1,7 +1,7 @@
 """Seasons through the real client and the stand-in with a stopped clock: ``/boggle-config
 season``, a season rolled over, its recap posted with exact figures and its card, the champion
 role given, moved to the next champion, and refused twice (no Manage Roles; a role above the
-bot's) with the recap still posted; the achievements the podium earned told under it."""
+bot's), each said when the role is set and named in the recap, still posted; the achievements the podium earned told under it."""
 
 from __future__ import annotations
 
@@ -104,20 +104,30 @@ async def test_seasons_roll_over_with_recap_and_champion_role(
 
         # May: no Manage Roles any more; the recap still goes out, saying so in one line.
         bot_role.permissions = 0
+        answer = await config(game, "season", role=str(champion_role.id))
+        assert answer.endswith(
+            f"\n⚠️ I cannot give <@&{champion_role.id}> yet: I need the Manage Roles permission."
+        ), answer  # accepted, with what is missing
         await play(game, {"bob": ["stone"]}, at(2026, 5, 9))
         recap = await roll_over(game, at(2026, 6, 1, 0, 5))
         assert "👑 Champion: Bob, 2 pts" in recap
-        refused = "-# The champion's role was not given: I need Manage Roles and a role above it."
+        refused = "-# The champion's role was not given: I need the Manage Roles permission."
         assert refused in recap and "now holds" not in recap
         assert champion_role.id in world.member(guild, alice).roles  # type: ignore[union-attr]
 
         # June: Manage Roles back, but the role is above the bot's highest.
         bot_role.permissions = Perm.MANAGE_ROLES
         high = world.add_role(guild, "Top champion", 0)
-        await config(game, "season", role=str(high.id))
+        answer = await config(game, "season", role=str(high.id))
+        assert answer == (
+            f"Seasons: A month · recap in <#{game.channel_id()}> · champion role: <@&{high.id}>"
+            f"\n⚠️ I cannot give <@&{high.id}> yet: it is above my highest role; move my role"
+            " above it in the server's settings."
+        )
         await play(game, {"carol": ["rent"]}, at(2026, 6, 9))
         recap = await roll_over(game, at(2026, 7, 1, 0, 5))
-        assert "👑 Champion: Carol, 1 pt" in recap and refused in recap
+        above = "-# The champion's role was not given: it is above my highest role; move my"
+        assert "👑 Champion: Carol, 1 pt" in recap and f"{above} role above it." in recap
         carol = game.user_id("carol")
         assert high.id not in world.member(guild, carol).roles  # type: ignore[union-attr]
         done = "SELECT number FROM seasons WHERE recap_posted_at IS NOT NULL"
