@@ -4,6 +4,7 @@ starts (a time in the server's time zone, or in so long, or when the organiser s
 from __future__ import annotations
 
 import re
+import sys
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -43,7 +44,10 @@ def parse_start(raw: str | None, now: float, timezone: str | None) -> float | No
     zone = ZoneInfo(timezone or "UTC")
     clock = _CLOCK.match(cleaned)
     if clock is None:
-        at = now + parse_span(cleaned, LONGEST_WAIT)
+        try:  # a span of any length: the range is the start's, said below
+            at = now + parse_span(cleaned, sys.maxsize)
+        except OptionError:
+            raise OptionError("tournaments.bad_start", text=repr(raw[:30])) from None
     else:
         year, month, day, hour, minute = clock.groups()
         local_now = datetime.fromtimestamp(now, zone)
