@@ -8,7 +8,8 @@ import sys
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.rounds.options import OptionError
+from bot.rounds.options import OptionError, RoundOptions, round_options
+from core.rules import Timer
 
 MAX_ROUNDS = 10
 MAX_BREAK = 30 * 60  # seconds
@@ -75,3 +76,31 @@ def parse_name(raw: str) -> str:
     if not cleaned or len(cleaned) > MAX_NAME:
         raise OptionError("tournaments.bad_name", most=MAX_NAME)
     return cleaned
+
+
+def check_plan(
+    name: str,
+    rounds: int,
+    break_seconds: int,
+    starts_at: float | None,
+    options: RoundOptions,
+    now: float,
+) -> None:
+    """A plan's options within their ranges, whatever front end sent them (a forged
+    interaction skips the command's own ranges), its rounds' options as ``round_options``
+    checks them: OptionError for the first one out."""
+    if not name.strip() or len(name) > MAX_NAME:
+        raise OptionError("tournaments.bad_name", most=MAX_NAME)
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise OptionError("tournaments.rounds_range", most=MAX_ROUNDS)
+    if not 0 <= break_seconds <= MAX_BREAK:
+        raise OptionError("tournaments.break_range", most=f"{MAX_BREAK // 60}m")
+    if starts_at is not None and not now < starts_at <= now + LONGEST_WAIT:
+        raise OptionError("tournaments.start_range")
+    untimed = options.timer is Timer.UNTIMED
+    round_options(
+        options.size, options.dice, None if untimed else str(options.seconds),
+        options.mode.value, options.min_length, language=options.language,
+        dictionary=options.dictionary, timer=options.timer.value,
+        quiet=str(options.seconds) if untimed else None,
+    )  # fmt: skip

@@ -10,10 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.i18n.catalogue import text
+from bot.i18n.phrase import Phrase
 from bot.kernel.model import StoredTournament, TournamentRecord, TournamentState
 from bot.kernel.refusal import Refusal
-from bot.rounds.options import RoundOptions
+from bot.rounds.options import OptionError, RoundOptions
 from bot.tournaments.model import Created, Entrants, Standings
+from bot.tournaments.options import check_plan
 from bot.tournaments.store import Calendar, Poster, PostFailed, TournamentStore
 from core.tournament import MIN_ENTRANTS, Format, standings, still_in
 
@@ -74,6 +76,10 @@ class TournamentService:
         if not organises:
             return Refusal.of("tournaments.not_organiser", language)
         now = self.clock()
+        try:
+            check_plan(plan.name, plan.rounds, plan.break_seconds, plan.starts_at, o, now)
+        except OptionError as exc:
+            return Refusal.of("replies.bad_option", language, error=Phrase(exc.key, exc.fields))
         values = StoredTournament(
             0, guild_id, channel_id, organiser[0], plan.name, plan.format, plan.rounds,
             plan.break_seconds, plan.starts_at, o.size, o.dice, o.seconds, o.mode, o.min_length,

@@ -84,7 +84,7 @@ class Tournaments(commands.Cog):
             plan = Plan(
                 parse_name(name or text("tournaments.default_name", options.language)),
                 Format(format or Format.SERIES.value),
-                rounds or 3,
+                3 if rounds is None else rounds,
                 parse_span(pause, MAX_BREAK) if pause else 60,
                 parse_start(start_at, self.services.clock(), server.timezone),
                 options,
