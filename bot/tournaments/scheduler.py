@@ -1,5 +1,6 @@
 """Running tournaments: the rounds back to back, each one's scores added once it ends, the
-standings between rounds and the podium at the end, whatever dies when.
+standings between rounds (under the round's results) and the podium at the end, whatever dies
+when.
 
 The database is the only state: every step reads the tournament's row and moves it on with a
 conditional update (``sql.py``), so a step repeated after a crash, or by a second process, does
@@ -20,7 +21,7 @@ from bot.i18n.catalogue import text
 from bot.kernel.events import EventBus
 from bot.kernel.model import StoredTournament, TournamentState
 from bot.kernel.refusal import Refusal
-from bot.rounds.events import RoundEnded
+from bot.rounds.events import ResultsPosted, RoundEnded
 from bot.rounds.options import RoundOptions
 from bot.rounds.service import RoundService
 from bot.server_settings.service import ServerSettingsService
@@ -35,6 +36,7 @@ LATE = 5.0  # a round opened this late after it was due says so
 RETRY = 10.0  # a round that could not open is tried again this much later
 REFRESH = 60.0  # the database read at least this often (a tournament another process made)
 PLAYING = 5.0  # a round being played: its end is heard, but looked for this often too
+RESULTS_GRACE = 30.0  # the standings wait this long at most for the round's results to go out
 
 
 class TournamentScheduler:
@@ -61,8 +63,10 @@ class TournamentScheduler:
         self._woken = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.looks = 0  # how many times the loop read the database (its tests count them)
+        self._added: dict[int, tuple[int, float]] = {}  # tournament: its round just added, when
         service.wake = self._woken.set
         bus.subscribe(RoundEnded, self._round_ended)
+        bus.subscribe(ResultsPosted, self._results_posted)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="tournaments")
@@ -104,8 +108,16 @@ class TournamentScheduler:
         due = now + REFRESH
         for t in await self.store.active_tournaments():
             if self.owns(t.guild_id):
-                due = min(due, next_step(t, now))
+                due = min(due, self._due(t, now))
         return due
+
+    def _due(self, t: StoredTournament, now: float) -> float:
+        """``next_step``, but standings waiting for their round's results are due at the grace's
+        end (``ResultsPosted`` steps them sooner)."""
+        added = self._added.get(t.id)
+        if added is not None and t.announced < t.played:
+            return max(next_step(t, now), added[1] + RESULTS_GRACE)
+        return next_step(t, now)
 
     async def step(self, tournament_id: int, ended: tuple[int, Results] | None = None) -> None:
         """Move the tournament on as far as it can go now (one step at a time per tournament)."""
@@ -124,6 +136,8 @@ class TournamentScheduler:
             if t.round_id is not None:
                 return
             if t.announced < t.played:
+                if not await self._results_out(t, now):
+                    return  # the standings go under the round's results: ResultsPosted says
                 await self._announce(t)
             if t.played >= t.rounds:
                 await self._finish(t)
@@ -139,6 +153,21 @@ class TournamentScheduler:
         if t is not None and t.round_id == event.round.id and self.owns(t.guild_id):
             await self.step(t.id, (event.round.id, event.results))
             self._woken.set()  # the next round's due time is new
+
+    async def _results_posted(self, event: ResultsPosted) -> None:
+        t = await self.store.channel_tournament(event.channel_id)
+        if t is not None and self.owns(t.guild_id):
+            await self.step(t.id)
+            self._woken.set()
+
+    async def _results_out(self, t: StoredTournament, now: float) -> bool:
+        """Whether the round just added has its results in the channel, or waited
+        ``RESULTS_GRACE`` for them (a round added before a restart is not waited for)."""
+        added = self._added.get(t.id)
+        if added is None or now >= added[1] + RESULTS_GRACE:
+            return True
+        stored = await self.store.get_round(added[0])
+        return stored is None or stored.results_posted_at is not None
 
     async def _maybe_add(self, t: StoredTournament, ended: tuple[int, Results] | None) -> None:
         assert t.round_id is not None
@@ -160,6 +189,7 @@ class TournamentScheduler:
         number = t.played + 1
         if await self.store.add_round_scores(t.id, number, t.round_id, scores.values(), next_at):
             log.info("tournament %s: round %d added", t.id, number)
+            self._added[t.id] = (t.round_id, self.clock())
 
     # --- between rounds and the end -------------------------------------------------------------
 
@@ -175,6 +205,7 @@ class TournamentScheduler:
         except PostFailed as exc:
             log.warning("tournament %s: standings not posted (%s)", t.id, exc.reason)
         await self.store.mark_announced(t.id, t.played)
+        self._added.pop(t.id, None)
 
     async def _finish(self, t: StoredTournament) -> None:
         standings = await self.service.standings(t)

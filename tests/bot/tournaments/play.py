@@ -200,10 +200,11 @@ async def play(
 async def finish(
     game: Harness, tid: int, expected: Expected, live: LiveRound, said: Mapping[str, Sequence[str]]
 ) -> StoredMessage:
-    """The round ends; its scores, the standings posted (or the podium) and the stored scores are
-    the test's. The post (the standings, or the podium after the last round)."""
+    """The round ends; its scores, the standings posted (or the podium) under the round's own
+    results and the stored scores are the test's. The post (the standings, or the podium after
+    the last round)."""
     scores = score_round(game, live, said, expected.playing())
-    await game.end_round()
+    results = await game.end_round()
     expected.played.append(scores)
     number = len(expected.played)
     await game.standin.wait_until(
@@ -213,12 +214,14 @@ async def finish(
     check_stored(game, tid, expected)
     if number < expected.rounds:
         post = await standings_post(game, number, expected.rounds)
+        assert post.id > results.id, "the standings before the results"
         check_post(game, post, expected.standings())
         return post
     podium = await game.standin.wait_for_message(
         "boggle", lambda m: "podium" in m.content, timeout=10, after=0
     )
     assert podium.attachments and podium.attachments[0].filename == "podium.png"
+    assert podium.id > results.id, "the podium before the results"
     check_post(game, podium, expected.standings())
     await game.standin.wait_until(
         lambda: game.query("SELECT state FROM tournaments WHERE id = ?", (tid,)) == [("finished",)]
