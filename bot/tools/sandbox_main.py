@@ -36,7 +36,7 @@ def run(settings: Settings) -> int:
     if settings.database == DEFAULT_DATABASE:
         settings = dataclasses.replace(settings, database=str(SANDBOX_DIR / "boggle.sqlite3"))
     log_file = SANDBOX_DIR / "bot.log"
-    configure_logging(settings.log_level, log_file)
+    configure_logging(settings.log_level, log_file, settings.log_format)
     print(f"(bot logs: {log_file})")
     try:
         with contextlib.suppress(KeyboardInterrupt):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from core.lexicon import Lexicon
@@ -195,3 +196,20 @@ async def test_without_message_content_the_sandbox_plays_by_replies(
         await terminal.kill()
     results = transcript.split("Round over", 1)[1]
     assert second in results and f"{first} " not in results.split("Missed words")[0]
+
+
+async def test_the_sandboxs_log_file_follows_the_log_format(tmp_path: Path) -> None:
+    """``BOGGLE_LOG_FORMAT=json``: the sandbox's log file holds one JSON object a line, as the
+    bot's stderr would."""
+    env = sandbox_env(tmp_path, BOGGLE_LOG_FORMAT="json")
+    terminal = Terminal(await spawn_bot(env, tmp_path, interactive=True))
+    try:
+        await terminal.read_until("Type :help")
+        await terminal.type("/boggle start size:4 time:2m", until="Round started")
+        await terminal.quit()
+    finally:
+        await terminal.kill()
+    lines = (tmp_path / "sandbox" / "bot.log").read_text().splitlines()
+    assert lines, "nothing logged"
+    records = [json.loads(line) for line in lines]
+    assert any("round" in r.get("message", "") for r in records), records
