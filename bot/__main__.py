@@ -50,12 +50,23 @@ async def _run_once(settings: Settings, reads_messages: bool) -> int:
     app = App(settings, reads_messages=reads_messages)
     bot = app.client
     loop = asyncio.get_running_loop()
+    stops: set[asyncio.Future[None]] = set()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, lambda: stops.add(asyncio.ensure_future(bot.close())))
     async with bot:
-        with contextlib.suppress(ShuttingDown):  # stopped while waiting for its shards
+        try:
             await bot.start(settings.token or "")
+        except ShuttingDown:  # stopped while waiting for its shards
+            pass
+        except Exception as exc:
+            if not stops:  # not a stop asked for (SIGINT, SIGTERM): a failure to report
+                raise
+            # Stopped during start-up: what was under way (the commands' sync) meets the closed
+            # HTTP session ("Session is closed"); the stop is what was asked for.
+            log.info("stopped during start-up (%s: %s)", type(exc).__name__, exc)
+        if stops:  # the stop's own work (rounds saved, the database closed) ends first
+            await asyncio.wait(stops)
     return 1 if app.claims_lost else 0
 
 

@@ -275,3 +275,19 @@ async def test_a_word_list_without_words_is_one_error_line(
         "(one word a line, in UTF-8)"
     )
     assert not (tmp_path / "boggle.sqlite3").exists()  # stopped before the database
+
+
+async def test_a_stop_while_the_commands_sync_ends_the_start_cleanly(
+    tmp_path: Path, standin: StandIn
+) -> None:
+    """SIGTERM while Discord is still taking the commands (a shard's process stopped early): the
+    start ends, exit code 0, no traceback."""
+    sync = "PUT /applications/{application_id}/commands"
+    standin.faults.slow(sync, 3.0, times=1)
+    process, log = await _spawn_logged(_env(tmp_path, standin), tmp_path)
+    try:
+        await standin.wait_until(lambda: any(f[2] in sync for f in standin.faults.fired), 30)
+    finally:
+        logs = await _stopped(process, log)
+    assert process.returncode == 0, logs
+    assert "Traceback" not in logs and "Session is closed" not in logs, logs
