@@ -235,10 +235,16 @@ class Feedback:
         self, view: RoundView, results: Results, names: Mapping[int, str], ending: Ending
     ) -> None:
         """The round is over: the board shows the final standing (cancellations counted), after
-        the edit in flight."""
+        the edit in flight, with every accepted word no edit named yet (the last second's, whose
+        ✅ the reactions' budget may have skipped): every guess is stored by now."""
         pending = self._editing.pop(view.id, None)
         if pending is not None:
             await asyncio.gather(pending, return_exceptions=True)
+        news = {
+            player: News([a[1] for a in item.accepted], [])
+            for player, item in self._news.get(view.id, {}).items()
+            if item.accepted
+        }
         self.forget(view.id)
         message_id = view.board_message_id
         if message_id is None:
@@ -246,7 +252,9 @@ class Feedback:
         standings = [Standing(p.player, len(p.words), p.points) for p in results.players]
         self.calls += 1
         try:
-            await self.publisher.edit_status(view, message_id, standings, names, {}, ending=ending)
+            await self.publisher.edit_status(
+                view, message_id, standings, names, news, ending=ending
+            )
         except PublishError as exc:
             log.debug("final status skipped: %s", exc)
 

@@ -9,7 +9,7 @@ from core.dice import dice_set
 from core.generate import roll_with_floor
 from core.lexicon import Lexicon
 from standin import StandIn
-from tests.bot.harness import Clock, Harness, bot_session
+from tests.bot.harness import Clock, Harness, StoppedClock, bot_session
 from tests.bot.waits import ticks
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -125,3 +125,29 @@ async def test_a_newcomer_whose_first_words_are_all_wrong_hears_why_in_one_edit(
         game.clock.advance(1.0)
         await ticks(game)  # the runner saw it
     assert len(game.standin.calls_to(EDIT)) == edits
+
+
+async def test_the_final_status_names_the_last_seconds_words(
+    standin: StandIn, database: Path, lexicon: Lexicon
+) -> None:
+    """Words accepted after the last live edit (too soon for another, their ✅ past the channel's
+    reaction budget) are named by the board's final status."""
+    clock = StoppedClock(1_800_000_000.0)  # a live edit is due only when the test says
+    async with bot_session(standin, database, clock, lexicon) as game:
+        live, board = await game.start_round("alice", time="1m")
+        first, *last = game.words(live, 5)
+
+        def shown() -> str:
+            return next(m for m in standin.messages("boggle") if m.id == board.id).content
+
+        await game.say("alice", first)
+        await game.wait_for_guess("alice", first)
+        clock.advance(2.5)  # one live edit due: it names the first word
+        await standin.wait_until(lambda: f"✅ {first}" in shown(), 5)
+        for word in last:  # one message each: the reactions' budget runs out
+            await game.say("alice", word)
+        await game.wait_for_guess("alice", last[-1])
+        await game.end_round()
+        await standin.wait_until(lambda: "Time is up" in shown(), 5)
+        status = shown().rsplit("\n\n", 1)[1]
+        assert f"✅ {', '.join(last)}" in status, status

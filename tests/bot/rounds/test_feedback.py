@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.rounds.discord.port import Refused, Unavailable
+from bot.rounds.discord.port import News, Refused, Unavailable
 from bot.rounds.events import Ending
 from bot.rounds.live import LiveRound
 from bot.rounds.writer import GuessWriter
@@ -145,7 +145,9 @@ async def test_the_end_shows_the_final_standing_with_cancellations(held: Rig) ->
     held.say(BOB, "cat")
     await held.service.stop(CHANNEL)
     final = held.publisher.edits[-1]
-    assert final.ending is Ending.STOPPED and final.news == {}
+    assert final.ending is Ending.STOPPED
+    # No live edit named them: the final status does (every ✅ word).
+    assert final.news == {ALICE: News(["cat", "dog"], []), BOB: News(["cat"], [])}
     assert {(s.player, s.words, s.points) for s in final.standings} == {(ALICE, 2, 1), (BOB, 1, 0)}
     assert live.stored.board_message_id == final.message_id
 
