@@ -85,12 +85,12 @@ class Rig:
     async def start(self, **changes: Any) -> LiveRound:
         """Alice starts a round on ``BOARD`` (``changes`` to ``OPTIONS``)."""
         options = dataclasses.replace(OPTIONS, **changes)
-        return await self.service.start(GUILD, CHANNEL, ALICE, NAMES[ALICE], options)
+        return await self.service.live_rounds.start(GUILD, CHANNEL, ALICE, NAMES[ALICE], options)
 
     def say(self, player: int, text: str) -> Guessed | None:
         """``player`` writes ``text`` in the round's channel."""
         message = self.publisher.chat(CHANNEL, player, NAMES[player])
-        return self.service.guess(CHANNEL, player, NAMES[player], text, message)
+        return self.service.live_rounds.guess(CHANNEL, player, NAMES[player], text, message)
 
     async def end(self) -> ResultsReport:
         """Move the clock past the deadline; the results, once posted."""
