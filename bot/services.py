@@ -137,7 +137,7 @@ async def open_services(
     )
     stack.push_async_callback(daily.close)
     battles = BattleService(storage, server_settings, clock)
-    daily.listeners.append(battles.attempt_finished)  # the battle table follows every finish
+    battles.listen(events)  # the battle table follows every finish
     poster = DailyPoster(
         storage,
         daily,
