@@ -28,7 +28,13 @@ from bot.kernel.limits import Limiter
 from bot.kernel.pages import PageDirectory
 from bot.kernel.shard_claims import ShardClaims
 from bot.rounds.pruning import GuessPruner
-from bot.rounds.service import FINISH_GRACE, GUESS_BURST, GUESSES_PER_SECOND, RoundService
+from bot.rounds.service import (
+    FINISH_GRACE,
+    GUESS_BURST,
+    GUESSES_PER_SECOND,
+    LiveRounds,
+    RoundService,
+)
 from bot.rounds.settling import MemberNames
 from bot.rounds.writer import GuessWriter
 from bot.seasons.service import SeasonService
@@ -149,7 +155,7 @@ async def open_services(
     )
     stack.push_async_callback(poster.close)
     achievements = AchievementService(storage, server_settings, events, clock)
-    rounds = RoundService(
+    live_rounds = LiveRounds(
         storage,
         writer,
         lexicons,
@@ -158,11 +164,11 @@ async def open_services(
         rng=tuning.rng,
         owns=owns,
         events=events,
-        limiter=Limiter(*tuning.guess_rate, clock),
         members=ports.member_names,
         # The achievements' check runs in the finish's own transaction: one commit a round's end.
         at_finish=(achievements.round_finishing,) if tuning.achievements else (),
     )
+    rounds = RoundService(live_rounds, limiter=Limiter(*tuning.guess_rate, clock))
     stack.push_async_callback(_close_rounds, rounds, claims)
     board, calendar = ports.tournaments()
     tournaments = TournamentService(storage, board, calendar, clock)

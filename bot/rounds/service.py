@@ -13,15 +13,11 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 
 from bot.i18n.channels import channel_list
 from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
-from bot.kernel.backoff import Backoff
-from bot.kernel.events import EventBus
-from bot.kernel.lexicons import Lexicons
 from bot.kernel.limits import Limiter
 from bot.kernel.model import ServerSettings, StoredRound
 from bot.kernel.refusal import Refusal
@@ -45,10 +41,7 @@ from bot.rounds.live_rounds import FINISH_GRACE, BoardNotPosted, LiveRounds
 from bot.rounds.my_result import MyResult, ResultBook, RoundWords
 from bot.rounds.options import NoBoard, OptionError, RoundOptions
 from bot.rounds.rolling import stored_options
-from bot.rounds.settling import MemberNames, nobody_known
-from bot.rounds.store import AtFinish, RoundStore
 from bot.rounds.view import RoundView
-from bot.rounds.writer import GuessWriter
 from bot.storage import ChannelBusy
 from core.lexicon import LexiconError
 from core.round import Results
@@ -73,6 +66,7 @@ __all__ = [
     "NO_BOARD",
     "NO_ROUND",
     "BoardNotPosted",
+    "LiveRounds",
     "NotEntered",
     "RoundService",
     "RoundWords",
@@ -85,45 +79,17 @@ __all__ = [
 class RoundService:
     """Every live round of this process, behind its use cases."""
 
-    def __init__(
-        self,
-        storage: RoundStore,
-        writer: GuessWriter,
-        lexicons: Lexicons,
-        clock: Callable[[], float],
-        *,
-        tick: float = 0.5,
-        rng: random.Random | None = None,
-        owns: Callable[[int], bool] = lambda guild_id: True,
-        backoff: Backoff | None = None,
-        events: EventBus | None = None,
-        limiter: Limiter | None = None,
-        members: MemberNames = nobody_known,
-        at_finish: Sequence[AtFinish] = (),
-    ) -> None:
-        """``limiter``: the spam limit every front end's guesses share, one bucket per channel
-        and player (None: production's); ``at_finish``: what other features add to every
-        round's finish, run in its transaction (``AtFinish``); the rest is the machinery's
-        (``LiveRounds``)."""
-        self.live_rounds = LiveRounds(
-            storage,
-            writer,
-            lexicons,
-            clock,
-            tick=tick,
-            rng=rng,
-            owns=owns,
-            backoff=backoff,
-            events=events,
-            members=members,
-            at_finish=at_finish,
-        )
-        self.events = self.live_rounds.events
-        self.limiter = limiter or Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
-        self.storage = storage
-        self.writer = writer
-        self.clock = clock
-        self.book = ResultBook(storage, lexicons, self.live_rounds.settler)
+    def __init__(self, live_rounds: LiveRounds, *, limiter: Limiter | None = None) -> None:
+        """``live_rounds``: the machinery the use cases drive (its storage, writer, clock and
+        events are the service's); ``limiter``: the spam limit every front end's guesses share,
+        one bucket per channel and player (None: production's)."""
+        self.live_rounds = live_rounds
+        self.events = live_rounds.events
+        self.storage = live_rounds.storage
+        self.writer = live_rounds.writer
+        self.clock = live_rounds.clock
+        self.limiter = limiter or Limiter(GUESSES_PER_SECOND, GUESS_BURST, self.clock)
+        self.book = ResultBook(self.storage, live_rounds.lexicons, live_rounds.settler)
         self.events.subscribe(RoundEnded, self.book.ended)
 
     async def my_result(self, round_id: int, player_id: int) -> MyResult | Refusal:

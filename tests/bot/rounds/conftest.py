@@ -21,7 +21,7 @@ from bot.rounds.discord.channel_view import ChannelView
 from bot.rounds.events import ResultsReport
 from bot.rounds.live import Guessed, LiveRound
 from bot.rounds.options import RoundOptions
-from bot.rounds.service import RoundService
+from bot.rounds.service import LiveRounds, RoundService
 from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
 from core.board import Board
@@ -69,7 +69,7 @@ class Rig:
         if ready:
             publisher.ready.set()
         writer = writer or GuessWriter(storage)
-        service = RoundService(
+        live_rounds = LiveRounds(
             storage,
             writer,
             Lexicons(loaded={"en": lexicon}),
@@ -79,6 +79,7 @@ class Rig:
             backoff=QUICK,
             members=publisher.member_names,
         )
+        service = RoundService(live_rounds)
         view = ChannelView(service, publisher, clock, backoff=QUICK)
         return cls(service, view, publisher, storage, writer, clock)
 

@@ -13,7 +13,7 @@ from bot.kernel.model import AcceptedWord, RoundState
 from bot.rounds.discord.port import Gone, Refused, Unavailable
 from bot.rounds.events import ChatMessage, Ending, NotPosted
 from bot.rounds.options import NoBoard
-from bot.rounds.service import BoardNotPosted, RoundService
+from bot.rounds.service import BoardNotPosted, LiveRounds, RoundService
 from bot.rounds.writer import GuessWriter
 from bot.storage import TransientStorageError
 from bot.stores import Storage
@@ -212,7 +212,7 @@ async def test_where_nothing_shows_boards_a_round_starts_at_once(
     """The service needs no channel view: with no listener of ``RoundOpened`` the round starts
     without a board message, and chat counts in it."""
     writer = GuessWriter(storage)
-    service = RoundService(storage, writer, Lexicons(loaded={"en": lexicon}), clock)
+    service = RoundService(LiveRounds(storage, writer, Lexicons(loaded={"en": lexicon}), clock))
     live = await service.live_rounds.start(GUILD, CHANNEL, ALICE, "alice", OPTIONS)
     assert live.stored.board_message_id is None and service.view(CHANNEL) is not None
     guessed = service.live_rounds.guess(
