@@ -18,7 +18,7 @@ from load_records import Key, Loaded, Running, Started, Word
 from load_report import Phase, calls_per_guess, pct, report_phase, row
 from report_table import yes
 
-from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND
+from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND
 from bot.storage import is_postgres, printable
 
 

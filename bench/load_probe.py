@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from load_records import Key, Taken, Word
 
 from bot.kernel.model import GuessRow
+from bot.rounds.events import GuessesCommitted
 from bot.services import Services
 from core.round import Verdict
 
@@ -75,9 +76,9 @@ class Probe:
         limiter.allow = allow  # type: ignore[method-assign, assignment]
         services.writer.submit = submit_row  # type: ignore[method-assign]
         services.storage.record_guesses = record  # type: ignore[method-assign]
-        services.writer.on_commit = self.on_commit
+        services.events.subscribe(GuessesCommitted, lambda e: self.on_commit(e.rows))
 
-    def on_commit(self, batch: list[GuessRow]) -> None:
+    def on_commit(self, batch: Sequence[GuessRow]) -> None:
         now = time.perf_counter()
         for row in batch:
             key, index, judged, phase = self.rows.popleft()

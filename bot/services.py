@@ -27,9 +27,14 @@ from bot.kernel.lexicons import Lexicons
 from bot.kernel.limits import Limiter
 from bot.kernel.pages import PageDirectory
 from bot.kernel.shard_claims import ShardClaims
-from bot.rounds.live_rounds import FINISH_GRACE
 from bot.rounds.pruning import GuessPruner
-from bot.rounds.service import GUESS_BURST, GUESSES_PER_SECOND, RoundService
+from bot.rounds.service import (
+    FINISH_GRACE,
+    GUESS_BURST,
+    GUESSES_PER_SECOND,
+    LiveRounds,
+    RoundService,
+)
 from bot.rounds.settling import MemberNames
 from bot.rounds.writer import GuessWriter
 from bot.seasons.service import SeasonService
@@ -124,12 +129,12 @@ async def open_services(
     stack.push_async_callback(_close_storage, storage)
     claims = ShardClaims(storage, settings.shards, ports.stopping, tuning.standby)
     await claims.hold()
-    writer = GuessWriter(storage)  # every guess committed, the database permitting
+    events = EventBus()  # how the services tell each other, and the front ends, what happened
+    writer = GuessWriter(storage, events=events)  # every guess committed, the database permitting
     stack.push_async_callback(writer.close, WRITER_GRACE)
     pruner = GuessPruner(storage, settings.guess_retention_days, clock)
     stack.push_async_callback(pruner.close)
     server_settings = ServerSettingsService(storage)
-    events = EventBus()
     stack.push_async_callback(events.drain, FEEDBACK_GRACE)
     pictures = Pictures(settings.board_pictures)
     owns = settings.shards.owns
@@ -138,7 +143,7 @@ async def open_services(
     )
     stack.push_async_callback(daily.close)
     battles = BattleService(storage, server_settings, clock)
-    daily.listeners.append(battles.attempt_finished)  # the battle table follows every finish
+    battles.listen(events)  # the battle table follows every finish
     poster = DailyPoster(
         storage,
         daily,
@@ -149,7 +154,8 @@ async def open_services(
         battles.day_place,
     )
     stack.push_async_callback(poster.close)
-    rounds = RoundService(
+    achievements = AchievementService(storage, server_settings, events, clock)
+    live_rounds = LiveRounds(
         storage,
         writer,
         lexicons,
@@ -158,9 +164,11 @@ async def open_services(
         rng=tuning.rng,
         owns=owns,
         events=events,
-        limiter=Limiter(*tuning.guess_rate, clock),
         members=ports.member_names,
+        # The achievements' check runs in the finish's own transaction: one commit a round's end.
+        at_finish=(achievements.round_finishing,) if tuning.achievements else (),
     )
+    rounds = RoundService(live_rounds, limiter=Limiter(*tuning.guess_rate, clock))
     stack.push_async_callback(_close_rounds, rounds, claims)
     board, calendar = ports.tournaments()
     tournaments = TournamentService(storage, board, calendar, clock)
@@ -172,10 +180,8 @@ async def open_services(
         storage, server_settings, events, clock, owns, tuning.season_check_every
     )
     stack.push_async_callback(seasons.close)
-    achievements = AchievementService(storage, server_settings, events, clock)
     if tuning.achievements:
         achievements.listen()
-        rounds.also_at_finish(achievements.round_finishing)  # in the finish's transaction
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
     stack.callback(definitions.close)
     return Services(

@@ -1,5 +1,5 @@
 """The achievements' part of a round's finish, kept cheap: it runs in the finish's transaction
-(``RoundService.also_at_finish``), so what it costs is what a round's end waits for.
+(``RoundService``'s ``at_finish``), so what it costs is what a round's end waits for.
 
 The players' totals come back from the standings' own update; the server's time zone is read
 when the round starts (``RoundStarted``; a round resumed after a restart reads it in the finish);

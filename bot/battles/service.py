@@ -4,7 +4,7 @@ process reads the one table the database keeps. No Discord here: ``/battle``, th
 ``/boggle-config battles`` setting and the end-of-day post call these use cases.
 
 A day is worked out again each time one of the server's attempts finishes (``attempt_finished``,
-a listener of the daily service), whichever process finished it; servers that have not opted in
+told ``DailyAttemptEnded`` once ``listen`` is called), whichever process finished it; servers that have not opted in
 are kept too (opting in mid-week shows the week) but never listed.
 """
 
@@ -16,7 +16,9 @@ from datetime import UTC, date, timedelta
 from typing import Protocol
 
 from bot.battles.model import BattleEntry, BattlePlace, BattleRow, Contribution, PastWeek
+from bot.daily.events import DailyAttemptEnded
 from bot.i18n.languages import LANGUAGE_CODES
+from bot.kernel.events import EventBus
 from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
@@ -107,6 +109,10 @@ class BattleService:
         self.store = store
         self.server_settings = server_settings
         self.clock = clock
+
+    def listen(self, events: EventBus) -> None:
+        """Work the battle table out again after every daily attempt that ends."""
+        events.subscribe(DailyAttemptEnded, lambda e: self.attempt_finished(e.attempt))
 
     async def attempt_finished(self, attempt: DailyAttempt) -> None:
         """A daily attempt finished: its server's day and week are worked out again (an

@@ -2,7 +2,7 @@
 its deadline (also after a restart) and the finished result. No Discord here and no web: every
 front end (the ``/daily`` cog, the page's daily desk) calls the same use cases (``open_for``,
 ``attempt_of``, ``running_attempt``, ``guess``), shows what they return (a ``Refusal`` it writes
-in its reader's language), and hears of finishes through ``listeners``.
+in its reader's language), and hears of finishes as ``DailyAttemptEnded`` on the event bus.
 
 The database decides what must hold across processes (one attempt a day, no guess from the
 deadline on, one finish); this service keeps a timer over the attempts it armed, so an attempt
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, tzinfo
 from typing import Protocol
 
-from bot.daily.events import DailyFinished
+from bot.daily.events import DailyAttemptEnded, DailyFinished
 from bot.daily.store import DailyStore
 from bot.i18n.languages import LANGUAGE_CODES, language_name
 from bot.i18n.phrase import Phrase
@@ -43,8 +43,6 @@ log = logging.getLogger(__name__)
 
 BOARDS_KEPT = 8  # rolled boards kept (a few languages, today and yesterday)
 MISSED_SHOWN = 15  # missed words a result lists, most common first
-
-FinishListener = Callable[[DailyAttempt], Awaitable[None]]
 
 
 class LexiconSource(Protocol):
@@ -118,14 +116,14 @@ class DailyService:
         owns: Callable[[int], bool] = lambda guild_id: True,
         events: EventBus | None = None,
     ) -> None:
+        """``events``: where finishes are told (None: a bus of its own)."""
         self.store = store
-        self.events = events
+        self.events = events or EventBus()
         self.server_settings = server_settings
         self.lexicons = lexicons
         self.clock = clock
         self.tick = tick
         self.owns = owns
-        self.listeners: list[FinishListener] = []
         self._boards: Bounded[tuple[date, str], DailyBoard] = Bounded(BOARDS_KEPT)
         self._armed: dict[int, float] = {}  # attempt id -> deadline
         self._locks: dict[int, asyncio.Lock] = {}
@@ -277,27 +275,24 @@ class DailyService:
         return await self.store.running_daily_attempt(player_id)
 
     async def finish(self, attempt_id: int) -> DailyAttempt:
-        """End the attempt (once: a second finish returns it as it is), and tell the listeners
-        when this call ended it or this process had it armed: another process may have finished
-        it first (attempts outside servers are armed by every process), and the one that holds
-        the player's message must still show the result."""
+        """End the attempt (once: a second finish returns it as it is), and tell it
+        (``DailyAttemptEnded``, waiting for its listeners) when this call ended it or this
+        process had it armed: another process may have finished it first (attempts outside
+        servers are armed by every process), and the one that holds the player's message must
+        still show the result."""
         held = self._armed.pop(attempt_id, None) is not None
         self._locks.pop(attempt_id, None)
         before = await self.store.get_daily_attempt(attempt_id)
         attempt = await self.store.finish_daily(attempt_id, self.clock())
         if held or (before is not None and not before.finished):
-            for listener in self.listeners:
-                try:
-                    await listener(attempt)
-                except Exception:
-                    log.exception("daily attempt %d: a finish listener failed", attempt_id)
+            await self.events.publish_and_wait(DailyAttemptEnded(attempt))
             if before is not None and not before.finished:
                 await self._tell_finished(attempt)
         return attempt
 
     async def _tell_finished(self, attempt: DailyAttempt) -> None:
         """``DailyFinished`` for a counted attempt in a server (by the call that ended it)."""
-        if self.events is None or attempt.guild_id is None or attempt.flagged:
+        if attempt.guild_id is None or attempt.flagged:
             return
         days = await self.store.daily_days(attempt.player_id)
         run = streak(days, attempt.date)

@@ -1,6 +1,6 @@
 """The process's metrics: a registry of its own (one per ``App``, so tests and two apps in one
-process never share counts), fed by the services' events (guesses judged, rounds started and
-ended), the guess writer's commit hook, the Discord HTTP trace (``discord_http``) and readings
+process never share counts), fed by the services' events (guesses judged and committed, rounds
+started and ended), the Discord HTTP trace (``discord_http``) and readings
 taken at scrape time (rounds running, sockets open, gateway latency, database errors)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from prometheus_client.registry import Collector
 
 from bot.kernel.events import EventBus
 from bot.kernel.model import GuessRow
-from bot.rounds.events import GuessesJudged, RoundEnded, RoundStarted
+from bot.rounds.events import GuessesCommitted, GuessesJudged, RoundEnded, RoundStarted
 from bot.services import Services
 
 # A commit is a few milliseconds on a healthy disk; seconds mean a locked or distant database.
@@ -24,8 +24,6 @@ COMMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 
 class Writer(Protocol):
     """What the metrics read of the guess writer (``bot.rounds.writer.GuessWriter``)."""
 
-    on_commit: Callable[[list[GuessRow]], None] | None
-    commit_seconds: float
     retries: int
     rejected: list[GuessRow]
 
@@ -72,7 +70,7 @@ class Metrics:
     def watch_services(self, services: Services) -> None:
         """Count what the services publish, time the guess writer, read the rounds running."""
         self.watch_events(services.events)
-        self.watch_writer(services.writer)
+        self.watch_writer(services.writer, services.events)
         self.readings.rounds_running = lambda: len(services.rounds.live)
 
     def watch_events(self, events: EventBus) -> None:
@@ -81,13 +79,10 @@ class Metrics:
         events.subscribe(RoundStarted, lambda _: self.rounds_started.inc())
         events.subscribe(RoundEnded, lambda _: self.rounds_ended.inc())
 
-    def watch_writer(self, writer: Writer) -> None:
-        """Time every commit of the guess writer; its retries and refusals are database errors."""
-
-        def committed(batch: list[GuessRow]) -> None:
-            self.commit_seconds.observe(writer.commit_seconds)
-
-        writer.on_commit = committed
+    def watch_writer(self, writer: Writer, events: EventBus) -> None:
+        """Time every commit of the guess writer (told on ``events``); its retries and refusals
+        are database errors."""
+        events.subscribe(GuessesCommitted, lambda e: self.commit_seconds.observe(e.seconds))
         self.readings.database_errors["retried"] = lambda: writer.retries
         self.readings.database_errors["rejected"] = lambda: len(writer.rejected)
 

@@ -6,16 +6,18 @@ hands the message's id back, ``RoundService.board_posted``) -> ``RoundStarted`` 
 ``GuessesJudged`` and, for an accepted word, ``StandingsChanged``; every tick of its runner
 ``RoundTicked``, once near the end ``EndingSoon`` -> ``RoundEnded`` (scored from what is stored)
 -> ``ResultsDue`` (the channel's view posts them and says so, ``RoundService.results_posted``)
--> ``ResultsPosted``.
+-> ``ResultsPosted``. Beside a round's life, the guess writer tells each batch it commits
+(``GuessesCommitted``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.kernel.model import GuessRow
 from bot.rounds.view import RoundView
 from core.board import Board
 from core.round import Judgement, Results, Rules, Verdict
@@ -158,7 +160,7 @@ class GuessSource(StrEnum):
 @dataclass(frozen=True)
 class GuessesJudged:
     """A player's words were judged in a round (each word's verdict, accepted or not), queued
-    for the database under ``ticket`` (``RoundService.until_committed``); from chat, with the
+    for the database under ``ticket`` (``RoundService.committed``); from chat, with the
     ``message`` they came in (the channel's view marks it and names its words)."""
 
     round: RoundView
@@ -183,3 +185,13 @@ class GuessesJudged:
     @property
     def verdicts(self) -> tuple[Verdict, ...]:
         return tuple(j.verdict for j in self.judgements)
+
+
+@dataclass(frozen=True)
+class GuessesCommitted:
+    """The guess writer committed a batch (``bot.rounds.writer``): its ``rows`` in ticket order,
+    and how long its commit took, retries included. Told as it lands, before any wait for it
+    returns (the metrics' histogram, the load benchmark's clock)."""
+
+    rows: Sequence[GuessRow]
+    seconds: float

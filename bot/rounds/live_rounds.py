@@ -1,5 +1,6 @@
 """The round service's machinery: one runner per channel, from start (or resume) to posted
-results. ``bot.rounds.service`` puts the use cases (who may, where, how fast) in front of it.
+results. ``bot.rounds.service`` holds it and puts the use cases (who may, where, how fast) in
+front of it.
 
 Nothing here knows Discord: a start (a command, a button, the page, a scheduler) and every guess
 come in as the project's types, and what players should see goes out as events
@@ -25,13 +26,12 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from bot.kernel.backoff import Backoff
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
-from bot.kernel.limits import Limiter
 from bot.kernel.model import GuessRow
 from bot.rounds.events import (
     ChatMessage,
@@ -53,18 +53,12 @@ from bot.rounds.resuming import post_unposted, resumed_round
 from bot.rounds.rolling import roll, round_banned, store_new
 from bot.rounds.runner import until_deadline
 from bot.rounds.settling import MemberNames, Settler, nobody_known, results_report
-from bot.rounds.store import RoundStore
+from bot.rounds.store import AtFinish, RoundStore
 from bot.rounds.writer import GuessWriter
 from bot.storage import ChannelBusy
 from core.round import Verdict
 
 log = logging.getLogger(__name__)
-# A verdict shown to a player waiting for it waits this long at most for its words' commit.
-VERDICT_WAIT = 10.0
-
-# A fast human types about 3 guesses a second; a script types far more.
-GUESSES_PER_SECOND = 4.0
-GUESS_BURST = 10.0
 
 EARLY_KEPT = 1000  # chat messages held while a board is being posted
 FINISH_GRACE = 6.0  # at shutdown, how long rounds that are ending may take to store and post
@@ -94,17 +88,15 @@ class LiveRounds:
         owns: Callable[[int], bool] = lambda guild_id: True,
         backoff: Backoff | None = None,
         events: EventBus | None = None,
-        limiter: Limiter | None = None,
         members: MemberNames = nobody_known,
+        at_finish: Sequence[AtFinish] = (),
     ) -> None:
         """``owns(guild_id)``: whether the server is on this process's shards (its rounds are
         this process's to resume and report); ``backoff``: the pauses between tries to store
         results (None: production's); ``events``: where what happens to rounds is published
-        (None: a bus of its own); ``limiter``: the spam limit (None: production's);
-        ``members``: players' names asked of the chat platform when none is kept."""
+        (None: a bus of its own); ``members``: players' names asked of the chat platform when
+        none is kept; ``at_finish``: the other features' parts of every finish (``Settler``)."""
         self.events = events or EventBus()
-        # The spam limit every front end's guesses share: one bucket per channel and player.
-        self.limiter = limiter or Limiter(GUESSES_PER_SECOND, GUESS_BURST, clock)
         self.storage = storage
         self.writer = writer
         self.lexicons = lexicons  # a round's lexicon is its language's
@@ -116,7 +108,7 @@ class LiveRounds:
         self._live: dict[int, LiveRound] = {}
         self.live: Mapping[int, LiveRound] = MappingProxyType(self._live)  # read-only view
         self.backoff = backoff or Backoff()
-        self.settler = Settler(storage, writer, members, clock, self.backoff)
+        self.settler = Settler(storage, writer, members, clock, self.backoff, at_finish)
         # Set once what shows the rounds' channels is ready (``channels_ready``): a runner waits
         # for it (a resumed round's channel is known, its players' names can be asked, only then).
         self._ready = asyncio.Event()
@@ -130,7 +122,8 @@ class LiveRounds:
         """The channel's round, if one is running (for reading: the service owns it)."""
         return self._live.get(channel_id)
 
-    def _round(self, round_id: int) -> LiveRound | None:
+    def with_id(self, round_id: int) -> LiveRound | None:
+        """The live round ``round_id``, if it is this process's."""
         return next((live for live in self._live.values() if live.id == round_id), None)
 
     async def start(
@@ -269,15 +262,11 @@ class LiveRounds:
             self.events.publish(StandingsChanged(view))
         return Guessed(judgements, ticket)
 
-    async def committed(self, ticket: int) -> None:
-        """Return once the guesses up to this ticket are stored, or after VERDICT_WAIT at worst
-        (a database that slow: the words are judged and queued, never lost while the process
-        lives): a player waits for their verdict (the page, the Guess form, /guess), so soon."""
-        self.writer.hurry()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.writer.wait_for(ticket), VERDICT_WAIT)
-
     # --- the runner and the end of a round -----------------------------------------------------
+
+    def channels_ready(self) -> None:
+        """What shows the rounds' channels is connected: the runners run from now on."""
+        self._ready.set()
 
     def _run(self, live: LiveRound) -> None:
         live.task = asyncio.create_task(self._run_until_over(live), name=f"round-{live.id}")
@@ -353,7 +342,7 @@ class LiveRounds:
 
     def _busy(self, round_id: int) -> bool:
         """Whether the round is running, or its results are being posted."""
-        return round_id in self._owed or self._round(round_id) is not None
+        return round_id in self._owed or self.with_id(round_id) is not None
 
     async def shutdown(
         self, grace: float = FINISH_GRACE, names_timeout: float | None = None

@@ -1,7 +1,8 @@
-"""A player's own result in a finished round, for any number of players: their rank, points and
-words (as the results list them), and the words refused to them, so a player whose every word
-was refused learns that too. Kept in memory for the rounds that ended lately (``RoundEnded``);
-after a restart, scored again from what the database holds, once per round."""
+"""What a finished round tells a player: their own result, for any number of players (their
+rank, points and words as the results list them, and the words refused to them, so a player
+whose every word was refused learns that too), their words beside the best words nobody found,
+and the whole results scored again. Kept in memory for the rounds that ended lately
+(``RoundEnded``); after a restart, scored again from what the database holds, once per round."""
 
 from __future__ import annotations
 
@@ -11,11 +12,15 @@ from dataclasses import dataclass
 
 from bot.kernel.bounded import Bounded
 from bot.kernel.lexicons import Lexicons
+from bot.kernel.model import StoredRound
 from bot.rounds.events import RoundEnded
 from bot.rounds.rolling import stored_game
 from bot.rounds.settling import Settler
 from bot.rounds.store import RoundStore
+from core.board import Board
+from core.commonness import is_everyday
 from core.round import Mode, Results, Verdict
+from core.solver import solve
 
 KEPT = 64  # finished rounds whose results are kept in memory
 
@@ -34,6 +39,15 @@ class MyResult:
 
 
 @dataclass(frozen=True)
+class RoundWords:
+    """A finished round's words as one player sees them (``RoundService.words_of_round``)."""
+
+    language: str
+    yours: tuple[str, ...]
+    missed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class _Scored:
     language: str
     mode: Mode
@@ -42,7 +56,7 @@ class _Scored:
 
 
 class ResultBook:
-    """The latest finished rounds' results, by round id."""
+    """The finished rounds' results, by round id: the latest kept, the others scored again."""
 
     def __init__(self, storage: RoundStore, lexicons: Lexicons, settler: Settler) -> None:
         self.storage = storage
@@ -99,3 +113,35 @@ class ResultBook:
             return spellings.get(word, word)
 
         return self._keep(round_id, _Scored(stored.language, Mode(stored.mode), results, spell))
+
+    async def finished(self, round_id: int) -> tuple[StoredRound, Results] | None:
+        """A finished round and its results, scored again from what the database holds; None if
+        the round is not finished."""
+        stored = await self.storage.get_round(round_id)
+        if stored is None or stored.running:
+            return None
+        game = stored_game(stored, await self.lexicons.get(stored.language))
+        return stored, await self.settler.score(stored, game)
+
+    async def words(self, round_id: int, player_id: int) -> RoundWords | None:
+        """The player's words in a finished round and the best words nobody found (by that
+        round's dictionary and minimum), longest first; None for a round not kept."""
+        stored = await self.storage.get_round(round_id)
+        if stored is None or stored.ended_at is None:
+            return None
+        accepted = await self.storage.accepted_words(round_id)
+        found = {a.word for a in accepted}
+        lexicon = await self.lexicons.get(stored.language)
+        everyday = stored.dictionary == "everyday"
+        missed = [
+            word
+            for word in solve(Board.parse(stored.board), lexicon, stored.min_length)
+            if word not in found and word not in stored.excluded_words
+            and (not everyday or is_everyday(word, lexicon))
+        ]  # fmt: skip
+        longest = sorted({a.word for a in accepted if a.player_id == player_id}, key=_longest)
+        return RoundWords(stored.language, tuple(longest), tuple(sorted(missed, key=_longest)))
+
+
+def _longest(word: str) -> tuple[int, str]:
+    return -len(word), word

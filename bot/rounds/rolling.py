@@ -4,11 +4,12 @@ results that were never posted). One place decides how options and a stored row 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable
 
 from bot.kernel.model import StoredRound
-from bot.rounds.options import DEFAULT_QUIET, NoBoard, RoundOptions
+from bot.rounds.options import DEFAULT_QUIET, NoBoard, RoundOptions, round_options
 from bot.rounds.store import RoundStore
 from core.board import Board
 from core.dice import dice_set
@@ -126,3 +127,24 @@ def round_banned(words: Iterable[str], language: str) -> frozenset[str]:
     stored folded already stay as they were."""
     fold = language_of(language).fold
     return frozenset(f for f in map(fold, words) if f is not None)
+
+
+def stored_options(stored: StoredRound) -> RoundOptions:
+    """The options a stored round was started with (Play again: the same board size, dice,
+    timer, time, mode, minimum, language, dictionary and hints; a new roll), checked as typed
+    options are: OptionError when they no longer hold (its dice set removed since)."""
+    seconds = stored.seconds or max(1, round(stored.deadline - stored.started_at))
+    untimed = stored.timer is Timer.UNTIMED
+    quiet = stored.quiet_seconds or seconds
+    options = round_options(
+        stored.size,
+        stored.dice,
+        None if untimed else str(seconds),
+        stored.mode.value,
+        stored.min_length,
+        language=stored.language,
+        dictionary=stored.dictionary,
+        timer=stored.timer.value,
+        quiet=str(quiet) if untimed else None,
+    )
+    return dataclasses.replace(options, hints=stored.hints)

@@ -1,7 +1,7 @@
 """The rounds feature's one door: every front end (chat, a reply, the Guess form, ``/guess``,
 the page) starts, plays, stops and watches a round through these use cases, which own the rules
 (may a round start here? is there one? too fast? just ended? who may stop it?) and answer with a
-typed result or a ``Refusal``. The machinery behind them is ``LiveRounds``
+typed result or a ``Refusal``. The machinery behind them is a ``LiveRounds`` the service holds
 (``bot.rounds.live_rounds``); what a front end sees of a round is a ``RoundView``, and what
 happens to rounds it hears as events (``bot.rounds.events``). What shows the round's channel
 hands back what the service needs through use cases here (``board_posted``, ``results_posted``).
@@ -9,97 +9,88 @@ hands back what the service needs through use cases here (``board_posted``, ``re
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import logging
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any
+from collections.abc import Mapping
 
 from bot.i18n.channels import channel_list
 from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
+from bot.kernel.limits import Limiter
 from bot.kernel.model import ServerSettings, StoredRound
 from bot.kernel.refusal import Refusal
+from bot.rounds.answers import (
+    BUSY,
+    LEXICON_FAILED,
+    NO_BOARD,
+    NO_ROUND,
+    NOT_A_ROUND_CHANNEL,
+    NOT_ENTERED,
+    NOT_POSTED,
+    ROUND_OVER,
+    NotEntered,
+    StopOutcome,
+    Stopped,
+    Submitted,
+)
 from bot.rounds.events import ChatMessage, GuessSource, NotPosted, RoundEnded
-from bot.rounds.live_rounds import GUESS_BURST, GUESSES_PER_SECOND, BoardNotPosted, LiveRounds
-from bot.rounds.my_result import MyResult, ResultBook
-from bot.rounds.options import NoBoard, OptionError, RoundOptions, round_options
-from bot.rounds.rolling import stored_game
-from bot.rounds.store import AtFinish
+from bot.rounds.live import LiveRound
+from bot.rounds.live_rounds import FINISH_GRACE, BoardNotPosted, LiveRounds
+from bot.rounds.my_result import MyResult, ResultBook, RoundWords
+from bot.rounds.options import NoBoard, OptionError, RoundOptions
+from bot.rounds.rolling import stored_options
 from bot.rounds.view import RoundView
 from bot.storage import ChannelBusy
-from core.board import Board
-from core.commonness import is_everyday
 from core.lexicon import LexiconError
-from core.round import Judgement, Results
+from core.round import Results
 from core.rules import Timer, may_stop
-from core.solver import solve
 
 log = logging.getLogger(__name__)
 
-# The refusals a front end may word its own way (the page has no channel mentions).
-NO_ROUND = "replies.no_round_start"
-ROUND_OVER = "guess.round_over"
-NOT_A_ROUND_CHANNEL = "replies.not_a_round_channel"
-BUSY = "replies.busy"
-NO_BOARD = "replies.no_board"
-LEXICON_FAILED = "replies.lexicon_failed"
-NOT_POSTED = tuple(why.value for why in NotPosted)
-NOT_ENTERED = "tournaments.not_entered"
+# A fast human types about 3 guesses a second; a script types far more.
+GUESSES_PER_SECOND = 4.0
+GUESS_BURST = 10.0
+# A verdict shown to a player waiting for it waits this long at most for its words' commit.
+VERDICT_WAIT = 10.0
+
 __all__ = [
+    "BUSY",
+    "FINISH_GRACE",
     "GUESSES_PER_SECOND",
     "GUESS_BURST",
+    "LEXICON_FAILED",
+    "NOT_A_ROUND_CHANNEL",
+    "NOT_POSTED",
+    "NO_BOARD",
+    "NO_ROUND",
     "BoardNotPosted",
+    "LiveRounds",
     "NotEntered",
     "RoundService",
+    "RoundWords",
     "StopOutcome",
     "Stopped",
     "Submitted",
 ]
 
 
-@dataclass(frozen=True)
-class NotEntered(Refusal):
-    """A tournament round, and the player is not among its entrants: their words do not count.
-    ``first``: the first time in the round (chat tells them once; an interaction every time)."""
-
-    first: bool = True
-
-
-@dataclass(frozen=True)
-class Submitted:
-    """Words judged in a round: a verdict per word, and the ticket ``committed`` waits for."""
-
-    round: RoundView
-    judgements: list[Judgement]
-    ticket: int
-
-
-class StopOutcome(StrEnum):
-    """What ``/boggle stop`` did (the reply says which)."""
-
-    ALREADY_ENDING = "replies.already_ending"
-    PENDING = "replies.stopped_pending"  # still storing or posting its results
-    POSTED = "replies.stopped_posted"
-
-
-@dataclass(frozen=True)
-class Stopped:
-    outcome: StopOutcome
-    language: str  # the round's
-
-
-class RoundService(LiveRounds):
+class RoundService:
     """Every live round of this process, behind its use cases."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.book = ResultBook(self.storage, self.lexicons, self.settler)
+    def __init__(self, live_rounds: LiveRounds, *, limiter: Limiter | None = None) -> None:
+        """``live_rounds``: the machinery the use cases drive (its storage, writer, clock and
+        events are the service's); ``limiter``: the spam limit every front end's guesses share,
+        one bucket per channel and player (None: production's)."""
+        self.live_rounds = live_rounds
+        self.events = live_rounds.events
+        self.storage = live_rounds.storage
+        self.writer = live_rounds.writer
+        self.clock = live_rounds.clock
+        self.limiter = limiter or Limiter(GUESSES_PER_SECOND, GUESS_BURST, self.clock)
+        self.book = ResultBook(self.storage, live_rounds.lexicons, live_rounds.settler)
         self.events.subscribe(RoundEnded, self.book.ended)
-
-    def also_at_finish(self, step: AtFinish) -> None:
-        """Make ``step`` part of every round's finish from now on (in its transaction)."""
-        self.settler.at_finish.append(step)
 
     async def my_result(self, round_id: int, player_id: int) -> MyResult | Refusal:
         """A player's own rank, points and words in a finished round (and the words refused to
@@ -108,6 +99,15 @@ class RoundService(LiveRounds):
         return Refusal.of("stadium.unknown_round") if mine is None else mine
 
     # --- seeing a round ------------------------------------------------------------------------
+
+    @property
+    def live(self) -> Mapping[int, LiveRound]:
+        """The live rounds by channel, read-only (for the service's own and its tests)."""
+        return self.live_rounds.live
+
+    def running(self, channel_id: int) -> LiveRound | None:
+        """The channel's round, if one is running (for reading: the service owns it)."""
+        return self.live_rounds.running(channel_id)
 
     def view(self, channel_id: int) -> RoundView | None:
         """The channel's round as the players see it: posted and not ending; else None."""
@@ -135,34 +135,42 @@ class RoundService(LiveRounds):
     def channels_ready(self) -> None:
         """What shows the rounds' channels is connected: the runners run from now on (a resumed
         round ends, and owed results go out, only once its channel can be shown)."""
-        self._ready.set()
+        self.live_rounds.channels_ready()
 
     def board_posted(self, round_id: int, message_id: int) -> None:
         """The round's board is out as the message ``message_id`` (told by what shows the
         channel, while ``start`` waits for it): kept with the round, so that chat written
         before it belongs to no round, a reply to it is a guess, and a restart edits it."""
-        live = self._round(round_id)
+        live = self.live_rounds.with_id(round_id)
         if live is not None and not live.posted:
             live.stored = dataclasses.replace(live.stored, board_message_id=message_id)
 
     def board_not_posted(self, round_id: int, why: NotPosted) -> None:
         """The round's board could not be shown: ``start`` ends the round and says ``why``."""
-        live = self._round(round_id)
+        live = self.live_rounds.with_id(round_id)
         if live is not None and not live.posted:
             live.not_posted = why
 
     async def results_posted(self, round_id: int) -> None:
         """The round's results are out (or their channel is gone for good), as what shows the
         channel says: recorded, retried while the database fails, so they go out once."""
-        await self.backoff.until_done(
+        await self.live_rounds.backoff.until_done(
             f"round {round_id}: results posted, not recorded",
             lambda: self.storage.mark_results_posted(round_id, self.clock()),
         )
 
-    async def until_committed(self, ticket: int) -> None:
-        """Return once the guesses up to ``ticket`` are stored (a word is shown accepted, or its
-        message marked, only then), without hurrying the writer."""
-        await self.writer.wait_for(ticket)
+    async def committed(self, ticket: int, *, player_waits: bool = True) -> None:
+        """Return once the guesses up to ``ticket`` are stored: a word is shown accepted, or its
+        message marked, only then. ``player_waits`` (the page, the Guess form, ``/guess``): the
+        writer is hurried, and the wait ends after VERDICT_WAIT at worst (a database that slow:
+        the words are judged and queued, never lost while the process lives); False (a chat
+        message's mark): the batches keep their pace and the wait lasts until the commit."""
+        if not player_waits:
+            await self.writer.wait_for(ticket)
+            return
+        self.writer.hurry()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.writer.wait_for(ticket), VERDICT_WAIT)
 
     def last_committed(self) -> int:
         """The highest ticket whose guesses are stored."""
@@ -196,7 +204,7 @@ class RoundService(LiveRounds):
             return NotEntered(Phrase(NOT_ENTERED, {}), live.language, first)
         if not self.limiter.allow((channel_id, player_id)):
             return Refusal.of("replies.slow_down", live.language)
-        guessed = self.guess(channel_id, player_id, name, text, message, source)
+        guessed = self.live_rounds.guess(channel_id, player_id, name, text, message, source)
         if guessed is None:
             return Refusal.of("replies.just_ended", live.language)
         if not guessed.judgements and message is None:
@@ -231,7 +239,7 @@ class RoundService(LiveRounds):
         if refused is not None:
             return refused
         try:
-            live = await self.start(
+            live = await self.live_rounds.start(
                 guild_id, channel_id, starter_id, starter_name, options, server.banned
             )
         except ChannelBusy:  # started meanwhile
@@ -264,7 +272,7 @@ class RoundService(LiveRounds):
             return refused
         live = self.running(channel_id)
         assert live is not None
-        stopped = await self.stop(channel_id)
+        stopped = await self.live_rounds.stop(channel_id)
         if stopped is None:
             return Stopped(StopOutcome.ALREADY_ENDING, live.language)
         pending = self.running(channel_id) is stopped
@@ -273,7 +281,7 @@ class RoundService(LiveRounds):
     async def channel_gone(self, channel_id: int) -> None:
         """A deleted channel ends its round at once: results are stored, nothing is posted."""
         if self.running(channel_id) is not None:
-            await self.stop(channel_id)
+            await self.live_rounds.stop(channel_id)
 
     async def guess_form(self, channel_id: int, round_id: int) -> RoundView | Refusal:
         """The round a board's Guess button opens a form for: the channel's running round if it
@@ -301,67 +309,39 @@ class RoundService(LiveRounds):
         running = self.running(channel_id)
         untimed_running = running is not None and running.stored.timer is Timer.UNTIMED
         if untimed_running and self.may_stop(channel_id, actor_id, moderates) is None:
-            await self.stop(channel_id)
-        seconds = stored.seconds or max(1, round(stored.deadline - stored.started_at))
-        untimed = stored.timer is Timer.UNTIMED
-        quiet = stored.quiet_seconds or seconds
+            await self.live_rounds.stop(channel_id)
         try:
-            options = round_options(
-                stored.size,
-                stored.dice,
-                None if untimed else str(seconds),
-                stored.mode.value,
-                stored.min_length,
-                language=stored.language,
-                dictionary=stored.dictionary,
-                timer=stored.timer.value,
-                quiet=str(quiet) if untimed else None,
-            )
+            return stored_options(stored), stored.guild_id
         except OptionError as exc:  # its dice set has since been removed
             return Refusal.of("replies.bad_option", error=Phrase(exc.key, exc.fields))
-        return dataclasses.replace(options, hints=stored.hints), stored.guild_id
 
     async def finished_results(self, round_id: int) -> tuple[StoredRound, Results] | None:
         """A finished round and its results, scored again from what the database holds (as
         its results were): for what missed its ``RoundEnded`` (a process that died between the
         two). None if the round is not finished."""
-        stored = await self.storage.get_round(round_id)
-        if stored is None or stored.running:
-            return None
-        game = stored_game(stored, await self.lexicons.get(stored.language))
-        return stored, await self.settler.score(stored, game)
+        return await self.book.finished(round_id)
 
     async def words_of_round(self, round_id: int, player_id: int) -> RoundWords | Refusal:
         """A finished round's words for one player: theirs, and the best words nobody found
         (by that round's dictionary and minimum), longest first; refused for a round not kept."""
-        stored = await self.storage.get_round(round_id)
-        if stored is None or stored.ended_at is None:
-            return Refusal.of("definitions.round_gone")
-        accepted = await self.storage.accepted_words(round_id)
-        found = {a.word for a in accepted}
-        lexicon = await self.lexicons.get(stored.language)
-        everyday = stored.dictionary == "everyday"
-        missed = [
-            word
-            for word in solve(Board.parse(stored.board), lexicon, stored.min_length)
-            if word not in found and word not in stored.excluded_words
-            and (not everyday or is_everyday(word, lexicon))
-        ]  # fmt: skip
-        longest = sorted({a.word for a in accepted if a.player_id == player_id}, key=_longest)
-        return RoundWords(stored.language, tuple(longest), tuple(sorted(missed, key=_longest)))
+        words = await self.book.words(round_id, player_id)
+        return Refusal.of("definitions.round_gone") if words is None else words
 
+    # --- the process's life --------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class RoundWords:
-    """A finished round's words as one player sees them (``words_of_round``)."""
+    async def resume_all(self) -> int:
+        """Pick up every unfinished round of this process's servers (how many)."""
+        return await self.live_rounds.resume_all()
 
-    language: str
-    yours: tuple[str, ...]
-    missed: tuple[str, ...]
+    def post_unposted(self) -> None:
+        """Results stored but never posted go out once the channels are ready."""
+        self.live_rounds.post_unposted()
 
-
-def _longest(word: str) -> tuple[int, str]:
-    return -len(word), word
+    async def shutdown(
+        self, grace: float = FINISH_GRACE, names_timeout: float | None = None
+    ) -> None:
+        """Stop the runners, give rounds that are ending ``grace`` seconds (``LiveRounds``)."""
+        await self.live_rounds.shutdown(grace, names_timeout)
 
 
 def _busy(channel_id: int, deadline: float, language: str) -> Refusal:

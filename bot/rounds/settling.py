@@ -77,13 +77,15 @@ class Settler:
         members: MemberNames,
         clock: Callable[[], float],
         backoff: Backoff,
+        at_finish: Sequence[AtFinish] = (),
     ) -> None:
+        """``at_finish``: the other features' parts of a finish, run in its transaction."""
         self.storage = storage
         self.writer = writer
         self.members = members
         self.clock = clock
         self.backoff = backoff
-        self.at_finish: list[AtFinish] = []  # other features' parts of a finish (its transaction)
+        self.at_finish = tuple(at_finish)
 
     async def settle(self, live: LiveRound) -> Settled:
         """Commit every guess, score from the database and store the results; a failure (the

@@ -20,10 +20,12 @@ class RoundStore(RoundSQL, PlayerNameSQL, Protocol):
 
 
 class AtFinish(Protocol):
-    """Another feature's part of a round's finish (``RoundService.also_at_finish``): run in the
-    finish's own transaction, after the results and the standings, so that what it writes is
-    kept or lost with them and a round's end pays one commit. ``totals``: the players'
-    standings as they now stand; ``session``: the transaction, for the feature's own SQL."""
+    """Another feature's part of a round's finish (``RoundService(at_finish=...)``, given once
+    when the service is built): run in the finish's own transaction, after the results and the
+    standings, so that what it writes is kept or lost with them and a round's end pays one
+    commit. Not an event: a listener of the bus runs as a task of its own and its failure is
+    only logged, so the finish could commit without it. ``totals``: the players' standings as
+    they now stand; ``session``: the transaction, for the feature's own SQL."""
 
     async def __call__(
         self, round: RoundView, results: Results, totals: Totals, session: Session

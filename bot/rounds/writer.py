@@ -15,12 +15,14 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import islice
 from typing import Protocol
 
+from bot.kernel.events import EventBus
 from bot.kernel.model import GuessRow
 from bot.kernel.stopping import cancel_and_wait
+from bot.rounds.events import GuessesCommitted
 from bot.storage.errors import RejectedWrite, TransientStorageError
 
 log = logging.getLogger(__name__)
@@ -40,6 +42,7 @@ class GuessWriter:
         self,
         storage: GuessLog,
         *,
+        events: EventBus | None = None,
         interval: float = 0.05,
         hurried: float = 0.01,
         batch_size: int = 200,
@@ -47,7 +50,10 @@ class GuessWriter:
         initial_backoff: float = 0.02,
         max_backoff: float = 1.0,
     ) -> None:
+        """``events``: where each committed batch is told (``GuessesCommitted``; None: a bus
+        of its own)."""
         self._storage = storage
+        self.events = events or EventBus()
         self.interval = interval
         self.hurried = hurried  # how soon a batch someone waits on is written (``hurry``)
         self._hurrying: asyncio.TimerHandle | None = None
@@ -68,10 +74,6 @@ class GuessWriter:
         self._closed = False
         self.retries = 0  # transient failures waited out, for logs and tests
         self.rejected: list[GuessRow] = []  # rows the database refuses for good (a bug upstream)
-        # Called with each batch right after its commit: for metrics (the load benchmark, the
-        # commit-time histogram, which reads ``commit_seconds``: that batch's, retries included).
-        self.on_commit: Callable[[list[GuessRow]], None] | None = None
-        self.commit_seconds = 0.0
 
     async def __aenter__(self) -> GuessWriter:
         self.start()
@@ -184,9 +186,7 @@ class GuessWriter:
                 batch = list(islice(self._queue, size))
                 started = time.perf_counter()
                 await self._write(batch)
-                self.commit_seconds = time.perf_counter() - started
-                if self.on_commit is not None:
-                    self.on_commit(batch)
+                self.events.publish(GuessesCommitted(batch, time.perf_counter() - started))
                 for _ in batch:
                     self._queue.popleft()
                 self._handled += len(batch)

@@ -28,6 +28,7 @@ from bot.daily.discord.render import (
     verdict_lines,
 )
 from bot.daily.discord.uses import DailyUses
+from bot.daily.events import DailyAttemptEnded
 from bot.daily.service import DailyState
 from bot.discord.answers import reader_language, refusal_text, tell
 from bot.discord.choices import LANGUAGE_CHOICES
@@ -62,7 +63,7 @@ class Daily(commands.Cog):
         # The interaction whose message shows each running attempt, edited when it finishes
         # (its token lives 15 minutes, an attempt 3).
         self.shown: dict[int, discord.Interaction] = {}
-        services.daily.listeners.append(self.on_finish)
+        services.daily.events.subscribe(DailyAttemptEnded, lambda e: self.on_finish(e.attempt))
 
     @app_commands.command(name="daily", description=text("commands.daily"))
     @app_commands.allowed_contexts(**EVERYWHERE)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.daily.events import DailyAttemptEnded
 from bot.daily.service import DailyService, DailyState
 from bot.daily.web import payloads
 from bot.daily.web.messages import DailyJson, DailyResultJson, Message
@@ -37,7 +38,7 @@ class DailyDesk:
         self.daily = daily
         self.showing: dict[Player, int] = {}  # the attempt each page shows
         self.watching: dict[int, set[Player]] = {}  # the pages showing each running attempt
-        daily.listeners.append(self._finished)
+        daily.events.subscribe(DailyAttemptEnded, lambda e: self._finished(e.attempt))
 
     async def open(self, player: Player, language: object) -> None:
         """The player's attempt today in ``language`` (else the server's, as ``/daily``): its

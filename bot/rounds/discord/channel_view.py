@@ -13,6 +13,7 @@ rounds and their board messages whole.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 
@@ -49,9 +50,10 @@ class ChannelView:
         self.rounds = rounds
         self.publisher = publisher
         events = rounds.events
-        self.feedback = Feedback(
-            publisher, clock, rounds.until_committed, rounds.last_committed, events.spawn
-        )
+        marked = functools.partial(
+            rounds.committed, player_waits=False
+        )  # a mark waits, no one else
+        self.feedback = Feedback(publisher, clock, marked, rounds.last_committed, events.spawn)
         self.delivery = ResultsDelivery(publisher, rounds.results_posted, backoff or Backoff())
         feedback = self.feedback
         self._unsubscribe = [

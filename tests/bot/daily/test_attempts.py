@@ -11,6 +11,7 @@ from datetime import UTC
 
 import pytest
 
+from bot.daily.events import DailyAttemptEnded
 from bot.daily.service import DailyService, Guessed
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.model import DailyAttempt
@@ -102,7 +103,7 @@ async def test_the_deadline_ends_an_attempt_once(
     """Nobody guesses after the first word: the timer ends the attempt at its deadline, with the
     word's points, and its listener hears of it once."""
     finishes = Finishes()
-    daily.listeners.append(finishes)
+    daily.events.subscribe(DailyAttemptEnded, lambda e: finishes(e.attempt))
     opened = await daily.open(ALICE, "en", UTC, GUILD, CHANNEL)
     attempt = opened.state.attempt
     [word] = words_of(opened.state.board, 1, skip=3)
@@ -125,7 +126,7 @@ async def test_a_guess_from_the_deadline_on_is_too_late_and_not_stored(
     daily: DailyService, storage: Storage, clock: StoppedClock
 ) -> None:
     finishes = Finishes()
-    daily.listeners.append(finishes)
+    daily.events.subscribe(DailyAttemptEnded, lambda e: finishes(e.attempt))
     opened = await daily.open(ALICE, "en", UTC, GUILD, CHANNEL)
     attempt = opened.state.attempt
     daily._armed.clear()  # the timer has not got to it yet: the guess finds it over

@@ -7,6 +7,7 @@ import asyncio
 from datetime import UTC, date, datetime, timedelta
 
 from bot.config.shards import ShardSlice
+from bot.daily.events import DailyAttemptEnded
 from bot.daily.service import DailyService
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.model import DailyAttempt
@@ -167,7 +168,7 @@ async def test_attempts_outside_servers_are_resumed_by_every_process(
         async def listener(attempt: DailyAttempt) -> None:
             heard.append(attempt.id)
 
-        service.listeners.append(listener)
+        service.events.subscribe(DailyAttemptEnded, lambda e: listener(e.attempt))
         return service
 
     heard_0: list[int] = []
@@ -211,7 +212,7 @@ async def test_the_process_holding_an_attempt_hears_its_end_when_another_finishe
         async def listener(attempt: DailyAttempt) -> None:
             heard[name].append(attempt.id)
 
-        service.listeners.append(listener)
+        service.events.subscribe(DailyAttemptEnded, lambda e: listener(e.attempt))
         return service
 
     holder, other = process("holder"), process("other")

@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+from bot.daily.events import DailyAttemptEnded
 from bot.daily.service import DailyService, Guessed, LexiconSource, Opened
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.model import DailyAttempt, ServerSettings
@@ -163,7 +164,7 @@ async def test_a_guess_from_the_deadline_on_answers_with_the_result(
     async def listener(attempt: DailyAttempt) -> None:
         heard.append(attempt)
 
-    daily.listeners.append(listener)
+    daily.events.subscribe(DailyAttemptEnded, lambda e: listener(e.attempt))
     state = (await opened(daily, ALICE, GUILD, "en")).state
     daily._armed.clear()  # the timer has not got to it yet: the guess finds it over
     clock.advance(DAILY_SECONDS)

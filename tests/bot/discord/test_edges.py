@@ -147,8 +147,8 @@ async def test_results_stored_in_a_storm_are_posted_after_a_restart_once(
             database, "SELECT results_posted_at IS NOT NULL FROM rounds", [(1,)], timeout=5
         )
     async with bot_session(standin, database, clock, lexicon) as game:
-        assert game.services.rounds.reposting is not None
-        await game.services.rounds.reposting
+        assert game.services.rounds.live_rounds.reposting is not None
+        await game.services.rounds.live_rounds.reposting
     assert len(results_posted()) == 1
 
 
@@ -293,7 +293,9 @@ async def test_a_round_another_process_finished_is_not_posted_twice(game: Harnes
         assert await other.finish_round(live.id, live.game.results(), game.clock(), {})
     finally:
         await other.close()
-    assert await game.services.rounds.stop(game.channel_id(), wait=10) is live  # finished by then
+    assert (
+        await game.services.rounds.live_rounds.stop(game.channel_id(), wait=10) is live
+    )  # finished by then
     await channel_view_of(game.bot).feedback.drain()
     assert game.services.rounds.running(game.channel_id()) is None
     assert not [m for m in game.standin.messages("boggle") if m.id > board.id and m.embeds]

@@ -185,7 +185,7 @@ async def test_a_banned_word_is_refused_never_counts_and_is_not_missed(
     banned = sorted(solution, key=lambda w: (-len(w), w))[:2]  # the longest: surely missed
     reply = await config(game, "words add", words=f"{banned[0].upper()}, {banned[1]} {banned[1]}")
     assert reply == "✅ 2 words added; 2 words not accepted on this server."
-    game.services.rounds.rng = random.Random(seed)
+    game.services.rounds.live_rounds.rng = random.Random(seed)
     live, _ = await game.start_round("alice", mode="casual")
     assert live.game.board == board
     assert set(banned).isdisjoint(live.game.solution)
@@ -260,7 +260,7 @@ async def test_a_resumed_round_keeps_the_banned_words_it_started_with(
     banned = max(solution, key=lambda w: (len(w), w))
     async with bot_session(standin, database, clock, lexicon) as game:
         await config(game, "words add", words=banned)
-        game.services.rounds.rng = random.Random(seed)
+        game.services.rounds.live_rounds.rng = random.Random(seed)
         live, _ = await game.start_round("alice")
         assert banned not in live.game.solution
         await config(game, "words remove", words=banned)  # too late for this round

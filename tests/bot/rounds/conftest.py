@@ -21,7 +21,7 @@ from bot.rounds.discord.channel_view import ChannelView
 from bot.rounds.events import ResultsReport
 from bot.rounds.live import Guessed, LiveRound
 from bot.rounds.options import RoundOptions
-from bot.rounds.service import RoundService
+from bot.rounds.service import LiveRounds, RoundService
 from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
 from core.board import Board
@@ -69,7 +69,7 @@ class Rig:
         if ready:
             publisher.ready.set()
         writer = writer or GuessWriter(storage)
-        service = RoundService(
+        live_rounds = LiveRounds(
             storage,
             writer,
             Lexicons(loaded={"en": lexicon}),
@@ -79,18 +79,19 @@ class Rig:
             backoff=QUICK,
             members=publisher.member_names,
         )
+        service = RoundService(live_rounds)
         view = ChannelView(service, publisher, clock, backoff=QUICK)
         return cls(service, view, publisher, storage, writer, clock)
 
     async def start(self, **changes: Any) -> LiveRound:
         """Alice starts a round on ``BOARD`` (``changes`` to ``OPTIONS``)."""
         options = dataclasses.replace(OPTIONS, **changes)
-        return await self.service.start(GUILD, CHANNEL, ALICE, NAMES[ALICE], options)
+        return await self.service.live_rounds.start(GUILD, CHANNEL, ALICE, NAMES[ALICE], options)
 
     def say(self, player: int, text: str) -> Guessed | None:
         """``player`` writes ``text`` in the round's channel."""
         message = self.publisher.chat(CHANNEL, player, NAMES[player])
-        return self.service.guess(CHANNEL, player, NAMES[player], text, message)
+        return self.service.live_rounds.guess(CHANNEL, player, NAMES[player], text, message)
 
     async def end(self) -> ResultsReport:
         """Move the clock past the deadline; the results, once posted."""

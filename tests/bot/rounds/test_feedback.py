@@ -130,7 +130,7 @@ async def test_no_permission_to_react_stops_the_reactions_in_that_channel(held: 
 
 async def test_a_slash_guess_moves_the_standings_without_naming_its_words(held: Rig) -> None:
     live = await held.start()
-    guessed = held.service.guess(CHANNEL, BOB, "bob", "cat")  # /guess: no chat message
+    guessed = held.service.live_rounds.guess(CHANNEL, BOB, "bob", "cat")  # /guess: no chat message
     assert guessed is not None
     await held.service.committed(guessed.ticket)
     await shown(held, live)
@@ -143,7 +143,7 @@ async def test_the_end_shows_the_final_standing_with_cancellations(held: Rig) ->
     live = await held.start()
     held.say(ALICE, "cat dog")
     held.say(BOB, "cat")
-    await held.service.stop(CHANNEL)
+    await held.service.live_rounds.stop(CHANNEL)
     final = held.publisher.edits[-1]
     assert final.ending is Ending.STOPPED
     # No live edit named them: the final status does (every ✅ word).

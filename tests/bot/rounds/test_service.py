@@ -13,7 +13,7 @@ from bot.kernel.model import AcceptedWord, RoundState
 from bot.rounds.discord.port import Gone, Refused, Unavailable
 from bot.rounds.events import ChatMessage, Ending, NotPosted
 from bot.rounds.options import NoBoard
-from bot.rounds.service import BoardNotPosted, RoundService
+from bot.rounds.service import BoardNotPosted, LiveRounds, RoundService
 from bot.rounds.writer import GuessWriter
 from bot.storage import TransientStorageError
 from bot.stores import Storage
@@ -53,7 +53,9 @@ async def test_every_verdict_is_cores_and_accepted_words_are_stored(rig: Rig) ->
         AcceptedWord(ALICE, "cat", NOON),
         AcceptedWord(ALICE, "dog", NOON),
     ]
-    assert rig.service.guess(CHANNEL + 1, ALICE, "alice", "cat") is None  # no round there
+    assert (
+        rig.service.live_rounds.guess(CHANNEL + 1, ALICE, "alice", "cat") is None
+    )  # no round there
 
 
 async def test_a_guess_at_the_deadline_is_refused_whatever_the_runner_does(
@@ -96,8 +98,8 @@ async def test_shared_words_score_for_nobody_in_classic_and_results_go_out_once(
     board = {e.user_id: e.points for e in await rig.storage.leaderboard(GUILD, 10)}
     assert board == points
     rig.service.post_unposted()  # as after a restart: nothing is left to post
-    assert rig.service.reposting is not None
-    await rig.service.reposting
+    assert rig.service.live_rounds.reposting is not None
+    await rig.service.live_rounds.reposting
     assert len(rig.publisher.results) == 1 and rig.service.running(CHANNEL) is None
 
 
@@ -130,14 +132,14 @@ async def test_a_stop_ends_the_round_now_and_posts_its_results(rig: Rig) -> None
     live = await rig.start()
     rig.say(ALICE, "cat")
     rig.clock.advance(10)
-    assert await rig.service.stop(CHANNEL) is live
+    assert await rig.service.live_rounds.stop(CHANNEL) is live
     assert [p.report.results.players[0].points for p in rig.publisher.delivered] == [1]
     assert rig.publisher.edits[-1].ending is Ending.STOPPED
     stored = await rig.storage.get_round(live.id)
     assert stored is not None and stored.deadline == NOON + 10  # a restart does not revive it
     assert rig.service.running(CHANNEL) is None
-    assert rig.service.guess(CHANNEL, BOB, "bob", "dog") is None
-    assert await rig.service.stop(CHANNEL) is None
+    assert rig.service.live_rounds.guess(CHANNEL, BOB, "bob", "dog") is None
+    assert await rig.service.live_rounds.stop(CHANNEL) is None
 
 
 async def test_a_restart_resumes_the_round_with_every_guess(
@@ -210,10 +212,12 @@ async def test_where_nothing_shows_boards_a_round_starts_at_once(
     """The service needs no channel view: with no listener of ``RoundOpened`` the round starts
     without a board message, and chat counts in it."""
     writer = GuessWriter(storage)
-    service = RoundService(storage, writer, Lexicons(loaded={"en": lexicon}), clock)
-    live = await service.start(GUILD, CHANNEL, ALICE, "alice", OPTIONS)
+    service = RoundService(LiveRounds(storage, writer, Lexicons(loaded={"en": lexicon}), clock))
+    live = await service.live_rounds.start(GUILD, CHANNEL, ALICE, "alice", OPTIONS)
     assert live.stored.board_message_id is None and service.view(CHANNEL) is not None
-    guessed = service.guess(CHANNEL, BOB, "bob", "cat", ChatMessage(1, CHANNEL, BOB, "bob"))
+    guessed = service.live_rounds.guess(
+        CHANNEL, BOB, "bob", "cat", ChatMessage(1, CHANNEL, BOB, "bob")
+    )
     assert guessed is not None and [j.verdict for j in guessed.judgements] == [Verdict.ACCEPTED]
     await service.shutdown(grace=1.0)
     await writer.close()
@@ -223,7 +227,7 @@ async def test_results_are_retried_until_posted_skipping_what_went_out(rig: Rig)
     live = await rig.start()
     rig.say(ALICE, "cat")
     rig.publisher.fail("post_results", Unavailable("429", posted=1), Unavailable("503", posted=2))
-    await rig.service.stop(CHANNEL)
+    await rig.service.live_rounds.stop(CHANNEL)
     assert [call.skip for call in rig.publisher.results] == [0, 1, 2]
     assert len(rig.publisher.delivered) == 1
     stored = await rig.storage.get_round(live.id)
@@ -239,7 +243,7 @@ async def test_results_refused_go_out_after_a_restart_once(
     live = await first.start()
     first.say(ALICE, "cat dog")
     first.publisher.fail("post_results", Refused("Missing Permissions"))
-    await first.service.stop(CHANNEL)
+    await first.service.live_rounds.stop(CHANNEL)
     assert first.publisher.calls.count("post_results") == 1 and first.publisher.delivered == []
     assert [r.id for r in await storage.unposted_results()] == [live.id]
     await first.close()
@@ -247,8 +251,8 @@ async def test_results_refused_go_out_after_a_restart_once(
     second = Rig.open(storage, lexicon, clock)
     assert await second.service.resume_all() == 0
     second.service.post_unposted()
-    assert second.service.reposting is not None
-    await second.service.reposting
+    assert second.service.live_rounds.reposting is not None
+    await second.service.live_rounds.reposting
     [posted] = second.publisher.delivered
     assert posted.report.round_id == live.id and posted.report.names == {ALICE: "alice"}
     assert [p.points for p in posted.report.results.players] == [2]
@@ -259,7 +263,7 @@ async def test_results_refused_go_out_after_a_restart_once(
 async def test_results_for_a_channel_that_is_gone_are_kept_not_retried(rig: Rig) -> None:
     live = await rig.start()
     rig.publisher.fail("post_results", Gone("Unknown Channel"))
-    await rig.service.stop(CHANNEL)
+    await rig.service.live_rounds.stop(CHANNEL)
     assert rig.publisher.calls.count("post_results") == 1
     stored = await rig.storage.get_round(live.id)
     assert stored is not None and stored.state is RoundState.FINISHED
@@ -277,9 +281,9 @@ async def test_a_round_finished_by_another_process_is_not_posted_twice(
     await first.writer.flush()
     second = Rig.open(storage, lexicon, clock, ready=False)
     assert await second.service.resume_all() == 1
-    await first.service.stop(CHANNEL)
+    await first.service.live_rounds.stop(CHANNEL)
     second.publisher.ready.set()
-    await second.service.stop(CHANNEL)
+    await second.service.live_rounds.stop(CHANNEL)
     assert len(first.publisher.delivered) == 1
     assert second.publisher.results == [] and second.service.running(CHANNEL) is None
     for rig in (first, second):

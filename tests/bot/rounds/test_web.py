@@ -122,7 +122,7 @@ async def test_a_crowd_gets_one_scoreboard_a_second_each_as_its_own(
             await hub.join(CHANNEL, page)
         for n, player in enumerate(players):  # player 10 finds 15 words, player 24 one
             for word in words[: len(players) - n]:
-                rig.service.guess(
+                rig.service.live_rounds.guess(
                     CHANNEL,
                     player,
                     f"p{player}",

@@ -7,7 +7,9 @@ import asyncio
 
 import pytest
 
+from bot.kernel.events import EventBus
 from bot.kernel.model import GuessRow
+from bot.rounds.events import GuessesCommitted
 from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
 from core.round import Verdict
@@ -17,9 +19,10 @@ from tests.stores import StoreTarget
 
 async def test_writer_lands_every_row(storage: Storage, store_target: StoreTarget) -> None:
     stored = await new_round(storage)
-    writer = GuessWriter(storage)
+    events = EventBus()
+    writer = GuessWriter(storage, events=events)
     batches: list[int] = []
-    writer.on_commit = lambda batch: batches.append(len(batch))
+    events.subscribe(GuessesCommitted, lambda e: batches.append(len(e.rows)))
     tickets = []
     for i in range(5000):
         verdict = ACCEPTED if i % 5 == 0 else Verdict.NOT_A_WORD
