@@ -33,6 +33,9 @@ GC_THRESHOLDS = (700, 10, 50)
 # A failed command's reply waits this long for the server's language (it is deferred first, so
 # Discord's 3 s to answer are kept).
 ERROR_LANGUAGE_WAIT = 1.0
+# A stop during start-up waits this long for the start to end (a lexicon built in a child, the
+# database opened, the commands synced) before tearing down what it opened.
+SETUP_WAIT = 120.0
 
 
 def intents_for(reads_messages: bool) -> discord.Intents:
@@ -82,6 +85,8 @@ class BoggleBot(commands.AutoShardedBot):
         self._server_settings: ServerSettingsService | None = None  # there once installed
         self._ready_once = False
         self._closing = False
+        self._set_up = asyncio.Event()  # set once ``setup`` has returned or failed
+        self._setting_up = False
 
     @property
     def closing(self) -> bool:
@@ -99,7 +104,11 @@ class BoggleBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Everything a round needs, before the first event arrives (``bot.app``'s set-up)."""
-        await self._setup(self)
+        self._setting_up = True
+        try:
+            await self._setup(self)
+        finally:
+            self._set_up.set()
 
     async def install(self, features: Features, server_settings: ServerSettingsService) -> None:
         """The Discord side over the services: the commands' translations, every feature's
@@ -181,6 +190,17 @@ class BoggleBot(commands.AutoShardedBot):
         gc.set_threshold(*GC_THRESHOLDS)
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
+    async def _setup_ended(self) -> None:
+        """A stop during start-up lets the set-up end first (a stand-by's wait ends at once, as
+        ``closing`` says): what it opens after the teardown would stay open, and an open SQLite
+        connection's thread keeps the process alive for good."""
+        if not self._setting_up:
+            return
+        try:
+            await asyncio.wait_for(self._set_up.wait(), SETUP_WAIT)
+        except TimeoutError:
+            log.error("the start did not end within %.0f s of the stop", SETUP_WAIT)
+
     async def close(self) -> None:
         """Stop everything behind the bot (the page's server, the services: rounds saved, every
         guess committed, the database closed), then disconnect: within about 10 s even while
@@ -189,6 +209,7 @@ class BoggleBot(commands.AutoShardedBot):
             return await super().close()
         self._closing = True
         try:
+            await self._setup_ended()
             await self._teardown()
         finally:
             await super().close()

@@ -291,3 +291,24 @@ async def test_a_stop_while_the_commands_sync_ends_the_start_cleanly(
         logs = await _stopped(process, log)
     assert process.returncode == 0, logs
     assert "Traceback" not in logs and "Session is closed" not in logs, logs
+
+
+async def test_a_stop_before_the_database_is_open_still_closes_it(
+    tmp_path: Path, standin: StandIn
+) -> None:
+    """SIGTERM while the lexicon is still being built (before the database opens): the start
+    ends and the process exits 0, the database it opened after the stop closed with it (an
+    open SQLite connection's thread kept such a process alive for good)."""
+    env = _env(tmp_path, standin, BOGGLE_CACHE_DIR=str(tmp_path / "empty-cache"))
+    process, log = await _spawn_logged(env, tmp_path)
+    try:
+        await log.wait_for("building it in a child process", 60)
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.wait(), 90)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    await log.closed()
+    assert process.returncode == 0, str(log)
+    assert "Traceback" not in str(log), str(log)

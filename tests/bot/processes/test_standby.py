@@ -61,14 +61,23 @@ async def test_a_standby_takes_over_the_rounds_of_a_killed_process(
         shown = results.content + str(results.embeds)
         assert words[0] in shown and words[1] in shown, shown
     finally:
-        for process in (first, second):
-            if process is not None and process.returncode is None:
-                process.send_signal(signal.SIGTERM)
-        if second is not None:
-            await asyncio.wait_for(second.wait(), 30)
-        await first.wait()
+        await stop_all(first, second)
     assert second.returncode == 0, str(log)
     rounds = query(database, "SELECT state FROM rounds")
     assert rounds == [("finished",)]
     found = query(database, "SELECT word FROM found_words ORDER BY word")
     assert found == [(words[0],), (words[1],)]
+
+
+async def stop_all(*processes: asyncio.subprocess.Process | None, timeout: float = 30) -> None:
+    """SIGTERM to those still running; one that has not exited within ``timeout`` is killed (a
+    stop that hangs fails the test, never the run)."""
+    running = [p for p in processes if p is not None and p.returncode is None]
+    for process in running:
+        process.send_signal(signal.SIGTERM)
+    for process in running:
+        try:
+            await asyncio.wait_for(process.wait(), timeout)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
