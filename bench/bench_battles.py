@@ -26,9 +26,8 @@ from load_databases import add_engine_options, batches, chosen_engines  # noqa: 
 from report_table import Table, yes  # noqa: E402
 
 from bot.battles.service import BattleService  # noqa: E402
-from bot.kernel.model import DailyAttempt  # noqa: E402
 from bot.server_settings.service import ServerSettingsService  # noqa: E402
-from bot.storage.records import Record, ServerDefaults  # noqa: E402
+from bot.storage.records import DailyAttemptRow, Record, ServerDefaults  # noqa: E402
 from bot.stores import Storage  # noqa: E402
 from core.battles import week_start  # noqa: E402
 from core.daily import day_number  # noqa: E402
@@ -68,9 +67,9 @@ def records(servers: int, days: int, players: int, seed: int) -> list[list[Recor
                 n += 1
                 points = rng.randint(0, 120)
                 attempts.append(
-                    DailyAttempt(n, guild * 100 + seat, "en", day.isoformat(), day_number(day),
-                                 guild, guild, "abcd/efgh/ijkl/mnop", 300, 180, started,
-                                 started + 180, points, points // 3, rng.random() < 0.05)
+                    DailyAttemptRow(n, guild * 100 + seat, "en", day.isoformat(), day_number(day),
+                                    guild, guild, "abcd/efgh/ijkl/mnop", 300, 180, started,
+                                    started + 180, points, points // 3, int(rng.random() < 0.05))
                 )  # fmt: skip
     everything = [settings, attempts]
     return [rows[i : i + BATCH] for rows in everything for i in range(0, len(rows), BATCH)]

@@ -24,8 +24,8 @@ sys.path.insert(0, str(REPO / "bench"))
 from load_databases import add_engine_options, batches, chosen_engines  # noqa: E402
 from report_table import Table, yes  # noqa: E402
 
-from bot.kernel.model import Measure, RoundState, StoredRound  # noqa: E402
-from bot.storage.records import LoggedGuess, PlayerName, PlayerResult, Record  # noqa: E402
+from bot.kernel.model import Measure, RoundState  # noqa: E402
+from bot.storage.records import LoggedGuess, PlayerName, PlayerResult, Record, RoundRow  # noqa: E402
 from bot.stores import Storage  # noqa: E402
 from core.periods import Period, period_start  # noqa: E402
 from core.round import Mode  # noqa: E402
@@ -57,8 +57,9 @@ def records(rounds: int, guesses: int, players: int, seed: int) -> list[list[Rec
         ended = NOW - YEAR + YEAR * n / rounds
         mode = (Mode.CLASSIC, Mode.RACE, Mode.CASUAL)[n % 3]
         round_rows.append(
-            StoredRound(n, GUILD, 10, 7, BOARD, "classic", 4, mode, 3, ended - 180, ended,
-                        RoundState.FINISHED, ended, None, None, ended, 180)
+            RoundRow(n, GUILD, 10, 7, BOARD, "classic", 4, mode, 3, ended - 180, ended,
+                     RoundState.FINISHED, ended, None, None, ended, 180, "", 0, "en", "full",
+                     None, "standard", None)
         )  # fmt: skip
         seats = rng.sample(range(1, players + 1), 3)
         scores = sorted((rng.randint(0, 60) for _ in seats), reverse=True)

@@ -19,14 +19,14 @@ from typing import Protocol
 from bot.kernel.model import DailyAttempt, DailyChannel, DailyGuess, DailyRanked, DailyStart
 from bot.storage.database import Database
 from bot.storage.errors import StorageError
-from bot.storage.records import TABLES
+from bot.storage.tables import table
 from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import TimedGuess, judge
 from core.round import Verdict
 
 DAILY_HISTORY = 10  # the latest attempts /stats shows
 
-_ATTEMPT = next(t for t in TABLES if t.record is DailyAttempt)
+_ATTEMPT = table("daily_attempts")
 _COLUMNS = ", ".join(_ATTEMPT.columns)
 _FAIR = "finished_at IS NOT NULL AND flagged = 0"
 

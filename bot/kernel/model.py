@@ -13,9 +13,6 @@ from core.round import Mode, Verdict
 from core.rules import Timer
 from core.tournament import Format
 
-# How long a statement waits for another writer's lock before it gives up (transient).
-DEFAULT_BUSY_TIMEOUT = 5.0
-
 
 class RoundState(StrEnum):
     RUNNING = "running"

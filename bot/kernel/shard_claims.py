@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
 
 from bot.config.shards import ShardSlice
-from bot.storage import Lifecycle
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +19,14 @@ CLAIM_CHECK = 1.0
 # A stand-by that had to wait for its shards waits this long more before it resumes their rounds,
 # so that a process which lost them (rather than died) has seen it and stopped.
 TAKEOVER_GRACE = 2 * CLAIM_CHECK + 3.0
+
+
+class ShardHold(Protocol):
+    """What the claims ask of the storage (each engine's ``Lifecycle`` has it)."""
+
+    async def claim_shards(self, shard_ids: Sequence[int], shard_count: int) -> frozenset[int]: ...
+
+    async def claims_intact(self) -> bool: ...
 
 
 class ShuttingDown(Exception):
@@ -37,7 +45,7 @@ class ShardsTaken(Exception):
 class ShardClaims:
     def __init__(
         self,
-        storage: Lifecycle,
+        storage: ShardHold,
         shards: ShardSlice,
         stopping: Callable[[], bool],
         standby: bool = True,

@@ -12,10 +12,10 @@ from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.kernel.model import AcceptedWord, GuessRow, RoundState, StoredRound
-from bot.kernel.names_sql import upsert_names
 from bot.rounds import statements as sql
 from bot.storage.database import Database, Row, Session
 from bot.storage.errors import ChannelBusy, StorageError
+from bot.storage.names_sql import upsert_names
 from core.board import Board
 from core.history import longest_scoring, share_of_max, won
 from core.round import Mode, PlayerResult, Results, Verdict

@@ -5,9 +5,9 @@ the standings here, in the rounds' transaction; the standings' reads are theirs.
 
 from __future__ import annotations
 
-from bot.storage.records import TABLES, PlayerResult
+from bot.storage.tables import table
 
-ROUND_COLUMNS = ", ".join(TABLES[0].columns)  # every field of StoredRound, by name
+ROUND_COLUMNS = ", ".join(table("rounds").columns)  # every field of StoredRound, by name
 # The partial unique index decides, even between processes: no id back means the channel is busy.
 INSERT_ROUND_SQL = (
     "INSERT INTO rounds (guild_id, channel_id, starter_id, board, dice, size, mode, min_length,"
@@ -65,7 +65,7 @@ PRUNE_STEP_SQL = (
 )
 ROUND_STATE_SQL = "SELECT guild_id, state, mode FROM rounds WHERE id = ?"
 FINISH_SQL = "UPDATE rounds SET state = 'finished', ended_at = ? WHERE id = ?"
-_RESULTS = next(t for t in TABLES if t.record is PlayerResult)
+_RESULTS = table("round_results")
 INSERT_RESULT_SQL = _RESULTS.insert_sql(["?"] * len(_RESULTS.columns))
 # The all-time figures move with each result: sums, the best round, the longest word (ties:
 # alphabetical first) and the sum of shares of the maximum (rounds whose maximum is known).

@@ -1,15 +1,15 @@
 """What the rounds ask of a database: their own SQL (``sql.RoundSQL``) and players' names
-(``bot.kernel.names_sql``), never the whole storage; and what another feature adds to a round's
+(``bot.storage.names_sql``), never the whole storage; and what another feature adds to a round's
 finish, in its transaction (``AtFinish``)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from bot.kernel.names_sql import PlayerNameSQL
 from bot.rounds.sql import RoundSQL, Totals
 from bot.rounds.view import RoundView
 from bot.storage.database import Session
+from bot.storage.names_sql import PlayerNameSQL
 from core.round import Results
 
 __all__ = ["AtFinish", "RoundStore", "Totals"]

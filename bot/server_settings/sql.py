@@ -14,12 +14,12 @@ from typing import Protocol
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.kernel.model import ServerSettings
 from bot.storage.database import Database, Session
-from bot.storage.records import TABLES, ServerDefaults
+from bot.storage.tables import table
 from core.round import Mode
 from core.rules import Timer
 
 # A server's settings: one row of defaults, its round channels, its banned words.
-_DEFAULTS = next(t for t in TABLES if t.record is ServerDefaults)
+_DEFAULTS = table("server_settings")
 # The daily channel and the battle entry are set on their own (the daily board's and the
 # battles' SQL): saving the defaults keeps them.
 _APART = ("daily_channel", "battles", "battle_name", "guild_name")

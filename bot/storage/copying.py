@@ -13,10 +13,10 @@ from typing import Protocol
 
 from bot.storage.database import Database
 from bot.storage.errors import TargetNotEmpty
-from bot.storage.records import (
+from bot.storage.records import Record
+from bot.storage.tables import (
     EXPORT_BATCH,
     TABLES,
-    Record,
     Table,
     record_from,
     table_of,

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from bot.storage.records import Table
+from bot.storage.tables import Table
 
 Row = dict[str, Any]
 

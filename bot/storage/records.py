@@ -1,17 +1,40 @@
-"""Every stored row as a typed record, for copying a database from one engine to another.
-
-A record's fields are its table's columns, by name and in order, so an engine needs nothing but
-``TABLES`` to read or write any of them. ``TABLES`` is in copy order: a row's parent comes first.
+"""Every stored row as a typed record, for copying a database from one engine to another: the
+columns' plain values (an enum as its text, a flag as 0 or 1), no feature's types; where each is
+stored is ``tables.py``.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Sequence
-from enum import Enum
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from bot.kernel.model import DailyAttempt, StoredRound, StoredTournament
+
+class RoundRow(NamedTuple):
+    """A round (``bot.rounds.model.StoredRound`` reads it: the same fields, typed)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    starter_id: int
+    board: str
+    dice: str
+    size: int
+    mode: str
+    min_length: int
+    started_at: float
+    deadline: float
+    state: str
+    ended_at: float | None
+    board_message_id: int | None
+    status_message_id: int | None
+    results_posted_at: float | None
+    seconds: int | None
+    excluded: str
+    hints: int
+    language: str
+    dictionary: str
+    entrants: str | None
+    timer: str
+    quiet_seconds: int | None
 
 
 class LoggedGuess(NamedTuple):
@@ -115,6 +138,26 @@ class BannedWord(NamedTuple):
     word: str
 
 
+class DailyAttemptRow(NamedTuple):
+    """A daily attempt (``bot.daily.model.DailyAttempt`` reads it: the same fields, typed)."""
+
+    id: int
+    player_id: int
+    language: str
+    day: str
+    day_number: int
+    guild_id: int | None
+    channel_id: int
+    board: str
+    max_points: int
+    seconds: int
+    started_at: float
+    finished_at: float | None
+    points: int | None
+    words: int | None
+    flagged: int
+
+
 class LoggedDailyGuess(NamedTuple):
     """A guess of a daily attempt, accepted or refused, with its seconds from the opening."""
 
@@ -154,6 +197,38 @@ class BattleWeek(NamedTuple):
     language: str
     week: str
     points: int
+
+
+class TournamentRow(NamedTuple):
+    """A tournament (``bot.tournaments.model.StoredTournament`` reads it: the same fields,
+    typed)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    format: str
+    rounds: int
+    break_seconds: int
+    starts_at: float | None
+    size: int
+    dice: str
+    seconds: int
+    mode: str
+    min_length: int
+    language: str
+    dictionary: str
+    state: str
+    played: int
+    announced: int
+    next_at: float | None
+    opening_at: float | None
+    round_id: int | None
+    signup_message_id: int | None
+    event_id: int | None
+    created_at: float
+    ended_at: float | None
 
 
 class TournamentEntrant(NamedTuple):
@@ -254,7 +329,7 @@ class EarnedAchievement(NamedTuple):
 
 
 Record = (
-    StoredRound
+    RoundRow
     | LoggedGuess
     | FoundWord
     | PlayerResult
@@ -263,10 +338,10 @@ Record = (
     | ServerDefaults
     | RoundChannel
     | BannedWord
-    | DailyAttempt
+    | DailyAttemptRow
     | LoggedDailyGuess
     | DailyPost
-    | StoredTournament
+    | TournamentRow
     | TournamentEntrant
     | TournamentRound
     | TournamentScore
@@ -279,113 +354,3 @@ Record = (
     | SeasonPlace
     | EarnedAchievement
 )
-RecordType = (
-    type[StoredRound]
-    | type[LoggedGuess]
-    | type[FoundWord]
-    | type[PlayerResult]
-    | type[Standing]
-    | type[PlayerName]
-    | type[ServerDefaults]
-    | type[RoundChannel]
-    | type[BannedWord]
-    | type[DailyAttempt]
-    | type[LoggedDailyGuess]
-    | type[DailyPost]
-    | type[StoredTournament]
-    | type[TournamentEntrant]
-    | type[TournamentRound]
-    | type[TournamentScore]
-    | type[TournamentPlace]
-    | type[TournamentSettings]
-    | type[BattleDay]
-    | type[BattleWeek]
-    | type[SeasonSettings]
-    | type[ArchivedSeason]
-    | type[SeasonPlace]
-    | type[EarnedAchievement]
-)
-
-
-@dataclasses.dataclass(frozen=True)
-class Table:
-    """Where a record type is stored: its table, and the columns that order (and key) it."""
-
-    name: str
-    record: RecordType
-    key: tuple[str, ...]
-    identity: bool  # an ``id`` the database numbers: to be moved past copied ids
-
-    @property
-    def columns(self) -> tuple[str, ...]:
-        if dataclasses.is_dataclass(self.record):
-            return tuple(f.name for f in dataclasses.fields(self.record))
-        return tuple(self.record._fields)
-
-    def select_sql(self) -> str:
-        """Every row, in key order (standard SQL: the same on every engine)."""
-        return f"SELECT {', '.join(self.columns)} FROM {self.name} ORDER BY {', '.join(self.key)}"
-
-    def insert_sql(self, marks: Sequence[str]) -> str:
-        """One row with its own ids; ``marks`` are the engine's placeholders, one a column."""
-        return f"INSERT INTO {self.name} ({', '.join(self.columns)}) VALUES ({', '.join(marks)})"
-
-
-TABLES = (
-    Table("rounds", StoredRound, ("id",), identity=True),
-    Table("guesses", LoggedGuess, ("id",), identity=True),
-    Table("found_words", FoundWord, ("id",), identity=True),
-    Table("round_results", PlayerResult, ("round_id", "player_id"), identity=False),
-    Table("standings", Standing, ("guild_id", "user_id"), identity=False),
-    Table("players", PlayerName, ("guild_id", "user_id"), identity=False),
-    Table("server_settings", ServerDefaults, ("guild_id",), identity=False),
-    Table("round_channels", RoundChannel, ("guild_id", "channel_id"), identity=False),
-    Table("banned_words", BannedWord, ("guild_id", "word"), identity=False),
-    Table("daily_attempts", DailyAttempt, ("id",), identity=True),
-    Table("daily_guesses", LoggedDailyGuess, ("id",), identity=True),
-    Table("daily_posts", DailyPost, ("guild_id", "day", "language"), identity=False),
-    Table("tournaments", StoredTournament, ("id",), identity=True),
-    Table("tournament_entrants", TournamentEntrant, ("tournament_id", "user_id"), identity=False),
-    Table("tournament_rounds", TournamentRound, ("tournament_id", "number"), identity=False),
-    Table(
-        "tournament_scores", TournamentScore, ("tournament_id", "number", "user_id"), identity=False
-    ),
-    Table("tournament_places", TournamentPlace, ("tournament_id", "user_id"), identity=False),
-    Table("tournament_settings", TournamentSettings, ("guild_id",), identity=False),
-    Table("battle_days", BattleDay, ("guild_id", "language", "day"), identity=False),
-    Table("battle_weeks", BattleWeek, ("guild_id", "language", "week"), identity=False),
-    Table("season_settings", SeasonSettings, ("guild_id",), identity=False),
-    Table("seasons", ArchivedSeason, ("guild_id", "number"), identity=False),
-    Table("season_places", SeasonPlace, ("guild_id", "number", "user_id"), identity=False),
-    Table(
-        "achievements", EarnedAchievement, ("guild_id", "user_id", "code", "tier"), identity=False
-    ),
-)
-EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
-
-
-def table_of(record: Record) -> Table:
-    """The table a record belongs to."""
-    for table in TABLES:
-        if isinstance(record, table.record):
-            return table
-    raise TypeError(f"not a stored record: {type(record).__name__}")
-
-
-def values_of(record: Record) -> tuple[object, ...]:
-    """The record's column values, in ``Table.columns`` order (enums as their text)."""
-    values = dataclasses.astuple(record) if dataclasses.is_dataclass(record) else tuple(record)
-    return tuple(
-        v.value if isinstance(v, Enum) else int(v) if isinstance(v, bool) else v for v in values
-    )
-
-
-def record_from(table: Table, values: Sequence[Any]) -> Record:
-    """A record read back from its table's columns, in ``Table.columns`` order."""
-    if (
-        table.record is StoredRound
-        or table.record is DailyAttempt
-        or table.record is StoredTournament
-    ):
-        return table.record.from_columns(dict(zip(table.columns, values, strict=True)))
-    return table.record(*values)

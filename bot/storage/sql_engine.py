@@ -14,6 +14,9 @@ from typing import Protocol
 
 from bot.storage.copying import CopyStorage
 
+# How long a statement waits for another writer's lock before it gives up (transient).
+DEFAULT_BUSY_TIMEOUT = 5.0
+
 
 class Lifecycle(Protocol):
     """What each engine does in its own way: closing, and which process runs which shards."""

@@ -25,14 +25,13 @@ from typing import Protocol
 from bot.achievements.sql import AchievementSQL
 from bot.battles.sql import BattleSQL
 from bot.daily.sql import DailySQL
-from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
-from bot.kernel.names_sql import PlayerNameSQL
-from bot.kernel.pages_sql import PageAddressSQL
 from bot.rounds.sql import RoundSQL
 from bot.seasons.sql import SeasonSQL
 from bot.server_settings.sql import ServerSettingsSQL
 from bot.standings.sql import StandingsSQL
-from bot.storage.sql_engine import Engine
+from bot.storage.names_sql import PlayerNameSQL
+from bot.storage.pages_sql import PageAddressSQL
+from bot.storage.sql_engine import DEFAULT_BUSY_TIMEOUT, Engine
 from bot.storage.targets import is_postgres
 from bot.tournaments.sql import TournamentSQL
 

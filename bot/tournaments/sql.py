@@ -13,10 +13,11 @@ from typing import Protocol
 
 from bot.kernel.model import StoredTournament, TournamentRecord, TournamentState
 from bot.storage.database import Database
-from bot.storage.records import TABLES, TournamentEntrant
+from bot.storage.records import TournamentEntrant
+from bot.storage.tables import table
 from core.tournament import Placing, RoundScore
 
-_TOURNAMENT = next(t for t in TABLES if t.record is StoredTournament)
+_TOURNAMENT = table("tournaments")
 _COLUMNS = ", ".join(_TOURNAMENT.columns)
 _OPEN = "state IN ('signup', 'running')"
 INSERT_SQL = (

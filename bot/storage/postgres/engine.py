@@ -18,7 +18,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Self
 
-from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.storage.database import Row
 from bot.storage.migrations import load_migrations
 from bot.storage.postgres.claims import ShardLocks
@@ -33,8 +32,8 @@ from bot.storage.postgres.opening import (
     prepare,
     session_settings,
 )
-from bot.storage.records import Table
-from bot.storage.sql_engine import Engine
+from bot.storage.sql_engine import DEFAULT_BUSY_TIMEOUT, Engine
+from bot.storage.tables import Table
 
 CLOSE_TIMEOUT = 5.0  # seconds calls in flight get to finish when the storage closes
 PING_TIMEOUT = 2.0  # seconds the health check's query gets

@@ -21,15 +21,14 @@ from typing import Any, Self
 
 import aiosqlite
 
-from bot.kernel.model import DEFAULT_BUSY_TIMEOUT
 from bot.storage.database import Row
 from bot.storage.errors import StorageError
 from bot.storage.migrations import load_migrations
-from bot.storage.records import Table
-from bot.storage.sql_engine import Engine
+from bot.storage.sql_engine import DEFAULT_BUSY_TIMEOUT, Engine
 from bot.storage.sqlite.claims import ShardLocks
 from bot.storage.sqlite.errors import translate
 from bot.storage.sqlite.opening import MIGRATIONS_DIR, connect
+from bot.storage.tables import Table
 
 log = logging.getLogger(__name__)
 

@@ -111,7 +111,7 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
     await fill(source)
     original = await everything(source)
     assert {type(r).__name__ for r in original} == {
-        "StoredRound",
+        "RoundRow",
         "LoggedGuess",
         "FoundWord",
         "PlayerResult",
@@ -120,7 +120,7 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         "ServerDefaults",
         "RoundChannel",
         "BannedWord",
-        "DailyAttempt",
+        "DailyAttemptRow",
         "LoggedDailyGuess",
         "DailyPost",
         "BattleDay",
