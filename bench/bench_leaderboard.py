@@ -24,7 +24,8 @@ sys.path.insert(0, str(REPO / "bench"))
 from load_databases import add_engine_options, batches, chosen_engines  # noqa: E402
 from report_table import Table, yes  # noqa: E402
 
-from bot.kernel.model import Measure, RoundState  # noqa: E402
+from bot.rounds.model import RoundState  # noqa: E402
+from bot.standings.model import Measure  # noqa: E402
 from bot.storage.records import LoggedGuess, PlayerName, PlayerResult, Record, RoundRow  # noqa: E402
 from bot.stores import Storage  # noqa: E402
 from core.periods import Period, period_start  # noqa: E402

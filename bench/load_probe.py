@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from load_records import Key, Taken, Word
 
-from bot.kernel.model import GuessRow
 from bot.rounds.events import GuessesCommitted
+from bot.rounds.model import GuessRow
 from bot.services import Services
 from core.round import Verdict
 

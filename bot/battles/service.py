@@ -17,9 +17,9 @@ from typing import Protocol
 
 from bot.battles.model import BattleEntry, BattlePlace, BattleRow, Contribution, PastWeek
 from bot.daily.events import DailyAttemptEnded
+from bot.daily.model import DailyAttempt
 from bot.i18n.languages import LANGUAGE_CODES
 from bot.kernel.events import EventBus
-from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
 from core.battles import week_start

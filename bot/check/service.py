@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from bot.kernel.model import StoredRound
 from bot.kernel.refusal import Refusal
+from bot.rounds.model import StoredRound
 from bot.rounds.service import RoundService
 from bot.server_settings.service import ServerSettingsService
 from core.board import Board

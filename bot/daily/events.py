@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.kernel.model import DailyAttempt
+from bot.daily.model import DailyAttempt
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,9 @@ from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from bot.battles.model import BattlePlace
+from bot.daily.model import DailyAttempt, DailyChannel, DailyRanked
 from bot.daily.service import DailyService
 from bot.daily.store import DailyPostStore
-from bot.kernel.model import DailyAttempt, DailyChannel, DailyRanked
 from bot.kernel.stopping import cancel_and_wait
 from core.daily import DAILY_POST_DELAY, DailyBoard
 from core.days import last_ended_day

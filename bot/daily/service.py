@@ -20,14 +20,15 @@ from datetime import date, tzinfo
 from typing import Protocol
 
 from bot.daily.events import DailyAttemptEnded, DailyFinished
+from bot.daily.model import DailyAttempt, DailyGuess
 from bot.daily.store import DailyStore
 from bot.i18n.languages import LANGUAGE_CODES, language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
-from bot.kernel.model import DailyAttempt, DailyGuess, ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.kernel.stopping import cancel_and_wait
+from bot.server_settings.model import ServerSettings
 from bot.server_settings.service import ServerSettingsService, zone_named
 from core.board import Board
 from core.commonness import missed_order

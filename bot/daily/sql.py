@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Protocol
 
-from bot.kernel.model import DailyAttempt, DailyChannel, DailyGuess, DailyRanked, DailyStart
+from bot.daily.model import DailyAttempt, DailyChannel, DailyGuess, DailyRanked, DailyStart
 from bot.storage.database import Database
 from bot.storage.errors import StorageError
 from bot.storage.tables import table

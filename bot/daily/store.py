@@ -8,13 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Protocol
 
-from bot.kernel.model import (
-    DailyAttempt,
-    DailyChannel,
-    DailyGuess,
-    DailyRanked,
-    DailyStart,
-)
+from bot.daily.model import DailyAttempt, DailyChannel, DailyGuess, DailyRanked, DailyStart
 from core.round import Verdict
 
 

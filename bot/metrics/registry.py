@@ -13,8 +13,8 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 
 from bot.kernel.events import EventBus
-from bot.kernel.model import GuessRow
 from bot.rounds.events import GuessesCommitted, GuessesJudged, RoundEnded, RoundStarted
+from bot.rounds.model import GuessRow
 from bot.services import Services
 
 # A commit is a few milliseconds on a healthy disk; seconds mean a locked or distant database.

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from bot.kernel.model import GuessRow
+from bot.rounds.model import GuessRow
 from bot.rounds.view import RoundView
 from core.board import Board
 from core.round import Judgement, Results, Rules, Verdict

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-from bot.kernel.model import StoredRound
 from bot.rounds.events import ChatMessage, NotPosted
+from bot.rounds.model import StoredRound
 from bot.rounds.view import RoundView
 from core.round import Judgement, Round
 

@@ -32,7 +32,6 @@ from types import MappingProxyType
 from bot.kernel.backoff import Backoff
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
-from bot.kernel.model import GuessRow
 from bot.rounds.events import (
     ChatMessage,
     Ending,
@@ -48,6 +47,7 @@ from bot.rounds.events import (
     StandingsChanged,
 )
 from bot.rounds.live import Guessed, LiveRound
+from bot.rounds.model import GuessRow
 from bot.rounds.options import RoundOptions
 from bot.rounds.resuming import post_unposted, resumed_round
 from bot.rounds.rolling import roll, round_banned, store_new

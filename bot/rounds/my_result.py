@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from bot.kernel.bounded import Bounded
 from bot.kernel.lexicons import Lexicons
-from bot.kernel.model import StoredRound
 from bot.rounds.events import RoundEnded
+from bot.rounds.model import StoredRound
 from bot.rounds.rolling import stored_game
 from bot.rounds.settling import Settler
 from bot.rounds.store import RoundStore

@@ -16,7 +16,7 @@ from bot.i18n.languages import (
     LANGUAGE_NAMES,
     language_name,
 )
-from bot.kernel.model import ServerSettings
+from bot.server_settings.model import ServerSettings
 from core.board import Board
 from core.codes import CodeError, CodeProblem, decode
 from core.dice import DiceError, DiceProblem, available, dice_set

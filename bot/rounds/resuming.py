@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.kernel.lexicons import Lexicons
-from bot.kernel.model import StoredRound
 from bot.rounds.events import ResultsDue
 from bot.rounds.live import LiveRound
+from bot.rounds.model import StoredRound
 from bot.rounds.rolling import stored_game, stored_hints
 from bot.rounds.settling import Settler, results_report
 from bot.rounds.store import RoundStore

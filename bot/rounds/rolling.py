@@ -8,7 +8,7 @@ import dataclasses
 import random
 from collections.abc import Iterable
 
-from bot.kernel.model import StoredRound
+from bot.rounds.model import StoredRound
 from bot.rounds.options import DEFAULT_QUIET, NoBoard, RoundOptions, round_options
 from bot.rounds.store import RoundStore
 from core.board import Board

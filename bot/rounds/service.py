@@ -19,7 +19,6 @@ from bot.i18n.channels import channel_list
 from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel.limits import Limiter
-from bot.kernel.model import ServerSettings, StoredRound
 from bot.kernel.refusal import Refusal
 from bot.rounds.answers import (
     BUSY,
@@ -38,10 +37,12 @@ from bot.rounds.answers import (
 from bot.rounds.events import ChatMessage, GuessSource, NotPosted, RoundEnded
 from bot.rounds.live import LiveRound
 from bot.rounds.live_rounds import FINISH_GRACE, BoardNotPosted, LiveRounds
+from bot.rounds.model import StoredRound
 from bot.rounds.my_result import MyResult, ResultBook, RoundWords
 from bot.rounds.options import NoBoard, OptionError, RoundOptions
 from bot.rounds.rolling import stored_options
 from bot.rounds.view import RoundView
+from bot.server_settings.model import ServerSettings
 from bot.storage import ChannelBusy
 from core.lexicon import LexiconError
 from core.round import Results

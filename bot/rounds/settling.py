@@ -9,9 +9,9 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from bot.kernel.backoff import Backoff
-from bot.kernel.model import StoredRound
 from bot.rounds.events import ResultsReport
 from bot.rounds.live import LiveRound
+from bot.rounds.model import StoredRound
 from bot.rounds.sql import FinishStep, Totals
 from bot.rounds.store import AtFinish, RoundStore
 from bot.rounds.view import RoundView

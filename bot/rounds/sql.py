@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from bot.kernel.model import AcceptedWord, GuessRow, RoundState, StoredRound
 from bot.rounds import statements as sql
+from bot.rounds.model import AcceptedWord, GuessRow, RoundState, StoredRound
 from bot.storage.database import Database, Row, Session
 from bot.storage.errors import ChannelBusy, StorageError
 from bot.storage.names_sql import upsert_names

@@ -20,9 +20,9 @@ from itertools import islice
 from typing import Protocol
 
 from bot.kernel.events import EventBus
-from bot.kernel.model import GuessRow
 from bot.kernel.stopping import cancel_and_wait
 from bot.rounds.events import GuessesCommitted
+from bot.rounds.model import GuessRow
 from bot.storage.errors import RejectedWrite, TransientStorageError
 
 log = logging.getLogger(__name__)

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from typing import Literal, TypedDict
 
 from bot.i18n.catalogue import count, text
-from bot.kernel.model import LeaderboardPage, Measure
 from bot.kernel.refusal import Refusal
 from bot.seasons.service import SeasonService, SeasonStandings
+from bot.standings.model import LeaderboardPage, Measure
 from bot.standings.service import StandingsService
 from bot.web.messages import Incoming
 from bot.web.payloads import PAGE_TOP

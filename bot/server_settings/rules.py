@@ -9,7 +9,6 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.kernel.model import ServerSettings
 from bot.rounds.options import (
     OptionError,
     dice_size,
@@ -21,6 +20,7 @@ from bot.rounds.options import (
     parse_timezone,
     round_options,
 )
+from bot.server_settings.model import ServerSettings
 from core.guesses import MAX_WORD_LENGTH, normalise
 from core.languages import LANGUAGES, dice_language
 from core.languages import language as language_of

@@ -16,9 +16,9 @@ from zoneinfo import ZoneInfo
 from bot.i18n.channels import channel_list
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.i18n.phrase import Phrase
-from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.rounds.options import OptionError
+from bot.server_settings.model import ServerSettings
 from bot.server_settings.rules import (
     MAX_BANNED_WORDS,
     MAX_ROUND_CHANNELS,

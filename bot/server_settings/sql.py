@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from bot.kernel.model import ServerSettings
+from bot.server_settings.model import ServerSettings
 from bot.storage.database import Database, Session
 from bot.storage.tables import table
 from core.round import Mode

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
+from bot.daily.model import DailyAttempt
 from bot.daily.service import server_zone
-from bot.kernel.model import DailyAttempt, LeaderboardPage, Measure, PlayerStats
 from bot.server_settings.service import ServerSettingsService
+from bot.standings.model import LeaderboardPage, Measure, PlayerStats
 from core.days import local_date
 from core.periods import Period, period_start
 from core.streaks import Streak, streak

@@ -1,5 +1,5 @@
 """The standings' SQL: what finished rounds add up to in a server (leaderboards, ``/stats``),
-shown under the names ``bot.kernel.names_sql`` keeps.
+shown under the names ``bot.storage.names_sql`` keeps.
 
 ``StandingsSQL`` is both what callers see of standings and the one SQL every engine runs for
 them; the rounds' finish writes the standings in its own transaction (``bot/rounds/sql.py``).
@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from typing import Protocol
 
-from bot.kernel.model import (
+from bot.standings import statements as sql
+from bot.standings.model import (
     CoopRecord,
     LeaderboardEntry,
     LeaderboardPage,
@@ -19,7 +20,6 @@ from bot.kernel.model import (
     PlayerStats,
     RankedPlayer,
 )
-from bot.standings import statements as sql
 from bot.storage.database import Database, Row
 from core.round import Mode
 

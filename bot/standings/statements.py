@@ -5,7 +5,7 @@ each finish adds to, ``bot/rounds/statements.py``) and over a period, and a play
 
 from __future__ import annotations
 
-from bot.kernel.model import RECENT_ROUNDS, Measure
+from bot.standings.model import RECENT_ROUNDS, Measure
 
 # Rank by counting the players above (competition ranking: 1, 1, 3). Both the rows and each
 # count are ranges of standings_leaderboard, read in its order: no sort, LIMIT stops early.

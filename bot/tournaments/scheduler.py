@@ -19,13 +19,13 @@ from collections.abc import Callable
 
 from bot.i18n.catalogue import text
 from bot.kernel.events import EventBus
-from bot.kernel.model import StoredTournament, TournamentState
 from bot.kernel.refusal import Refusal
 from bot.rounds.events import ResultsPosted, RoundEnded
 from bot.rounds.options import RoundOptions
 from bot.rounds.service import RoundService
 from bot.server_settings.service import ServerSettingsService
 from bot.tournaments.events import TournamentEnded
+from bot.tournaments.model import StoredTournament, TournamentState
 from bot.tournaments.service import TournamentService
 from bot.tournaments.store import PostFailed
 from core.round import Results

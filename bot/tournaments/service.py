@@ -11,10 +11,16 @@ from dataclasses import dataclass
 
 from bot.i18n.catalogue import text
 from bot.i18n.phrase import Phrase
-from bot.kernel.model import StoredTournament, TournamentRecord, TournamentState
 from bot.kernel.refusal import Refusal
 from bot.rounds.options import OptionError, RoundOptions
-from bot.tournaments.model import Created, Entrants, Standings
+from bot.tournaments.model import (
+    Created,
+    Entrants,
+    Standings,
+    StoredTournament,
+    TournamentRecord,
+    TournamentState,
+)
 from bot.tournaments.options import check_plan
 from bot.tournaments.store import Calendar, Poster, PostFailed, TournamentStore
 from core.tournament import MIN_ENTRANTS, Format, standings, still_in

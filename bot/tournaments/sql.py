@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from bot.kernel.model import StoredTournament, TournamentRecord, TournamentState
 from bot.storage.database import Database
 from bot.storage.records import TournamentEntrant
 from bot.storage.tables import table
+from bot.tournaments.model import StoredTournament, TournamentRecord, TournamentState
 from core.tournament import Placing, RoundScore
 
 _TOURNAMENT = table("tournaments")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
-from bot.kernel.model import AcceptedWord, StoredRound, StoredTournament, TournamentRecord
+from bot.rounds.model import AcceptedWord, StoredRound
 from bot.storage.records import TournamentEntrant
-from bot.tournaments.model import Entrants, Standings
+from bot.tournaments.model import Entrants, Standings, StoredTournament, TournamentRecord
 from core.tournament import Placing, RoundScore
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, tzinfo
 
-from bot.kernel.model import DailyAttempt
+from bot.daily.model import DailyAttempt
 from core.daily import DAILY_SECONDS, DailyBoard
 from standin import StandIn
 from standin.state import StoredMessage

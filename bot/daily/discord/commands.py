@@ -29,6 +29,7 @@ from bot.daily.discord.render import (
 )
 from bot.daily.discord.uses import DailyUses
 from bot.daily.events import DailyAttemptEnded
+from bot.daily.model import DailyAttempt
 from bot.daily.service import DailyState
 from bot.discord.answers import reader_language, refusal_text, tell
 from bot.discord.choices import LANGUAGE_CHOICES
@@ -38,7 +39,6 @@ from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.discord.result_buttons import daily_buttons
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
-from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 
 NO_PINGS = discord.AllowedMentions.none()

@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from bot.battles.model import BattlePlace
+from bot.daily.model import DailyGuess, DailyRanked
 from bot.daily.service import DailyResult, DailyState
 from bot.discord.render.board import board_grid
 from bot.discord.render.text import (
@@ -27,7 +28,6 @@ from bot.discord.render.text import (
 from bot.discord.render.verdicts import verdict_text
 from bot.i18n.catalogue import count, text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
-from bot.kernel.model import DailyGuess, DailyRanked
 from core.battles import shown
 from core.daily import DAILY_RULES, DailyBoard, ShareSummary
 from core.fairplay import rule_figures

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.daily.events import DailyAttemptEnded
+from bot.daily.model import DailyAttempt
 from bot.daily.service import DailyService, DailyState
 from bot.daily.web import payloads
 from bot.daily.web.messages import DailyJson, DailyResultJson, Message
-from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 
 

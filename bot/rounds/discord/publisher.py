@@ -12,7 +12,7 @@ import discord
 
 from bot.discord import render
 from bot.discord.render.pictures import Pictures
-from bot.i18n.coop_timers import clock_lines, team_line
+from bot.rounds.coop_timers import clock_lines, team_line
 from bot.rounds.discord import board_post
 from bot.rounds.discord.guess_form import board_view
 from bot.rounds.discord.play_again import again_view

@@ -34,8 +34,8 @@ from bot.discord.render.text import (
     units,
 )
 from bot.i18n.catalogue import text
-from bot.i18n.coop_timers import contribution_line, results_team, results_team_line
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.rounds.coop_timers import contribution_line, results_team, results_team_line
 from core.board import Board
 from core.coop import TeamScore
 from core.round import FoundWord, Mode, PlayerResult, Results, Rules

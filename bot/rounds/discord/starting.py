@@ -8,11 +8,11 @@ import discord
 from bot.discord.answers import reader_language, tell
 from bot.discord.render.text import plural
 from bot.i18n.catalogue import text
-from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.rounds.options import RoundOptions
 from bot.rounds.service import RoundService
 from bot.rounds.view import RoundView
+from bot.server_settings.model import ServerSettings
 
 
 async def begin_round(

@@ -3,7 +3,7 @@ it (the words they found first for the team, their share of its points), worded 
 
 from __future__ import annotations
 
-from bot.i18n.coop_timers import contribution_line, page_team_line
+from bot.rounds.coop_timers import contribution_line, page_team_line
 from bot.rounds.web.messages import TeamResultJson
 from core.coop import TeamScore
 from core.round import Mode, PlayerResult

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.i18n.catalogue import count, text
-from bot.i18n.coop_timers import clock_lines, results_team, team_line
 from bot.i18n.verdicts import verdict_reason
+from bot.rounds.coop_timers import clock_lines, results_team, team_line
 from bot.rounds.view import RoundView
 from bot.rounds.web.coop import contribution, team_result
 from bot.rounds.web.messages import RankedJson, RoundResults, RoundState, ScoreJson

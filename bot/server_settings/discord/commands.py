@@ -21,10 +21,10 @@ from bot.discord.choices import Chosen, round_options_command
 from bot.discord.render.text import channels_text, plural
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
-from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.server_settings.discord.render import banned_list_text, entry_text, settings_text
 from bot.server_settings.discord.uses import ServerSettingsUses
+from bot.server_settings.model import ServerSettings
 from bot.server_settings.rules import DefaultsChange
 from bot.server_settings.service import BannedWordsChange, ServerSettingsService
 

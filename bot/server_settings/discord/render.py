@@ -11,8 +11,8 @@ from bot.discord.render.board import mode_name
 from bot.discord.render.text import CONTENT_LIMIT, channels_text, clean_name, fit, pack, plural
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from bot.kernel.model import ServerSettings
 from bot.rounds.options import DEFAULT_QUIET, DEFAULT_SECONDS, OptionError, round_options
+from bot.server_settings.model import ServerSettings
 from core.rules import Timer
 
 

@@ -22,7 +22,6 @@ from bot.discord.member_names import current_names
 from bot.discord.render import LEADERBOARD_SIZE
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
-from bot.kernel.model import Measure
 from bot.kernel.refusal import Refusal
 from bot.seasons.service import SeasonStandings
 from bot.standings.discord.leaderboard_render import (
@@ -33,6 +32,7 @@ from bot.standings.discord.leaderboard_render import (
 )
 from bot.standings.discord.season_render import season_embed, season_page
 from bot.standings.discord.uses import StandingsUses
+from bot.standings.model import Measure
 from core.periods import Period
 
 NO_PINGS = discord.AllowedMentions.none()

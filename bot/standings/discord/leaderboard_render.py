@@ -21,7 +21,7 @@ from bot.discord.render.text import (
 )
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
-from bot.kernel.model import LeaderboardPage, Measure, RankedPlayer
+from bot.standings.model import LeaderboardPage, Measure, RankedPlayer
 from bot.standings.service import page_count
 from core.periods import Period
 

@@ -8,6 +8,7 @@ import discord
 
 from bot.achievements.model import tier_name, tier_what
 from bot.achievements.service import Held
+from bot.daily.model import DailyAttempt
 from bot.discord.render.board import board_grid
 from bot.discord.render.text import (
     COLOUR,
@@ -21,7 +22,7 @@ from bot.discord.render.text import (
 )
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
-from bot.kernel.model import RECENT_ROUNDS, DailyAttempt, PlayerStats
+from bot.standings.model import RECENT_ROUNDS, PlayerStats
 from core.board import Board
 from core.coop import team_percent
 from core.round import Mode

@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 
 import discord
 
-from bot.kernel.model import StoredTournament
 from bot.tournaments.discord.buttons import signup_view
 from bot.tournaments.discord.render import (
     PODIUM_FILE,
@@ -18,7 +17,7 @@ from bot.tournaments.discord.render import (
     signup_text,
     standings_text,
 )
-from bot.tournaments.model import Entrants, Standings
+from bot.tournaments.model import Entrants, Standings, StoredTournament
 from bot.tournaments.store import PostFailed
 
 log = logging.getLogger(__name__)

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from bot.achievements.events import AchievementsEarned
 from bot.achievements.service import AchievementService
 from bot.kernel.events import EventBus
-from bot.kernel.model import GuessRow
 from bot.rounds.events import RoundEnded
+from bot.rounds.model import GuessRow
 from bot.rounds.store import Totals
 from bot.rounds.view import RoundView
 from bot.server_settings.service import ServerSettingsService

@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from bot.battles.model import BattleEntry
 from bot.battles.service import BattleService
-from bot.kernel.model import DailyAttempt
+from bot.daily.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
 from bot.stores import Storage

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.kernel.model import RoundState, ServerSettings, StoredRound
+from bot.rounds.model import RoundState, StoredRound
+from bot.server_settings.model import ServerSettings
 from core.round import Mode
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from bot.check.service import Checked, CheckService, Worth
 from bot.kernel.lexicons import Lexicons
-from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
+from bot.server_settings.model import ServerSettings
 from bot.server_settings.service import ServerSettingsService
 from bot.stores import Storage
 from core.board import Board

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 
-from bot.kernel.model import DailyAttempt, DailyGuess, DailyStart, ServerSettings
+from bot.daily.model import DailyAttempt, DailyGuess, DailyStart
+from bot.server_settings.model import ServerSettings
 from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import TimedGuess, judge
 from core.round import Verdict

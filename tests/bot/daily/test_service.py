@@ -8,9 +8,9 @@ from datetime import UTC, date, datetime, timedelta
 
 from bot.config.shards import ShardSlice
 from bot.daily.events import DailyAttemptEnded
+from bot.daily.model import DailyAttempt
 from bot.daily.service import DailyService
 from bot.kernel.lexicons import Lexicons
-from bot.kernel.model import DailyAttempt
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
 from bot.stores import Storage

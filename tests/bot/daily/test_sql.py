@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 from datetime import date, timedelta
 
-from bot.kernel.model import DailyAttempt, DailyStart, Measure, ServerSettings
+from bot.daily.model import DailyAttempt, DailyStart
+from bot.server_settings.model import ServerSettings
+from bot.standings.model import Measure
 from bot.stores import Storage
 from core.daily import DAILY_SECONDS, day_number
 from core.round import Verdict

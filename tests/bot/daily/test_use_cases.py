@@ -13,10 +13,11 @@ from datetime import UTC, date, datetime
 import pytest
 
 from bot.daily.events import DailyAttemptEnded
+from bot.daily.model import DailyAttempt
 from bot.daily.service import DailyService, Guessed, LexiconSource, Opened
 from bot.kernel.lexicons import Lexicons
-from bot.kernel.model import DailyAttempt, ServerSettings
 from bot.kernel.refusal import Refusal
+from bot.server_settings.model import ServerSettings
 from core.daily import DAILY_RULES, DAILY_SECONDS
 from core.lexicon import Lexicon, LexiconError
 from core.round import Verdict

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 from bot.discord.render import picture
 from bot.discord.render.board import hint_grid
 from bot.i18n.catalogue import text
-from bot.kernel.model import ServerSettings
+from bot.server_settings.model import ServerSettings
 from core.board import Board
 from core.codes import decode
 from core.commonness import band_of

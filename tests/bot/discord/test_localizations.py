@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.i18n.catalogue import text
-from bot.kernel.model import Measure
 from bot.standings.discord.leaderboard_render import MEASURE_NAMES, PERIOD_NAMES
+from bot.standings.model import Measure
 from core.periods import Period
 from standin.errors import ApiError
 from standin.localizations import check_commands

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.kernel.model import ServerSettings
 from bot.rounds.options import OptionError, dice_size, replayed
+from bot.server_settings.model import ServerSettings
 from core.codes import DICE_NUMBERS, FACES, SYMBOLS, CodeProblem, _check, encode
 from core.dice import available, dice_set
 from core.lexicon import Lexicon

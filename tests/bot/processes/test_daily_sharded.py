@@ -10,7 +10,7 @@ import time
 from datetime import UTC
 from pathlib import Path
 
-from bot.kernel.model import ServerSettings
+from bot.server_settings.model import ServerSettings
 from bot.stores import Storage
 from core.daily import DAILY_POST_DELAY, DAILY_SECONDS, day_number
 from core.days import last_ended_day

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from bot.kernel.model import GuessRow, StoredRound
+from bot.rounds.model import GuessRow, StoredRound
 from bot.stores import Storage
 from bot.stores.sqlite import SQLiteStorage
 from core.board import Board

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.config.settings import Settings, SettingsError
-from bot.kernel.model import GuessRow
+from bot.rounds.model import GuessRow
 from bot.rounds.pruning import DAY
 from bot.rounds.statements import PRUNE_STEP_SQL
 from bot.stores import Storage

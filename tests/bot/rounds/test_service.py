@@ -9,9 +9,9 @@ from typing import Any, cast
 import pytest
 
 from bot.kernel.lexicons import Lexicons
-from bot.kernel.model import AcceptedWord, RoundState
 from bot.rounds.discord.port import Gone, Refused, Unavailable
 from bot.rounds.events import ChatMessage, Ending, NotPosted
+from bot.rounds.model import AcceptedWord, RoundState
 from bot.rounds.options import NoBoard
 from bot.rounds.service import BoardNotPosted, LiveRounds, RoundService
 from bot.rounds.writer import GuessWriter

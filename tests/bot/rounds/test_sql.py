@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.kernel.model import AcceptedWord, GuessRow, LeaderboardEntry
+from bot.rounds.model import AcceptedWord, GuessRow
 from bot.rounds.statements import RUNNING_ROUND_SQL, UNFINISHED_ROUNDS_SQL
 from bot.rounds.store import Totals
+from bot.standings.model import LeaderboardEntry
 from bot.storage import ChannelBusy, StorageError
 from bot.storage.database import Session
 from bot.stores import Storage

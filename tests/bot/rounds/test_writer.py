@@ -8,8 +8,8 @@ import asyncio
 import pytest
 
 from bot.kernel.events import EventBus
-from bot.kernel.model import GuessRow
 from bot.rounds.events import GuessesCommitted
+from bot.rounds.model import GuessRow
 from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
 from core.round import Verdict

@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.kernel.events import EventBus
-from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
 from bot.seasons.events import SeasonEnded
 from bot.seasons.service import SeasonService, SeasonStandings
+from bot.server_settings.model import ServerSettings
 from bot.server_settings.service import ServerSettingsService
 from bot.stores import Storage
 from core.round import Mode

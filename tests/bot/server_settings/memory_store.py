@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from bot.kernel.model import ServerSettings
+from bot.server_settings.model import ServerSettings
 from bot.server_settings.service import ServerSettingsService
 from bot.storage.database import Session
 

@@ -10,9 +10,9 @@ import pytest
 
 from bot.discord.render.text import CONTENT_LIMIT
 from bot.i18n.languages import LANGUAGE_CODES
-from bot.kernel.model import ServerSettings
 from bot.rounds.discord.rules import rules_text
 from bot.server_settings.discord.render import banned_list_text, duration, settings_text
+from bot.server_settings.model import ServerSettings
 from core.round import Mode
 from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, Timer
 from core.scoring import word_score

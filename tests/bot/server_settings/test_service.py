@@ -13,8 +13,8 @@ import pytest
 
 from bot.i18n.catalogue import text
 from bot.i18n.channels import channel_list
-from bot.kernel.model import ServerSettings
 from bot.kernel.refusal import Refusal
+from bot.server_settings.model import ServerSettings
 from bot.server_settings.rules import (
     MAX_BANNED_WORDS,
     MAX_ROUND_CHANNELS,

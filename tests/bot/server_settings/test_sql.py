@@ -7,7 +7,7 @@ import contextlib
 import sqlite3
 from pathlib import Path
 
-from bot.kernel.model import ServerSettings
+from bot.server_settings.model import ServerSettings
 from bot.stores import Storage
 from core.round import Mode
 from tests.bot.old_database import add_round, database_at

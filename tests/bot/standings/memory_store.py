@@ -9,14 +9,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from bot.kernel.model import (
-    DailyAttempt,
-    LeaderboardPage,
-    Measure,
-    PlayerStats,
-    RankedPlayer,
-    ServerSettings,
-)
+from bot.daily.model import DailyAttempt
+from bot.server_settings.model import ServerSettings
+from bot.standings.model import LeaderboardPage, Measure, PlayerStats, RankedPlayer
 
 DAILY_HISTORY = 10  # the latest attempts /stats shows, as the engines keep it
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.kernel.model import LeaderboardPage, Measure, RankedPlayer
+from bot.standings.model import LeaderboardPage, Measure, RankedPlayer
 from bot.standings.statements import leaderboard_sql
 from bot.stores import Storage
 from bot.stores.sqlite import SQLiteStorage

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.kernel.model import DailyAttempt, Measure, ModeStats, PlayerStats, ServerSettings
+from bot.daily.model import DailyAttempt
+from bot.server_settings.model import ServerSettings
+from bot.standings.model import Measure, ModeStats, PlayerStats
 from bot.standings.service import StandingsService, page_count
 from core.periods import Period
 from core.round import Mode

@@ -3,7 +3,7 @@ ties ranked together, one board a server, read from its index."""
 
 from __future__ import annotations
 
-from bot.kernel.model import LeaderboardEntry
+from bot.standings.model import LeaderboardEntry
 from bot.standings.statements import LEADERBOARD_SQL
 from bot.stores import Storage
 from bot.stores.sqlite import SQLiteStorage

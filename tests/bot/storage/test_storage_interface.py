@@ -9,7 +9,7 @@ from types import FunctionType
 
 import pytest
 
-from bot.kernel.model import RoundState
+from bot.rounds.model import RoundState
 from bot.storage import RejectedWrite, StorageError, TransientStorageError
 from bot.stores import Storage
 from bot.stores.postgres import PostgresStorage

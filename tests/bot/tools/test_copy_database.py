@@ -10,7 +10,8 @@ from datetime import date
 from pathlib import Path
 
 from bot.battles.model import BattleEntry
-from bot.kernel.model import GuessRow, ServerSettings
+from bot.rounds.model import GuessRow
+from bot.server_settings.model import ServerSettings
 from bot.storage.records import ArchivedSeason, Record, SeasonSettings
 from bot.stores import Storage
 from core.battles import week_start

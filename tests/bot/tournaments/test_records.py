@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from bot.kernel.model import Measure, StoredTournament, TournamentRecord, TournamentState
 from bot.server_settings.service import ServerSettingsService
+from bot.standings.model import Measure
 from bot.standings.service import StandingsService
 from bot.stores import Storage
+from bot.tournaments.model import StoredTournament, TournamentRecord, TournamentState
 from core.periods import Period
 from core.round import Mode, Rules, tally
 from core.tournament import Format, Placing, RoundScore

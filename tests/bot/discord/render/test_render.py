@@ -23,13 +23,13 @@ from bot.discord.render import (
 from bot.discord.render.text import STATUS_PLAYERS, fit
 from bot.i18n.catalogue import catalogue
 from bot.i18n.languages import LANGUAGE_CODES
-from bot.kernel.model import LeaderboardPage, Measure, RankedPlayer
 from bot.rounds.discord import results as render_results
 from bot.rounds.discord.board_post import board_message, status_text
 from bot.rounds.discord.port import News
 from bot.rounds.discord.results import RESULTS_TOP, results_messages
 from bot.rounds.discord.rules import rules_text
 from bot.standings.discord.leaderboard_render import LeaderboardView, leaderboard_embed
+from bot.standings.model import LeaderboardPage, Measure, RankedPlayer
 from core.board import Board
 from core.fairplay import ATTEMPT_MAX_WORDS, rule_figures
 from core.periods import Period

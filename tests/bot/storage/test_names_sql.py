@@ -1,4 +1,4 @@
-"""Players' names (``bot/kernel/names_sql.py``), on both engines."""
+"""Players' names (``bot/storage/names_sql.py``), on both engines."""
 
 from __future__ import annotations
 
