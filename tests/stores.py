@@ -10,7 +10,7 @@ import asyncio
 import re
 import sqlite3
 from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,8 @@ from bot.stores import Storage
 from tests.postgres import fresh_postgres_url
 
 ENGINES = ("sqlite", "postgres")
+# Where a feature's store is held to its Protocol: each engine, and its tests' in-memory one.
+STORES = (*ENGINES, "memory")
 
 
 class StoreTarget:
@@ -148,6 +150,19 @@ async def postgres_target() -> AsyncIterator[PostgresTarget]:
             yield target
         finally:
             await target.close()
+
+
+@asynccontextmanager
+async def engine_storage(engine: str, tmp_path: Path) -> AsyncIterator[Storage]:
+    """The storage on an empty database of ``engine`` (PostgreSQL: a schema of its own)."""
+    async with AsyncExitStack() as stack:
+        if engine == "sqlite":
+            target: StoreTarget = SQLiteTarget(tmp_path / "boggle.db")
+        else:
+            target = await stack.enter_async_context(postgres_target())
+        storage = await target.open()
+        stack.push_async_callback(storage.close)
+        yield storage
 
 
 def _numbered(query: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, NamedTuple
 
+from core.daily import DAILY_SECONDS
 from core.round import Verdict
 
 
@@ -61,6 +62,21 @@ class DailyAttempt:
     def from_columns(cls, columns: Mapping[str, Any]) -> DailyAttempt:
         values = dict(columns)
         return cls(**values | {"flagged": bool(values["flagged"])})
+
+
+@dataclass(frozen=True)
+class DailyOpening:
+    """What a player's start at a day's board stores: ``start_daily``'s one argument."""
+
+    player_id: int
+    language: str
+    day: date
+    guild_id: int | None  # None: a DM or a user install
+    channel_id: int
+    board: str  # rows form, as StoredRound.board
+    max_points: int
+    started_at: float
+    seconds: int = DAILY_SECONDS  # the attempt's length: its deadline is ``started_at + seconds``
 
 
 class DailyStart(NamedTuple):

@@ -20,7 +20,7 @@ from datetime import date, tzinfo
 from typing import Protocol
 
 from bot.daily.events import DailyAttemptEnded, DailyFinished
-from bot.daily.model import DailyAttempt, DailyGuess
+from bot.daily.model import DailyAttempt, DailyGuess, DailyOpening
 from bot.daily.store import DailyStore
 from bot.i18n.languages import LANGUAGE_CODES, language_name
 from bot.i18n.phrase import Phrase
@@ -244,14 +244,16 @@ class DailyService:
         board = await self.board(day, language)
         now = self.clock()
         started = await self.store.start_daily(
-            player_id=player_id,
-            language=language,
-            day=day,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            board=board.board.text(),
-            max_points=board.max_points,
-            started_at=now,
+            DailyOpening(
+                player_id=player_id,
+                language=language,
+                day=day,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                board=board.board.text(),
+                max_points=board.max_points,
+                started_at=now,
+            )
         )
         attempt = started.attempt
         if not attempt.finished:

@@ -16,11 +16,18 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Protocol
 
-from bot.daily.model import DailyAttempt, DailyChannel, DailyGuess, DailyRanked, DailyStart
+from bot.daily.model import (
+    DailyAttempt,
+    DailyChannel,
+    DailyGuess,
+    DailyOpening,
+    DailyRanked,
+    DailyStart,
+)
 from bot.storage.database import Database
 from bot.storage.errors import StorageError
 from bot.storage.tables import table
-from core.daily import DAILY_SECONDS, day_number
+from core.daily import day_number
 from core.fairplay import TimedGuess, judge
 from core.round import Verdict
 
@@ -114,39 +121,21 @@ MARK_POSTED_SQL = (
 class DailySQL(Database, Protocol):
     """Daily attempts, their guesses and rankings, streak days, and the end-of-day post."""
 
-    async def start_daily(
-        self,
-        *,
-        player_id: int,
-        language: str,
-        day: date,
-        guild_id: int | None,
-        channel_id: int,
-        board: str,
-        max_points: int,
-        started_at: float,
-        seconds: int = DAILY_SECONDS,
-    ) -> DailyStart:
-        """Start the player's attempt at ``day``'s board in ``language`` (``board`` in rows form,
-        opened in ``guild_id``, None for a DM or user install), atomically: if one exists, from
-        another process or before a restart, it is returned unchanged with ``existed`` True."""
+    async def start_daily(self, opening: DailyOpening) -> DailyStart:
+        """Start the player's attempt at the day's board in its language, atomically: if one
+        exists, from another process or before a restart, it is returned unchanged with
+        ``existed`` True."""
+        o = opening
+        day = o.day.isoformat()
         async with self._write() as session:
             rows = await session.fetch(
                 START_SQL,
-                player_id,
-                language,
-                day.isoformat(),
-                day_number(day),
-                guild_id,
-                channel_id,
-                board,
-                max_points,
-                seconds,
-                started_at,
+                *(o.player_id, o.language, day, day_number(o.day), o.guild_id, o.channel_id),
+                *(o.board, o.max_points, o.seconds, o.started_at),
             )
             # New or not, read as stored; no id back means it existed (committed: the unique key
             # waited for another process's insert to finish).
-            stored = await session.fetch(ATTEMPT_SQL, player_id, language, day.isoformat())
+            stored = await session.fetch(ATTEMPT_SQL, o.player_id, o.language, day)
         return DailyStart(DailyAttempt.from_columns(stored[0]), existed=not rows)
 
     async def daily_attempt(self, player_id: int, language: str, day: date) -> DailyAttempt | None:

@@ -8,7 +8,14 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Protocol
 
-from bot.daily.model import DailyAttempt, DailyChannel, DailyGuess, DailyRanked, DailyStart
+from bot.daily.model import (
+    DailyAttempt,
+    DailyChannel,
+    DailyGuess,
+    DailyOpening,
+    DailyRanked,
+    DailyStart,
+)
 from core.round import Verdict
 
 
@@ -16,18 +23,7 @@ class DailyStore(Protocol):
     """The queries ``DailyService`` makes: attempts, their guesses, streak days, and the names of
     the players who opened one in a server (its rankings show them)."""
 
-    async def start_daily(
-        self,
-        *,
-        player_id: int,
-        language: str,
-        day: date,
-        guild_id: int | None,
-        channel_id: int,
-        board: str,
-        max_points: int,
-        started_at: float,
-    ) -> DailyStart: ...
+    async def start_daily(self, opening: DailyOpening) -> DailyStart: ...
 
     async def get_daily_attempt(self, attempt_id: int) -> DailyAttempt | None: ...
 

@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from bot.battles.model import BattleEntry
 from bot.battles.service import BattleService
-from bot.daily.model import DailyAttempt
+from bot.daily.model import DailyAttempt, DailyOpening
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
 from bot.stores import Storage
@@ -32,14 +32,16 @@ async def play(
     """A finished attempt worth ``points`` (flagged: its words came faster than anyone types)."""
     started = noon(day) + player
     opened = await storage.start_daily(
-        player_id=player,
-        language="en",
-        day=day,
-        guild_id=guild,
-        channel_id=guild,
-        board="abcd/efgh/ijkl/mnop",
-        max_points=500,
-        started_at=started,
+        DailyOpening(
+            player_id=player,
+            language="en",
+            day=day,
+            guild_id=guild,
+            channel_id=guild,
+            board="abcd/efgh/ijkl/mnop",
+            max_points=500,
+            started_at=started,
+        )
     )
     attempt = opened.attempt.id
     if flagged:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from bot.battles.service import BattleService
+from bot.daily.model import DailyOpening
 from bot.server_settings.service import ServerSettingsService
 from bot.stores import Storage
 from core.round import Verdict
@@ -33,14 +34,16 @@ async def play(
 ) -> None:
     """A fair attempt worth ``points``, finished ``finished`` seconds after noon, counted."""
     opened = await storage.start_daily(
-        player_id=player,
-        language="en",
-        day=day,
-        guild_id=guild,
-        channel_id=guild,
-        board="abcd/efgh/ijkl/mnop",
-        max_points=500,
-        started_at=noon(day),
+        DailyOpening(
+            player_id=player,
+            language="en",
+            day=day,
+            guild_id=guild,
+            channel_id=guild,
+            board="abcd/efgh/ijkl/mnop",
+            max_points=500,
+            started_at=noon(day),
+        )
     )
     attempt = opened.attempt.id
     assert await storage.add_daily_guesses(

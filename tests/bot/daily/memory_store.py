@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 
-from bot.daily.model import DailyAttempt, DailyGuess, DailyStart
+from bot.daily.model import DailyAttempt, DailyGuess, DailyOpening, DailyStart
 from bot.server_settings.model import ServerSettings
-from core.daily import DAILY_SECONDS, day_number
+from bot.storage.errors import StorageError
+from core.daily import day_number
 from core.fairplay import TimedGuess, judge
 from core.round import Verdict
 
@@ -28,33 +29,27 @@ class MemoryDailyStore:
 
     # -- DailyStore ----------------------------------------------------------------------------
 
-    async def start_daily(
-        self,
-        *,
-        player_id: int,
-        language: str,
-        day: date,
-        guild_id: int | None,
-        channel_id: int,
-        board: str,
-        max_points: int,
-        started_at: float,
-    ) -> DailyStart:
+    async def start_daily(self, opening: DailyOpening) -> DailyStart:
+        o = opening
         for attempt in self.attempts.values():
-            if (attempt.player_id, attempt.language, attempt.date) == (player_id, language, day):
+            if (attempt.player_id, attempt.language, attempt.date) == (
+                o.player_id,
+                o.language,
+                o.day,
+            ):
                 return DailyStart(attempt, existed=True)
         attempt = DailyAttempt(
             id=len(self.attempts) + 1,
-            player_id=player_id,
-            language=language,
-            day=day.isoformat(),
-            day_number=day_number(day),
-            guild_id=guild_id,
-            channel_id=channel_id,
-            board=board,
-            max_points=max_points,
-            seconds=DAILY_SECONDS,
-            started_at=started_at,
+            player_id=o.player_id,
+            language=o.language,
+            day=o.day.isoformat(),
+            day_number=day_number(o.day),
+            guild_id=o.guild_id,
+            channel_id=o.channel_id,
+            board=o.board,
+            max_points=o.max_points,
+            seconds=o.seconds,
+            started_at=o.started_at,
         )
         self.attempts[attempt.id] = attempt
         self.guesses[attempt.id] = []
@@ -77,7 +72,7 @@ class MemoryDailyStore:
     async def add_daily_guesses(
         self, attempt_id: int, guesses: Sequence[tuple[str, Verdict, int]], at: float
     ) -> bool:
-        attempt = self.attempts[attempt_id]  # KeyError: no such attempt (the engines raise too)
+        attempt = self._attempt(attempt_id)
         if attempt.finished or at >= attempt.deadline:
             return False
         stored = self.guesses[attempt_id]
@@ -92,7 +87,7 @@ class MemoryDailyStore:
         return True
 
     async def finish_daily(self, attempt_id: int, ended_at: float) -> DailyAttempt:
-        attempt = self.attempts[attempt_id]
+        attempt = self._attempt(attempt_id)
         if attempt.finished:
             return attempt
         guesses = self.guesses[attempt_id]
@@ -107,6 +102,11 @@ class MemoryDailyStore:
         )
         self.attempts[attempt_id] = finished
         return finished
+
+    def _attempt(self, attempt_id: int) -> DailyAttempt:
+        if attempt_id not in self.attempts:
+            raise StorageError(f"daily attempt {attempt_id} does not exist")
+        return self.attempts[attempt_id]
 
     async def daily_days(self, player_id: int) -> list[date]:
         days = {

@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from bot.config.shards import ShardSlice
 from bot.daily.events import DailyAttemptEnded
-from bot.daily.model import DailyAttempt
+from bot.daily.model import DailyAttempt, DailyOpening
 from bot.daily.service import DailyService
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.refusal import Refusal
@@ -145,14 +145,16 @@ async def test_attempts_outside_servers_are_resumed_by_every_process(
     dm, in_0, in_1 = [
         (
             await storage.start_daily(
-                player_id=player,
-                language="en",
-                day=datetime.fromtimestamp(clock(), UTC).date(),
-                guild_id=guild,
-                channel_id=player,
-                board="abcd/efgh/ijkl/mnop",
-                max_points=10,
-                started_at=clock(),
+                DailyOpening(
+                    player_id=player,
+                    language="en",
+                    day=datetime.fromtimestamp(clock(), UTC).date(),
+                    guild_id=guild,
+                    channel_id=player,
+                    board="abcd/efgh/ijkl/mnop",
+                    max_points=10,
+                    started_at=clock(),
+                )
             )
         ).attempt.id
         for player, guild in ((1, None), (2, shard_0), (3, shard_1))

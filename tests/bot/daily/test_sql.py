@@ -3,73 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import date, timedelta
+from datetime import timedelta
 
-from bot.daily.model import DailyAttempt, DailyStart
 from bot.server_settings.model import ServerSettings
 from bot.standings.model import Measure
 from bot.stores import Storage
 from core.daily import DAILY_SECONDS, day_number
 from core.round import Verdict
+from tests.bot.daily.attempts import ACCEPTED, DAY, START, open_attempt, play, start
 from tests.stores import StoreTarget
-
-DAY = date(2026, 3, 14)
-BOARD = "abcd/efgh/ijkl/mnop"
-START = 1000.0
-ACCEPTED = Verdict.ACCEPTED
-
-
-async def open_attempt(
-    store: Storage,
-    player: int = 7,
-    day: date = DAY,
-    language: str = "en",
-    guild: int | None = 1,
-    started_at: float = START,
-) -> DailyStart:
-    return await store.start_daily(
-        player_id=player,
-        language=language,
-        day=day,
-        guild_id=guild,
-        channel_id=50,
-        board=BOARD,
-        max_points=100,
-        started_at=started_at,
-    )
-
-
-async def start(
-    store: Storage,
-    player: int = 7,
-    day: date = DAY,
-    language: str = "en",
-    guild: int | None = 1,
-    started_at: float = START,
-) -> DailyAttempt:
-    """A new attempt (not one that existed)."""
-    opened = await open_attempt(store, player, day, language, guild, started_at)
-    assert not opened.existed
-    return opened.attempt
-
-
-async def play(
-    store: Storage,
-    player: int,
-    points: int,
-    day: date = DAY,
-    language: str = "en",
-    guild: int | None = 1,
-    flagged: bool = False,
-) -> DailyAttempt:
-    """A finished attempt worth ``points`` (one word a point); a flagged one sends its words all
-    at once, a fair one a word every 5 seconds."""
-    started = START + (day - DAY).days * 86400
-    attempt = await start(store, player, day, language, guild, started)
-    for n in range(points):
-        at = started + (1.0 if flagged else 5.0 * (n + 1) % (DAILY_SECONDS - 1))
-        assert await store.add_daily_guesses(attempt.id, [(f"w{n:03}", ACCEPTED, 1)], at)
-    return await store.finish_daily(attempt.id, started + DAILY_SECONDS)
 
 
 async def test_a_second_attempt_finds_the_first_across_a_reopen(store_target: StoreTarget) -> None:
@@ -132,48 +74,6 @@ async def test_guesses_from_the_deadline_on_are_refused(store_target: StoreTarge
         ]
     finally:
         await store.close()
-
-
-async def test_a_players_running_attempt_is_their_latest_unfinished(storage: Storage) -> None:
-    """What ``/daily-guess`` plays on: the player's own latest attempt not finished, never
-    another player's, and none once theirs are finished."""
-    player, other = 7, 2**53 + 11  # Discord ids go beyond 32 bits
-    assert await storage.running_daily_attempt(player) is None
-    first = await start(storage, player)
-    theirs = await start(storage, other, started_at=START + 5)
-    assert await storage.running_daily_attempt(player) == first
-    later = await start(storage, player, DAY + timedelta(days=1), "fr", None, START + 86400)
-    assert await storage.running_daily_attempt(player) == later
-    await storage.finish_daily(later.id, START + 86400 + 30)
-    assert await storage.running_daily_attempt(player) == first  # its timer has not ended it
-    await storage.finish_daily(first.id, START + DAILY_SECONDS)
-    assert await storage.running_daily_attempt(player) is None
-    assert await storage.running_daily_attempt(other) == theirs
-
-
-async def test_a_finish_scores_once_and_stops_the_guesses(storage: Storage) -> None:
-    attempt = await start(storage)
-    await storage.add_daily_guesses(attempt.id, [("cat", ACCEPTED, 1)], START + 20)
-    await storage.add_daily_guesses(
-        attempt.id, [("rental", ACCEPTED, 3), ("ren", Verdict.NOT_A_WORD, 0)], START + 40
-    )
-    done = await storage.finish_daily(attempt.id, START + 90)  # the player ended it early
-    assert (done.points, done.words, done.flagged, done.finished_at) == (4, 2, False, START + 90)
-    assert done.share == 0.04 and done.time_left(START + 91) == 0
-    assert await storage.finish_daily(attempt.id, START + 500) == done  # once
-    assert await storage.get_daily_attempt(attempt.id) == done
-    assert not await storage.add_daily_guesses(attempt.id, [("net", ACCEPTED, 1)], START + 100)
-    assert await storage.unfinished_daily_attempts() == []
-    # Finished after a restart long past its deadline: it ended at the deadline.
-    late = await start(storage, player=8)
-    assert (await storage.finish_daily(late.id, START + 9999)).finished_at == late.deadline
-
-
-async def test_a_burst_no_person_could_type_is_flagged_and_kept(storage: Storage) -> None:
-    flagged = await play(storage, 1, 15, flagged=True)
-    assert (flagged.flagged, flagged.points, flagged.words) == (True, 15, 15)
-    fair = await play(storage, 2, 15)
-    assert not fair.flagged
 
 
 async def test_the_days_ranking_leaves_out_flagged_and_unfinished_attempts(

@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot.daily.model import DailyOpening
 from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import OPENING_MAX_WORDS
 from core.lexicon import Lexicon
@@ -178,14 +179,16 @@ async def test_the_post_waits_while_an_attempt_of_the_day_still_runs(
         board = await game.services.daily.board(date(2026, 5, 20), "en")
         guild = standin.channel("boggle").guild_id
         await game.services.storage.start_daily(
-            player_id=game.user_id("carol"),
-            language="en",
-            day=board.day,
-            guild_id=guild,
-            channel_id=standin.channel("boggle").id,
-            board=board.board.text(),
-            max_points=board.max_points,
-            started_at=at(2026, 5, 21, 0, 1, UTC).timestamp(),
+            DailyOpening(
+                player_id=game.user_id("carol"),
+                language="en",
+                day=board.day,
+                guild_id=guild,
+                channel_id=standin.channel("boggle").id,
+                board=board.board.text(),
+                max_points=board.max_points,
+                started_at=at(2026, 5, 21, 0, 1, UTC).timestamp(),
+            )
         )
         await game.services.storage.remember_names(guild or 0, {game.user_id("carol"): "Carol"})
 

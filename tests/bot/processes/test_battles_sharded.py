@@ -16,6 +16,7 @@ from pathlib import Path
 import asyncpg
 
 from bot.battles.model import BattleEntry
+from bot.daily.model import DailyOpening
 from bot.stores import Storage
 from core.daily import DAILY_POST_DELAY
 from core.days import last_ended_day, local_date
@@ -35,14 +36,16 @@ async def unfinished(
     the process that owns the server finishes it at its start."""
     started = time.time() - 400 - player % 50
     opened = await storage.start_daily(
-        player_id=player,
-        language="en",
-        day=day,  # type: ignore[arg-type]
-        guild_id=guild,
-        channel_id=guild,
-        board="abcd/efgh/ijkl/mnop",
-        max_points=500,
-        started_at=started,
+        DailyOpening(
+            player_id=player,
+            language="en",
+            day=day,  # type: ignore[arg-type]
+            guild_id=guild,
+            channel_id=guild,
+            board="abcd/efgh/ijkl/mnop",
+            max_points=500,
+            started_at=started,
+        )
     )
     if flagged:  # six long words a second after the board showed: no one types that fast
         words = [(f"{'x' * 9}{n}", Verdict.ACCEPTED, points if n == 0 else 0) for n in range(6)]

@@ -10,6 +10,7 @@ import time
 from datetime import UTC
 from pathlib import Path
 
+from bot.daily.model import DailyOpening
 from bot.server_settings.model import ServerSettings
 from bot.stores import Storage
 from core.daily import DAILY_POST_DELAY, DAILY_SECONDS, day_number
@@ -46,14 +47,16 @@ async def seed(database: str, standin: StandIn) -> list[int]:
             await storage.remember_names(guild, {player: PLAYERS[shard].title()})
             started = now - 86400
             opened = await storage.start_daily(
-                player_id=player,
-                language="en",
-                day=yesterday,
-                guild_id=guild,
-                channel_id=general,
-                board="abcd/efgh/ijkl/mnop",
-                max_points=50,
-                started_at=started,
+                DailyOpening(
+                    player_id=player,
+                    language="en",
+                    day=yesterday,
+                    guild_id=guild,
+                    channel_id=general,
+                    board="abcd/efgh/ijkl/mnop",
+                    max_points=50,
+                    started_at=started,
+                )
             )
             attempt = opened.attempt.id
             word = [("word", Verdict.ACCEPTED, 2)]

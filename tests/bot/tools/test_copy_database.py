@@ -10,6 +10,7 @@ from datetime import date
 from pathlib import Path
 
 from bot.battles.model import BattleEntry
+from bot.daily.model import DailyOpening
 from bot.rounds.model import GuessRow
 from bot.server_settings.model import ServerSettings
 from bot.storage.records import ArchivedSeason, Record, SeasonSettings
@@ -78,14 +79,16 @@ async def fill(target: str | Path) -> None:
         day = date(2026, 3, 14)
         for player, guild in ((1, 1), (2**62, None)):
             opened = await store.start_daily(
-                player_id=player,
-                language="en",
-                day=day,
-                guild_id=guild,
-                channel_id=10,
-                board="abcd/efgh/ijkl/mnop",
-                max_points=40,
-                started_at=2000.0,
+                DailyOpening(
+                    player_id=player,
+                    language="en",
+                    day=day,
+                    guild_id=guild,
+                    channel_id=10,
+                    board="abcd/efgh/ijkl/mnop",
+                    max_points=40,
+                    started_at=2000.0,
+                )
             )
             guesses = [("cat", Verdict.ACCEPTED, 1), ("zzz", Verdict.NOT_A_WORD, 0)]
             await store.add_daily_guesses(opened.attempt.id, guesses, 2010.5)
