@@ -1,5 +1,5 @@
 """ServerSettingsStore in memory: what the settings service asks of storage, kept in dicts, so
-its rules are tested without a database (test_service.py checks it answers as the engines do)."""
+its rules are tested without a database (test_store.py holds it and the engines to the same assertions)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """ServerSettingsService without Discord or a database: each ``/boggle-config`` use case over the
 in-memory store, each refusal (worded in the server's language, nothing stored) and each limit at
-its edge; and the in-memory store against both engines, so that these tests say what the bot does."""
+its edge."""
 
 from __future__ import annotations
 
@@ -23,9 +23,7 @@ from bot.server_settings.rules import (
 from bot.server_settings.service import (
     BannedWordsChange,
     ServerSettingsService,
-    ServerSettingsStore,
 )
-from bot.stores import Storage
 from core.round import Mode
 from tests.bot.server_settings.memory_store import MemoryServerSettings
 
@@ -304,38 +302,3 @@ async def test_the_daily_channel_is_set_and_cleared(service: ServerSettingsServi
     cleared = await service.clear_daily_channel(GUILD)
     assert cleared.daily_channel is None and cleared.size == 5
     assert await service.of(GUILD) == cleared
-
-
-async def a_day_of_changes(store: ServerSettingsStore) -> list[object]:
-    """What a store answers to the same calls, to compare the in-memory one with the engines."""
-    seen: list[object] = [await store.server_settings(GUILD)]
-    locales = [await store.server_locale(GUILD)]
-    await store.save_defaults(GUILD, ServerSettings(size=5, mode=Mode.RACE, language="fr"))
-    await store.set_daily_channel(GUILD, 4)
-    await store.set_daily_channel(OTHER, 5)  # a server with no defaults yet
-    locales += [await store.server_locale(GUILD), await store.server_locale(OTHER)]
-    await store.save_defaults(GUILD, ServerSettings(timezone="UTC", daily_channel=99))
-    for channel in (1, 2, 3, 2):
-        await store.set_round_channel(GUILD, channel, True)
-    await store.set_round_channel(GUILD, 1, False)
-    await store.set_round_channel(GUILD, 8, False)
-    seen.append(await store.ban_words(GUILD, ["cat", "dog", "cat"], True))
-    seen.append(await store.ban_words(GUILD, ["dog", "emu"], True))
-    seen.append(await store.ban_words(GUILD, ["dog", "yak"], False))
-    seen += [await store.server_settings(GUILD), await store.server_settings(OTHER)]
-    await store.clear_round_channels(GUILD)
-    await store.set_daily_channel(GUILD, None)
-    seen.append(await store.server_settings(GUILD))
-    return [*seen, *locales, await store.server_locale(GUILD)]
-
-
-async def test_the_memory_store_answers_as_the_engines_do(storage: Storage) -> None:
-    expected = await a_day_of_changes(storage)
-    assert await a_day_of_changes(MemoryServerSettings()) == expected
-    assert expected[4] == ServerSettings(
-        timezone="UTC",
-        channels=frozenset({2, 3}),
-        banned=frozenset({"cat", "emu"}),
-        daily_channel=4,
-    )
-    assert expected[-4:] == [(None, "en"), (None, "fr"), (None, "en"), ("UTC", "en")]

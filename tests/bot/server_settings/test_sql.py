@@ -15,10 +15,6 @@ from tests.bot.rounds.stored import new_round
 from tests.stores import StoreTarget
 
 
-async def test_a_server_never_configured_has_the_bots_defaults(storage: Storage) -> None:
-    assert await storage.server_settings(1) == ServerSettings()
-
-
 async def test_defaults_are_kept_per_server_and_replaced_whole(
     storage: Storage, store_target: StoreTarget
 ) -> None:
@@ -33,27 +29,6 @@ async def test_defaults_are_kept_per_server_and_replaced_whole(
         (2, 0),
         (2**60, 0),
     ]
-
-
-async def test_round_channels_are_added_removed_and_cleared(storage: Storage) -> None:
-    for channel in (10, 11, 2**62):
-        await storage.set_round_channel(1, channel, True)
-    await storage.set_round_channel(1, 10, True)  # twice: kept once
-    await storage.set_round_channel(2, 12, True)
-    await storage.set_round_channel(1, 11, False)
-    assert (await storage.server_settings(1)).channels == {10, 2**62}
-    await storage.clear_round_channels(1)
-    assert (await storage.server_settings(1)).channels == frozenset()
-    assert (await storage.server_settings(2)).channels == {12}
-
-
-async def test_banned_words_count_what_changed(storage: Storage) -> None:
-    assert await storage.ban_words(1, ["cat", "dog", "cat"], True) == 2
-    assert await storage.ban_words(1, ["dog", "rent"], True) == 1
-    assert await storage.ban_words(2, ["dog"], True) == 1
-    assert await storage.ban_words(1, ["dog", "zebra"], False) == 1
-    assert (await storage.server_settings(1)).banned == {"cat", "rent"}
-    assert (await storage.server_settings(2)).banned == {"dog"}
 
 
 async def test_a_round_keeps_its_excluded_words_through_a_restart(
@@ -77,24 +52,6 @@ async def test_a_round_keeps_its_excluded_words_through_a_restart(
         assert await store.get_round(stored.id) == stored
     finally:
         await store.close()
-
-
-async def test_the_leaderboards_time_zone_is_the_servers_setting(storage: Storage) -> None:
-    assert (await storage.server_locale(1))[0] is None
-    await storage.save_defaults(1, ServerSettings(timezone="America/New_York"))
-    await storage.save_defaults(2, ServerSettings(size=5))
-    assert (await storage.server_locale(1))[0] == "America/New_York"
-    assert (await storage.server_locale(2))[0] is None
-
-
-async def test_a_servers_locale_is_one_read_of_its_time_zone_and_language(
-    storage: Storage,
-) -> None:
-    assert await storage.server_locale(1) == (None, "en")  # never configured: the defaults
-    await storage.save_defaults(1, ServerSettings(timezone="Asia/Tokyo", language="pl"))
-    await storage.set_daily_channel(2, 7)  # a row with no defaults saved
-    assert await storage.server_locale(1) == ("Asia/Tokyo", "pl")
-    assert await storage.server_locale(2) == (None, "en")
 
 
 # --- languages and dictionaries (issue 11, migration 0007) ---------------------------------------
