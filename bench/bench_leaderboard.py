@@ -25,7 +25,7 @@ from load_databases import add_engine_options, batches, chosen_engines  # noqa: 
 from report_table import Table, yes  # noqa: E402
 
 from bot.rounds.model import RoundState  # noqa: E402
-from bot.standings.model import Measure  # noqa: E402
+from bot.standings.model import LeaderboardQuery, Measure  # noqa: E402
 from bot.storage.records import LoggedGuess, PlayerName, PlayerResult, Record, RoundRow  # noqa: E402
 from bot.stores import Storage  # noqa: E402
 from core.periods import Period, period_start  # noqa: E402
@@ -146,7 +146,9 @@ async def timings(store: Storage, runs: int, all_time_from_results: bool) -> dic
             times = []
             for _ in range(runs):
                 start = time.perf_counter()
-                page = await store.leaderboard_page(GUILD, measure, since, 0, 500, 10, until=NOW)
+                page = await store.leaderboard_page(
+                    LeaderboardQuery(GUILD, measure, since, 0, 500, 10, until=NOW)
+                )
                 times.append((time.perf_counter() - start) * 1000)
             assert page.rows, (period, measure)
             out[f"{measure} · {period}"] = statistics.median(times)

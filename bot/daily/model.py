@@ -10,6 +10,8 @@ from typing import Any, NamedTuple
 from core.daily import DAILY_SECONDS
 from core.round import Verdict
 
+DAILY_HISTORY = 10  # the latest attempts /stats shows
+
 
 @dataclass(frozen=True)
 class DailyAttempt:

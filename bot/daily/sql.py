@@ -17,6 +17,7 @@ from datetime import date
 from typing import Protocol
 
 from bot.daily.model import (
+    DAILY_HISTORY,
     DailyAttempt,
     DailyChannel,
     DailyGuess,
@@ -30,8 +31,6 @@ from bot.storage.tables import table
 from core.daily import day_number
 from core.fairplay import TimedGuess, judge
 from core.round import Verdict
-
-DAILY_HISTORY = 10  # the latest attempts /stats shows
 
 _ATTEMPT = table("daily_attempts")
 _COLUMNS = ", ".join(_ATTEMPT.columns)

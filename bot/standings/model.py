@@ -3,6 +3,7 @@ figures for ``/stats``."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -32,6 +33,21 @@ class Measure(StrEnum):
     SHARE = "share"
     DAILY = "daily"  # daily board points: each day's best fair attempt in the server, any language
     TOURNAMENT_WINS = "tournament_wins"  # tournaments finished in first place
+
+
+@dataclass(frozen=True)
+class LeaderboardQuery:
+    """A page of a server's leaderboard: page ``page`` (from 0, ``page_size`` lines) of its players
+    ranked by ``measure`` over the results that ended from ``since`` to before ``until`` (since
+    None: all time), and ``user_id``'s own line."""
+
+    guild_id: int
+    measure: Measure
+    since: float | None
+    page: int
+    user_id: int
+    page_size: int
+    until: float = math.inf
 
 
 @dataclass(frozen=True)

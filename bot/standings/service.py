@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
-from bot.daily.model import DailyAttempt
+from bot.daily.model import DAILY_HISTORY, DailyAttempt
 from bot.daily.service import server_zone
 from bot.server_settings.service import ServerSettingsService
-from bot.standings.model import LeaderboardPage, Measure, PlayerStats
+from bot.standings.model import LeaderboardPage, LeaderboardQuery, Measure, PlayerStats
 from core.days import local_date
 from core.periods import Period, period_start
 from core.streaks import Streak, streak
@@ -21,22 +21,15 @@ from core.streaks import Streak, streak
 class StandingsStore(Protocol):
     """The queries standings need (every storage engine has them)."""
 
-    async def leaderboard_page(
-        self,
-        guild_id: int,
-        measure: Measure,
-        since: float | None,
-        page: int,
-        user_id: int,
-        page_size: int,
-        until: float,
-    ) -> LeaderboardPage: ...
+    async def leaderboard_page(self, query: LeaderboardQuery) -> LeaderboardPage: ...
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None: ...
 
     async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> Mapping[int, str]: ...
 
-    async def daily_history(self, player_id: int) -> Sequence[DailyAttempt]: ...
+    async def daily_history(
+        self, player_id: int, limit: int = DAILY_HISTORY
+    ) -> Sequence[DailyAttempt]: ...
 
     async def daily_days(self, player_id: int) -> Sequence[date]: ...
 
@@ -102,7 +95,7 @@ class StandingsService:
 
         async def read(number: int) -> LeaderboardPage:
             return await self.store.leaderboard_page(
-                guild_id, measure, since, number, viewer, page_size, until=now + 1
+                LeaderboardQuery(guild_id, measure, since, number, viewer, page_size, until=now + 1)
             )
 
         board = await read(page)

@@ -7,7 +7,6 @@ them; the rounds' finish writes the standings in its own transaction (``bot/roun
 
 from __future__ import annotations
 
-import math
 from typing import Protocol
 
 from bot.standings import statements as sql
@@ -15,7 +14,7 @@ from bot.standings.model import (
     CoopRecord,
     LeaderboardEntry,
     LeaderboardPage,
-    Measure,
+    LeaderboardQuery,
     ModeStats,
     PlayerStats,
     RankedPlayer,
@@ -38,33 +37,23 @@ class StandingsSQL(Database, Protocol):
         rows = await self._fetch(sql.STANDING_SQL, guild_id, user_id)
         return LeaderboardEntry(**rows[0]) if rows else None
 
-    async def leaderboard_page(
-        self,
-        guild_id: int,
-        measure: Measure,
-        since: float | None,
-        page: int,
-        user_id: int,
-        page_size: int,
-        until: float = math.inf,
-    ) -> LeaderboardPage:
-        """Page ``page`` (from 0) of the guild's players ranked by ``measure`` over the results
-        that ended from ``since`` to before ``until`` (since None: all time), and ``user_id``'s
-        own line."""
-        since_params = () if since is None else (since, until)
-        first = page * page_size
+    async def leaderboard_page(self, query: LeaderboardQuery) -> LeaderboardPage:
+        """The page ``query`` asks for, and its caller's own line."""
+        q = query
+        since_params = () if q.since is None else (q.since, q.until)
+        first = q.page * q.page_size
         rows = await self._fetch(
-            sql.leaderboard_sql(measure, since is not None),
-            guild_id,
+            sql.leaderboard_sql(q.measure, q.since is not None),
+            q.guild_id,
             *since_params,
-            guild_id,
+            q.guild_id,
             first,
-            first + page_size,
-            user_id,
+            first + q.page_size,
+            q.user_id,
         )
         ranked = [_ranked(r) for r in rows]
-        on_page = tuple(r for r in ranked if first < r.position <= first + page_size)
-        own = next((r for r in ranked if r.user_id == user_id), None)
+        on_page = tuple(r for r in ranked if first < r.position <= first + q.page_size)
+        own = next((r for r in ranked if r.user_id == q.user_id), None)
         return LeaderboardPage(on_page, own, rows[0]["total"] if rows else 0)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:

@@ -6,7 +6,7 @@ import asyncio
 from datetime import timedelta
 
 from bot.server_settings.model import ServerSettings
-from bot.standings.model import Measure
+from bot.standings.model import LeaderboardQuery, Measure
 from bot.stores import Storage
 from core.daily import DAILY_SECONDS, day_number
 from core.round import Verdict
@@ -129,11 +129,13 @@ async def test_the_daily_leaderboard_measure_sums_fair_points(storage: Storage) 
     await play(storage, 2, 8, day=DAY + timedelta(days=1))
     await play(storage, 3, 40, day=DAY + timedelta(days=1), flagged=True)
     await play(storage, 4, 50, guild=2)
-    all_time = await storage.leaderboard_page(1, Measure.DAILY, None, 0, 3, 10)
+    all_time = await storage.leaderboard_page(LeaderboardQuery(1, Measure.DAILY, None, 0, 3, 10))
     assert [(r.rank, r.user_id, r.figure) for r in all_time.rows] == [(1, 1, 10), (2, 2, 8)]
     assert all_time.own is None and all_time.total == 2
     next_day = START + 86400
-    today = await storage.leaderboard_page(1, Measure.DAILY, next_day, 0, 1, 10, next_day + 86400)
+    today = await storage.leaderboard_page(
+        LeaderboardQuery(1, Measure.DAILY, next_day, 0, 1, 10, next_day + 86400)
+    )
     assert [(r.rank, r.user_id, r.figure) for r in today.rows] == [(1, 2, 8), (2, 1, 4)]
 
 
@@ -147,9 +149,11 @@ async def test_the_daily_measure_counts_a_day_once_by_its_best_language(
     await play(storage, 1, 30, language="de", flagged=True)  # better, but not fair
     await play(storage, 1, 4, day=DAY + timedelta(days=1), language="es")
     await play(storage, 2, 12, language="fr")
-    all_time = await storage.leaderboard_page(1, Measure.DAILY, None, 0, 3, 10)
+    all_time = await storage.leaderboard_page(LeaderboardQuery(1, Measure.DAILY, None, 0, 3, 10))
     assert [(r.user_id, r.figure) for r in all_time.rows] == [(1, 13), (2, 12)]
-    first_day = await storage.leaderboard_page(1, Measure.DAILY, START, 0, 1, 10, START + 86400)
+    first_day = await storage.leaderboard_page(
+        LeaderboardQuery(1, Measure.DAILY, START, 0, 1, 10, START + 86400)
+    )
     assert [(r.user_id, r.figure) for r in first_day.rows] == [(2, 12), (1, 9)]
 
 

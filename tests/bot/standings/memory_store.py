@@ -4,16 +4,19 @@ ranks by figure, lines by figure then player id) for the measures a round's resu
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from bot.daily.model import DailyAttempt
+from bot.daily.model import DAILY_HISTORY, DailyAttempt
 from bot.server_settings.model import ServerSettings
-from bot.standings.model import LeaderboardPage, Measure, PlayerStats, RankedPlayer
-
-DAILY_HISTORY = 10  # the latest attempts /stats shows, as the engines keep it
+from bot.standings.model import (
+    LeaderboardPage,
+    LeaderboardQuery,
+    Measure,
+    PlayerStats,
+    RankedPlayer,
+)
 
 
 @dataclass(frozen=True)
@@ -41,25 +44,17 @@ class MemoryStandings:
     results: list[Result] = field(default_factory=list)
     names: dict[tuple[int, int], str] = field(default_factory=dict)  # (guild, user) -> name
     stats: dict[tuple[int, int], PlayerStats] = field(default_factory=dict)
-    attempts: list[DailyAttempt] = field(default_factory=list)
+    attempts: Collection[DailyAttempt] = field(default_factory=list)  # a live view will do
     settings: dict[int, ServerSettings] = field(default_factory=dict)
 
-    async def leaderboard_page(
-        self,
-        guild_id: int,
-        measure: Measure,
-        since: float | None,
-        page: int,
-        user_id: int,
-        page_size: int,
-        until: float = math.inf,
-    ) -> LeaderboardPage:
-        if measure not in AGGREGATES:
-            raise NotImplementedError(f"the in-memory store does not rank by {measure}")
-        figure_of, combine = AGGREGATES[measure]
+    async def leaderboard_page(self, query: LeaderboardQuery) -> LeaderboardPage:
+        q = query
+        if q.measure not in AGGREGATES:
+            raise NotImplementedError(f"the in-memory store does not rank by {q.measure}")
+        figure_of, combine = AGGREGATES[q.measure]
         counted: dict[int, list[float]] = {}
         for r in self.results:
-            if r.guild_id == guild_id and (since is None or since <= r.ended_at < until):
+            if r.guild_id == q.guild_id and (q.since is None or q.since <= r.ended_at < q.until):
                 counted.setdefault(r.user_id, []).append(figure_of(r))
         figures = {user: combine(values) for user, values in counted.items()}
         order = sorted(figures, key=lambda user: (-figures[user], user))
@@ -68,14 +63,14 @@ class MemoryStandings:
                 rank=1 + sum(1 for f in figures.values() if f > figures[user]),
                 position=position,
                 user_id=user,
-                display_name=self.names.get((guild_id, user)),
+                display_name=self.names.get((q.guild_id, user)),
                 figure=figures[user],
             )
             for position, user in enumerate(order, 1)
         ]
-        first = page * page_size
-        own = next((r for r in ranked if r.user_id == user_id), None)
-        return LeaderboardPage(tuple(ranked[first : first + page_size]), own, len(ranked))
+        first = q.page * q.page_size
+        own = next((r for r in ranked if r.user_id == q.user_id), None)
+        return LeaderboardPage(tuple(ranked[first : first + q.page_size]), own, len(ranked))
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         return self.stats.get((guild_id, user_id))

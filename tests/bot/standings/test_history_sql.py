@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.standings.model import LeaderboardPage, Measure, RankedPlayer
+from bot.standings.model import LeaderboardPage, LeaderboardQuery, Measure, RankedPlayer
 from bot.standings.statements import leaderboard_sql
 from bot.stores import Storage
 from bot.stores.sqlite import SQLiteStorage
@@ -61,7 +61,7 @@ async def page(
     caller: int = 0,
     size: int = 10,
 ) -> LeaderboardPage:
-    return await store.leaderboard_page(1, measure, since, number, caller, size)
+    return await store.leaderboard_page(LeaderboardQuery(1, measure, since, number, caller, size))
 
 
 def figures(board: LeaderboardPage) -> list[tuple[int, int, float]]:
@@ -111,7 +111,9 @@ async def test_every_measure_over_a_period_and_all_time(storage: Storage) -> Non
 
     assert figures(await page(storage, Measure.POINTS, since)) == [(1, 3, 6), (2, 2, 5), (3, 1, 1)]
     assert figures(await page(storage, Measure.POINTS)) == [(1, 2, 8), (2, 1, 6), (2, 3, 6)]
-    before = await storage.leaderboard_page(1, Measure.POINTS, since, 0, 0, 10, until=5500.0)
+    before = await storage.leaderboard_page(
+        LeaderboardQuery(1, Measure.POINTS, since, 0, 0, 10, until=5500.0)
+    )
     assert figures(before) == [(1, 2, 4), (2, 3, 3), (3, 1, 1)]  # the round at 6000 left out
     assert figures(await page(storage, Measure.WINS, since)) == [(1, 2, 1), (1, 3, 1), (3, 1, 0)]
     assert figures(await page(storage, Measure.WINS)) == [(1, 1, 1), (1, 2, 1), (1, 3, 1)]
@@ -174,7 +176,7 @@ async def test_pages_and_the_callers_own_line(storage: Storage) -> None:
     assert [(r.rank, r.user_id, r.figure) for r in last.rows[-2:]] == [(24, 9, 1), (24, 18, 1)]
     nobody = await page(storage, Measure.WORDS, number=5, caller=99)
     assert (nobody.rows, nobody.own, nobody.total) == ((), None, 25)
-    elsewhere = await storage.leaderboard_page(2, Measure.POINTS, None, 0, 8, 10)
+    elsewhere = await storage.leaderboard_page(LeaderboardQuery(2, Measure.POINTS, None, 0, 8, 10))
     assert elsewhere == LeaderboardPage((), None, 0)
 
 
@@ -220,17 +222,19 @@ async def test_an_upgrade_fills_the_figures_of_older_results(tmp_path: Path) -> 
         )
     store = await Storage.open(path)
     try:
-        board = await store.leaderboard_page(1, Measure.LONGEST_WORD, None, 0, 6, 10)
-        assert [(r.user_id, r.word) for r in board.rows] == [(5, "rental"), (6, "net")]
-        wins = await store.leaderboard_page(1, Measure.WINS, 0.0, 0, 6, 10)
-        assert [(r.user_id, r.figure) for r in wins.rows] == [(5, 1), (6, 0)]  # one round of two
-        assert (await store.leaderboard_page(1, Measure.BEST_ROUND, None, 0, 6, 10)).rows[
-            0
-        ].figure == 3
-        # The maximum was not kept before: no share to rank, rather than a wrong one.
-        assert await store.leaderboard_page(1, Measure.SHARE, None, 0, 6, 10) == LeaderboardPage(
-            (), None, 0
+        board = await store.leaderboard_page(
+            LeaderboardQuery(1, Measure.LONGEST_WORD, None, 0, 6, 10)
         )
+        assert [(r.user_id, r.word) for r in board.rows] == [(5, "rental"), (6, "net")]
+        wins = await store.leaderboard_page(LeaderboardQuery(1, Measure.WINS, 0.0, 0, 6, 10))
+        assert [(r.user_id, r.figure) for r in wins.rows] == [(5, 1), (6, 0)]  # one round of two
+        assert (
+            await store.leaderboard_page(LeaderboardQuery(1, Measure.BEST_ROUND, None, 0, 6, 10))
+        ).rows[0].figure == 3
+        # The maximum was not kept before: no share to rank, rather than a wrong one.
+        assert await store.leaderboard_page(
+            LeaderboardQuery(1, Measure.SHARE, None, 0, 6, 10)
+        ) == LeaderboardPage((), None, 0)
     finally:
         await store.close()
 

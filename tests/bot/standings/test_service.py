@@ -126,7 +126,7 @@ async def test_a_players_figures_kept_name_and_language() -> None:
 
 async def test_the_daily_streak_is_counted_on_the_servers_today() -> None:
     store = MemoryStandings()
-    store.attempts += [
+    store.attempts = [
         attempt(1, "2026-11-20", flagged=True),
         attempt(2, "2026-11-21"),
         attempt(3, "2026-11-22"),
