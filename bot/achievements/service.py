@@ -15,6 +15,7 @@ from typing import Protocol
 
 from bot.achievements.events import AchievementsEarned, Where
 from bot.achievements.round_check import RoundCheck, total_figures
+from bot.achievements.sql import AchievementSQL
 from bot.daily.events import DailyFinished
 from bot.kernel.events import EventBus
 from bot.rounds.events import RoundEnded
@@ -23,6 +24,7 @@ from bot.rounds.view import RoundView
 from bot.seasons.events import SeasonEnded
 from bot.server_settings.service import ServerSettingsService
 from bot.storage.database import Session
+from bot.storage.names_sql import PlayerNameSQL
 from bot.tournaments.events import TournamentEnded
 from core.achievements import Facts, Measure, Progress, progress, reached
 from core.round import Results
@@ -30,30 +32,9 @@ from core.round import Results
 Totals = Mapping[str, object]  # a player's standing: words, rounds, wins, best, longest_word
 
 
-class AchievementStore(Protocol):
-    async def award(
-        self,
-        guild_id: int,
-        awards: Sequence[tuple[int, str, int]],
-        now: float,
-        within: Session | None = None,
-    ) -> list[tuple[int, str, int]]: ...
-
-    async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]: ...
-
-    async def earned_by(
-        self, guild_id: int, user_ids: Iterable[int]
-    ) -> set[tuple[int, str, int]]: ...
-
-    async def holders(self, guild_id: int) -> tuple[dict[tuple[str, int], int], int]: ...
-
-    async def every_total(self, guild_id: int) -> Mapping[int, Totals]: ...
-
-    async def history_marks(self, guild_id: int) -> dict[str, dict[int, int]]: ...
-
-    async def guilds_with_players(self) -> list[int]: ...
-
-    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> Mapping[int, str]: ...
+class AchievementStore(AchievementSQL, PlayerNameSQL, Protocol):
+    """The queries the service makes: its own SQL (the store's signatures are the SQL's, written
+    once) and the players' names."""
 
 
 @dataclass(frozen=True)

@@ -27,13 +27,12 @@ from bot.daily.model import (
 )
 from bot.storage.database import Database
 from bot.storage.errors import StorageError
-from bot.storage.tables import table
+from bot.storage.tables import column_list
 from core.daily import day_number
 from core.fairplay import TimedGuess, judge
 from core.round import Verdict
 
-_ATTEMPT = table("daily_attempts")
-_COLUMNS = ", ".join(_ATTEMPT.columns)
+_COLUMNS = column_list("daily_attempts")
 _FAIR = "finished_at IS NOT NULL AND flagged = 0"
 
 # The unique key decides, even between processes: no id back means the attempt exists.

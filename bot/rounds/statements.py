@@ -5,9 +5,9 @@ the standings here, in the rounds' transaction; the standings' reads are theirs.
 
 from __future__ import annotations
 
-from bot.storage.tables import table
+from bot.storage.tables import column_list, table
 
-ROUND_COLUMNS = ", ".join(table("rounds").columns)  # every field of StoredRound, by name
+ROUND_COLUMNS = column_list("rounds")  # every field of StoredRound, by name
 # The partial unique index decides, even between processes: no id back means the channel is busy.
 INSERT_ROUND_SQL = (
     "INSERT INTO rounds (guild_id, channel_id, starter_id, board, dice, size, mode, min_length,"

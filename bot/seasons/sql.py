@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.storage.database import Database, Row
+from bot.storage.database import Database
 from bot.storage.records import ArchivedSeason, SeasonSettings
+from bot.storage.tables import column_list
 from core.seasons import Place, ResultRow
 
 SETTINGS_SQL = (
@@ -31,9 +32,7 @@ RESULTS_SQL = (
 ACTIVE_GUILDS_SQL = (
     "SELECT DISTINCT guild_id FROM round_results WHERE ended_at >= ? ORDER BY guild_id"
 )
-_SEASON_COLUMNS = (
-    "guild_id, number, name, starts_at, ends_at, champion_id, archived_at, recap_posted_at"
-)
+_SEASON_COLUMNS = column_list("seasons")
 NEXT_NUMBER_SQL = "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM seasons WHERE guild_id = ?"
 ARCHIVE_SQL = (
     f"INSERT INTO seasons ({_SEASON_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"
@@ -94,7 +93,7 @@ class SeasonSQL(Database, Protocol):
 
     async def season_places(self, guild_id: int, number: int) -> list[Place]:
         """An archived season's places, best first."""
-        return [_place(r) for r in await self._fetch(PLACES_SQL, guild_id, number)]
+        return [Place(**r) for r in await self._fetch(PLACES_SQL, guild_id, number)]
 
     async def recap_posted(self, guild_id: int, number: int, now: float) -> None:
         async with self._write() as session:
@@ -103,16 +102,3 @@ class SeasonSQL(Database, Protocol):
 
 def _place_values(p: Place) -> tuple[object, ...]:
     return (p.place, p.points, p.words, p.rounds, p.wins, p.longest_word, p.best_round)
-
-
-def _place(row: Row) -> Place:
-    return Place(
-        place=row["place"],
-        user_id=row["user_id"],
-        points=row["points"],
-        words=row["words"],
-        rounds=row["rounds"],
-        wins=row["wins"],
-        longest_word=row["longest_word"],
-        best_round=row["best_round"],
-    )

@@ -119,6 +119,11 @@ def record_from(table: Table, values: Sequence[Any]) -> Record:
     return table.record(*values)
 
 
+def column_list(name: str) -> str:
+    """Every column of the table called ``name``, comma-separated, in order (a SELECT's list)."""
+    return ", ".join(table(name).columns)
+
+
 def table(name: str) -> Table:
     """The table called ``name``."""
     return next(t for t in TABLES if t.name == name)

@@ -13,12 +13,11 @@ from typing import Protocol
 
 from bot.storage.database import Database
 from bot.storage.records import TournamentEntrant
-from bot.storage.tables import table
+from bot.storage.tables import column_list
 from bot.tournaments.model import StoredTournament, TournamentRecord, TournamentState
 from core.tournament import Placing, RoundScore
 
-_TOURNAMENT = table("tournaments")
-_COLUMNS = ", ".join(_TOURNAMENT.columns)
+_COLUMNS = column_list("tournaments")
 _OPEN = "state IN ('signup', 'running')"
 INSERT_SQL = (
     "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format, rounds,"
