@@ -26,6 +26,7 @@ from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.limits import Limiter
 from bot.kernel.pages import PageDirectory
+from bot.kernel.scheduler import Scheduler
 from bot.kernel.shard_claims import ShardClaims
 from bot.rounds.pruning import GuessPruner
 from bot.rounds.service import (
@@ -66,8 +67,6 @@ class Tuning:
     tick: float = 0.5
     rng: random.Random | None = None
     busy_timeout: float = 5.0
-    daily_post_every: float = 30.0
-    season_check_every: float = 60.0  # how often ended seasons are looked for
     standby: bool = True  # wait for shards another process holds (False: the sandbox refuses)
     lexicons: Mapping[str, Lexicon] = field(default_factory=dict)  # already at hand, by language
     guess_rate: tuple[float, float] = (GUESSES_PER_SECOND, GUESS_BURST)  # per second, burst
@@ -93,6 +92,7 @@ class Services:
 
     settings: Settings
     clock: Callable[[], float]
+    scheduler: Scheduler  # time-driven work: every feature's jobs
     lexicons: Lexicons
     pictures: Pictures
     events: EventBus
@@ -132,16 +132,15 @@ async def open_services(
     events = EventBus()  # how the services tell each other, and the front ends, what happened
     writer = GuessWriter(storage, events=events)  # every guess committed, the database permitting
     stack.push_async_callback(writer.close, WRITER_GRACE)
-    pruner = GuessPruner(storage, settings.guess_retention_days, clock)
-    stack.push_async_callback(pruner.close)
+    scheduler = Scheduler(clock)  # stopped first: pushed last, below
+    pruner = GuessPruner(storage, settings.guess_retention_days, clock, scheduler)
     server_settings = ServerSettingsService(storage)
     stack.push_async_callback(events.drain, FEEDBACK_GRACE)
     pictures = Pictures(settings.board_pictures)
     owns = settings.shards.owns
     daily = DailyService(
-        storage, server_settings, lexicons, clock, tick=tuning.tick, owns=owns, events=events
+        storage, server_settings, lexicons, clock, scheduler=scheduler, owns=owns, events=events
     )
-    stack.push_async_callback(daily.close)
     battles = BattleService(storage, server_settings, clock)
     battles.listen(events)  # the battle table follows every finish
     poster = DailyPoster(
@@ -150,10 +149,9 @@ async def open_services(
         ports.daily_sender(pictures),
         clock,
         owns,
-        tuning.daily_post_every,
+        scheduler,
         battles.day_place,
     )
-    stack.push_async_callback(poster.close)
     achievements = AchievementService(storage, server_settings, events, clock)
     live_rounds = LiveRounds(
         storage,
@@ -172,21 +170,19 @@ async def open_services(
     stack.push_async_callback(_close_rounds, rounds, claims)
     board, calendar = ports.tournaments()
     tournaments = TournamentService(storage, board, calendar, clock)
-    scheduler = TournamentScheduler(
-        tournaments, rounds, server_settings, events, clock, tick=tuning.tick, owns=owns
+    tournament_scheduler = TournamentScheduler(
+        tournaments, rounds, server_settings, events, clock, scheduler, owns=owns
     )
-    stack.push_async_callback(scheduler.close)
-    seasons = SeasonService(
-        storage, server_settings, events, clock, owns, tuning.season_check_every
-    )
-    stack.push_async_callback(seasons.close)
+    seasons = SeasonService(storage, server_settings, events, clock, owns, scheduler)
     if tuning.achievements:
         achievements.listen()
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
     stack.callback(definitions.close)
+    stack.push_async_callback(scheduler.close)  # no job runs past this: each is stopped first
     return Services(
         settings,
         clock,
+        scheduler,
         lexicons,
         pictures,
         events,
@@ -202,7 +198,7 @@ async def open_services(
         StandingsService(storage, server_settings, clock),
         CheckService(storage, rounds, server_settings, lexicons),
         tournaments,
-        scheduler,
+        tournament_scheduler,
         seasons,
         achievements,
         definitions,
@@ -227,6 +223,7 @@ async def start_services(
     services.tournament_scheduler.start()  # after the rounds: a round it opened is live again
     services.daily_poster.start()
     services.seasons.start()
+    services.scheduler.start()  # what came due while the bot was down runs now
     backfilled = await services.achievements.backfill()  # history's tiers, told to nobody
     if backfilled:
         log.info("achievements: %d tiers earned by history given", backfilled)

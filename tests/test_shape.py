@@ -331,6 +331,44 @@ def test_no_polling_loop_in_a_front_end() -> None:
     assert broken == []
 
 
+# Time-driven work is a job of the kernel's scheduler (``bot/kernel/scheduler.py``, which waits
+# on an event until its earliest job, no sleep): no feature writes a loop of its own. The guess
+# writer's batches are the one other loop that sleeps. Not yet jobs (each named with why): a
+# round's ticks (its status, its warning) and the shard claims' wait and watch (on the wall
+# clock, before the services run), the SQLite file's retries at open, the tools' terminal.
+SLEEPING_LOOPS = {
+    "bot.rounds.writer",
+    "bot.rounds.runner",
+    "bot.kernel.shard_claims",
+    "bot.storage.sqlite.opening",
+    "bot.tools.sandbox",
+    "bot.tools.sandbox_terminal",
+}
+
+
+def sleeping_loops(modules: dict[str, Path]) -> list[str]:
+    """Where a module of ``core`` or ``bot`` outside ``SLEEPING_LOOPS`` sleeps in a loop."""
+    return [
+        f"{name}:{line}"
+        for name, path in modules.items()
+        if (within(name, "bot") or within(name, "core")) and name not in SLEEPING_LOOPS
+        for line in polling_loops(ast.parse(path.read_text()))
+    ]
+
+
+def test_time_driven_work_is_the_schedulers() -> None:
+    """A feature's deadline or period is a job of the scheduler, never a ``while`` loop that
+    sleeps and looks again."""
+    assert sleeping_loops(MODULES) == []
+
+
+def test_the_sleeping_loop_finder_finds_a_feature_loop(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.py"
+    loop.write_text("async def f():\n    while True:\n        await asyncio.sleep(60)\n")
+    found = sleeping_loops({"bot.seasons.loop": loop, "bot.rounds.writer": loop})
+    assert found == ["bot.seasons.loop:2"]
+
+
 def test_the_polling_finder_finds_a_poll() -> None:
     poll = "async def f():\n    while True:\n        await asyncio.sleep(0.2)\n"
     assert polling_loops(ast.parse(poll)) == [2]

@@ -9,8 +9,10 @@ deadline are finished through ``DailyService.finish`` (scored, flagged, their pl
 the ranking is whole even when the process whose timer held them is gone; while one of them
 still runs, the server's post waits for the next pass.
 
-One task per process looks for ended days every ``every`` seconds; a server is posted for only
-by the process that owns its shard. A post goes out at most once, whatever dies when: its content
+A job of the process's scheduler posts what is due, then sets itself for the next instant a post
+comes due (the earliest next day's end, or a running attempt's deadline), and sooner when a
+server's time zone or daily channel changes; a server is posted for only by the process that
+owns its shard. A post goes out at most once, whatever dies when: its content
 is read first, then it is taken in the database (once for good: ``take_daily_post``), then sent;
 a send that certainly did not go out is released to be tried again, and a process that dies
 between the take and the send loses that one post rather than doubling it (nothing written
@@ -20,7 +22,6 @@ either way.
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -33,11 +34,14 @@ from bot.battles.model import BattlePlace
 from bot.daily.model import DailyAttempt, DailyChannel, DailyRanked
 from bot.daily.service import DailyService
 from bot.daily.store import DailyPostStore
-from bot.kernel.stopping import cancel_and_wait
+from bot.kernel.scheduler import Scheduler
 from core.daily import DAILY_POST_DELAY, DailyBoard
-from core.days import last_ended_day
+from core.days import day_end, last_ended_day
 
 log = logging.getLogger(__name__)
+
+JOB = "daily posts"
+RETRY = 30.0  # a post held back by an attempt not finished, or not sent
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,7 @@ class DailyPoster:
         sender: DailyPostSender,
         clock: Callable[[], float],
         owns: Callable[[int], bool],
-        every: float,
+        scheduler: Scheduler,
         battles: BattlePlaces | None = None,
     ) -> None:
         self.store = store
@@ -89,39 +93,39 @@ class DailyPoster:
         self.sender = sender
         self.clock = clock
         self.owns = owns
-        self.every = every
-        self._task: asyncio.Task[None] | None = None
+        self.scheduler = scheduler
+        self._next: float | None = None  # the pass's earliest instant a post comes due
+        daily.server_settings.moved.append(lambda guild_id: self.start())
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="daily-posts")
+        """Post what is due now (once the front end is ready), then at each next day's end."""
+        self.scheduler.at(JOB, self.clock(), self._step, looks=True)
 
-    async def close(self) -> None:
-        await cancel_and_wait(self._task)
-        self._task = None
-
-    async def _run(self) -> None:
+    async def _step(self) -> float:
         await self.sender.wait_until_ready()
-        while True:
-            try:
-                await self.post_due()
-            except Exception:  # the database: try again next time
-                log.exception("end-of-day posts failed; trying again in %.0f s", self.every)
-            await asyncio.sleep(self.every)
+        await self.post_due()
+        assert self._next is not None
+        return self._next
 
     async def post_due(self) -> int:
         """One pass: post every ended day not posted yet; the number posted."""
         store = self.store
         posted = 0
         unfinished: list[DailyAttempt] | None = None  # read once a pass, if a server is owned
+        now = self.clock()
+        following = now + 86400.0  # no daily channel: nothing before a change says so
         for server in await store.daily_channels():
             if not self.owns(server.guild_id):
                 continue
             zone = ZoneInfo(server.timezone) if server.timezone else datetime.UTC
-            day = last_ended_day(self.clock(), zone, DAILY_POST_DELAY)
+            day = last_ended_day(now, zone, DAILY_POST_DELAY)
+            tomorrow = day_end(day + datetime.timedelta(days=1), zone) + DAILY_POST_DELAY
+            following = min(following, tomorrow)
             if unfinished is None:
                 unfinished = await store.unfinished_daily_attempts()
-            if not await self._finish_day(server.guild_id, day, unfinished):
+            waits = await self._finish_day(server.guild_id, day, unfinished)
+            if waits is not None:
+                following = min(following, waits)
                 continue
             for language in await store.due_daily_posts(server.guild_id, day):
                 post = await self._post(server, day, language)  # a failed read takes nothing
@@ -132,25 +136,29 @@ class DailyPoster:
                     posted += 1
                 else:
                     await store.release_daily_post(server.guild_id, day, language)
+                    following = min(following, self.clock() + RETRY)
+        self._next = following
         return posted
 
-    async def _finish_day(self, guild_id: int, day: date, unfinished: list[DailyAttempt]) -> bool:
-        """Finish the server's attempts of ``day`` that are past their deadline; False while
-        one of them still runs (the post waits for it)."""
+    async def _finish_day(
+        self, guild_id: int, day: date, unfinished: list[DailyAttempt]
+    ) -> float | None:
+        """Finish the server's attempts of ``day`` that are past their deadline; while one of
+        them still runs (or could not be finished), the instant to look again (the post waits)."""
         now = self.clock()
-        ready = True
+        waits: float | None = None
         for attempt in unfinished:
             if attempt.guild_id != guild_id or attempt.date != day:
                 continue
             if now < attempt.deadline:
-                ready = False
+                waits = min(waits or attempt.deadline, attempt.deadline)
                 continue
             try:
                 await self.daily.finish(attempt.id)
             except Exception:  # this server waits for the next pass; the others go on
                 log.exception("daily attempt %d: not finished before its post", attempt.id)
-                ready = False
-        return ready
+                waits = min(waits or now + RETRY, now + RETRY)
+        return waits
 
     async def _post(self, server: DailyChannel, day: date, language: str) -> DailyPost:
         store = self.store

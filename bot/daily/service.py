@@ -5,8 +5,8 @@ front end (the ``/daily`` cog, the page's daily desk) calls the same use cases (
 in its reader's language), and hears of finishes as ``DailyAttemptEnded`` on the event bus.
 
 The database decides what must hold across processes (one attempt a day, no guess from the
-deadline on, one finish); this service keeps a timer over the attempts it armed, so an attempt
-ends at its deadline even when its player says nothing. Guesses are judged by core's rules
+deadline on, one finish); each attempt this service armed is a job of the process's scheduler at
+its deadline, so an attempt ends then even when its player says nothing. Guesses are judged by core's rules
 (``core.round.Round`` rebuilt over the daily board's solution), stored before they are answered.
 """
 
@@ -27,7 +27,7 @@ from bot.i18n.phrase import Phrase
 from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
 from bot.kernel.refusal import Refusal
-from bot.kernel.stopping import cancel_and_wait
+from bot.kernel.scheduler import Scheduler
 from bot.server_settings.model import ServerSettings
 from bot.server_settings.service import ServerSettingsService, zone_named
 from core.board import Board
@@ -113,7 +113,7 @@ class DailyService:
         lexicons: LexiconSource,
         clock: Callable[[], float],
         *,
-        tick: float = 0.5,
+        scheduler: Scheduler,
         owns: Callable[[int], bool] = lambda guild_id: True,
         events: EventBus | None = None,
     ) -> None:
@@ -123,12 +123,12 @@ class DailyService:
         self.server_settings = server_settings
         self.lexicons = lexicons
         self.clock = clock
-        self.tick = tick
+        self.scheduler = scheduler
         self.owns = owns
         self._boards: Bounded[tuple[date, str], DailyBoard] = Bounded(BOARDS_KEPT)
         self._armed: dict[int, float] = {}  # attempt id -> deadline
         self._locks: dict[int, asyncio.Lock] = {}
-        self._timer: asyncio.Task[None] | None = None
+        self._finishing: dict[int, asyncio.Lock] = {}
 
     # -- the board ---------------------------------------------------------------------------
 
@@ -283,10 +283,15 @@ class DailyService:
         process had it armed: another process may have finished it first (attempts outside
         servers are armed by every process), and the one that holds the player's message must
         still show the result."""
-        held = self._armed.pop(attempt_id, None) is not None
-        self._locks.pop(attempt_id, None)
-        before = await self.store.get_daily_attempt(attempt_id)
-        attempt = await self.store.finish_daily(attempt_id, self.clock())
+        finishing = self._finishing.setdefault(attempt_id, asyncio.Lock())
+        async with finishing:  # a second finish at once (its job, a late guess) tells nothing
+            held = self._armed.pop(attempt_id, None) is not None
+            self._locks.pop(attempt_id, None)
+            before = await self.store.get_daily_attempt(attempt_id)
+            attempt = await self.store.finish_daily(attempt_id, self.clock())
+        if not finishing.locked():
+            self._finishing.pop(attempt_id, None)
+        self.scheduler.cancel(attempt_job(attempt_id))
         if held or (before is not None and not before.finished):
             await self.events.publish_and_wait(DailyAttemptEnded(attempt))
             if before is not None and not before.finished:
@@ -335,8 +340,9 @@ class DailyService:
     def arm(self, attempt: DailyAttempt) -> None:
         """Finish ``attempt`` at its deadline, whatever its player does."""
         self._armed[attempt.id] = attempt.deadline
-        if self._timer is None or self._timer.done():
-            self._timer = asyncio.create_task(self._run_timer(), name="daily-timer")
+        self.scheduler.at(
+            attempt_job(attempt.id), attempt.deadline, lambda: self._timed_out(attempt.id)
+        )
 
     async def resume_all(self) -> int:
         """After a start: attempts this process owns that were running are armed again with
@@ -356,23 +362,22 @@ class DailyService:
                 armed += 1
         return armed
 
-    async def _run_timer(self) -> None:
-        while self._armed:
-            await asyncio.sleep(self.tick)
-            now = self.clock()
-            for attempt_id in [a for a, end in self._armed.items() if end <= now]:
-                try:
-                    await self.finish(attempt_id)
-                except Exception:  # the database: try again at the next tick
-                    log.exception("daily attempt %d: not finished", attempt_id)
-                    self._armed.setdefault(attempt_id, now)
+    async def _timed_out(self, attempt_id: int) -> None:
+        """The attempt's job at its deadline; one not finished (the database) is still held
+        when the scheduler tries again."""
+        try:
+            await self.finish(attempt_id)
+        except Exception:
+            self._armed.setdefault(attempt_id, self.clock())
+            raise
 
     def _lock(self, attempt_id: int) -> asyncio.Lock:
         return self._locks.setdefault(attempt_id, asyncio.Lock())
 
-    async def close(self) -> None:
-        """Stop the timer; running attempts are armed again by the next start."""
-        await cancel_and_wait(self._timer)
+
+def attempt_job(attempt_id: int) -> str:
+    """The scheduler's name of an attempt's job (at its deadline)."""
+    return f"daily attempt {attempt_id}"
 
 
 def server_zone(settings: ServerSettings | None) -> tzinfo:

@@ -22,6 +22,10 @@ class Backoff:
     first: float = 0.5
     most: float = 30.0
 
+    def delay(self, failures: int) -> float:
+        """The pause after ``failures`` tries that failed in a row (0: the first)."""
+        return min(self.first * 2.0 ** min(failures, 64), self.most)
+
     def delays(self) -> Iterator[float]:
         """The pause before each next try, for ever."""
         delay = self.first

@@ -1,16 +1,16 @@
 """The guess log's retention: ``guesses`` of rounds finished long enough ago are deleted.
 
 The log is kept for statistics and support, never for scoring; with
-``BOGGLE_GUESS_RETENTION_DAYS`` set it is pruned once at start and then every hour.
+``BOGGLE_GUESS_RETENTION_DAYS`` set it is pruned once at start and then every hour (a job of
+the process's scheduler).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 
-from bot.kernel.stopping import cancel_and_wait
+from bot.kernel.scheduler import Scheduler
 from bot.rounds.store import RoundStore
 
 log = logging.getLogger(__name__)
@@ -28,22 +28,20 @@ class GuessPruner:
         storage: RoundStore,
         retention_days: int | None,
         clock: Callable[[], float],
+        scheduler: Scheduler,
         every: float = PRUNE_EVERY,
     ) -> None:
         self._storage = storage
         self.retention_days = retention_days
         self._clock = clock
+        self.scheduler = scheduler
         self.every = every
-        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        if self.retention_days is not None and self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="guess-pruner")
-
-    async def close(self) -> None:
-        """Stop; a prune in progress is cut between two of its transactions or rolled back."""
-        await cancel_and_wait(self._task)
-        self._task = None
+        """Prune now, then every ``every`` seconds (a failed prune is retried sooner; one in
+        progress at shutdown is cut between two of its transactions or rolled back)."""
+        if self.retention_days is not None:
+            self.scheduler.at("guess-pruning", self._clock(), self._step, looks=True)
 
     async def prune(self) -> int:
         """One pass: the guesses deleted."""
@@ -58,10 +56,6 @@ class GuessPruner:
             )
         return deleted
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.prune()
-            except Exception:  # a locked or full database: try again next time
-                log.exception("pruning the guess log failed; trying again in %.0f s", self.every)
-            await asyncio.sleep(self.every)
+    async def _step(self) -> float:
+        await self.prune()
+        return self._clock() + self.every

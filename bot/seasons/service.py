@@ -1,14 +1,14 @@
 """Seasons' use cases: a server's season settings, its standings in the current season or any
 archived one, and the end of each season (archived once, the recap told through ``SeasonEnded``).
 
-A season ends at its last local midnight (the server's time zone). One task per process looks
-for ended seasons every ``every`` seconds among the servers it owns that played lately; the
+A season ends at its last local midnight (the server's time zone). Each server this process owns
+that played lately (or plays from now on) is a job of the process's scheduler at its season's
+end, set again when its time zone or season length changes; at start the job runs at once. The
 season before the current one is archived if it held rounds and is not archived yet (the
 database's unique key decides which process does it), then ``SeasonEnded`` goes out once."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -17,7 +17,8 @@ from typing import Protocol
 from bot.daily.service import server_zone
 from bot.kernel.events import EventBus
 from bot.kernel.refusal import Refusal
-from bot.kernel.stopping import cancel_and_wait
+from bot.kernel.scheduler import Scheduler
+from bot.rounds.events import RoundEnded
 from bot.seasons.events import SeasonEnded
 from bot.server_settings.service import ServerSettingsService
 from bot.storage.records import ArchivedSeason
@@ -82,15 +83,14 @@ class SeasonService:
         events: EventBus,
         clock: Callable[[], float],
         owns: Callable[[int], bool],
-        every: float,
+        scheduler: Scheduler,
     ) -> None:
         self.store = store
         self.server_settings = server_settings
         self.events = events
         self.clock = clock
         self.owns = owns
-        self.every = every
-        self._task: asyncio.Task[None] | None = None
+        self.scheduler = scheduler
 
     async def settings(self, guild_id: int) -> SeasonSettings:
         return await self.store.season_settings(guild_id)
@@ -111,6 +111,7 @@ class SeasonService:
             champion_role=None if clear_role else role_id or current.champion_role,
         )
         await self.store.save_season_settings(changed)
+        self.plan(guild_id)
         return changed
 
     async def current(self, guild_id: int) -> Season | None:
@@ -209,17 +210,34 @@ class SeasonService:
         await self.store.recap_posted(guild_id, number, self.clock())
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="seasons")
+        """Each owned server that played lately gets its job (at once: a season may have ended
+        while the bot was down), and a server that starts playing gets one at its first end."""
+        self.events.subscribe(RoundEnded, self._round_ended)
+        self.server_settings.moved.append(self.plan)
+        self.scheduler.at("seasons", self.clock(), self._plan_all)
 
-    async def close(self) -> None:
-        await cancel_and_wait(self._task)
-        self._task = None
+    def plan(self, guild_id: int) -> None:
+        """The server's job: its last ended season closed now, then at each season's end."""
+        if self.owns(guild_id):
+            self.scheduler.at(
+                _job(guild_id), self.clock(), lambda: self._season_ends(guild_id), looks=True
+            )
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.close_due()
-            except Exception:
-                log.exception("closing seasons failed; trying again later")
-            await asyncio.sleep(self.every)
+    async def _plan_all(self) -> None:
+        for guild_id in await self.store.guilds_playing_since(self.clock() - LOOK_BACK):
+            self.plan(guild_id)
+
+    async def _round_ended(self, event: RoundEnded) -> None:
+        guild_id = event.round.guild_id
+        if self.scheduler.when(_job(guild_id)) is None:
+            self.plan(guild_id)
+
+    async def _season_ends(self, guild_id: int) -> float | None:
+        """Close the season that ended; the instant the current one ends (None: seasons off)."""
+        await self.close_season(guild_id)
+        current = await self.current(guild_id)
+        return current.end if current is not None else None
+
+
+def _job(guild_id: int) -> str:
+    return f"season {guild_id}"

@@ -7,7 +7,7 @@ as they now are, or a ``Refusal`` in the server's language (nothing stored). Who
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, tzinfo
 from typing import Protocol
@@ -77,6 +77,13 @@ class ServerSettingsService:
 
     def __init__(self, store: ServerSettingsStore) -> None:
         self.store = store
+        # Told the server after its time zone or daily channel changed (what the scheduled
+        # ends of its days and seasons are computed from).
+        self.moved: list[Callable[[int], None]] = []
+
+    def _moved(self, guild_id: int) -> None:
+        for listener in self.moved:
+            listener(guild_id)
 
     async def of(self, guild_id: int) -> ServerSettings:
         """The server's settings (the bot's defaults where it set nothing): what ``show`` and
@@ -107,6 +114,7 @@ class ServerSettingsService:
         except OptionError as exc:
             return option_refusal(exc, current.language)
         await self.store.save_defaults(guild_id, changed)
+        self._moved(guild_id)
         return changed
 
     async def reset_defaults(self, guild_id: int) -> ServerSettings:
@@ -114,6 +122,7 @@ class ServerSettingsService:
         stays)."""
         reset = reset_defaults(await self.of(guild_id))
         await self.store.save_defaults(guild_id, reset)
+        self._moved(guild_id)
         return reset
 
     async def add_round_channel(self, guild_id: int, channel_id: int) -> ServerSettings | Refusal:
@@ -181,10 +190,12 @@ class ServerSettingsService:
         there is the front end's to check first)."""
         current = await self.of(guild_id)
         await self.store.set_daily_channel(guild_id, channel_id)
+        self._moved(guild_id)
         return dataclasses.replace(current, daily_channel=channel_id)
 
     async def clear_daily_channel(self, guild_id: int) -> ServerSettings:
         """No end-of-day post any more."""
         current = await self.of(guild_id)
         await self.store.set_daily_channel(guild_id, None)
+        self._moved(guild_id)
         return dataclasses.replace(current, daily_channel=None)

@@ -2,7 +2,11 @@
 standings between rounds (under the round's results) and the podium at the end, whatever dies
 when.
 
-The database is the only state: every step reads the tournament's row and moves it on with a
+Each tournament this process runs is a job of its scheduler at its next step (its start, its
+next round; at once after a round's end); a look over every active tournament sets them, at
+start, when a use case says so, and every ``REFRESH`` s (a tournament another process made). A
+failing tournament is retried on its own. The database is the only state:
+every step reads the tournament's row and moves it on with a
 conditional update (``sql.py``), so a step repeated after a crash, or by a second process, does
 nothing twice. The process that owns the tournament's server runs it. A round's end is heard
 from the rounds' ``RoundEnded``; one that ended while no process listened (a kill between its
@@ -12,7 +16,6 @@ finish and our step) is scored again from the database (``finished_results``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable
@@ -20,6 +23,7 @@ from collections.abc import Callable
 from bot.i18n.catalogue import text
 from bot.kernel.events import EventBus
 from bot.kernel.refusal import Refusal
+from bot.kernel.scheduler import Scheduler
 from bot.rounds.events import ResultsPosted, RoundEnded
 from bot.rounds.options import RoundOptions
 from bot.rounds.service import RoundService
@@ -32,6 +36,7 @@ from core.round import Results
 from core.tournament import round_scores, still_in
 
 log = logging.getLogger(__name__)
+JOB = "tournaments"
 LATE = 5.0  # a round opened this late after it was due says so
 RETRY = 10.0  # a round that could not open is tried again this much later
 REFRESH = 60.0  # the database read at least this often (a tournament another process made)
@@ -47,8 +52,8 @@ class TournamentScheduler:
         servers: ServerSettingsService,
         bus: EventBus,
         clock: Callable[[], float],
+        scheduler: Scheduler,
         *,
-        tick: float = 0.5,
         owns: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.service = service
@@ -57,59 +62,39 @@ class TournamentScheduler:
         self.servers = servers
         self.bus = bus
         self.clock = clock
-        self.tick = tick
+        self.scheduler = scheduler
         self.owns = owns
         self._locks: dict[int, asyncio.Lock] = {}
-        self._woken = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self.looks = 0  # how many times the loop read the database (its tests count them)
+        self.looks = 0  # how many times the job read the database (its tests count them)
         self._added: dict[int, tuple[int, float]] = {}  # tournament: its round just added, when
-        service.wake = self._woken.set
+        service.wake = self.start
         bus.subscribe(RoundEnded, self._round_ended)
         bus.subscribe(ResultsPosted, self._results_posted)
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="tournaments")
+        """Look now (the start, a use case: a tournament may be new or due)."""
+        self.scheduler.at(JOB, self.clock(), self._look, looks=True)
 
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        """The database is read when woken (a use case, a round's end), when the earliest
-        tournament's next step is due, and every ``REFRESH`` s at most (one made by another
-        process); between those the loop only looks at the clock, every ``tick``."""
+    async def _look(self) -> float:
+        """Each active tournament this process runs gets its job at its next step."""
         await self.service.poster.wait_until_ready()
-        due = self.clock()
-        while True:
-            if self._woken.is_set() or self.clock() >= due:
-                self._woken.clear()
-                self.looks += 1
-                try:
-                    for t in await self.store.active_tournaments():
-                        if self.owns(t.guild_id):
-                            await self.step(t.id)
-                    due = await self._next_due()
-                except Exception:
-                    log.exception("tournaments: a step failed; trying again")
-                    due = self.clock() + RETRY
-            wait = min(self.tick, max(0.0, due - self.clock()))
-            # Not asyncio.wait_for: on Python 3.11 a wake in the same instant as ``close``'s
-            # cancel returns normally, the cancel is lost and ``close`` waits for ever.
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(wait):
-                    await self._woken.wait()
-
-    async def _next_due(self) -> float:
-        """When the earliest tournament this process runs has a step to take."""
+        self.looks += 1
         now = self.clock()
-        due = now + REFRESH
         for t in await self.store.active_tournaments():
             if self.owns(t.guild_id):
-                due = min(due, self._due(t, now))
-        return due
+                self._plan(t.id, self._due(t, now))
+        return now + REFRESH
+
+    def _plan(self, tournament_id: int, instant: float) -> None:
+        self.scheduler.at(
+            f"tournament {tournament_id}", instant, lambda: self._advance(tournament_id), looks=True
+        )
+
+    async def _advance(self, tournament_id: int) -> float | None:
+        """The tournament's step; the instant of its next (None: it is over)."""
+        await self.step(tournament_id)
+        t = await self.store.get_tournament(tournament_id)
+        return self._due(t, self.clock()) if t is not None and t.open else None
 
     def _due(self, t: StoredTournament, now: float) -> float:
         """``next_step``, but standings waiting for their round's results are due at the grace's
@@ -152,13 +137,13 @@ class TournamentScheduler:
         t = await self.store.channel_tournament(event.round.channel_id)
         if t is not None and t.round_id == event.round.id and self.owns(t.guild_id):
             await self.step(t.id, (event.round.id, event.results))
-            self._woken.set()  # the next round's due time is new
+            self._plan(t.id, self.clock())  # what comes next, and when
 
     async def _results_posted(self, event: ResultsPosted) -> None:
         t = await self.store.channel_tournament(event.channel_id)
         if t is not None and self.owns(t.guild_id):
             await self.step(t.id)
-            self._woken.set()
+            self._plan(t.id, self.clock())  # the standings are out: what comes next, and when
 
     async def _results_out(self, t: StoredTournament, now: float) -> bool:
         """Whether the round just added has its results in the channel, or waited

@@ -3,13 +3,23 @@ words of its board, moving the clock to a given local time."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, tzinfo
 
 from bot.daily.model import DailyAttempt
+from bot.daily.service import attempt_job
+from bot.kernel.scheduler import Scheduler
 from core.daily import DAILY_SECONDS, DailyBoard
 from standin import StandIn
 from standin.state import StoredMessage
 from tests.bot.harness import Clock, Harness
+
+
+def running_scheduler(clock: Callable[[], float]) -> Scheduler:
+    """A scheduler on ``clock``, started (a service's jobs run; ``close`` it at the end)."""
+    scheduler = Scheduler(clock)
+    scheduler.start()
+    return scheduler
 
 
 async def open_daily(
@@ -75,11 +85,12 @@ async def open_and_guess(
 
 async def guess_too_late(game: Harness, user: str = "alice") -> tuple[str, StoredMessage]:
     """``user`` opens the daily and guesses one of its words a second after the deadline, before
-    the timer has finished the attempt: the word and the bot's answer."""
+    its job has finished the attempt: the word and the bot's answer."""
     await open_daily(game, user)
     attempt = await attempt_of(game, user)
     word = words_of(await game.services.daily.board_of(attempt), 1)[0]
-    game.services.daily._armed.clear()  # the timer has not got to it yet
+    game.services.daily._armed.clear()  # its job has not got to it yet
+    game.services.scheduler.cancel(attempt_job(attempt.id))
     game.clock.advance(DAILY_SECONDS + 1)
     handle = await game.standin.slash("boggle", user, "daily-guess", {"words": word})
     return word, await handle.followup()

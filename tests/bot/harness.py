@@ -33,31 +33,59 @@ Row = tuple[Any, ...]  # a row read with sqlite3: its columns' types are the que
 
 
 class Clock:
-    """Wall time plus an offset the test moves; the bot's runners see it at their next tick."""
+    """Wall time plus an offset the test moves; the bot's runners see it at their next tick, its
+    scheduler at once (it watches the clock: ``bot.kernel.scheduler.MovableClock``)."""
 
     def __init__(self) -> None:
-        self.offset = 0.0
+        self._watchers: list[Callable[[], None]] = []
+        self._offset = 0.0
 
     def __call__(self) -> float:
-        return time.time() + self.offset
+        return time.time() + self._offset
+
+    @property
+    def offset(self) -> float:
+        return self._offset
+
+    @offset.setter
+    def offset(self, offset: float) -> None:
+        self._offset = offset
+        self.moved()
 
     def advance(self, seconds: float) -> None:
         self.offset += seconds
 
+    def watch(self, moved: Callable[[], None]) -> Callable[[], None]:
+        self._watchers.append(moved)
+        return lambda: self._watchers.remove(moved)
+
+    def moved(self) -> None:
+        for watcher in list(self._watchers):
+            watcher()
+
 
 class StoppedClock(Clock):
     """A clock that moves only when told: exact deadlines to compare, nothing timed (a
-    ``Clock`` wherever one is taken; its offset is unused)."""
+    ``Clock`` wherever one is taken; its offset is unused). Setting ``now`` moves it too."""
 
     def __init__(self, now: float) -> None:
         super().__init__()
-        self.now = now
+        self._now = now
 
     def __call__(self) -> float:
-        return self.now
+        return self._now
+
+    @property
+    def now(self) -> float:
+        return self._now
+
+    @now.setter
+    def now(self, now: float) -> None:
+        self._now = now
+        self.moved()
 
     def advance(self, seconds: float) -> None:
-        self.now += seconds
+        self.now = self._now + seconds
 
 
 @dataclass

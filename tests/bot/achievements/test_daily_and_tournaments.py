@@ -18,6 +18,7 @@ from bot.stores import Storage
 from bot.tournaments.events import TournamentEnded
 from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
+from tests.bot.daily_helpers import running_scheduler
 from tests.bot.harness import StoppedClock
 
 GUILD = 400
@@ -35,7 +36,9 @@ async def test_a_daily_attempt_earns_its_first_tier_once(
     events.subscribe(AchievementsEarned, told.append)
     settings = ServerSettingsService(storage)
     lexicons = Lexicons(loaded={"en": lexicon})
-    daily = DailyService(storage, settings, lexicons, clock, tick=0.01, events=events)
+    daily = DailyService(
+        storage, settings, lexicons, clock, scheduler=running_scheduler(clock), events=events
+    )
     achievements = AchievementService(storage, settings, events, clock)
     achievements.listen()
     opened = await daily.open(7, "en", UTC, GUILD, GUILD + 1)
@@ -51,7 +54,7 @@ async def test_a_daily_attempt_earns_its_first_tier_once(
         (GUILD + 1, Where.DAILY, ((7, "daily_boards", 1),))
     ]
     assert await achievements.daily_finished(finished[0]) is None  # held: not told again
-    await daily.close()
+    await daily.scheduler.close()
 
 
 async def test_a_tournament_winner_earns_its_tier(storage: Storage) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from bot.achievements.events import AchievementsEarned
 from bot.achievements.service import AchievementService
 from bot.kernel.events import EventBus
+from bot.kernel.scheduler import Scheduler
 from bot.rounds.events import RoundEnded
 from bot.rounds.model import GuessRow
 from bot.rounds.store import Totals
@@ -181,7 +182,9 @@ async def test_a_season_podium_is_earned_and_told(storage: Storage) -> None:
     settings = ServerSettingsService(storage)
     AchievementService(storage, settings, events, lambda: NOON).listen()
     clock = StoppedClock(NOON)
-    await SeasonService(storage, settings, events, clock, lambda g: True, 60).close_due()
+    await SeasonService(
+        storage, settings, events, clock, lambda g: True, Scheduler(clock)
+    ).close_due()
     await events.drain(5)
     assert [sorted(t.awards) for t in told] == [
         [(1, "season_champion", 1), (1, "season_podium", 1), (2, "season_podium", 1),

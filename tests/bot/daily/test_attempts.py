@@ -21,7 +21,7 @@ from bot.stores import Storage
 from core.daily import DAILY_RULES, DAILY_SECONDS
 from core.lexicon import Lexicon
 from core.round import Verdict
-from tests.bot.daily_helpers import words_of
+from tests.bot.daily_helpers import running_scheduler, words_of
 from tests.bot.harness import StoppedClock
 from tests.bot.rounds.conftest import ALICE, BOB, CHANNEL, GUILD
 
@@ -45,9 +45,11 @@ async def daily(
     storage: Storage, lexicon: Lexicon, clock: StoppedClock
 ) -> AsyncIterator[DailyService]:
     english = Lexicons(loaded={"en": lexicon})
-    service = DailyService(storage, ServerSettingsService(storage), english, clock, tick=0.002)
+    service = DailyService(
+        storage, ServerSettingsService(storage), english, clock, scheduler=running_scheduler(clock)
+    )
     yield service
-    await service.close()
+    await service.scheduler.close()
 
 
 async def guess(daily: DailyService, attempt_id: int, words: str) -> Guessed:

@@ -19,6 +19,7 @@ from core.daily import DAILY_RULES, DAILY_SECONDS, daily_board
 from core.lexicon import Lexicon
 from core.round import Verdict
 from core.solver import solve
+from tests.bot.daily_helpers import running_scheduler
 from tests.bot.harness import Clock, StoppedClock
 
 OTHER_BOARD = "cato/dogs/rent/lime"
@@ -42,7 +43,11 @@ class SlowLexicons:
 async def test_an_attempt_keeps_its_stored_board(storage: Storage, lexicon: Lexicon) -> None:
     clock = Clock()
     service = DailyService(
-        storage, ServerSettingsService(storage), Lexicons(loaded={"en": lexicon}), clock, tick=0.01
+        storage,
+        ServerSettingsService(storage),
+        Lexicons(loaded={"en": lexicon}),
+        clock,
+        scheduler=running_scheduler(clock),
     )
     opened = await service.open(7, "en", UTC, None, 1)
     assert not opened.existed and opened.state.result is None
@@ -53,13 +58,18 @@ async def test_an_attempt_keeps_its_stored_board(storage: Storage, lexicon: Lexi
     board = await service.board_of(changed)
     assert board.board.text() == OTHER_BOARD
     assert board.words.keys() == solve(board.board, lexicon, 3).keys()
-    clock.advance(DAILY_SECONDS)
-    for _ in range(200):  # the timer's next ticks
-        if (stored := await storage.get_daily_attempt(attempt.id)) and stored.finished:
-            break
-        await asyncio.sleep(0.01)
+    ended = asyncio.Event()
+
+    async def told(event: DailyAttemptEnded) -> None:
+        ended.set()
+
+    service.events.subscribe(DailyAttemptEnded, told)
+    clock.advance(DAILY_SECONDS)  # its job at the deadline: the moved clock wakes the scheduler
+    async with asyncio.timeout(5):
+        await ended.wait()
+    stored = await storage.get_daily_attempt(attempt.id)
     assert stored is not None and stored.finished and stored.points == 0
-    await service.close()
+    await service.scheduler.close()
 
 
 async def test_a_german_attempt_reads_guesses_by_german_rules(
@@ -76,7 +86,11 @@ async def test_a_german_attempt_reads_guesses_by_german_rules(
     )
     clock = StoppedClock(datetime(day.year, day.month, day.day, 12, 0, tzinfo=UTC).timestamp())
     service = DailyService(
-        storage, ServerSettingsService(storage), Lexicons(loaded=lexicons), clock, tick=0.01
+        storage,
+        ServerSettingsService(storage),
+        Lexicons(loaded=lexicons),
+        clock,
+        scheduler=running_scheduler(clock),
     )
     opened = await service.open(7, "de", UTC, None, 1)
     board = opened.state.board
@@ -87,7 +101,7 @@ async def test_a_german_attempt_reads_guesses_by_german_rules(
     guessed = await service.guess(7, opened.state.attempt.id, typed)
     assert not isinstance(guessed, Refusal)
     assert [(j.word, j.verdict) for j in guessed.judgements] == [(word, Verdict.ACCEPTED)]
-    await service.close()
+    await service.scheduler.close()
 
 
 async def test_the_three_minutes_start_once_the_board_is_ready(
@@ -98,13 +112,15 @@ async def test_the_three_minutes_start_once_the_board_is_ready(
     clock = StoppedClock(datetime(2026, 6, 1, 23, 59, 59, tzinfo=UTC).timestamp())
     asked = clock()
     slow = SlowLexicons(Lexicons(loaded={"en": lexicon}), clock, 5)
-    service = DailyService(storage, ServerSettingsService(storage), slow, clock, tick=0.01)
+    service = DailyService(
+        storage, ServerSettingsService(storage), slow, clock, scheduler=running_scheduler(clock)
+    )
     opened = await service.open(7, "en", UTC, None, 1)
     attempt = opened.state.attempt
     assert attempt.started_at == asked + 5
     assert attempt.deadline == asked + 5 + DAILY_SECONDS
     assert attempt.date == datetime.fromtimestamp(asked, UTC).date()  # not the next day
-    await service.close()
+    await service.scheduler.close()
 
 
 async def test_a_results_missed_words_come_most_common_first(
@@ -114,7 +130,11 @@ async def test_a_results_missed_words_come_most_common_first(
     the most valuable (on this day's board the two orders differ)."""
     clock = StoppedClock(datetime(2026, 6, 1, 12, 0, tzinfo=UTC).timestamp())
     service = DailyService(
-        storage, ServerSettingsService(storage), Lexicons(loaded={"en": lexicon}), clock, tick=0.01
+        storage,
+        ServerSettingsService(storage),
+        Lexicons(loaded={"en": lexicon}),
+        clock,
+        scheduler=running_scheduler(clock),
     )
     opened = await service.open(7, "en", UTC, None, 1)
     board = opened.state.board
@@ -131,7 +151,7 @@ async def test_a_results_missed_words_come_most_common_first(
     valuable = sorted(rest, key=lambda w: (-DAILY_RULES.points(w), -len(w), w))[:15]
     assert [w for w, _ in common] != valuable  # the old order would have listed others first
     assert (lexicon.zipf(common[0][0]) or 0) > (lexicon.zipf(valuable[0]) or 0)
-    await service.close()
+    await service.scheduler.close()
 
 
 async def test_attempts_outside_servers_are_resumed_by_every_process(
@@ -164,7 +184,12 @@ async def test_attempts_outside_servers_are_resumed_by_every_process(
     def process(shard: int, heard: list[int]) -> DailyService:
         owns = ShardSlice(count=2, ids=(shard,)).owns
         service = DailyService(
-            storage, ServerSettingsService(storage), english, clock, tick=0.01, owns=owns
+            storage,
+            ServerSettingsService(storage),
+            english,
+            clock,
+            scheduler=running_scheduler(clock),
+            owns=owns,
         )
 
         async def listener(attempt: DailyAttempt) -> None:
@@ -176,7 +201,7 @@ async def test_attempts_outside_servers_are_resumed_by_every_process(
     heard_0: list[int] = []
     first = process(0, heard_0)
     assert await first.resume_all() == 2 and first._armed.keys() == {dm, in_0}
-    await first.close()  # shard 0's process goes down before the deadline
+    await first.scheduler.close()  # shard 0's process goes down before the deadline
 
     heard_1: list[int] = []
     second = process(1, heard_1)
@@ -194,7 +219,7 @@ async def test_attempts_outside_servers_are_resumed_by_every_process(
     assert await again.resume_all() == 0 and heard_0 == [in_0]
     assert await storage.unfinished_daily_attempts() == []
     for service in (second, again):
-        await service.close()
+        await service.scheduler.close()
 
 
 async def test_the_process_holding_an_attempt_hears_its_end_when_another_finished_it(
@@ -209,7 +234,13 @@ async def test_the_process_holding_an_attempt_hears_its_end_when_another_finishe
     heard: dict[str, list[int]] = {"holder": [], "other": []}
 
     def process(name: str) -> DailyService:
-        service = DailyService(storage, ServerSettingsService(storage), english, clock, tick=0.01)
+        service = DailyService(
+            storage,
+            ServerSettingsService(storage),
+            english,
+            clock,
+            scheduler=running_scheduler(clock),
+        )
 
         async def listener(attempt: DailyAttempt) -> None:
             heard[name].append(attempt.id)
@@ -230,4 +261,4 @@ async def test_the_process_holding_an_attempt_hears_its_end_when_another_finishe
     assert heard == {"holder": [attempt.id], "other": [attempt.id]}
     assert not holder._armed
     for service in (holder, other):
-        await service.close()
+        await service.scheduler.close()

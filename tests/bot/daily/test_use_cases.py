@@ -17,12 +17,13 @@ from bot.daily.model import DailyAttempt
 from bot.daily.service import DailyService, Guessed, LexiconSource, Opened
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.refusal import Refusal
+from bot.kernel.scheduler import Scheduler
 from bot.server_settings.model import ServerSettings
 from core.daily import DAILY_RULES, DAILY_SECONDS
 from core.lexicon import Lexicon, LexiconError
 from core.round import Verdict
 from tests.bot.daily.memory_store import MemoryDailyStore
-from tests.bot.daily_helpers import words_of
+from tests.bot.daily_helpers import running_scheduler, words_of
 from tests.bot.harness import StoppedClock
 from tests.bot.server_settings.memory_store import settings_of
 
@@ -60,10 +61,14 @@ async def daily(
     store: MemoryDailyStore, lexicons: dict[str, Lexicon], clock: StoppedClock
 ) -> AsyncIterator[DailyService]:
     service = DailyService(
-        store, settings_of(store.settings), Lexicons(loaded=lexicons), clock, tick=0.002
+        store,
+        settings_of(store.settings),
+        Lexicons(loaded=lexicons),
+        clock,
+        scheduler=running_scheduler(clock),
     )
     yield service
-    await service.close()
+    await service.scheduler.close()
 
 
 async def opened(daily: DailyService, player: int, guild: int | None, *asked: str | None) -> Opened:
@@ -106,7 +111,9 @@ async def test_a_lexicon_that_cannot_load_is_refused_and_nothing_is_stored(
     store: MemoryDailyStore, lexicons: dict[str, Lexicon], clock: StoppedClock
 ) -> None:
     unreadable = Unreadable(Lexicons(loaded=lexicons), "es")
-    daily = DailyService(store, settings_of(store.settings), unreadable, clock)
+    daily = DailyService(
+        store, settings_of(store.settings), unreadable, clock, scheduler=Scheduler(clock)
+    )
     refused = await daily.open_for(ALICE, "Alice", GUILD, CHANNEL, "es", "de")
     assert isinstance(refused, Refusal) and refused.key == "daily.lexicon_failed"
     assert refused.language is None  # each front end writes it for its reader

@@ -191,10 +191,7 @@ async def test_pictures_switched_off_give_a_text_daily_board_and_end_of_day_post
     """BOGGLE_BOARD_PICTURES=off holds for the daily board and the end-of-day post too (both drew
     the picture whatever the setting)."""
 
-    often = {"daily_post_every": 0.05}
-    async with bot_session(
-        standin, database, clock, lexicon, tuning=often, board_pictures=False
-    ) as game:
+    async with bot_session(standin, database, clock, lexicon, board_pictures=False) as game:
         await config(game, "daily-channel set", channel=standin.channel("general").id)
         set_time(clock, at(2026, 5, 20, 12, 0, UTC))
         board = await open_daily(game, "alice")

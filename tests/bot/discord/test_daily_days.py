@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.daily.model import DailyOpening
+from bot.daily.service import attempt_job
 from core.daily import DAILY_SECONDS, day_number
 from core.fairplay import OPENING_MAX_WORDS
 from core.lexicon import Lexicon
@@ -76,8 +77,7 @@ async def test_a_streak_across_three_days_and_its_break(game: Harness) -> None:
 async def test_a_flagged_result_and_the_end_of_day_post(
     standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
-    often = {"daily_post_every": 0.05}
-    async with bot_session(standin, database, clock, lexicon, tuning=often) as game:
+    async with bot_session(standin, database, clock, lexicon) as game:
         reply = await config(game, "daily-channel set", channel=standin.channel("general").id)
         assert "goes to" in reply
         await config(game, "set", timezone="Asia/Tokyo")
@@ -118,9 +118,8 @@ async def test_a_flagged_result_and_the_end_of_day_post(
         assert together == [0, 0]
 
     clock.advance(3600)
-    async with bot_session(standin, database, clock, lexicon, tuning=often) as game:
-        # A whole pass after the restart finds nothing due (its own passes see what this sees),
-        # and the day's post is there once.
+    async with bot_session(standin, database, clock, lexicon) as game:
+        await game.services.scheduler.caught_up()  # the pass at start, past the day's end
         assert await game.services.daily_poster.post_due() == 0
         assert [m.id for m in standin.messages("general")] == [post.id]
         cleared = await config(game, "daily-channel clear")
@@ -136,9 +135,8 @@ async def test_the_post_waits_for_an_attempt_opened_just_before_midnight(
     without her (it did before) nor misses her at 00:04, though the timer that held her attempt
     is gone: the poster finishes it (scored, her message shows the result) before posting."""
 
-    seldom = {"daily_post_every": 3600}  # the test's passes only
     local = ZoneInfo(zone)
-    async with bot_session(standin, database, clock, lexicon, tuning=seldom) as game:
+    async with bot_session(standin, database, clock, lexicon) as game:
         await config(game, "daily-channel set", channel=standin.channel("general").id)
         await config(game, "set", timezone=zone)
         set_time(clock, at(2026, 5, 20, 12, 0, local))
@@ -146,14 +144,15 @@ async def test_the_post_waits_for_an_attempt_opened_just_before_midnight(
         set_time(clock, at(2026, 5, 20, 23, 59, local))
         message, alices = await open_and_guess(game, "alice", 3, after=15)
         game.services.daily._armed.clear()  # the process whose timer held her attempt is gone
+        game.services.scheduler.cancel(attempt_job(alices.id))
 
         set_time(clock, at(2026, 5, 21, 0, 1, local))
+        await game.services.scheduler.caught_up()
         assert await game.services.daily_poster.post_due() == 0
         assert standin.messages("general") == []
 
-        set_time(clock, at(2026, 5, 21, 0, 4, local))
-        assert await game.services.daily_poster.post_due() == 1
-        [post] = standin.messages("general")
+        set_time(clock, at(2026, 5, 21, 0, 4, local))  # the post's job: its instant has come
+        post = await standin.wait_for_message("general", lambda m: "the day is over" in m.content)
         assert "the day is over" in post.content and f"#{alices.day_number}" in post.content
         ranking = post.content.split("ranking")[1]
         assert ranking.index("Alice") < ranking.index("Bob")
@@ -171,8 +170,7 @@ async def test_the_post_waits_while_an_attempt_of_the_day_still_runs(
     """An attempt of the day whose board was ready only a minute after midnight (its deadline
     00:04:00, after the post's usual 00:03:30): the post waits for it, then ranks it."""
 
-    seldom = {"daily_post_every": 3600}  # the test's passes only
-    async with bot_session(standin, database, clock, lexicon, tuning=seldom) as game:
+    async with bot_session(standin, database, clock, lexicon) as game:
         await config(game, "daily-channel set", channel=standin.channel("general").id)
         set_time(clock, at(2026, 5, 20, 12, 0, UTC))
         await play(game, "bob", "boggle", 1)
@@ -194,10 +192,9 @@ async def test_the_post_waits_while_an_attempt_of_the_day_still_runs(
 
         set_time(clock, at(2026, 5, 21, 0, 3, UTC))
         clock.advance(45)  # 00:03:45, past the usual delay: Carol still plays
-        assert await game.services.daily_poster.post_due() == 0
+        await game.services.scheduler.caught_up()
         assert standin.messages("general") == []
 
-        clock.advance(20)  # 00:04:05: her time is up
-        assert await game.services.daily_poster.post_due() == 1
-        [post] = standin.messages("general")
+        clock.advance(20)  # 00:04:05: her time is up, the post's job runs again
+        post = await standin.wait_for_message("general", lambda m: "the day is over" in m.content)
         assert "Bob" in post.content and "Carol" in post.content

@@ -37,17 +37,11 @@ def french(lexicons: dict[str, Lexicon]) -> Lexicon:
     return lexicons["fr"]
 
 
-# The end-of-day poster looks often, so a test does not wait for it.
-QUICK_POSTS = {"daily_post_every": 0.05}
-
-
 @pytest.fixture
 async def game(
     standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon, lexicons: dict[str, Lexicon]
 ) -> AsyncIterator[Harness]:
-    async with bot_session(
-        standin, database, clock, lexicon, tuning=QUICK_POSTS, lexicons=lexicons
-    ) as h:
+    async with bot_session(standin, database, clock, lexicon, lexicons=lexicons) as h:
         await config(h, "set", language="fr")
         yield h
 

@@ -35,11 +35,12 @@ async def play(game: Harness, found: dict[str, list[str]], when: float) -> None:
 
 
 async def roll_over(game: Harness, now: float) -> str:
-    """The clock past a season's end, the service's check run: the recap's text."""
+    """The clock past a season's end, the season closed (by its job, or here for a server the
+    seasons' service has not seen play: these rounds are seeded): the recap's text."""
     assert isinstance(game.clock, StoppedClock)
-    game.clock.now = now
     before = game.standin.messages("boggle")[-1].id
-    assert await game.services.seasons.close_due()
+    game.clock.now = now
+    await game.services.seasons.close_due()
     recap = await game.standin.wait_for_message(
         "boggle", lambda m: "is over" in m.content, 5, after=before
     )

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from bot.kernel.events import EventBus
 from bot.kernel.refusal import Refusal
+from bot.kernel.scheduler import Scheduler
 from bot.seasons.events import SeasonEnded
 from bot.seasons.service import SeasonService, SeasonStandings
 from bot.server_settings.model import ServerSettings
@@ -31,7 +32,7 @@ def service(storage: Storage, clock: StoppedClock) -> tuple[SeasonService, list[
     told: list[SeasonEnded] = []
     events.subscribe(SeasonEnded, told.append)
     seasons = SeasonService(
-        storage, ServerSettingsService(storage), events, clock, lambda g: True, 60.0
+        storage, ServerSettingsService(storage), events, clock, lambda g: True, Scheduler(clock)
     )
     return seasons, told
 
@@ -136,3 +137,32 @@ async def test_coop_rounds_are_kept_off_a_seasons_places(storage: Storage) -> No
     (january,) = await seasons.close_due()
     assert [p.user_id for p in january.recap.places] == [P2]
     assert [p.user_id for p in await storage.season_places(HERE, 1)] == [P2]
+
+
+async def test_each_servers_season_ends_at_its_own_midnight(storage: Storage) -> None:
+    """The service started on the scheduler: each server's season is a job at its end in its
+    zone; a season that ended while the bot was down is archived at the start, the next one at
+    its midnight (Auckland's 11 hours before UTC's), nothing in between."""
+    await storage.save_defaults(AUCKLAND, ServerSettings(timezone="Pacific/Auckland"))
+    await seed(storage, HERE, {P1: ["cat", "dog"]}, at(2026, 2, 10, 12))  # ended while down
+    await seed(storage, HERE, {P2: ["lime"]}, at(2026, 3, 10, 12))
+    await seed(storage, AUCKLAND, {P1: ["cat"]}, at(2026, 3, 10, 12))
+    clock = StoppedClock(at(2026, 3, 31, 10))  # 23:00 in Auckland
+    seasons, told = service(storage, clock)
+    scheduler = seasons.scheduler
+    seasons.start()
+    scheduler.start()
+    await scheduler.caught_up()
+    assert [(e.guild_id, e.name) for e in told] == [(HERE, "2026-02")]
+    assert scheduler.when("season 200") == at(2026, 3, 31, 11)  # Auckland's midnight (+13)
+    assert scheduler.when("season 100") == at(2026, 4, 1)
+    clock.now = at(2026, 3, 31, 11)
+    await scheduler.caught_up()
+    assert [(e.guild_id, e.name) for e in told][1:] == [(AUCKLAND, "2026-03")]
+    clock.now = at(2026, 4, 1) - 1
+    await scheduler.caught_up()
+    assert len(told) == 2
+    clock.now = at(2026, 4, 1)
+    await scheduler.caught_up()
+    assert [(e.guild_id, e.name) for e in told][2:] == [(HERE, "2026-03")]
+    await scheduler.close()

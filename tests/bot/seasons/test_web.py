@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.kernel.events import EventBus
 from bot.kernel.refusal import Refusal
+from bot.kernel.scheduler import Scheduler
 from bot.seasons.service import SeasonService
 from bot.seasons.web import BoardStandingsJson, standings
 from bot.server_settings.service import ServerSettingsService
@@ -38,7 +39,7 @@ async def test_season_and_all_time_with_the_readers_own_line(storage: Storage) -
     await seed(storage, HERE, {VIEWER: ["elephants", "planets"]}, at(2026, 2, 3))  # 11 + 5
     clock = StoppedClock(at(2026, 3, 10, 12))
     settings = ServerSettingsService(storage)
-    seasons = SeasonService(storage, settings, EventBus(), clock, lambda g: True, 60.0)
+    seasons = SeasonService(storage, settings, EventBus(), clock, lambda g: True, Scheduler(clock))
     all_time = StandingsService(storage, settings, clock)
 
     seen = await standings(seasons, all_time, HERE, VIEWER, "en")

@@ -76,7 +76,7 @@ async def test_the_event_follows_the_tournament(
         )
         assert game.query("SELECT event_id FROM tournaments") == [(event.id,)]
         looks = game.services.tournament_scheduler.looks
-        await asyncio.sleep(1)  # 50 ticks with nothing due: the database is not read
+        await asyncio.sleep(1)  # a second with nothing due: the job does not run
         assert game.services.tournament_scheduler.looks - looks <= 1
         started = asyncio.create_task(
             standin.wait_until(lambda: event.status is EventStatus.ACTIVE, timeout=10)

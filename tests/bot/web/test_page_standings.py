@@ -25,10 +25,10 @@ from tests.bot.web.test_page_play import on_first_screen, shots_folder, verdict
 
 @pytest.fixture
 async def march(standin: StandIn, database: Path, lexicon: Lexicon) -> AsyncIterator[Harness]:
-    """The bot on 10 March 2026, noon (UTC, the server's zone); no season closed meanwhile."""
+    """The bot on 10 March 2026, noon (UTC, the server's zone); the clock stopped there (no
+    season ends meanwhile)."""
     clock = StoppedClock(at(2026, 3, 10, 12))
-    tuning = {"season_check_every": 3600.0}
-    async with bot_session(standin, database, clock, lexicon, web=WEB, tuning=tuning) as harness:
+    async with bot_session(standin, database, clock, lexicon, web=WEB) as harness:
         yield harness
 
 
