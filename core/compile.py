@@ -4,6 +4,8 @@ Run where memory is plentiful or about to be given back (image build, or a child
 build's heap is several times its result, and a Python process keeps what it has grown to.
 ``--stdout`` also writes the lexicon for such a parent; an unwritable cache is then only a
 warning. Exit codes: 0 done, 2 an unreadable word list or unwritable cache (one ``error:`` line).
+``--all`` builds what the cache lacks of every language's lexicon and definitions index
+(``core.compile_all``; ``make cache`` and the image run it): a line a build, exit 2 if one failed.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import BinaryIO, TextIO
 from core.cli import EXIT_BAD_INPUT, EXIT_OK
 from core.cli.options import dictionary_options
 from core.languages import language
-from core.lexicon import Lexicon, LexiconError, cache_file, write_atomically
+from core.lexicon import Lexicon, LexiconError, cache_file, default_cache_dir, write_atomically
 from core.lexicon.cache import record_stamp, source_stamp
 from core.lexicon.sources import spellings_beside
 
@@ -34,6 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--spellings", type=Path, default=None, metavar="PATH",
         help="with --dict: the dictionary's spelling of words whose folded form differs",
+    )  # fmt: skip
+    parser.add_argument(
+        "--all", action="store_true",
+        help="every language's lexicon and definitions index the cache lacks (one build a core)",
     )  # fmt: skip
     parser.add_argument(
         "--stdout", action="store_true",
@@ -55,6 +61,10 @@ def main(
     args = parser.parse_args(argv)
     if (args.freq is not None or args.spellings is not None) and args.dict is None:
         parser.error("--freq and --spellings go with --dict (a language's own list has its own)")
+    if args.all:
+        if args.dict is not None or args.stdout:
+            parser.error("--all builds every language's own list, into the cache only")
+        return _all(args.cache_dir, out, err)
     try:
         lang = language(args.lang)
         if args.dict is None:  # the language's own list, letters and frequencies
@@ -83,6 +93,21 @@ def main(
         out.flush()
     else:
         out.write(f"{len(lexicon)} words, cached in {target}\n".encode())
+    return EXIT_OK
+
+
+def _all(cache_dir: Path | None, out: BinaryIO, err: TextIO) -> int:
+    from core.compile_all import build_all  # the definitions, only here: not a child's load
+
+    cache = cache_dir if cache_dir is not None else default_cache_dir()
+    try:
+        done = build_all(cache)
+    except (LexiconError, OSError) as exc:
+        err.write(f"error: {exc}\n")
+        return EXIT_BAD_INPUT
+    lines = done or [f"the cache holds every lexicon and definitions index: {cache}"]
+    out.write("".join(f"{line}\n" for line in lines).encode())
+    out.flush()
     return EXIT_OK
 
 

@@ -119,10 +119,11 @@ class Definitions:
             self._index = None
 
     def _digest(self) -> bytes:
-        """The cache key: the data files' names, sizes and times and the lexicon's source hash
-        (cheap: the files are read only to build)."""
+        """The cache key (``sources.cache_key``): the builder's version, the data files' digest
+        and the lexicon's source hash."""
         assert self.source is not None
-        return sources.stamp(self.source, self._data_dir, self.lexicon().source_hash)
+        lexicon_hash = self.lexicon().source_hash
+        return sources.cache_key(self.source, self._data_dir, lexicon_hash, self._cache_dir)
 
     def _open_index(self) -> Index:
         digest, target = self._digest(), self.index_path()

@@ -1,5 +1,6 @@
 """What each language's definitions are built from: its files under data/definitions/, read and
-digested (the digest names the index in the cache, so edited data never meets a stale index)."""
+digested (the digest names the index in the cache, so edited data never meets a stale index, and
+checkouts of the same data share one index)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pathlib import Path
 
 from core.definitions.model import FormKind, PartOfSpeech
 from core.dice import DATA_DIR
+from core.lexicon.cache import record_stamp
+from core.lexicon.stamp import SourceStamp
 
 DEFINITIONS_DIR = DATA_DIR / "definitions"
 FORMAT = b"boggle-definitions-3"  # bump when the index layout or the reading of the files changes
@@ -43,14 +46,24 @@ def read_text(path: Path) -> str:
     return (gzip.decompress(data) if path.suffix == ".gz" else data).decode("utf-8")
 
 
-def stamp(source: Source, directory: Path, lexicon_hash: bytes) -> bytes:
-    """The index's cache key, cheap to check at a process's first lookup: the index format, the
-    lexicon's source hash (forms are resolved against its words) and each file's name, size and
-    modification time (``digest`` reads them all: README's figures, not the cache)."""
-    parts = [FORMAT, lexicon_hash]
-    for name in (*source.glosses, *source.forms):
-        status = (directory / name).stat()
-        parts.append(f"{name}\t{status.st_size}\t{status.st_mtime_ns}".encode())
+def cache_key(source: Source, directory: Path, lexicon_hash: bytes, cache_dir: Path) -> bytes:
+    """The index's cache key: the builder's version (``FORMAT``), the lexicon's source hash
+    (forms are resolved against its words) and the data files' contents. The files are hashed
+    once per change: a stamp in the cache keeps their digest while their sizes and times hold
+    (``core.lexicon.stamp``), so a process's first lookup only reads the files' status."""
+    files = tuple(directory / name for name in (*source.glosses, *source.forms))
+    taken = SourceStamp.take(files, "definitions", cache_dir)
+    data = taken.known_digest()
+    if data is None:
+        data = _digest(files)
+        record_stamp(taken, data)
+    return hashlib.sha256(b"\0".join((FORMAT, lexicon_hash, data))).digest()
+
+
+def _digest(files: tuple[Path, ...]) -> bytes:
+    parts = [
+        f"{path.name}\t".encode() + hashlib.sha256(path.read_bytes()).digest() for path in files
+    ]
     return hashlib.sha256(b"\0".join(parts)).digest()
 
 

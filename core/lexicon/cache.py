@@ -11,6 +11,7 @@ from pathlib import Path
 
 from core.lexicon.alphabet import ALPHABET, LexiconError
 from core.lexicon.dawg import Lexicon
+from core.lexicon.fileformat import BUILDER_VERSION
 from core.lexicon.sources import read_frequencies, read_sources, spellings_beside, split_words
 from core.lexicon.stamp import SourceStamp
 
@@ -103,13 +104,16 @@ def record_stamp(stamp: SourceStamp, digest: bytes) -> None:
 
 
 def cache_file(source_hash: bytes, cache_dir: str | os.PathLike[str] | None = None) -> Path:
-    """Where the lexicon of the word list with this SHA-256 is cached."""
+    """Where the lexicon of the word list with this SHA-256 is cached: named by the digest and
+    the builder's version, so checkouts of different versions share a cache without trading
+    one file back and forth."""
     cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
-    return cache / f"{source_hash.hex()[:32]}.dawg"
+    return cache / f"{source_hash.hex()[:32]}-{BUILDER_VERSION}.dawg"
 
 
 def default_cache_dir() -> Path:
-    """``$BOGGLE_CACHE_DIR``, else ``$XDG_CACHE_HOME/boggle``, else ``~/.cache/boggle``."""
+    """``$BOGGLE_CACHE_DIR``, else ``$XDG_CACHE_HOME/boggle``, else ``~/.cache/boggle``: the one
+    cache of the machine's lexicons and definitions indexes (the bot, the CLI and the tests)."""
     explicit = os.environ.get("BOGGLE_CACHE_DIR")
     if explicit:
         return Path(explicit)

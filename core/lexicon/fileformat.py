@@ -18,6 +18,9 @@ from core.lexicon.alphabet import LexiconError, mask_size, mask_typecode
 from core.lexicon.spelling import Spellings
 
 MAGIC = b"BGLDAWG3"  # 3: spellings
+# Part of a cached file's name (``cache.cache_file``): bump it when the same sources build other
+# bytes (the builder or this layout changed), so no older file is read for a newer one.
+BUILDER_VERSION = "b3"
 # magic, source sha256, nodes, edges, words, alphabet bytes (UTF-8), zipf bytes (0 or words),
 # then the spellings (``spelling.Spellings``): table bytes (UTF-8), marks bytes, before and
 # starts entries (32-bit), patch bytes

@@ -22,7 +22,7 @@ from bot.discord.client import BoggleBot
 from bot.rounds.live import LiveRound
 from bot.services import Services, Tuning
 from core.board import Board
-from core.lexicon import Lexicon
+from core.lexicon import Lexicon, default_cache_dir
 from core.solver import find_path
 from standin import StandIn
 from standin.state import StoredMessage
@@ -236,11 +236,12 @@ def read_board(grid_lines: Iterable[str]) -> Board:
     return Board.parse("/".join(rows))
 
 
-def bot_env(folder: Path, **extra: str) -> dict[str, str]:
-    """The environment of a ``python -m bot`` process: this one's, less any bot setting, the
-    lexicon cached in ``folder``."""
+def bot_env(folder: Path, cache: Path | None = None, /, **extra: str) -> dict[str, str]:
+    """The environment of a ``python -m bot`` process: this one's, less any bot setting, its
+    lexicons read from ``cache`` (by default the machine's, filled at set-up: a bot that built
+    English in a child at each start spent seconds of every test on it)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOGGLE_"))}
-    env["BOGGLE_CACHE_DIR"] = str(folder / "cache")
+    env["BOGGLE_CACHE_DIR"] = str(cache if cache is not None else default_cache_dir())
     env.update(extra)
     return env
 
@@ -250,7 +251,7 @@ def sandbox_env(folder: Path, **extra: str) -> dict[str, str]:
     the default 8780, which another test's sandbox may be binding at the same moment (its check
     that the port is free and its bind are apart: two at once stopped one with "Address already
     in use")."""
-    return bot_env(folder, BOGGLE_WEB_PORT="0", **extra)
+    return bot_env(folder, None, BOGGLE_WEB_PORT="0", **extra)
 
 
 async def spawn_bot(

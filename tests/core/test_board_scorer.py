@@ -10,13 +10,15 @@ from core.board_scorer import BoardScorer
 from core.lexicon import Lexicon
 from core.scoring import total_score
 from core.solver import solve
+from tests.profiles import brute, sized
 
 shapes = st.sampled_from([(1, 1), (2, 3), (3, 3), (4, 4), (3, 5), (5, 5)])
 # Common letters, so random boards hold words; qu for the two-letter face.
 letters = st.sampled_from([*"aeirstnolcdpgu", "qu", "e", "s"])
 
 
-@settings(max_examples=150, deadline=None)
+@brute
+@settings(max_examples=sized(150), deadline=None)
 @given(shape=shapes, data=st.data(), min_length=st.integers(1, 5))
 def test_python_scorer_is_the_solver(
     en_lexicon: Lexicon, shape: tuple[int, int], data: st.DataObject, min_length: int

@@ -6,14 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from core.lexicon import Lexicon
 from tests.core.test_cli import run
 
 
 @pytest.fixture(scope="module")
-def cache(lexicons: dict[str, Lexicon], lexicon_cache: Path) -> Path:
-    """The run's lexicon cache, every language's lexicon built (the definitions index joins it)."""
-    return lexicon_cache
+def cache(definitions_cache: Path) -> Path:
+    """The machine's cache, every language's lexicon and definitions index in it."""
+    return definitions_cache
 
 
 def test_a_form_names_its_lemma_then_the_lemma_senses(cache: Path) -> None:

@@ -29,10 +29,10 @@ from core.lexicon import Lexicon
 
 @pytest.fixture(scope="session")
 def definitions(
-    lexicons: dict[str, Lexicon], lexicon_cache: Path
+    lexicons: dict[str, Lexicon], definitions_cache: Path
 ) -> Iterator[dict[str, Definitions]]:
     opened = {
-        code: Definitions.open(code, lexicon_cache, lexicon=lexicon)
+        code: Definitions.open(code, definitions_cache, lexicon=lexicon)
         for code, lexicon in lexicons.items()
     }
     yield opened

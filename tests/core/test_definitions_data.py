@@ -6,7 +6,9 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import os
 import re
+import shutil
 from pathlib import Path
 from types import ModuleType
 
@@ -80,9 +82,9 @@ def test_shipped_glosses_hold_no_offensive_word(offensive: ModuleType, code: str
 
 
 def test_a_word_with_an_ordinary_sense_keeps_only_it(
-    lexicons: dict[str, Lexicon], lexicon_cache: Path
+    lexicons: dict[str, Lexicon], definitions_cache: Path
 ) -> None:
-    definitions = Definitions.open("en", lexicon_cache, lexicon=lexicons["en"])
+    definitions = Definitions.open("en", definitions_cache, lexicon=lexicons["en"])
     found = definitions.lookup("chink", senses=6)
     assert isinstance(found, Entry)
     glosses = [s.gloss for r in found.readings for s in r.senses]
@@ -150,3 +152,33 @@ def test_a_read_only_cache_still_answers(data: Path, tmp_path: Path, english: Le
     definitions = Definitions.open("en", cache, lexicon=english, data_dir=data)
     assert isinstance(definitions.lookup("walk"), Entry)
     definitions.close()
+
+
+def test_a_cached_index_is_opened_not_built_and_shared_by_checkouts(
+    data: Path, tmp_path: Path, english: Lexicon
+) -> None:
+    """The index is named by the data's contents, not its files' times or place: another
+    checkout of the same data (copied elsewhere, new times) opens the same file, unwritten."""
+    cache = tmp_path / "cache"
+    built = Definitions.open("en", cache, lexicon=english, data_dir=data)
+    built.build_into_cache()
+    path = built.index_path()
+    status = path.stat()
+    built.close()
+
+    checkout = tmp_path / "checkout"
+    shutil.copytree(data, checkout)
+    for copy in checkout.iterdir():
+        os.utime(copy, ns=(status.st_mtime_ns + 10**9, status.st_mtime_ns + 10**9))
+    for folder in (data, checkout):
+        opened = Definitions.open("en", cache, lexicon=english, data_dir=folder)
+        assert opened.index_path() == path and opened.is_cached()
+        assert isinstance(opened.lookup("geese"), Entry)
+        opened.close()
+    after = path.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (status.st_ino, status.st_mtime_ns)
+    assert [p for p in cache.iterdir() if p.suffix == ".defs"] == [path]
+
+    (checkout / "en-words.tsv").write_text("the\tdeterminer\tthis one\n")
+    edited = Definitions.open("en", cache, lexicon=english, data_dir=checkout)
+    assert edited.index_path() != path and not edited.is_cached()

@@ -27,6 +27,7 @@ from core.round import Mode, Round, Rules, Verdict
 from core.scoring import default_min_length
 from core.solver import solve
 from tests.core.brute import brute_solve
+from tests.profiles import brute, sized
 
 
 @pytest.fixture(scope="module")
@@ -164,8 +165,11 @@ def test_missed_order_breaks_ties_by_length_then_alphabet(lexicons: dict[str, Le
 
 
 @pytest.mark.parametrize("code", LANGUAGE_CODES)
+@brute
 @settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=sized(6),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(side=st.sampled_from((4, 5, 6)), seed=st.integers(0, 2**32))
 def test_solver_equals_brute_force_on_each_languages_dice(

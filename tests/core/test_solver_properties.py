@@ -22,6 +22,7 @@ from tests.core.brute import (
     random_walk,
     spell_or_none,
 )
+from tests.profiles import brute, sized
 
 DICE = sorted(available())
 
@@ -32,7 +33,8 @@ def check_paths(board: Board, found: dict[str, tuple[int, ...]]) -> None:
         assert path_spells(board, path) == word
 
 
-@settings(max_examples=1000, deadline=None)
+@brute
+@settings(max_examples=sized(1000), deadline=None)
 @given(boards_and_words())
 def test_solve_equals_brute_force(case: tuple[Board, list[str], int]) -> None:
     board, words, min_length = case
@@ -41,7 +43,8 @@ def test_solve_equals_brute_force(case: tuple[Board, list[str], int]) -> None:
     check_paths(board, found)
 
 
-@settings(max_examples=400, deadline=None)
+@brute
+@settings(max_examples=sized(400), deadline=None)
 @given(boards_and_words(min_words=20, max_words=120))
 def test_find_path_agrees_with_brute_force(case: tuple[Board, list[str], int]) -> None:
     board, words, _ = case
@@ -53,7 +56,8 @@ def test_find_path_agrees_with_brute_force(case: tuple[Board, list[str], int]) -
             assert path_spells(board, path) == word
 
 
-@settings(max_examples=300, deadline=None)
+@brute
+@settings(max_examples=sized(300), deadline=None)
 @given(boards(max_side=4), st.data())
 def test_every_board_word_is_found(board: Board, data: st.DataObject) -> None:
     """Every word a legal path spells (all of them, on small boards) is in the solution."""
@@ -64,7 +68,8 @@ def test_every_board_word_is_found(board: Board, data: st.DataObject) -> None:
     check_paths(board, found)
 
 
-@settings(max_examples=200, deadline=None)
+@brute
+@settings(max_examples=sized(200), deadline=None)
 @given(boards(max_side=5), st.lists(st.integers(0, 35), max_size=8))
 def test_path_spells_rejects_illegal_paths(board: Board, path: list[int]) -> None:
     expected = spell_or_none(board, path) if path else ""
@@ -98,7 +103,8 @@ def test_multi_letter_face_spells_only_as_a_whole() -> None:
     assert set(solve(board, lex, 1)) == {"the", "then", "thex"}
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@brute
+@settings(max_examples=sized(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(DICE), st.integers(0, 2**32 - 1))
 def test_real_word_list_on_random_rolls(
     en_lexicon: Lexicon, en_words: list[str], name: str, seed: int

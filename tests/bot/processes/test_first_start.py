@@ -26,6 +26,7 @@ async def run_bot_once(tmp_path: Path, standin: StandIn) -> str:
     """Start the bot, wait until it is connected, stop it with SIGTERM; its logs."""
     env = bot_env(
         tmp_path,
+        tmp_path / "cache",
         BOGGLE_DATABASE=str(tmp_path / "boggle.sqlite3"),
         DISCORD_TOKEN=TOKEN,
         DISCORD_API_BASE=standin.api_base,
@@ -45,7 +46,7 @@ async def run_bot_once(tmp_path: Path, standin: StandIn) -> str:
 async def test_first_start_builds_the_cache_in_a_child(
     tmp_path: Path, standin: StandIn, lexicon: Lexicon
 ) -> None:
-    cache = tmp_path / "cache"  # where bot_env puts it; empty
+    cache = tmp_path / "cache"  # the bot's, in run_bot_once; empty
     assert cached(EN_WORDS, cache, frequencies=EN_ZIPF) is None
     logs = await run_bot_once(tmp_path, standin)
     assert "built by a child process" in logs
