@@ -34,10 +34,9 @@ print('\n'.join(p['build-system']['requires'] + p['project']['dependencies']))" 
 COPY core ./core
 COPY data ./data
 #    The definitions' indexes too (every form resolved: a build peaks at a few hundred MB), so
-#    the bot only reads them (data/definitions/README.md).
-RUN for lang in en fr es de nl pl pt; do python -m core.compile --lang "$lang"; done \
-    && for lang in en fr de; do python -m core.definitions --lang "$lang"; done \
-    && chown -R boggle /app/cache
+#    the bot only reads them (data/definitions/README.md). One command, as `make` runs it: the
+#    builds in parallel, one child a core.
+RUN python -m core.compile --all && chown -R boggle /app/cache
 
 # 3. The bot's code, installed without its dependencies (layer 1 has them). An editable install:
 #    the code runs from /app, so data/ and migrations/ are found beside it. /app stays root's.

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint format bench clean
+.PHONY: run test cache lint format bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -11,10 +11,16 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
-run: $(VENV)/.installed
+# Every language's lexicon and definitions index, built once per machine and content into the
+# cache the bot, the CLI and the tests share ($$BOGGLE_CACHE_DIR, else ~/.cache/boggle): a look
+# at the cache (a second or two) when it holds them, minutes on a fresh machine.
+cache: $(VENV)/.installed
+	$(PY) -m core.compile --all
+
+run: cache
 	$(PY) -m bot
 
-test: $(VENV)/.installed
+test: cache
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy core bot standin tests bench

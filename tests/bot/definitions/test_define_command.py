@@ -1,7 +1,7 @@
 """``/boggle define`` through the real client and the stand-in, in the four languages: a word,
 an inflected form (worded in the word's language), a valid word without a gloss, a non-word;
-Spanish says plainly it has no definitions. The indexes are built by the service's child process
-on first use (nothing opened at start-up)."""
+Spanish says plainly it has no definitions. The indexes are read from the machine's cache on first
+use (nothing opened at start-up)."""
 
 from __future__ import annotations
 
