@@ -147,3 +147,22 @@ def test_a_lists_own_spellings_beside_it_are_read_by_the_language(tmp_path: Path
     assert Lexicon.from_bytes(blob).spelling("ete") == "été"
     found = cached(words, cache)
     assert found is not None and found.spelling("ete") == "été"
+
+
+def test_all_builds_nothing_the_cache_holds(definitions_cache: Path) -> None:
+    """``--all`` on a cache that holds every language's lexicon and index (``make cache``): it
+    says so and writes nothing, lexicon or index."""
+    before = {p: p.stat().st_mtime_ns for p in definitions_cache.iterdir() if p.suffix != ".stamp"}
+    done = compile_in_child("--all", "--cache-dir", str(definitions_cache))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode() == (
+        f"the cache holds every lexicon and definitions index: {definitions_cache}\n"
+    )
+    after = {p: p.stat().st_mtime_ns for p in before if p.exists()}
+    assert after == before
+
+
+def test_all_goes_with_no_word_list(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        run("--all", "--dict", str(EN_WORDS), "--cache-dir", str(tmp_path))
+    assert not tmp_path.joinpath(".build.lock").exists()
