@@ -64,7 +64,9 @@ async def test_a_french_server_answers_in_french(game: Harness) -> None:
         r"\*\*Saison \d{4}-\d{2}\*\* \(n° 1\) · en cours\n\n"
         r"Personne n'a encore marqué cette saison\.\n\n"
         r"Vous n'êtes pas encore dans ce classement\.\n\n"
-        r"-# Depuis toujours : `/leaderboard period:depuis toujours`",
+        r"-# Depuis toujours : `/leaderboard period:depuis toujours`\n"
+        r"-# Les parties coopératives ne comptent que dans les mots trouvés, jamais dans les "
+        r"points\.",
         description(empty),
     ), description(empty)
     assert embed["footer"]["text"] == "Page 1 sur 1 · 0 joueur"  # French: "one" for 0 too
