@@ -1,4 +1,4 @@
-"""The board as a picture (bot/discord/render/picture.py): sizes, faces, determinism, the drawn path."""
+"""The board as a picture (bot/pictures/picture.py): sizes, faces, determinism, the drawn path."""
 
 from __future__ import annotations
 
