@@ -1,4 +1,4 @@
-"""Benchmark of the board picture (bot/discord/render/picture.py): time to draw and encode a board.
+"""Benchmark of the board picture (bot/pictures/picture.py): time to draw and encode a board.
 
 Seeded boards of each size, plain, with a path and with hints. The baseline redraws everything
 for each picture (``clear_cache()``); also timed: our palette PNG against a true-colour one, and
@@ -28,7 +28,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from report_table import Table, percentile, yes  # noqa: E402
 
-from bot.discord.render import picture  # noqa: E402
+from bot.pictures import picture  # noqa: E402
 from core.board import Board  # noqa: E402
 from core.dice import dice_set  # noqa: E402
 

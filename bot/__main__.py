@@ -10,8 +10,9 @@ import sys
 
 import discord
 
-from bot.config.settings import Settings, SettingsError, configure_logging
+from bot.config.settings import Settings, SettingsError
 from bot.discord.endpoints import point_discord_at
+from bot.metrics.logs import configure_logging
 from bot.startup_failures import report_failure
 
 log = logging.getLogger("bot")

@@ -1,7 +1,8 @@
 """The composition root: settings -> services -> the front ends, started as peers (the Discord
 client, and the Activity's web server beside it, not inside it), each given the narrow view of
-the services it uses (``discord_features``, ``page_sides``: no front end holds the whole
-``Services``), everything torn down in reverse by one exit stack.
+the services it uses (``discord_plugins``, ``page_sides``: no front end holds the whole
+``Services``), everything torn down in reverse by one exit stack. The one list of the features'
+Discord sides is ``discord_plugins``; what the services ask of Discord, ``discord_ports``.
 
 The Discord client drives the start (its set-up runs once it has logged in, when the
 application's id is known) and the stop (its close); both come back here.
@@ -15,16 +16,28 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.achievements import discord as achievements
+from bot.battles import discord as battles
+from bot.check import discord as check
 from bot.check.discord.uses import CheckUses
 from bot.config.settings import Settings
+from bot.daily import discord as daily
+from bot.daily.discord.posts import DiscordDailyPosts
 from bot.daily.discord.uses import DailyUses
+from bot.definitions import discord as definitions
 from bot.definitions.discord.uses import DefinitionsUses
-from bot.discord.client import BoggleBot
-from bot.discord.features import Features
+from bot.discord.client import BoggleBot, Plugin, plugin
+from bot.rounds import discord as rounds
+from bot.rounds.discord.publisher import member_names
 from bot.rounds.discord.uses import RoundsUses
+from bot.seasons import discord as seasons
+from bot.server_settings import discord as server_settings
 from bot.server_settings.discord.uses import ServerSettingsUses
-from bot.services import Services, Tuning, open_services, start_services
+from bot.services import Ports, Services, Tuning, open_services, start_services
+from bot.standings import discord as standings
 from bot.standings.discord.uses import StandingsUses
+from bot.tournaments import discord as tournaments
+from bot.tournaments.discord.poster import DiscordTournaments
 from bot.tournaments.discord.uses import TournamentsUses
 
 if TYPE_CHECKING:  # imported when served: prometheus_client and aiohttp.web weigh 3 MB
@@ -88,11 +101,13 @@ class App:
             self.metrics_server = await start_metrics(
                 metrics, client, storage, settings.metrics_host, settings.metrics_port, self.stack
             )
-        services = await open_services(self.settings, self.tuning, client.ports(), self.stack)
+        services = await open_services(
+            self.settings, self.tuning, discord_ports(client), self.stack
+        )
         self.services = services
         if metrics is not None:
             metrics.watch_services(services)
-        await client.install(discord_features(services), services.server_settings)
+        await client.install(discord_plugins(services), services.server_settings.language)
         await start_services(services, client.close, self.stack)
         web = self.settings.web
         if web.port is not None and client.application_id is not None:
@@ -117,24 +132,44 @@ class App:
             log.exception("the Activity's page did not stop cleanly")
 
 
-def discord_features(s: Services) -> Features:
-    """Each feature's Discord side given what it uses: its own service and the few shared
-    things it needs."""
-    return Features(
-        rounds=RoundsUses(
-            s.rounds, s.server_settings, s.pictures, s.settings.web.activity, s.clock
+def discord_plugins(s: Services) -> tuple[Plugin, ...]:
+    """Every feature's Discord side, one line a feature, in the order they are installed: its
+    ``setup`` given what it uses (its own service and the few shared things it needs)."""
+    activity = s.settings.web.activity  # the board offers "Play on the board"
+    return (
+        plugin(
+            rounds.setup, RoundsUses(s.rounds, s.server_settings, s.pictures, activity, s.clock)
         ),
-        check=CheckUses(s.check, s.pictures),
-        definitions=DefinitionsUses(s.definitions, s.rounds, s.daily, s.server_settings),
-        standings=StandingsUses(
-            s.standings, s.seasons, s.tournaments, s.achievements, s.server_settings
+        plugin(check.setup, CheckUses(s.check, s.pictures)),  # joins the rounds' /boggle group
+        plugin(
+            definitions.setup,  # joins the rounds' /boggle group
+            DefinitionsUses(s.definitions, s.rounds, s.daily, s.server_settings),
         ),
-        server_settings=ServerSettingsUses(s.server_settings, s.battles, s.seasons),
-        daily=DailyUses(s.daily, s.server_settings, s.pictures, s.lexicons, s.clock),
-        tournaments=TournamentsUses(s.tournaments, s.rounds, s.server_settings, s.clock),
-        battles=s.battles,
-        seasons=s.seasons,
-        events=s.events,
+        plugin(
+            standings.setup,
+            StandingsUses(s.standings, s.seasons, s.tournaments, s.achievements, s.server_settings),
+        ),
+        plugin(server_settings.setup, ServerSettingsUses(s.server_settings, s.battles, s.seasons)),
+        plugin(daily.setup, DailyUses(s.daily, s.server_settings, s.pictures, s.lexicons, s.clock)),
+        plugin(
+            tournaments.setup,
+            TournamentsUses(s.tournaments, s.rounds, s.server_settings, s.clock),
+        ),
+        plugin(battles.setup, s.battles),
+        plugin(seasons.setup, s.seasons, s.events),
+        plugin(achievements.setup, s.events),
+    )
+
+
+def discord_ports(client: BoggleBot) -> Ports:
+    """What the services ask of Discord: players' names, the end-of-day post, whether the client
+    is closing, the tournaments' channel and Discord's scheduled events (the rounds' channels
+    listen to the rounds' events: ``bot.rounds.discord.channel_view``)."""
+    return Ports(
+        member_names(client),
+        lambda pictures: DiscordDailyPosts(client, pictures),
+        lambda: client.closing,
+        lambda: (lambda both: (both, both))(DiscordTournaments(client)),
     )
 
 

@@ -21,13 +21,13 @@ from bot.config.settings import Settings
 from bot.daily.posts import DailyPoster, DailyPostSender
 from bot.daily.service import DailyService
 from bot.definitions.service import DefinitionsService
-from bot.discord.render.pictures import Pictures
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.limits import Limiter
 from bot.kernel.pages import PageDirectory
 from bot.kernel.scheduler import Scheduler
 from bot.kernel.shard_claims import ShardClaims
+from bot.pictures.pictures import Pictures
 from bot.rounds.pruning import GuessPruner
 from bot.rounds.service import (
     FINISH_GRACE,

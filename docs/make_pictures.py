@@ -3,7 +3,7 @@
     .venv/bin/python docs/make_pictures.py
 
 Both come from the project's own code: a seeded 4x4 round on the English dice, scored by
-``core.Round``, the board drawn by ``bot.discord.render.picture.board_png`` and the results written by
+``core.Round``, the board drawn by ``bot.pictures.picture.board_png`` and the results written by
 ``bot.discord.render.results_messages``. The results post is laid out the way Discord shows it (dark theme),
 in the project's font (``data/fonts/DejaVuSans-Bold.ttf``); emoji, which the font lacks, become
 small drawn marks. The same seed gives the same pictures.
@@ -21,7 +21,7 @@ import discord
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.discord.render import RenderedMessage, results_messages
-from bot.discord.render.picture import FONT_FILE, board_png
+from bot.pictures.picture import FONT_FILE, board_png
 from core.board import Board
 from core.codes import encode
 from core.commonness import missed_order

@@ -34,8 +34,17 @@ PAGE_KIT_USES = ("bot.web", "bot.kernel", "bot.i18n", "bot.config")
 # database's records) stands on these alone: each feature's SQL is in the feature's folder
 # (``bot/<feature>/sql.py``), composed with the engines in ``bot.stores``, which only the
 # composition root and the tools hold whole (a feature takes the narrow store it declares).
-STORAGE_KERNEL_USES = ("bot.storage", "bot.kernel")
+STORAGE_KERNEL_USES = ("bot.storage", "bot.kernel", "bot.config")
 WHOLE_STORAGE_HOLDERS = ("bot.stores", "bot.services", "bot.tools")
+# What the composition root composes; a kit (below) names none of it.
+COMPOSED = ("bot.services", "bot.app", "bot.stores", "bot.storage", "bot.tools", "standin")
+# The kits every feature builds on, naming no feature: the Discord front end (the client takes
+# the features' Discord sides as plug-ins, handed in by the composition root) and the board's
+# pictures (drawn for the services, the Discord side and the page). Each stands on these alone.
+KITS = {
+    "bot.discord": ("bot.discord", "bot.kernel", "bot.i18n", "bot.config"),
+    "bot.pictures": ("bot.pictures", "bot.kernel", "bot.i18n"),
+}
 FORBIDDEN = {
     "core": ("asyncio", *DRIVERS, *PLATFORM, "bot"),
     # The kernel is below the storage kernel (which may use it): the two never import each other
@@ -61,12 +70,23 @@ FORBIDDEN = {
         "bot.app",
         "bot.tools",
     ),
-    "bot.config": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", *FRONT_ENDS),
+    "bot.config": (
+        "discord",
+        "aiohttp",
+        "PIL",
+        "standin",
+        "bot.kernel",
+        "bot.storage",
+        "bot.metrics",
+        *FEATURES,
+        *FRONT_ENDS,
+        *COMPOSED,
+    ),
     "bot.i18n": ("discord", "aiohttp", "PIL", "standin", "bot.kernel", *FRONT_ENDS),
-    "bot.discord.render": ("aiohttp", "standin", "bot.storage", "bot.tools", *FEATURES),
     "bot.services": ("standin", "bot.tools", "bot.web", "bot.app"),
     "bot.app": ("standin", "bot.tools"),
-    "bot.discord": ("standin", "bot.tools", "bot.web", "bot.app", *DRIVERS),
+    "bot.discord": ("aiohttp", "bot.web", "bot.pictures", *DRIVERS, *FEATURES, *COMPOSED),
+    "bot.pictures": ("discord", "aiohttp", *DRIVERS, *FEATURES, *FRONT_ENDS, *COMPOSED),
     "bot.web": (
         "discord",
         "standin",
@@ -405,6 +425,13 @@ def test_only_a_page_side_uses_the_page_kit() -> None:
         and not any(within(name, f"{feature}.web") for feature in FEATURES)
     ]
     assert broken == []
+
+
+@pytest.mark.parametrize("kit", sorted(KITS))
+def test_a_kit_names_no_feature(kit: str) -> None:
+    """A kit imports no feature, nor what composes them (the services, the app, the storage):
+    the features build on it, and the composition root hands it what it runs."""
+    assert beyond(kit, KITS[kit]) == []
 
 
 def test_the_storage_kernel_imports_no_feature() -> None:

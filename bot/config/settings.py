@@ -5,15 +5,14 @@ Every setting is checked at start; a bad one stops the bot with a message that n
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bot.config.database import printable
 from bot.config.shards import SHARD_LIMIT, ShardSlice, parse_shard_ids
-from bot.storage.targets import printable
 from core.dice import DATA_DIR
 
 DEFAULT_DATABASE = "boggle.sqlite3"
@@ -264,20 +263,3 @@ def _shards(values: Mapping[str, str]) -> ShardSlice:
             f"(ids 0 to {count - 1})"
         )
     return ShardSlice(count, ids)
-
-
-def configure_logging(
-    level: str, filename: str | Path | None = None, log_format: str = "text"
-) -> None:
-    """Log to stderr, or to ``filename`` (the sandbox keeps its terminal for the chat); as
-    text, or as one JSON object a line (``log_format="json"``, ``bot.metrics.logs``)."""
-    logging.basicConfig(
-        level=getattr(logging, level),
-        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
-        filename=filename,
-    )
-    if log_format == "json":
-        from bot.metrics.logs import JsonFormatter
-
-        for handler in logging.getLogger().handlers:
-            handler.setFormatter(JsonFormatter())

@@ -3,13 +3,25 @@ refusal line, one way to answer whether or not the interaction was deferred."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import discord
 
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_of_locale
 from bot.kernel.refusal import Refusal
-from bot.rounds.options import OptionError
-from bot.server_settings.service import ServerSettingsService
+
+
+class ServerLanguages(Protocol):
+    """Where a server's language is kept (the server settings)."""
+
+    async def language(self, guild_id: int, /) -> str: ...
+
+
+class Explained(Protocol):
+    """A mistake the player can fix, worded in any language (a bad option)."""
+
+    def text(self, language: str, /) -> str: ...
 
 
 def reader_language(interaction: discord.Interaction) -> str:
@@ -17,16 +29,25 @@ def reader_language(interaction: discord.Interaction) -> str:
     return language_of_locale(str(interaction.locale)) or DEFAULT_LANGUAGE
 
 
-async def server_language(settings: ServerSettingsService, interaction: discord.Interaction) -> str:
+def speaking_server(interaction: discord.Interaction) -> int | None:
+    """The server whose language a private reply takes: the interaction's, through the server's
+    install of the bot; None elsewhere (a DM, a user install: the reader's language)."""
+    if interaction.guild_id is None or not interaction.is_guild_integration():
+        return None
+    return interaction.guild_id
+
+
+async def server_language(settings: ServerLanguages, interaction: discord.Interaction) -> str:
     """The language of a private reply that belongs to no round: the server's (one language
     per server, whoever asks) through the server's install of the bot; elsewhere (a DM, a user
     install) the reader's."""
-    if interaction.guild_id is None or not interaction.is_guild_integration():
+    server = speaking_server(interaction)
+    if server is None:
         return reader_language(interaction)
-    return await settings.language(interaction.guild_id)
+    return await settings.language(server)
 
 
-def refusal(exc: OptionError, language: str) -> str:
+def refusal(exc: Explained, language: str) -> str:
     """The one line that refuses a bad option, in ``language``."""
     return text("replies.bad_option", language, error=exc.text(language))
 
@@ -45,7 +66,7 @@ async def refuse(interaction: discord.Interaction, refused: Refusal) -> None:
 
 
 async def refusal_text(
-    settings: ServerSettingsService, interaction: discord.Interaction, refused: Refusal
+    settings: ServerLanguages, interaction: discord.Interaction, refused: Refusal
 ) -> str:
     """A use case's refusal in the language it belongs in, else the server's through its
     install (read only then), elsewhere the reader's."""

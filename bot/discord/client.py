@@ -1,7 +1,7 @@
-"""The bot on Discord: an AutoShardedBot, the Discord front end. The composition root
-(``bot.app``) builds the services at its set-up and hands ``install`` what each feature's
-Discord side uses (never the whole ``bot.services`` bag), which adds every feature's commands
-before the bot connects."""
+"""The bot on Discord: an AutoShardedBot, the Discord front end, naming no feature. The
+composition root (``bot.app``) builds the services at its set-up and hands ``install`` each
+feature's Discord side as a plug-in (its ``setup`` with what it uses, never the whole
+``bot.services`` bag), which adds every feature's commands before the bot connects."""
 
 from __future__ import annotations
 
@@ -9,22 +9,17 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Concatenate, ParamSpec
 
 import discord
 from discord.ext import commands
 
 from bot.config.settings import Settings
-from bot.daily.discord.posts import DiscordDailyPosts
-from bot.discord.answers import reader_language, server_language
+from bot.discord.answers import reader_language, speaking_server
 from bot.discord.entry_point import BoggleTree
-from bot.discord.features import Features, add_features
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n.catalogue import text
-from bot.rounds.discord.publisher import member_names
-from bot.server_settings.service import ServerSettingsService
-from bot.services import Ports
-from bot.tournaments.discord.poster import DiscordTournaments
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +31,27 @@ ERROR_LANGUAGE_WAIT = 1.0
 # A stop during start-up waits this long for the start to end (a lexicon built in a child, the
 # database opened, the commands synced) before tearing down what it opened.
 SETUP_WAIT = 120.0
+
+P = ParamSpec("P")
+# A feature's Discord side, ready to install: its commands, buttons and listeners added to the
+# bot it is given (python-discord's extensions: the client never names a feature).
+Plugin = Callable[[commands.AutoShardedBot], Awaitable[None]]
+# A server's language, by the server's id (the server settings'): a failed command's reply.
+ServerLanguage = Callable[[int], Awaitable[str]]
+
+
+def plugin(
+    setup: Callable[Concatenate[commands.AutoShardedBot, P], Awaitable[None]],
+    /,
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> Plugin:
+    """A feature's ``setup`` given what it uses (``args``, ``kwargs``), for ``install``."""
+
+    async def installed(bot: commands.AutoShardedBot) -> None:
+        await setup(bot, *args, **kwargs)
+
+    return installed
 
 
 def intents_for(reads_messages: bool) -> discord.Intents:
@@ -82,7 +98,7 @@ class BoggleBot(commands.AutoShardedBot):
         self.reads_messages = reads_messages
         self._setup = setup
         self._teardown = teardown
-        self._server_settings: ServerSettingsService | None = None  # there once installed
+        self._server_language: ServerLanguage | None = None  # there once installed
         self._ready_once = False
         self._closing = False
         self._set_up = asyncio.Event()  # set once ``setup`` has returned or failed
@@ -92,16 +108,6 @@ class BoggleBot(commands.AutoShardedBot):
     def closing(self) -> bool:
         return self._closing
 
-    def ports(self) -> Ports:
-        """What the services ask of Discord: players' names, the end-of-day post (the rounds'
-        channels listen to the rounds' events: ``bot.rounds.discord.channel_view``)."""
-        return Ports(
-            member_names(self),
-            lambda pictures: DiscordDailyPosts(self, pictures),
-            lambda: self._closing,
-            lambda: (lambda both: (both, both))(DiscordTournaments(self)),
-        )
-
     async def setup_hook(self) -> None:
         """Everything a round needs, before the first event arrives (``bot.app``'s set-up)."""
         self._setting_up = True
@@ -110,14 +116,15 @@ class BoggleBot(commands.AutoShardedBot):
         finally:
             self._set_up.set()
 
-    async def install(self, features: Features, server_settings: ServerSettingsService) -> None:
+    async def install(self, plugins: Sequence[Plugin], server_language: ServerLanguage) -> None:
         """The Discord side over the services: the commands' translations, every feature's
-        commands and buttons (each with what it uses), and the commands synced to Discord;
-        ``server_settings``: a failed command's answer in the server's language."""
-        self._server_settings = server_settings
+        commands and buttons (``plugins``, installed in their order), and the commands synced
+        to Discord; ``server_language``: a failed command's answer in the server's language."""
+        self._server_language = server_language
         self.tree.error(self._on_command_error)
         await self.tree.set_translator(CatalogueTranslator())
-        await add_features(self, features)
+        for installed in plugins:
+            await installed(self)
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
@@ -162,13 +169,11 @@ class BoggleBot(commands.AutoShardedBot):
         """The server's language through the server's install of the bot; elsewhere (a DM, a user
         install), or when the failure is the database's and it does not answer in time, the
         reader's Discord language."""
-        servers = self._server_settings
-        if servers is None:  # no command runs before ``install``
+        language_of, server = self._server_language, speaking_server(interaction)
+        if language_of is None or server is None:  # no command runs before ``install``
             return reader_language(interaction)
         try:
-            return await asyncio.wait_for(
-                server_language(servers, interaction), ERROR_LANGUAGE_WAIT
-            )
+            return await asyncio.wait_for(language_of(server), ERROR_LANGUAGE_WAIT)
         except Exception:  # the answer matters more than its language
             log.warning("server %s: its language is unknown", interaction.guild_id)
             return reader_language(interaction)

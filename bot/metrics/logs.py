@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 from datetime import UTC, datetime
+from pathlib import Path
 
 # Fields a log call may attach with ``extra=`` that a collector filters on.
 CONTEXT = ("guild", "channel", "round")
@@ -32,3 +33,18 @@ class JsonFormatter(logging.Formatter):
         elif record.exc_text:
             line["exception"] = record.exc_text
         return json.dumps(line, ensure_ascii=False, default=str)
+
+
+def configure_logging(
+    level: str, filename: str | Path | None = None, log_format: str = "text"
+) -> None:
+    """Log to stderr, or to ``filename`` (the sandbox keeps its terminal for the chat); as
+    text, or as one JSON object a line (``log_format="json"``: ``JsonFormatter``)."""
+    logging.basicConfig(
+        level=getattr(logging, level),
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+        filename=filename,
+    )
+    if log_format == "json":
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())

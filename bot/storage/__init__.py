@@ -10,6 +10,7 @@ queries live in its folder (``bot/<feature>/sql.py``, on ``Database``); ``bot/st
 them with each engine into the ``Storage`` the bot opens. ``GuessWriter`` batches guesses.
 """
 
+from bot.config.database import printable
 from bot.storage.copying import CopyStorage
 from bot.storage.database import Database, Row, Session
 from bot.storage.errors import (
@@ -21,7 +22,7 @@ from bot.storage.errors import (
 )
 from bot.storage.migrations import MIGRATIONS_ROOT, Migration, load_migrations
 from bot.storage.sql_engine import Engine, Lifecycle
-from bot.storage.targets import database_error, is_postgres, printable
+from bot.storage.targets import database_error, is_postgres
 
 __all__ = [
     "MIGRATIONS_ROOT",

@@ -9,7 +9,8 @@ import socket
 import sys
 from pathlib import Path
 
-from bot.config.settings import DEFAULT_DATABASE, Settings, WebSettings, configure_logging
+from bot.config.settings import DEFAULT_DATABASE, Settings, WebSettings
+from bot.metrics.logs import configure_logging
 from bot.startup_failures import report_failure
 from standin.activities import STANDIN_CLIENT_SECRET
 from standin.world_file import WorldFileError

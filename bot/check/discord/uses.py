@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bot.check.service import CheckService
 from bot.discord.dynamic_items import Registry
-from bot.discord.render.pictures import Pictures
+from bot.pictures.pictures import Pictures
 
 
 @dataclass(frozen=True)

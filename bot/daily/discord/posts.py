@@ -10,7 +10,7 @@ import discord
 from bot.daily.discord.render import end_of_day_text
 from bot.daily.posts import DailyPost
 from bot.discord.render import BOARD_FILE
-from bot.discord.render.pictures import Pictures
+from bot.pictures.pictures import Pictures
 
 log = logging.getLogger(__name__)
 

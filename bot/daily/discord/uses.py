@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.daily.service import DailyService
-from bot.discord.render.pictures import Pictures
 from bot.kernel.lexicons import Lexicons
+from bot.pictures.pictures import Pictures
 from bot.server_settings.service import ServerSettingsService
 
 

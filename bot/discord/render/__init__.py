@@ -1,5 +1,5 @@
-"""What every feature's Discord messages share: the board as text and its picture (``board``,
-``picture``, ``pictures``), a verdict's line (``verdicts``), Discord's limits (``text``).
+"""What every feature's Discord messages share: the board as text (``board``; its picture is
+``bot.pictures``'), a verdict's line (``verdicts``), Discord's limits (``text``).
 
 Pure functions (no network, no bot state) so every message can be checked against Discord's limits
 in tests.

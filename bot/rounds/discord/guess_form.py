@@ -9,47 +9,36 @@ from typing import Any
 
 import discord
 
+from bot.discord.buttons import IdButton
 from bot.discord.forms import WordsForm, send_form, sent_form
-from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
 from bot.rounds.discord.private_guesses import guess_privately
 from bot.rounds.discord.uses import ROUNDS
 
-GUESS_ID = "boggle:guess:{round_id}"
 FORM_ID = "boggle:guess-form:{round_id}"
 FORM = re.compile(r"boggle:guess-form:(?P<id>[0-9]+)")
 
 
 class GuessButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"boggle:guess:(?P<id>[0-9]+)"
+    IdButton,
+    prefix="boggle:guess",
+    label="guess.button",
+    emoji="✍️",
+    style=discord.ButtonStyle.primary,
 ):
-    def __init__(self, round_id: int, language: str = DEFAULT_LANGUAGE) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=text("guess.button", language),
-                emoji="✍️",
-                style=discord.ButtonStyle.primary,
-                custom_id=GUESS_ID.format(round_id=round_id),
-            )
-        )
-        self.round_id = round_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> GuessButton:
-        return cls(int(match["id"]))
+    """A running round's Guess button: the form of words for that round."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        round_id = self.target_id
         shown = await ROUNDS.of(interaction).rounds.guess_form(
-            interaction.channel_id or 0, self.round_id
+            interaction.channel_id or 0, round_id
         )
         if isinstance(shown, Refusal):
             language = shown.language or DEFAULT_LANGUAGE
             await interaction.response.send_message(shown.text(language), ephemeral=True)
             return
-        form = WordsForm(FORM_ID.format(round_id=self.round_id), shown.language)
+        form = WordsForm(FORM_ID.format(round_id=round_id), shown.language)
         await send_form(form)(interaction)  # answered by on_guess_form
 
 
@@ -61,27 +50,9 @@ async def on_guess_form(interaction: discord.Interaction[Any]) -> None:
         await guess_privately(ROUNDS.of(interaction), interaction, words, round_id)
 
 
-class ActivityButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"boggle:activity:(?P<id>[0-9]+)"
-):
+class ActivityButton(IdButton, prefix="boggle:activity", label="web.play_button", emoji="🎲"):
     """ "Play on the board": Discord opens the application's Activity in this channel
     (``LAUNCH_ACTIVITY``), which joins the round running here."""
-
-    def __init__(self, round_id: int, language: str = DEFAULT_LANGUAGE) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=text("web.play_button", language),
-                emoji="🎲",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"boggle:activity:{round_id}",
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActivityButton:
-        return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.launch_activity()

@@ -4,47 +4,23 @@ round's id, so it works from any results message, after any restart."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 from bot.discord.answers import refuse, tell
+from bot.discord.buttons import IdButton
 from bot.discord.render.text import CONTENT_LIMIT, escape, fit, pack, plural, pts
 from bot.i18n.catalogue import text
-from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
 from bot.rounds.discord.crowd_status import refused_item
 from bot.rounds.discord.uses import ROUNDS
 from bot.rounds.my_result import MyResult
 
-MINE_ID = "boggle:mine:{round_id}"
 
-
-class MyResultButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"boggle:mine:(?P<id>[0-9]+)"
-):
+class MyResultButton(IdButton, prefix="boggle:mine", label="stadium.my_result", emoji="🎯"):
     """Answers the player who presses it with their own result, privately."""
 
-    def __init__(self, round_id: int, language: str = DEFAULT_LANGUAGE) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=text("stadium.my_result", language),
-                emoji="🎯",
-                style=discord.ButtonStyle.secondary,
-                custom_id=MINE_ID.format(round_id=round_id),
-            )
-        )
-        self.round_id = round_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> MyResultButton:
-        return cls(int(match["id"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        mine = await ROUNDS.of(interaction).rounds.my_result(self.round_id, interaction.user.id)
+        mine = await ROUNDS.of(interaction).rounds.my_result(self.target_id, interaction.user.id)
         if isinstance(mine, Refusal):
             await refuse(interaction, mine)
             return

@@ -2,50 +2,31 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 from bot.discord.answers import refusal_text, tell
+from bot.discord.buttons import IdButton
 from bot.discord.result_buttons import round_buttons
-from bot.i18n.catalogue import text
-from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
 from bot.rounds.discord.my_result import MyResultButton
 from bot.rounds.discord.starting import begin_round
 from bot.rounds.discord.uses import ROUNDS
 
-AGAIN_ID = "boggle:again:{round_id}"
-
 
 class PlayAgain(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"boggle:again:(?P<id>[0-9]+)"
+    IdButton,
+    prefix="boggle:again",
+    label="again.label",
+    emoji="🔁",
+    style=discord.ButtonStyle.primary,
 ):
     """The results' button: the next round in the same channel with the same options. Its
     custom id carries the round's id, so any results message works, after any restart."""
 
-    def __init__(self, round_id: int, language: str = DEFAULT_LANGUAGE) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=text("again.label", language),
-                emoji="🔁",
-                style=discord.ButtonStyle.primary,
-                custom_id=AGAIN_ID.format(round_id=round_id),
-            )
-        )
-        self.round_id = round_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PlayAgain:
-        return cls(int(match["id"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         uses = ROUNDS.of(interaction)
         again = await uses.rounds.again(
-            self.round_id,
+            self.target_id,
             interaction.channel_id or 0,
             interaction.user.id,
             interaction.permissions.manage_messages,

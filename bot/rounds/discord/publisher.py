@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 import discord
 
 from bot.discord import render
-from bot.discord.render.pictures import Pictures
+from bot.pictures.pictures import Pictures
 from bot.rounds.coop_timers import clock_lines, team_line
 from bot.rounds.discord import board_post
 from bot.rounds.discord.guess_form import board_view

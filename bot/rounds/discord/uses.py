@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.discord.dynamic_items import Registry
-from bot.discord.render.pictures import Pictures
+from bot.pictures.pictures import Pictures
 from bot.rounds.service import RoundService
 from bot.server_settings.service import ServerSettingsService
 

@@ -91,12 +91,16 @@ def recap_png(event: SeasonEnded) -> bytes:
     """The card: the season's name, and the podium's three steps with names and points."""
     from PIL import Image, ImageDraw  # Pillow is loaded by the first picture drawn
 
-    from bot.discord.render import picture
+    from bot.pictures import picture
 
     width, height = CARD
     image = Image.new("RGB", CARD, BACKGROUND)
     draw = ImageDraw.Draw(image)
-    title, name_font, big = picture._font(30), picture._font(20), picture._font(40)
+    title, name_font, big = (
+        picture.shipped_font(30),
+        picture.shipped_font(20),
+        picture.shipped_font(40),
+    )
     draw.text((width // 2, 34), event.name, font=title, fill=INK, anchor="mm")
     podium = event.recap.podium
     step = 190

@@ -114,13 +114,13 @@ def podium_png(s: Standings) -> bytes:
     """Three steps, the first three's names on them (drawn with the board's font)."""
     from PIL import Image, ImageDraw  # Pillow is loaded by the first picture drawn
 
-    from bot.discord.render import picture
+    from bot.pictures import picture
 
     width, height, step = 600, 320, 180
     image = Image.new("RGB", (width, height), (43, 87, 151))
     draw = ImageDraw.Draw(image)
-    font = picture._font(22)  # the shipped font, as the board's letters
-    big = picture._font(40)
+    font = picture.shipped_font(22)  # the shipped font, as the board's letters
+    big = picture.shipped_font(40)
     for column, (index, tall) in enumerate(STEPS):
         if index >= len(s.placings):
             continue

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot.discord.render import picture
 from bot.discord.render.board import hint_grid
+from bot.discord.render.text import PATH_FILE
 from bot.i18n.catalogue import text
+from bot.pictures import picture
 from bot.server_settings.model import ServerSettings
 from core.board import Board
 from core.codes import decode
@@ -105,7 +106,7 @@ async def test_check_a_word_after_the_round(game: Harness) -> None:
     assert f" · {band}.\n" in answer.content  # how common it is
     assert f"Worth {live.game.rules.points(word)} pt" in answer.content
     (attachment,) = answer.attachments
-    assert attachment.filename == picture.PATH_FILE
+    assert attachment.filename == PATH_FILE
     assert attachment.data == picture.board_png(board, live.game.solution[word])
 
     missing = game.word_not_on_board(live)

@@ -11,9 +11,10 @@ from pathlib import Path
 import discord
 from PIL import Image
 
-from bot.discord.render import board_grid, picture
-from bot.discord.render.text import MISSED_FILE, MISSED_PREVIEW
+from bot.discord.render import board_grid
+from bot.discord.render.text import BOARD_FILE, MISSED_FILE, MISSED_PREVIEW, PATH_FILE
 from bot.i18n.catalogue import text
+from bot.pictures import picture
 from core.board import Board
 from core.commonness import missed_order
 from core.lexicon import Lexicon
@@ -45,7 +46,7 @@ async def path_picture(game: Harness) -> tuple[StoredMessage, Attachment]:
             (m, a)
             for m in game.standin.messages("boggle")
             for a in m.attachments
-            if a.filename == picture.PATH_FILE
+            if a.filename == PATH_FILE
         ]
 
     [pair] = await game.standin.wait_until(found)
@@ -57,7 +58,7 @@ async def test_board_post_has_the_picture_and_the_text_grid(game: Harness) -> No
     board = live.game.board
     assert board_grid(board) in board_message.content  # screen readers still read the board
     [attachment] = board_message.attachments
-    assert attachment.filename == picture.BOARD_FILE
+    assert attachment.filename == BOARD_FILE
     png_of(attachment.data, board)
     assert attachment.data == picture.board_png(board)
 
@@ -66,7 +67,7 @@ async def test_board_post_has_the_picture_and_the_text_grid(game: Harness) -> No
     assert isinstance(channel, discord.TextChannel)
     fetched = await channel.fetch_message(board_message.id)
     [seen] = fetched.attachments
-    assert seen.filename == picture.BOARD_FILE
+    assert seen.filename == BOARD_FILE
     assert await seen.read() == attachment.data
 
     # Status edits (content only) keep the picture, as Discord keeps attachments on an edit
@@ -75,7 +76,7 @@ async def test_board_post_has_the_picture_and_the_text_grid(game: Harness) -> No
     await game.say("bob", word)
     stored = game.standin.world.messages[board_message.id]
     await game.standin.wait_until(lambda: "Bob" in stored.content)
-    assert stored.edits and [a.filename for a in stored.attachments] == [picture.BOARD_FILE]
+    assert stored.edits and [a.filename for a in stored.attachments] == [BOARD_FILE]
     await game.end_round()
     await game.standin.wait_until(lambda: "Time is up" in stored.content)
     assert [a.data for a in stored.attachments] == [attachment.data]
@@ -112,7 +113,7 @@ async def test_results_show_the_path_of_the_longest_word_found(game: Harness) ->
     await game.end_round()
     message, attachment = await path_picture(game)
     [embed] = [e for e in message.embeds if "image" in e]
-    assert embed["image"]["url"].endswith(picture.PATH_FILE)
+    assert embed["image"]["url"].endswith(PATH_FILE)
     assert board_grid(board) in embed["description"]  # the text grid stays in the embed
     png_of(attachment.data, board)
     path = find_path(board, longest)

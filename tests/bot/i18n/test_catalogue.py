@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.definitions.service import FORM_KEYS, POS_KEYS
-from bot.discord.render.picture import BOARD_FILE, PATH_FILE
-from bot.discord.render.text import MISSED_FILE
+from bot.discord.render.text import BOARD_FILE, MISSED_FILE, PATH_FILE
 from bot.i18n.catalogue import (
     catalogue,
     catalogue_files,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config.settings import Settings, SettingsError, configure_logging
-from bot.metrics.logs import JsonFormatter
+from bot.config.settings import Settings, SettingsError
+from bot.metrics.logs import JsonFormatter, configure_logging
 from core.lexicon import Lexicon
 from standin import StandIn
 from tests.bot.harness import Clock, bot_session

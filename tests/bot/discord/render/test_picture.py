@@ -1,4 +1,4 @@
-"""The board as a picture (bot/discord/render/picture.py): sizes, faces, determinism, the drawn path."""
+"""The board as a picture (bot/pictures/picture.py): sizes, faces, determinism, the drawn path."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from itertools import pairwise
 import pytest
 from PIL import Image, ImageChops
 
-from bot.discord.render import picture
+from bot.discord.render.text import PATH_FILE
+from bot.pictures import picture
 from bot.rounds.discord.results import results_messages
 from core.board import Board
 from core.dice import dice_set
@@ -186,13 +187,13 @@ def test_results_show_the_picture_in_the_board_embed() -> None:
     shown = results_messages(results, {1: "alice"}, board, rules, picture=png)
     assert [m.content for m in shown] == [m.content for m in plain]
     images = [e.image.url for m in shown for e in m.embeds if e.image.url]
-    assert images == [f"attachment://{picture.PATH_FILE}"]
+    assert images == [f"attachment://{PATH_FILE}"]
     last = shown[-1]
     assert last.embeds[-1].image.url  # the board's embed, in the message that holds the file
     assert sorted(f.filename for f in last.files) == sorted(
-        [picture.PATH_FILE, *(f.filename for f in plain[-1].files)]
+        [PATH_FILE, *(f.filename for f in plain[-1].files)]
     )
-    [attached] = [f for f in last.files if f.filename == picture.PATH_FILE]
+    [attached] = [f for f in last.files if f.filename == PATH_FILE]
     assert attached.fp.read() == png
 
 

@@ -35,9 +35,7 @@ class Pictures:
         drawing failed (the text grid is there either way, so nothing fails for its picture)."""
         if not self.enabled:
             return None
-        from bot.discord.render import (
-            picture,  # Pillow is loaded by the first picture, not by a bot without
-        )
+        from bot.pictures import picture  # Pillow is loaded by the first picture, not before
 
         try:
             loop = asyncio.get_running_loop()

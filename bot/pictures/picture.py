@@ -21,10 +21,6 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from bot.discord.render.text import (
-    BOARD_FILE as BOARD_FILE,  # the attachments' names, for the publisher
-)
-from bot.discord.render.text import PATH_FILE as PATH_FILE
 from core.board import BLANK, Board
 from core.dice import DATA_DIR
 from core.solver import path_spells
@@ -252,7 +248,9 @@ def _tile(face: str, die: int) -> Image.Image:
 
 
 @cache
-def _font(size: int) -> ImageFont.FreeTypeFont:
+def shipped_font(size: int) -> ImageFont.FreeTypeFont:
+    """The font shipped in ``data/fonts/`` at ``size`` (the cards of seasons and tournaments
+    draw with it too)."""
     return ImageFont.truetype(str(FONT_FILE), size, layout_engine=ImageFont.Layout.BASIC)
 
 
@@ -266,9 +264,9 @@ def _letters(face: str, die: int) -> Image.Image:
         return mask
     text = face[0].upper() + face[1:]
     size = round(die * (ONE_LETTER if len(face) == 1 else MORE_LETTERS))
-    while size > 8 and _font(size).getlength(text) > die * LETTERS_WIDTH:
+    while size > 8 and shipped_font(size).getlength(text) > die * LETTERS_WIDTH:
         size -= 1
-    font = _font(size)
+    font = shipped_font(size)
     cap_top = font.getbbox("H", anchor="ls")[1]  # negative: above the baseline
     left, _, right, _ = font.getbbox(text, anchor="ls")
     x = pad + die / 2 - (left + right) / 2
@@ -288,7 +286,7 @@ def _badge(step: int, die: int) -> Image.Image:
         (centre - radius, centre - radius, centre + radius, centre + radius), fill=PATH_INK
     )
     label = str(step)
-    font = _font(round(radius * (1.1 if len(label) == 1 else 0.9)))
+    font = shipped_font(round(radius * (1.1 if len(label) == 1 else 0.9)))
     draw.text((centre, centre), label, fill=BADGE_INK, font=font, anchor="mm")
     return _shrunk(big, die)
 
@@ -307,6 +305,6 @@ def _hint(count: int, die: int) -> Image.Image:
     draw.rounded_rectangle(
         (right - 2 * half, bottom - 2 * radius, right, bottom), radius, fill=HINT_DISC
     )
-    font = _font(round(radius * (1.25 if len(label) == 1 else 1.1)))
+    font = shipped_font(round(radius * (1.25 if len(label) == 1 else 1.1)))
     draw.text(centre, label, fill=BADGE_INK, font=font, anchor="mm")
     return _shrunk(big, die)
