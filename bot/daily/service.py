@@ -1,13 +1,10 @@
-"""The daily board's service: opening a player's attempt, judging its guesses, finishing it at
-its deadline (also after a restart) and the finished result. No Discord here and no web: every
-front end (the ``/daily`` cog, the page's daily desk) calls the same use cases (``open_for``,
-``attempt_of``, ``running_attempt``, ``guess``), shows what they return (a ``Refusal`` it writes
-in its reader's language), and hears of finishes as ``DailyAttemptEnded`` on the event bus.
+"""The daily board's service: opening a player's attempt, judging its guesses, finishing it.
 
-The database decides what must hold across processes (one attempt a day, no guess from the
-deadline on, one finish); each attempt this service armed is a job of the process's scheduler at
-its deadline, so an attempt ends then even when its player says nothing. Guesses are judged by core's rules
-(``core.round.Round`` rebuilt over the daily board's solution), stored before they are answered.
+No Discord and no web: every front end calls the same use cases and hears of finishes as
+``DailyAttemptEnded`` on the event bus. The database holds what must hold across processes (one
+attempt a day, no guess from the deadline on, one finish); each armed attempt is a scheduler job
+at its deadline, so it ends then (after a restart too) even when its player says nothing.
+Guesses are judged by core's rules and stored before they are answered.
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
-"""The daily board's SQL (issue 12): attempts, their guesses, rankings, streak days, history,
-the daily channel and the end-of-day post's marker. ``DailySQL`` is both what callers see of it
-and the one SQL every engine runs for it.
+"""The daily board's SQL (issue 12): attempts, guesses, rankings, streaks and the daily post.
 
 The database keeps the rules that must hold across processes and restarts: one attempt per
-(player, language, date) by a unique key, so a second start finds the first; guesses refused
-from the deadline on, computed from the stored start; a finish that happens once; an end-of-day
-post taken once, ever (``take_daily_post``). Scores and the fair-play flag are worked out at the finish from the
-stored guesses (``core.fairplay``), so whoever finishes an attempt, after a restart too, gets
-the same result.
+(player, language, date) by a unique key, so a second start finds the first; no guess from the
+deadline on, computed from the stored start; one finish; one end-of-day post, ever
+(``take_daily_post``). Scores and the fair-play flag are worked out at the finish from the
+stored guesses (``core.fairplay``), so any finisher, after a restart too, gets the same result.
 """
 
 from __future__ import annotations

@@ -1,12 +1,11 @@
-"""The application's Entry Point command (type 4, ``PRIMARY_ENTRY_POINT``), handled by the app
-(``APP_HANDLER``): a player opens the App Launcher, runs it, and the bot answers with
-``LAUNCH_ACTIVITY``, which opens the Activity in that channel (joining the round running there).
+"""The app's Entry Point command (type 4, ``PRIMARY_ENTRY_POINT``): it opens the Activity.
 
-discord.py 2.7's command tree knows no type 4: ``BoggleTree`` adds the command to the global
-bulk overwrite and answers its interactions in ``interaction_check``, before the tree looks for
-a command of its own. A global bulk overwrite must keep the application's Entry Point command
-(Discord refuses, 50240, one that leaves it out; it has one as soon as Activities are enabled):
-without ``BOGGLE_ACTIVITY`` the sync sends the one there back as it is."""
+Handled by the app (``APP_HANDLER``): the bot answers with ``LAUNCH_ACTIVITY``, which opens the
+Activity in that channel. discord.py 2.7's tree knows no type 4, so ``BoggleTree`` adds it to the
+global bulk overwrite and answers it in ``interaction_check``. Discord refuses (50240) an
+overwrite that leaves out the existing Entry Point command, so without ``BOGGLE_ACTIVITY`` the
+sync sends the one there back as it is.
+"""
 
 from __future__ import annotations
 

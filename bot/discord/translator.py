@@ -1,12 +1,9 @@
-"""Discord's localisations of our commands (descriptions, option descriptions, choice names) in
-French, Spanish and German, read from the catalogues: the one place every wording lives.
+"""Discord's localisations of our commands (French, Spanish, German), from the catalogues.
 
-Commands are declared with English catalogue texts (``text("commands.start")``); discord.py asks
-the translator for each of them per Discord locale while syncing, and a description is found
-again by its English wording. A choice carries its catalogue key (and fields) with its name
-(``choice``), since a choice's name may not be its English text (a language is named by its own
-name) and short names ("Points") could be any key's. Names are not translated: a command is
-typed by one name everywhere.
+Commands are declared with English catalogue texts; a description is found again by its English
+wording. A choice carries its catalogue key with its name (``choice``): a choice's name may not
+be its English text (a language is named by its own name), and short names ("Points") could be
+any key's. Names are not translated: a command is typed by one name everywhere.
 """
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
 """A typed event bus: the services say what happened, any number of listeners show it.
 
-A listener is a plain function taking the event; one that returns an awaitable is run as a task
-of the bus (``drain`` waits for them at shutdown). A listener that fails is logged and the others
-still hear the event: one front end's failure never costs another's players.
-
-A service that needs a listener's word back before it goes on (the round's board message is out,
-its results are posted) publishes with ``publish_and_wait``; the listener answers through the
-service's use cases, never by a return value.
+A listener returning an awaitable runs as a task of the bus (``drain`` waits for them at
+shutdown). A failing listener is logged and the others still hear the event: one front end's
+failure never costs another's players. A service that needs a listener's word back before it
+goes on uses ``publish_and_wait``; the listener answers through the service's use cases, never
+by a return value.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
 """Every language's lexicon, for the whole bot: ``Lexicons.get(code)`` is the one way to one.
 
-English is loaded at start (as before issue 11); another language on its first round or check,
-from the cache or built by a child process (``bot.kernel.lexicon_loader``), never in the bot's process: a
-build's heap would stay with the bot for good. One load at a time per language: a second caller
-waits for the first one's result instead of building again.
-
-English's word list is ``BOGGLE_DICTIONARY`` (``Settings.dictionary``; by default
-``data/words/en.txt``), read with English's frequencies (``data/words/en-zipf.tsv``: words it does
-not list are of the unknown band, so only listed words count in the everyday dictionary). The
-other languages always use their own list (``core.languages``).
+English is loaded at start; another language on first use, from the cache or built by a child
+process (``bot.kernel.lexicon_loader``): a build's heap would stay in the bot's process for good.
+One load at a time per language: a second caller waits for the first's result. English's list
+is ``BOGGLE_DICTIONARY`` (the others' are fixed, ``core.languages``), read with the frequencies
+of ``data/words/en-zipf.tsv``: an unlisted word is of the unknown band, never everyday.
 """
 
 from __future__ import annotations

@@ -1,16 +1,11 @@
-"""One clock for time-driven work: each feature hands the scheduler a job (a name, an instant and
-a step) and the loop, written once here, runs it at its instant.
+"""One clock for time-driven work: a feature hands the scheduler a job (name, instant, step).
 
 The loop sleeps until the earliest instant, woken early when a job is set sooner or the clock is
-moved (a clock that can be moved says so: ``MovableClock``, the tests'). A job's instant is
-computed from stored state, so one that came due while the bot was down runs as soon as the
-scheduler starts. A step returns the job's next instant (None: the job is done); one that raises
-is logged and run again after a growing pause (``Backoff``), the other jobs untouched. Each run
-is a task of its own: a slow step delays no other job, and a job never runs twice at once.
-
-A job whose step reads the clock itself and does only what is due (``looks``: a pass over what
-ended) computed its next instant on the clock as it was; when the clock is set back (the tests
-move it by months, NTP by moments) such a job runs again at once.
+moved (``MovableClock``). Instants come from stored state, so a job due while the bot was down
+runs at start. A step returns the next instant (None: done); one that raises is logged and run
+again after a growing pause (``Backoff``). Each run is its own task: a slow step delays no other
+job, and a job never runs twice at once. A job that does only what is due (``looks``) runs again
+at once when the clock is set back (the tests move it by months, NTP by moments).
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
 """The board as a picture: dice on a tray, and the path of a word drawn over them.
 
-Pure (a Board and a path in, PNG bytes out; no Discord) so it runs in a worker thread and in tests.
-The colours suit both of Discord's themes: a mid-blue tray that stands out from a dark and from a
-white background, ivory dice, near-black letters. Letters come from the font shipped in
-``data/fonts/``, never a system font, so every install draws the same picture.
-
-Speed: each piece (a die with its shadow and letters, a step badge) is drawn once per face and
-size, supersampled for smooth edges, and kept; a picture is then the tray plus a paste per die, the
-path a small supersampled mask, and a PNG of 256 colours from one palette kept for all (a third of
-the encoding time of a true-colour PNG, a third of the bytes). ``bench/bench_picture.py`` measures it.
+Pure (a Board and a path in, PNG bytes out) so it runs in a worker thread and in tests. The
+colours suit both Discord themes; letters come from the font in ``data/fonts/``, never a system
+font, so every install draws the same picture. Each piece (a die, a step badge) is drawn once per
+face and size, supersampled, and kept; a picture is pastes on the tray, saved as a 256-colour PNG
+from one shared palette (a third of a true-colour PNG's time and bytes: ``bench/bench_picture.py``).
 """
 
 from __future__ import annotations

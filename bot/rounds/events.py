@@ -1,13 +1,10 @@
-"""What the round service tells its listeners (the round's Discord channel, the page's hub, the
-metrics, the other features): published on the process's ``EventBus`` (``bot.kernel.events``).
+"""What the round service tells its listeners, published on the process's ``EventBus``.
 
-The life of a round in events: ``RoundOpened`` (its board is to be shown; the channel's view
-hands the message's id back, ``RoundService.board_posted``) -> ``RoundStarted`` -> per guess
-``GuessesJudged`` and, for an accepted word, ``StandingsChanged``; every tick of its runner
-``RoundTicked``, once near the end ``EndingSoon`` -> ``RoundEnded`` (scored from what is stored)
--> ``ResultsDue`` (the channel's view posts them and says so, ``RoundService.results_posted``)
--> ``ResultsPosted``. Beside a round's life, the guess writer tells each batch it commits
-(``GuessesCommitted``).
+A round's life: ``RoundOpened`` (the channel's view hands the board message's id back,
+``RoundService.board_posted``) -> ``RoundStarted`` -> per guess ``GuessesJudged`` (and
+``StandingsChanged`` for an accepted word); ``RoundTicked`` each tick, ``EndingSoon`` once ->
+``RoundEnded`` -> ``ResultsDue`` (answered by ``RoundService.results_posted``) ->
+``ResultsPosted``. The guess writer tells each batch it commits (``GuessesCommitted``).
 """
 
 from __future__ import annotations

@@ -1,23 +1,11 @@
-"""The round service's machinery: one runner per channel, from start (or resume) to posted
-results. ``bot.rounds.service`` holds it and puts the use cases (who may, where, how fast) in
-front of it.
+"""The round service's machinery: one runner per channel, from start (or resume) to results.
 
-Nothing here knows Discord: a start (a command, a button, the page, a scheduler) and every guess
-come in as the project's types, and what players should see goes out as events
-(``bot.rounds.events``) to any number of listeners: the round's Discord channel
-(``bot.rounds.discord.channel_view``), the page's hub, the other features. What the service
-needs back (the board's message id, the results out) a listener gives through its use cases
-while the service waits for it (``EventBus.publish_and_wait``). This module is the service's
-front (start, guess, stop, resume, shutdown); the parts live beside it:
-
-- ``rolling``: a round's game, rolled from its options or rebuilt from its stored row;
-- ``runner``: the wait for the stored deadline, telling each tick and the warning;
-- ``settling``: every guess committed, results scored from what the database holds, stored once;
-- ``resuming``: after a restart, unfinished rounds back and unposted results owed again;
-- ``backoff``: the pauses between tries of what must eventually succeed.
-
-Guesses are judged by ``core.Round`` against the clock at the moment they arrive, so a late timer
-can never let a late guess in.
+``bot.rounds.service`` puts the use cases in front of it. No Discord: what players should see
+goes out as events (``bot.rounds.events``); what the service needs back (the board's message id,
+the results out) a listener gives through its use cases while the service waits
+(``EventBus.publish_and_wait``). The parts live beside it: ``rolling``, ``runner``,
+``settling``, ``resuming``, ``backoff``. Guesses are judged by ``core.Round`` against the clock
+as they arrive, so a late timer never lets a late guess in.
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
-"""The storage kernel: the SQL engines and what every feature's SQL stands on, importing no
-feature.
+"""The storage kernel: the SQL engines and what every feature's SQL stands on; no feature.
 
-``sqlite/`` and ``postgres/`` are the engines (``sql_engine.Engine``: a ``Lifecycle``, the ways
-into the database of ``database.Database`` and the whole database's records of
-``copying.CopyStorage``); ``targets.py`` tells which one a target names; ``migrations.py`` reads
-the numbered schema files each engine applies; ``records.py`` is every table as typed records
-(the copy between engines carries them all); ``errors.py`` the project's errors. Each feature's
-queries live in its folder (``bot/<feature>/sql.py``, on ``Database``); ``bot/stores`` composes
-them with each engine into the ``Storage`` the bot opens. ``GuessWriter`` batches guesses.
+``sqlite/`` and ``postgres/`` are the engines (``sql_engine.Engine``); ``targets`` tells which
+one a target names; ``records`` is every table as typed records (what the copy between engines
+carries). Each feature's queries live in ``bot/<feature>/sql.py``; ``bot/stores`` composes them
+with each engine into the bot's ``Storage``.
 """
 
 from bot.config.database import printable

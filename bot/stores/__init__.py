@@ -1,20 +1,11 @@
-"""What the bot needs of a database, in the project's types only: each storage engine with every
-feature's SQL, composed here, outside the storage kernel (``bot/storage`` imports no feature).
+"""Each storage engine with every feature's SQL, composed outside the kernel (``bot/storage``).
 
-An engine (``bot.storage.sqlite``, ``bot.storage.postgres``) gives the ways into its database;
-each feature writes its queries once, on them, in its own folder (``bot/<feature>/sql.py``);
-``FeatureSQL`` gathers them, and ``sqlite.SQLiteStorage`` and ``postgres.PostgresStorage`` put
-each engine under them. A new feature's SQL is one line: its class among ``FeatureSQL``'s bases.
-Nothing above knows which engine it has. Every engine keeps the same guarantees: a write that
-returned is committed; ``(round, player, word)`` is accepted once; one running round per
-channel; results are stored once; a database with a newer schema is refused. Errors are the
-project's own (``bot.storage.errors``): ``TransientStorageError`` may be retried,
-``RejectedWrite`` never will be taken, any other ``StorageError`` means the database cannot be
-used as it is.
-
-Services take the narrow store their feature declares (``bot/<feature>/store.py`` or its
-service's ``...Store``), never ``Storage``: only the composition root (``bot/services.py``), the
-tools, the tests and the benchmarks hold the whole of it.
+A new feature's SQL is one line: its class among ``FeatureSQL``'s bases. Every engine keeps the
+same guarantees: a write that returned is committed; ``(round, player, word)`` is accepted once;
+one running round per channel; results stored once; a newer schema refused. Errors:
+``TransientStorageError`` may be retried, ``RejectedWrite`` never will be taken, any other
+``StorageError`` means the database cannot be used as it is. Services take their feature's
+narrow store: only ``bot/services.py``, tools, tests and benchmarks hold the whole ``Storage``.
 """
 
 from __future__ import annotations

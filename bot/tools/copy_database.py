@@ -1,11 +1,9 @@
-"""``python -m bot.tools.copy_database SOURCE TARGET [--force]``: move the bot's data between databases.
+"""``python -m bot.tools.copy_database SOURCE TARGET [--force]``: copy the bot's data across.
 
 SOURCE and TARGET are what ``BOGGLE_DATABASE`` takes (a SQLite path or a ``postgresql://`` URL).
-Every round, guess, accepted word, result, standing, name, server setting and daily attempt is
-copied with its ids, as the source held it at one moment, into the target in one transaction: all of it or nothing. A target
-that holds data is refused, unchanged, unless ``--force``, which replaces its data. Stop the bot
-first: rounds it runs during the copy carry on in the source only.
-
+All data is copied with its ids, as the source held it at one moment, in one transaction. A
+target that holds data is refused, unchanged, unless ``--force`` (which replaces its data). Stop
+the bot first: rounds it runs during the copy carry on in the source only.
 Exit codes: 0 copied; 1 a database cannot be used or the target holds data; 2 bad arguments.
 """
 

@@ -1,16 +1,10 @@
-"""Running tournaments: the rounds back to back, each one's scores added once it ends, the
-standings between rounds (under the round's results) and the podium at the end, whatever dies
-when.
+"""Running tournaments: rounds back to back, scores added at each end, standings, the podium.
 
-Each tournament this process runs is a job of its scheduler at its next step (its start, its
-next round; at once after a round's end); a look over every active tournament sets them, at
-start, when a use case says so, and every ``REFRESH`` s (a tournament another process made). A
-failing tournament is retried on its own. The database is the only state:
-every step reads the tournament's row and moves it on with a
-conditional update (``sql.py``), so a step repeated after a crash, or by a second process, does
-nothing twice. The process that owns the tournament's server runs it. A round's end is heard
-from the rounds' ``RoundEnded``; one that ended while no process listened (a kill between its
-finish and our step) is scored again from the database (``finished_results``).
+Each tournament is a scheduler job at its next step, set by a look over every active one (at
+start, when a use case says so, every ``REFRESH`` s). The database is the only state: each step
+moves the row on with a conditional update (``sql.py``), so a step repeated after a crash or by
+a second process does nothing twice. The server's owning process runs it; a failing one is
+retried alone. A round that ended while no process listened is scored again (``finished_results``).
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
-"""The round's own Discord channel, as one more listener of the round service's events (the
-page's hub is another): it posts the board and hands its message's id back, keeps the live
-status under it and marks chat guesses (``feedback``), warns near the end, and posts the results
-after the board's final status (``delivery``). What it asks of Discord goes through a
-``Publisher`` (``bot.rounds.discord.port``), so the service tests drive it without Discord.
+"""The round's own Discord channel, as one more listener of the round service's events.
 
+It posts the board and hands its message's id back, keeps the live status and marks chat
+guesses (``feedback``), warns near the end and posts the results (``delivery``), all through a
+``Publisher`` (``bot.rounds.discord.port``), so the service tests drive it without Discord.
 Order, as the players see it: one status edit in flight per round, and the final status before
-the results (both in the ``ResultsDue`` listener, which the service waits for); the service's
-wait for the board, for the results and for a front end that is ready are what keep a restart's
-rounds and their board messages whole.
+the results (both in the ``ResultsDue`` listener, which the service waits for).
 """
 
 from __future__ import annotations

@@ -1,14 +1,11 @@
-"""The live status of a crowded round (more players than the status lists): a few short lines,
-so the board's grid stays on a phone's first screen, and a rolling "just accepted" line that
-names many players' words each edit instead of a table of players.
+"""The live status of a crowded round: a few short lines, so the grid stays on a phone's screen.
 
     🏆 ana 42 · bo 37 · cy 30 · 300 players
     ✅ dee: cat, tars · eve: rose · …
     ✗ fay: xq (not a word) · …
     -# Many players: for private, instant verdicts use Guess, /guess or the board's page.
 
-Who is named first is the feedback's choice (``bot.rounds.discord.feedback``): the ``news`` mapping
-comes in that order, and names are taken from its front until the line is full.
+``news`` comes in ``feedback``'s order; names are taken from its front until the line is full.
 """
 
 from __future__ import annotations

@@ -1,20 +1,11 @@
 """What the channel is told during a round, and when: few API calls, never a backlog.
 
-- The board message carries the live status, edited at most every ``edit_every`` seconds and only
-  when something changed, one edit in flight at a time: each player's words (and points where they
-  are already certain), then what their latest chat guesses did: ✅ accepted words and ✗ refused
-  ones with the reason. A word is named there once it is committed; news left out for room, or by
-  an edit that failed, is shown by the next one. So every accepted word typed in chat is named to
-  its player within a few seconds, whatever the reaction limits do.
-- A message with an accepted word also gets a ✅ reaction (🔁 when every word in it was already
-  found) while the channel's reaction budget allows; past it the reaction is skipped, not queued:
-  the status tells the same story.
-- ``/guess`` answers privately with every verdict, so its words are not named in the status.
-- A crowd (more than ``CROWD`` players): the status names many players' words in a rolling line
-  instead of a table; players never told anything yet come first, then the oldest news; a ✅
-  reaction acknowledges its message's words, so the line names the others; news older than
-  ``STALE`` seconds for a player already told something gives way; the status is edited every
-  ``CROWD_EDIT_EVERY`` seconds (Discord allows 5 edits a 5 s per channel).
+The board's status is edited at most every ``edit_every`` s, on a change, one edit in flight;
+news left out for room or by a failed edit is shown by the next, so each accepted chat word is
+named to its player within seconds, whatever the reaction limits. ✅/🔁 reactions past the
+channel's budget are skipped, not queued. ``/guess`` answers privately, so the status omits it.
+A crowd (over ``CROWD``): a rolling line, untold players first, then the oldest news; ``STALE``
+news gives way; an edit every ``CROWD_EDIT_EVERY`` s (Discord: 5 edits a 5 s per channel).
 """
 
 from __future__ import annotations
