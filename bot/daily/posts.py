@@ -30,8 +30,7 @@ from datetime import date
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
-from bot.battles.model import BattlePlace
-from bot.daily.model import DailyAttempt, DailyChannel, DailyRanked
+from bot.daily.model import BattleDayPlace, DailyAttempt, DailyChannel, DailyRanked
 from bot.daily.service import DailyService
 from bot.daily.store import DailyPostStore
 from bot.kernel.scheduler import Scheduler
@@ -55,14 +54,14 @@ class DailyPost:
     missed: Sequence[str]
     language: str  # the server's, which the post is written in
     spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
-    battle: BattlePlace | None = None  # the server's place in the day's battle table
+    battle: BattleDayPlace | None = None  # the server's place in the day's battle table
 
     def spelled(self, word: str) -> str:
         return self.spellings.get(word, word)
 
 
 # A server's place in a day's battle table, in a language (None: it takes no part).
-BattlePlaces = Callable[[int, str, date], Awaitable[BattlePlace | None]]
+BattlePlaces = Callable[[int, str, date], Awaitable[BattleDayPlace | None]]
 
 
 class DailyPostSender(Protocol):

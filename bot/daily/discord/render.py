@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from bot.battles.model import BattlePlace
-from bot.daily.model import DailyGuess, DailyRanked
+from bot.daily.model import BattleDayPlace, DailyGuess, DailyRanked
 from bot.daily.service import DailyResult, DailyState
 from bot.discord.render.board import board_grid
 from bot.discord.render.text import (
@@ -177,7 +176,7 @@ def end_of_day_text(
     missed: Sequence[str],
     language: str = DEFAULT_LANGUAGE,
     spell: Callable[[str], str] = str,
-    battle: BattlePlace | None = None,
+    battle: BattleDayPlace | None = None,
 ) -> str:
     """A server's post after its day ended, in the server's ``language`` (naming the board's):
     the board, its ranking, the longest and best words nobody there found (as ``spell`` writes
@@ -218,7 +217,7 @@ def end_of_day_text(
     return fit("\n".join(lines), CONTENT_LIMIT)
 
 
-def day_place_text(battle: BattlePlace, language: str) -> str:
+def day_place_text(battle: BattleDayPlace, language: str) -> str:
     """The server's place in the day's server battle, under its end-of-day post."""
     servers = count(battle.servers, "battles.servers", language)
     return text(
