@@ -18,6 +18,7 @@ import discord
 
 from bot.achievements import discord as achievements
 from bot.battles import discord as battles
+from bot.battles.discord.uses import BattlesUses
 from bot.check import discord as check
 from bot.check.discord.uses import CheckUses
 from bot.config.settings import Settings
@@ -31,6 +32,7 @@ from bot.rounds import discord as rounds
 from bot.rounds.discord.publisher import member_names
 from bot.rounds.discord.uses import RoundsUses
 from bot.seasons import discord as seasons
+from bot.seasons.discord.uses import SeasonsUses
 from bot.server_settings import discord as server_settings
 from bot.server_settings.discord.uses import ServerSettingsUses
 from bot.services import Ports, Services, Tuning, open_services, start_services
@@ -149,14 +151,14 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
             standings.setup,
             StandingsUses(s.standings, s.seasons, s.tournaments, s.achievements, s.server_settings),
         ),
-        plugin(server_settings.setup, ServerSettingsUses(s.server_settings, s.battles, s.seasons)),
+        plugin(server_settings.setup, ServerSettingsUses(s.server_settings)),
         plugin(daily.setup, DailyUses(s.daily, s.server_settings, s.pictures, s.lexicons, s.clock)),
         plugin(
             tournaments.setup,
             TournamentsUses(s.tournaments, s.rounds, s.server_settings, s.clock),
         ),
-        plugin(battles.setup, s.battles),
-        plugin(seasons.setup, s.seasons, s.events),
+        plugin(battles.setup, BattlesUses(s.battles, s.server_settings)),  # joins /boggle-config
+        plugin(seasons.setup, SeasonsUses(s.seasons, s.server_settings), s.events),  # joins too
         plugin(achievements.setup, s.events),
     )
 

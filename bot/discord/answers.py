@@ -71,3 +71,18 @@ async def refusal_text(
     """A use case's refusal in the language it belongs in, else the server's through its
     install (read only then), elsewhere the reader's."""
     return refused.text(refused.language or await server_language(settings, interaction))
+
+
+async def managed_server(interaction: discord.Interaction, settings: ServerLanguages) -> int | None:
+    """``/boggle-config``'s gate: the server's id, the answer deferred (privately: the database
+    may be busy for a moment), when the member has Manage Server in this channel as Discord
+    computed it; else None, and one line said why (in the server's language)."""
+    if interaction.guild_id is None:
+        await tell(interaction, text("settings.not_in_dm", reader_language(interaction)))
+        return None
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.permissions.manage_guild:
+        language = await settings.language(interaction.guild_id)
+        await tell(interaction, text("settings.refused", language))
+        return None
+    return interaction.guild_id

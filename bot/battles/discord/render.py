@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.battles.model import BattleRow
-from bot.battles.service import BattleWeek
+from bot.battles.service import BattleWeek, EntryChanged
 from bot.discord.render.text import CONTENT_LIMIT, clean_name, fallback_name, fit, marker
 from bot.i18n.catalogue import count, text
 from bot.i18n.languages import language_name
@@ -85,3 +85,11 @@ def _winner(row: BattleRow, language: str) -> str:
     return text(
         "battles.winner", language, marker=marker(row.place), name=name, score=shown(row.points)
     )
+
+
+def entry_text(changed: EntryChanged) -> str:
+    """Whether the server takes part in server battles now, and under which name."""
+    entry, language = changed.entry, changed.language
+    if not entry.joined:
+        return text("battles.entry_out", language)
+    return text("battles.entry_in", language, name=clean_name(entry.shown_name or "", language))

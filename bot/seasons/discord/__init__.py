@@ -1,15 +1,24 @@
-"""Seasons on Discord: each ended season's recap posted and its champion role moved."""
+"""Seasons on Discord: each ended season's recap posted and its champion role moved, and
+``/boggle-config season``."""
 
 from __future__ import annotations
 
+from discord import app_commands
 from discord.ext import commands
 
 from bot.kernel.events import EventBus
+from bot.seasons.discord.config import season_command
 from bot.seasons.discord.poster import SeasonPoster
+from bot.seasons.discord.uses import SEASONS, SeasonsUses
 from bot.seasons.events import SeasonEnded
-from bot.seasons.service import SeasonService
 
 
-async def setup(bot: commands.AutoShardedBot, seasons: SeasonService, events: EventBus) -> None:
-    poster = SeasonPoster(bot, seasons, events)
+async def setup(bot: commands.AutoShardedBot, uses: SeasonsUses, events: EventBus) -> None:
+    """The recap's poster; ``/boggle-config season`` joins the server settings' group (set up
+    before it)."""
+    SEASONS.fill(bot, uses)
+    poster = SeasonPoster(bot, uses.seasons, events)
     events.subscribe(SeasonEnded, poster.ended)
+    config = bot.tree.get_command("boggle-config")
+    assert isinstance(config, app_commands.Group)
+    config.add_command(season_command())

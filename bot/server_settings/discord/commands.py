@@ -15,20 +15,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.battles.service import EntryChanged
-from bot.discord.answers import reader_language, refuse, tell
+from bot.discord.answers import managed_server, refuse, tell
 from bot.discord.choices import Chosen, round_options_command
 from bot.discord.render.text import channels_text, plural
-from bot.discord.translator import choice
 from bot.i18n.catalogue import text
 from bot.kernel.refusal import Refusal
-from bot.server_settings.discord.render import banned_list_text, entry_text, settings_text
+from bot.server_settings.discord.render import banned_list_text, settings_text
 from bot.server_settings.discord.uses import ServerSettingsUses
 from bot.server_settings.model import ServerSettings
 from bot.server_settings.rules import DefaultsChange
-from bot.server_settings.service import BannedWordsChange, ServerSettingsService
-
-STATE_CHOICES = [choice("battles.choice_on", "on"), choice("battles.choice_off", "off")]
+from bot.server_settings.service import BannedWordsChange
 
 
 @app_commands.guild_only()
@@ -45,11 +41,10 @@ class Config(
 
     def __init__(self, uses: ServerSettingsUses) -> None:
         self.service = uses.server_settings
-        self.battles = uses.battles
         super().__init__()
 
     async def _deferred(self, interaction: discord.Interaction) -> int | None:
-        return await deferred(interaction, self.service)
+        return await managed_server(interaction, self.service)
 
     @app_commands.command(name="show", description=text("commands.config_show"))
     async def show(self, interaction: discord.Interaction) -> None:
@@ -194,40 +189,3 @@ class Config(
             return
         settings = await self.service.of(guild)
         await tell(interaction, banned_list_text(settings.banned, settings.language))
-
-    @app_commands.command(name="battles", description=text("battles.command_config"))
-    @app_commands.describe(state=text("battles.command_state"), name=text("battles.command_name"))
-    @app_commands.choices(state=STATE_CHOICES)
-    async def battles_entry(
-        self,
-        interaction: discord.Interaction,
-        state: str | None = None,
-        name: app_commands.Range[str, 1, 32] | None = None,
-    ) -> None:
-        if (guild := await self._deferred(interaction)) is None or interaction.guild is None:
-            return
-        changed: EntryChanged | Refusal
-        if state is None and name is None:
-            changed = await self.battles.entry(guild)
-        else:
-            joined = None if state is None else state == "on"
-            changed = await self.battles.enter(guild, interaction.guild.name, joined, name)
-        if isinstance(changed, Refusal):
-            await refuse(interaction, changed)
-        else:
-            await tell(interaction, entry_text(changed))
-
-
-async def deferred(interaction: discord.Interaction, service: ServerSettingsService) -> int | None:
-    """The server's id, the answer deferred (privately: the database may be busy for a moment),
-    when the member has Manage Server in this channel as Discord computed it; else None, and one
-    line said why (in the server's language)."""
-    if interaction.guild_id is None:
-        await tell(interaction, text("settings.not_in_dm", reader_language(interaction)))
-        return None
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    if not interaction.permissions.manage_guild:
-        language = await service.language(interaction.guild_id)
-        await tell(interaction, text("settings.refused", language))
-        return None
-    return interaction.guild_id

@@ -6,9 +6,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from bot.battles.service import EntryChanged
 from bot.discord.render.board import mode_name
-from bot.discord.render.text import CONTENT_LIMIT, channels_text, clean_name, fit, pack, plural
+from bot.discord.render.text import CONTENT_LIMIT, channels_text, fit, pack, plural
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
 from bot.rounds.options import DEFAULT_QUIET, DEFAULT_SECONDS, OptionError, round_options
@@ -89,11 +88,3 @@ def banned_list_text(words: Iterable[str], language: str = DEFAULT_LANGUAGE) -> 
     head = text("settings.words_list", language, words=count, list="")
     shown, _ = pack(ordered, CONTENT_LIMIT - len(head) - 10, language=language)
     return text("settings.words_list", language, words=count, list=shown)
-
-
-def entry_text(changed: EntryChanged) -> str:
-    """Whether the server takes part in server battles now, and under which name."""
-    entry, language = changed.entry, changed.language
-    if not entry.joined:
-        return text("battles.entry_out", language)
-    return text("battles.entry_in", language, name=clean_name(entry.shown_name or "", language))

@@ -1,6 +1,6 @@
 """``/boggle-config season``: a server's seasons (a month, a quarter or off), the recap's channel
 and the champion's role (accepted with a warning when the bot could not give it). Manage Server
-only, as the rest of ``/boggle-config``."""
+only, as the rest of ``/boggle-config`` (the server settings' group, which it joins)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.answers import tell
+from bot.discord.answers import managed_server, tell
 from bot.discord.roles import RoleTrouble, role_trouble
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
+from bot.seasons.discord.uses import SEASONS
 from bot.seasons.service import SeasonSettings
-from bot.server_settings.discord.commands import deferred
-from bot.server_settings.discord.uses import SERVER_SETTINGS
 from core.seasons import SeasonLength
 
 WARNINGS = {  # a role set that the bot could not give: what it lacks
@@ -57,8 +56,8 @@ async def season(
     no_role: bool = False,
 ) -> None:
     """Change what is given (nothing given: the settings as they are), then show them."""
-    uses = SERVER_SETTINGS.of(interaction)
-    if (guild := await deferred(interaction, uses.server_settings)) is None:
+    uses = SEASONS.of(interaction)
+    if (guild := await managed_server(interaction, uses.server_settings)) is None:
         return
     changed = await uses.seasons.configure(
         guild,
