@@ -31,6 +31,7 @@ from bot.discord.client import BoggleBot, Plugin, plugin
 from bot.rounds import discord as rounds
 from bot.rounds.discord.publisher import member_names
 from bot.rounds.discord.uses import RoundsUses
+from bot.rounds.options import round_defaults
 from bot.seasons import discord as seasons
 from bot.seasons.discord.uses import SeasonsUses
 from bot.server_settings import discord as server_settings
@@ -151,7 +152,7 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
             standings.setup,
             StandingsUses(s.standings, s.seasons, s.tournaments, s.achievements, s.server_settings),
         ),
-        plugin(server_settings.setup, ServerSettingsUses(s.server_settings)),
+        plugin(server_settings.setup, ServerSettingsUses(s.server_settings, round_defaults)),
         plugin(daily.setup, DailyUses(s.daily, s.server_settings, s.pictures, s.lexicons, s.clock)),
         plugin(
             tournaments.setup,

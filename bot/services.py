@@ -28,6 +28,7 @@ from bot.kernel.pages import PageDirectory
 from bot.kernel.scheduler import Scheduler
 from bot.kernel.shard_claims import ShardClaims
 from bot.pictures.pictures import Pictures
+from bot.rounds.options import round_defaults
 from bot.rounds.pruning import GuessPruner
 from bot.rounds.service import (
     FINISH_GRACE,
@@ -134,7 +135,7 @@ async def open_services(
     stack.push_async_callback(writer.close, WRITER_GRACE)
     scheduler = Scheduler(clock)  # stopped first: pushed last, below
     pruner = GuessPruner(storage, settings.guess_retention_days, clock, scheduler)
-    server_settings = ServerSettingsService(storage)
+    server_settings = ServerSettingsService(storage, round_defaults)
     stack.push_async_callback(events.drain, FEEDBACK_GRACE)
     pictures = Pictures(settings.board_pictures)
     owns = settings.shards.owns

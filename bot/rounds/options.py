@@ -1,39 +1,38 @@
-"""Checking ``/boggle start`` options and a server's defaults for them; every refusal says what
-is allowed."""
+"""Checking ``/boggle start`` options and a server's defaults for them (the values as typed are
+read by ``bot.kernel.options``); every refusal says what is allowed."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.i18n.catalogue import text
 from bot.i18n.languages import (
     DEFAULT_DICTIONARY,
     DEFAULT_LANGUAGE,
-    DICTIONARIES,
-    LANGUAGE_CODES,
-    LANGUAGE_NAMES,
     language_name,
 )
-from bot.server_settings.model import ServerSettings
+from bot.kernel.options import (
+    OptionError,
+    dice_size,
+    parse_dictionary,
+    parse_duration,
+    parse_language,
+    parse_mode,
+    parse_timer,
+)
+from bot.server_settings.model import RoundDefaults, ServerSettings
 from core.board import Board
 from core.codes import CodeError, CodeProblem, decode
-from core.dice import DiceError, DiceProblem, available, dice_set
+from core.dice import available
 from core.languages import dice_language
 from core.languages import language as language_of
 from core.round import Clock, Mode
 from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, Timer
 from core.scoring import default_min_length
 
-MIN_SECONDS = 30
-MAX_SECONDS = 30 * 60
 DEFAULT_SECONDS = 180
 BONUS_START = 60  # a bonus round starts short (``time:`` sets it), words add time
 DEFAULT_QUIET = 5 * 60  # an untimed round ends after this long with no new word
-MAX_TIMEZONE_LENGTH = 64  # the longest IANA name is 32 characters
 NO_SETTINGS = ServerSettings()  # a server that never changed a setting
-_DURATION = re.compile(r"^(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s(?:ec)?)?$")
 # What a typed board code can get wrong (core says what, the catalogue says it to the player).
 _CODE_REFUSALS = {
     CodeProblem.TOO_SHORT: "options.board_too_short",
@@ -67,40 +66,6 @@ class RoundOptions:
     @property
     def clock(self) -> Clock:
         return Clock(self.timer, self.seconds)
-
-
-class OptionError(ValueError):
-    """An option the player can fix: a catalogue entry and its fields, so that the refusal is
-    written in the language of whoever reads it (``str()``: English, for logs)."""
-
-    def __init__(self, key: str, /, **fields: object) -> None:
-        super().__init__(text(key, **fields))
-        self.key = key
-        self.fields = fields
-
-    def text(self, language: str) -> str:
-        """The refusal in ``language``."""
-        return text(self.key, language, **self.fields)
-
-
-def parse_duration(raw: str) -> int:
-    """``90s``, ``3m``, ``2m30s`` or a bare number of seconds, within 30 s to 30 min."""
-    cleaned = raw.strip().lower().replace(" ", "")
-    if len(cleaned) > 12 or not cleaned.isascii():
-        raise OptionError("options.bad_duration", text=repr(raw[:20]))
-    if cleaned.isdigit():
-        seconds = int(cleaned)
-    else:
-        match = _DURATION.match(cleaned)
-        if not cleaned or match is None or not any(match.groups()):
-            raise OptionError("options.bad_duration", text=repr(raw))
-        minutes, secs = (int(g) if g else 0 for g in match.groups())
-        seconds = minutes * 60 + secs
-    if not MIN_SECONDS <= seconds <= MAX_SECONDS:
-        raise OptionError(
-            "options.duration_range", low=f"{MIN_SECONDS}s", high=f"{MAX_SECONDS // 60}m"
-        )
-    return seconds
 
 
 def round_options(
@@ -176,14 +141,6 @@ def _clock_seconds(
     return parse_duration(quiet) if quiet else defaults.quiet_seconds or DEFAULT_QUIET
 
 
-def parse_timer(name: str) -> Timer:
-    """A timer by name, any case."""
-    try:
-        return Timer(name.strip().lower())
-    except ValueError:
-        raise OptionError("coop_timers.timer", timers=", ".join(t.value for t in Timer)) from None
-
-
 def replayed(
     code: str, size: int | None, dice: str | None, language: str | None = None
 ) -> tuple[Board, str, str]:
@@ -241,51 +198,21 @@ def _board_defaults(
     return size, None
 
 
-def parse_mode(name: str) -> Mode:
-    """A mode by name, any case."""
-    try:
-        return Mode(name.lower())
-    except ValueError:
-        modes = ", ".join(m.value for m in Mode)
-        raise OptionError("options.mode", modes=modes) from None
-
-
-def parse_language(name: str) -> str:
-    """A language by its code (``fr``) or its own name (``Français``), any case."""
-    cleaned = name.strip().casefold()
-    for code in LANGUAGE_CODES:
-        if cleaned in (code, LANGUAGE_NAMES[code].casefold()):
-            return code
-    shown = ", ".join(f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGE_CODES)
-    raise OptionError("options.language", languages=shown)
-
-
-def parse_dictionary(name: str) -> str:
-    """``full`` or ``everyday``, any case."""
-    cleaned = name.strip().lower()
-    if cleaned not in DICTIONARIES:
-        raise OptionError("options.dictionary", dictionaries=", ".join(DICTIONARIES))
-    return cleaned
-
-
-def parse_timezone(name: str) -> str:
-    """An IANA time zone name (``Europe/Paris``, ``UTC``) that this machine knows."""
-    cleaned = name.strip()
-    try:
-        if not cleaned or len(cleaned) > MAX_TIMEZONE_LENGTH:
-            raise ValueError(cleaned)
-        ZoneInfo(cleaned)
-    except (ValueError, ZoneInfoNotFoundError):
-        raise OptionError("options.timezone", name=repr(name[:MAX_TIMEZONE_LENGTH])) from None
-    return cleaned
-
-
-def dice_size(dice: str) -> int:
-    """The side of the boards a dice set is for; OptionError for a set that does not exist (a
-    broken dice file is the operator's to fix: its DiceError goes on, to the logs)."""
-    try:
-        return dice_set(dice).side
-    except DiceError as exc:
-        if exc.kind != DiceProblem.UNKNOWN_SET:
-            raise
-        raise OptionError("options.dice_set", dice=repr(dice), sets=exc.fields["names"]) from None
+def round_defaults(settings: ServerSettings) -> RoundDefaults:
+    """What a round started now takes from a server's ``settings``; OptionError when they do not
+    fit together (a server's defaults are checked with it, so they never make ``/boggle start``
+    fail)."""
+    options = round_options(defaults=settings)
+    timer = settings.timer or Timer.STANDARD
+    # An untimed round's seconds are its quiet spell: the length is what a timed round takes.
+    length = (settings.seconds or DEFAULT_SECONDS) if timer is Timer.UNTIMED else options.seconds
+    return RoundDefaults(
+        size=options.size,
+        dice=options.dice,
+        length=length,
+        quiet=settings.quiet_seconds or DEFAULT_QUIET,  # untimed rounds', whatever the timer
+        mode=options.mode,
+        min_length=options.min_length,
+        language=options.language,
+        dictionary=options.dictionary,
+    )

@@ -19,6 +19,7 @@ from bot.i18n.channels import channel_list
 from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel.limits import Limiter
+from bot.kernel.options import OptionError
 from bot.kernel.refusal import Refusal
 from bot.rounds.answers import (
     BUSY,
@@ -39,7 +40,7 @@ from bot.rounds.live import LiveRound
 from bot.rounds.live_rounds import FINISH_GRACE, BoardNotPosted, LiveRounds
 from bot.rounds.model import StoredRound
 from bot.rounds.my_result import MyResult, ResultBook, RoundWords
-from bot.rounds.options import NoBoard, OptionError, RoundOptions
+from bot.rounds.options import NoBoard, RoundOptions
 from bot.rounds.rolling import stored_options
 from bot.rounds.view import RoundView
 from bot.server_settings.model import ServerSettings

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
@@ -28,3 +29,22 @@ class ServerSettings:
     daily_channel: int | None = None  # where the end-of-day post goes; None: no post
     timer: Timer | None = None  # its rounds' timer (None: standard)
     quiet_seconds: int | None = None  # its untimed rounds' quiet spell (None: the bot's)
+
+
+@dataclass(frozen=True)
+class RoundDefaults:
+    """What a round started now would take from a server's settings: the rounds' reading of them
+    (``bot.rounds.options.round_defaults``, handed in by the composition root)."""
+
+    size: int
+    dice: str
+    length: int  # seconds: a timed round's
+    quiet: int  # seconds: an untimed round's quiet spell
+    mode: Mode
+    min_length: int
+    language: str
+    dictionary: str
+
+
+# The rounds' reading of a server's settings: OptionError when they do not fit together.
+ReadDefaults = Callable[[ServerSettings], RoundDefaults]

@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.rounds.options import (
+from bot.kernel.options import (
     OptionError,
     dice_size,
     parse_dictionary,
@@ -18,9 +18,8 @@ from bot.rounds.options import (
     parse_mode,
     parse_timer,
     parse_timezone,
-    round_options,
 )
-from bot.server_settings.model import ServerSettings
+from bot.server_settings.model import ReadDefaults, ServerSettings
 from core.guesses import MAX_WORD_LENGTH, normalise
 from core.languages import LANGUAGES, dice_language
 from core.languages import language as language_of
@@ -48,9 +47,11 @@ class DefaultsChange:
     quiet: str | None = None
 
 
-def changed_defaults(current: ServerSettings, change: DefaultsChange) -> ServerSettings:
+def changed_defaults(
+    current: ServerSettings, change: DefaultsChange, read: ReadDefaults | None = None
+) -> ServerSettings:
     """The server's settings with ``change`` made; OptionError, naming the setting, when one is
-    wrong or they do not fit together. A new size without dice drops dice of another size (the
+    wrong or they do not fit together (as the rounds ``read`` them; None: each value alone). A new size without dice drops dice of another size (the
     size's usual set is rolled), and a new language without dice drops dice of another language
     (the language's set is rolled)."""
     new_language = (
@@ -86,7 +87,8 @@ def changed_defaults(current: ServerSettings, change: DefaultsChange) -> ServerS
             parse_duration(change.quiet) if change.quiet is not None else current.quiet_seconds
         ),
     )
-    round_options(defaults=changed)  # what a round started with them would be: raises if wrong
+    if read is not None:
+        read(changed)  # what a round started with them would be: raises if wrong
     return changed
 
 

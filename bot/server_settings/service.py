@@ -16,9 +16,9 @@ from zoneinfo import ZoneInfo
 from bot.i18n.channels import channel_list
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.i18n.phrase import Phrase
+from bot.kernel.options import OptionError
 from bot.kernel.refusal import Refusal
-from bot.rounds.options import OptionError
-from bot.server_settings.model import ServerSettings
+from bot.server_settings.model import ReadDefaults, ServerSettings
 from bot.server_settings.rules import (
     MAX_BANNED_WORDS,
     MAX_ROUND_CHANNELS,
@@ -75,8 +75,11 @@ def option_refusal(exc: OptionError, language: str) -> Refusal:
 class ServerSettingsService:
     """Reads and changes each server's settings; every rule and limit of a change is here."""
 
-    def __init__(self, store: ServerSettingsStore) -> None:
+    def __init__(self, store: ServerSettingsStore, read: ReadDefaults | None = None) -> None:
+        """``read``: the rounds' reading of a server's settings, which every change of defaults
+        must pass (the composition root gives it; None: each value is checked alone)."""
         self.store = store
+        self.read = read
         # Told the server after its time zone or daily channel changed (what the scheduled
         # ends of its days and seasons are computed from).
         self.moved: list[Callable[[int], None]] = []
@@ -110,7 +113,7 @@ class ServerSettingsService:
         if change == DefaultsChange():
             return Refusal.of("settings.nothing_to_set", current.language)
         try:
-            changed = changed_defaults(current, change)
+            changed = changed_defaults(current, change, self.read)
         except OptionError as exc:
             return option_refusal(exc, current.language)
         await self.store.save_defaults(guild_id, changed)

@@ -8,7 +8,8 @@ import sys
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.rounds.options import OptionError, RoundOptions, round_options
+from bot.kernel.options import OptionError
+from bot.rounds.options import RoundOptions, round_options
 from core.rules import Timer
 
 MAX_ROUNDS = 10

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from bot.i18n.catalogue import text
 from bot.i18n.phrase import Phrase
+from bot.kernel.options import OptionError
 from bot.kernel.refusal import Refusal
-from bot.rounds.options import OptionError, RoundOptions
+from bot.rounds.options import RoundOptions
 from bot.tournaments.model import (
     Created,
     Entrants,

@@ -12,12 +12,13 @@ from discord.ext import commands
 from bot.discord.answers import reader_language, refusal, refusal_text, tell
 from bot.discord.choices import SIZE_CHOICES, Chosen, round_options_command
 from bot.i18n.catalogue import text
+from bot.kernel.options import OptionError
 from bot.kernel.refusal import Refusal
 from bot.rounds.discord.private_guesses import guess_privately
 from bot.rounds.discord.rules import rules_text
 from bot.rounds.discord.starting import begin_round
 from bot.rounds.discord.uses import RoundsUses
-from bot.rounds.options import NO_SETTINGS, OptionError, hints_for, replayed, round_options
+from bot.rounds.options import NO_SETTINGS, hints_for, replayed, round_options
 
 log = logging.getLogger(__name__)
 

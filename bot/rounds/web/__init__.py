@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.kernel.options import OptionError
 from bot.kernel.refusal import Refusal
 from bot.rounds.events import GuessSource
-from bot.rounds.options import OptionError, round_options
+from bot.rounds.options import round_options
 from bot.rounds.service import (
     BUSY,
     LEXICON_FAILED,

@@ -41,6 +41,7 @@ class Config(
 
     def __init__(self, uses: ServerSettingsUses) -> None:
         self.service = uses.server_settings
+        self.read = uses.round_defaults
         super().__init__()
 
     async def _deferred(self, interaction: discord.Interaction) -> int | None:
@@ -51,7 +52,7 @@ class Config(
         if (guild := await self._deferred(interaction)) is None:
             return
         settings = await self.service.of(guild)
-        await tell(interaction, settings_text(settings, settings.language))
+        await tell(interaction, settings_text(settings, self.read, settings.language))
 
     @app_commands.command(name="set", description=text("commands.config_set"))
     @app_commands.describe(timezone=text("commands.config_timezone"))
@@ -87,7 +88,7 @@ class Config(
     ) -> None:
         """``key``'s line and the settings as they now are, in their language (a new language
         answers at once)."""
-        shown = settings_text(settings, settings.language)
+        shown = settings_text(settings, self.read, settings.language)
         await tell(interaction, text(key, settings.language, settings=shown))
 
     @channels.command(name="add", description=text("commands.config_channels_add"))

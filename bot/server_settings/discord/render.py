@@ -10,8 +10,8 @@ from bot.discord.render.board import mode_name
 from bot.discord.render.text import CONTENT_LIMIT, channels_text, fit, pack, plural
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
-from bot.rounds.options import DEFAULT_QUIET, DEFAULT_SECONDS, OptionError, round_options
-from bot.server_settings.model import ServerSettings
+from bot.kernel.options import OptionError
+from bot.server_settings.model import ReadDefaults, ServerSettings
 from core.rules import Timer
 
 
@@ -23,17 +23,17 @@ def duration(seconds: int) -> str:
     return f"{minutes}m{secs}s" if minutes else f"{secs}s"
 
 
-def settings_text(settings: ServerSettings, language: str = DEFAULT_LANGUAGE) -> str:
-    """Every setting with the value a round started now would take (with dice a server chose
-    that this bot no longer has: the size's usual set, as ``set dice:`` will have to choose)."""
+def settings_text(
+    settings: ServerSettings, read: ReadDefaults, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """Every setting with the value a round started now would take (as the rounds ``read``
+    them; with dice a server chose that this bot no longer has: the size's usual set, as ``set
+    dice:`` will have to choose)."""
     try:
-        options = round_options(defaults=settings)
+        options = read(settings)
     except OptionError:
-        options = round_options(defaults=dataclasses.replace(settings, dice=None))
+        options = read(dataclasses.replace(settings, dice=None))
     timer = settings.timer or Timer.STANDARD
-    # An untimed round's seconds are its quiet spell: the length is what a timed round takes.
-    length = (settings.seconds or DEFAULT_SECONDS) if timer is Timer.UNTIMED else options.seconds
-    quiet = settings.quiet_seconds or DEFAULT_QUIET  # untimed rounds' default, whatever the timer
     zone = settings.timezone or text("settings.utc", language)
     hints = text("settings.on" if settings.hints else "settings.off", language)
     chosen_language = settings.language if settings.language != DEFAULT_LANGUAGE else None
@@ -41,9 +41,9 @@ def settings_text(settings: ServerSettings, language: str = DEFAULT_LANGUAGE) ->
     rows = [
         ("settings.size", settings.size, text("settings.board_size", language, size=options.size)),
         ("settings.dice", settings.dice, options.dice),
-        ("settings.time", settings.seconds, duration(length)),
+        ("settings.time", settings.seconds, duration(options.length)),
         ("config_timers.timer", settings.timer, text(f"coop_timers.timer_{timer.value}", language)),
-        ("config_timers.quiet", settings.quiet_seconds, duration(quiet)),
+        ("config_timers.quiet", settings.quiet_seconds, duration(options.quiet)),
         ("settings.mode", settings.mode, mode_name(options.mode, language)),
         ("settings.min_length", settings.min_length, str(options.min_length)),
         ("settings.timezone", settings.timezone, zone),

@@ -13,8 +13,9 @@ from bot.discord.answers import reader_language, refusal, server_language, tell
 from bot.discord.choices import Chosen, round_options_command
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
+from bot.kernel.options import OptionError
 from bot.kernel.refusal import Refusal
-from bot.rounds.options import OptionError, hints_for, round_options
+from bot.rounds.options import hints_for, round_options
 from bot.tournaments.discord.render import FORMAT_NAMES, signup_text, standings_text
 from bot.tournaments.discord.uses import TournamentsUses
 from bot.tournaments.model import Entrants

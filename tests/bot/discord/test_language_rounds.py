@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n.catalogue import text
-from bot.rounds.options import OptionError
+from bot.kernel.options import OptionError
 from bot.rounds.rolling import round_banned
 from bot.server_settings.rules import banned_words, unbanned
 from core.board import Board

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rounds.options import OptionError, parse_dictionary, parse_language
+from bot.kernel.options import OptionError, parse_dictionary, parse_language
 from core.lexicon import Lexicon
 from standin import CommandError, StandIn
 from standin.state import StoredMessage

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from bot.rounds.options import OptionError, dice_size, replayed
+from bot.kernel.options import OptionError, dice_size
+from bot.rounds.options import replayed
 from bot.server_settings.model import ServerSettings
 from core.codes import DICE_NUMBERS, FACES, SYMBOLS, CodeProblem, _check, encode
 from core.dice import available, dice_set

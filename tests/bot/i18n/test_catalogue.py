@@ -21,9 +21,10 @@ from bot.i18n.catalogue import (
     text,
 )
 from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES
+from bot.kernel.options import OptionError
 from bot.rounds.discord.results import found_line
 from bot.rounds.events import Ending
-from bot.rounds.options import OptionError, replayed, round_options
+from bot.rounds.options import replayed, round_options
 from core.achievements import ACHIEVEMENTS
 from core.codes import encode
 from core.commonness import Band

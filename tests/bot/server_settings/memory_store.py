@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
+from bot.rounds.options import round_defaults
 from bot.server_settings.model import ServerSettings
 from bot.server_settings.service import ServerSettingsService
 from bot.storage.database import Session
@@ -86,4 +87,4 @@ class MemoryServerSettings:
 def settings_of(settings: Mapping[int, ServerSettings]) -> ServerSettingsService:
     """The settings service over ``settings`` (each server's, whole), for the other features'
     tests."""
-    return ServerSettingsService(MemoryServerSettings.holding(settings))
+    return ServerSettingsService(MemoryServerSettings.holding(settings), round_defaults)

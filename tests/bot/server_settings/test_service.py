@@ -14,6 +14,7 @@ import pytest
 from bot.i18n.catalogue import text
 from bot.i18n.channels import channel_list
 from bot.kernel.refusal import Refusal
+from bot.rounds.options import round_defaults
 from bot.server_settings.model import ServerSettings
 from bot.server_settings.rules import (
     MAX_BANNED_WORDS,
@@ -37,7 +38,7 @@ def store() -> MemoryServerSettings:
 
 @pytest.fixture
 def service(store: MemoryServerSettings) -> ServerSettingsService:
-    return ServerSettingsService(store)
+    return ServerSettingsService(store, round_defaults)
 
 
 async def french(service: ServerSettingsService) -> None:
