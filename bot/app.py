@@ -183,12 +183,12 @@ def page_sides(s: Services) -> list[PageRoutes]:
     from bot.daily import web as daily
     from bot.definitions import web as definitions
     from bot.rounds import web as rounds
-    from bot.seasons import web as seasons
+    from bot.standings import web as standings
 
     return [
         rounds.routes(s.rounds, s.server_settings, s.clock),
         daily.routes(s.daily),
         definitions.routes(s.definitions),
-        seasons.routes(s.seasons, s.standings),
+        standings.routes(s.seasons, s.standings),
         achievements.routes(s.achievements.events),
     ]

@@ -9,9 +9,9 @@ from bot.kernel.events import EventBus
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.seasons.service import SeasonService
-from bot.seasons.web import BoardStandingsJson, standings
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
+from bot.standings.web import BoardStandingsJson, standings
 from bot.stores import Storage
 from tests.bot.harness import StoppedClock
 from tests.bot.seasons.seeding import seed
