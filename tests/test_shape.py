@@ -200,11 +200,6 @@ def test_the_circle_finder_finds_a_circle() -> None:
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-# The Discord kit's pairs with the features go when the kit names no feature (its own work):
-# exempt until then, and this exemption is removed when that lands.
-PAIRED_FOR_NOW = ("bot.discord",)
-
-
 def folder_of(module: str) -> str | None:
     """The folder (or module) of ``bot/`` a module is in: ``bot.rounds.discord.x`` is
     ``bot.rounds``."""
@@ -220,11 +215,7 @@ def both_ways(edges: dict[str, set[str]]) -> list[str]:
             mine, theirs = folder_of(name), folder_of(target)
             if mine is not None and theirs is not None and mine != theirs:
                 why.setdefault((mine, theirs), f"{name} imports {target}")
-    return [
-        f"{why[a, b]}; {why[b, a]}"
-        for a, b in sorted(why)
-        if a < b and (b, a) in why and not {a, b} & set(PAIRED_FOR_NOW)
-    ]
+    return [f"{why[a, b]}; {why[b, a]}" for a, b in sorted(why) if a < b and (b, a) in why]
 
 
 def test_no_two_folders_import_each_other() -> None:
