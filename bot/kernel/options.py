@@ -1,7 +1,7 @@
-"""What a player types for an option, of a round or of a server's defaults, read as a value: a
+"""An option as a player types it (a round's, or a server's default), read as a value: a
 duration, a mode, a timer, a language, a dictionary, a time zone, a dice set; ``OptionError``
-says what is allowed, in whoever reads it's language. The round's options (``bot.rounds.options``)
-and the server's defaults (``bot.server_settings.rules``) both read typed values here."""
+says what is allowed, in the reader's language. Shared by the rounds' options
+(``bot.rounds.options``) and the server's defaults (``bot.server_settings.rules``)."""
 
 from __future__ import annotations
 
