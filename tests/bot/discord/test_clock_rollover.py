@@ -19,7 +19,6 @@ from tests.bot.discord.test_seasons import play as play_round
 from tests.bot.discord.test_server_config import config
 from tests.bot.harness import Clock, bot_session
 
-QUICK = {"daily_post_every": 0.05, "season_check_every": 0.05}
 BOUND = 15.0  # seconds: a bound on a signal that must come, never a wait of its own
 
 
@@ -34,7 +33,7 @@ def recaps(standin: StandIn) -> list[StoredMessage]:
 async def test_the_clock_crossing_a_month_end_brings_the_recap_and_the_days_post(
     standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
-    async with bot_session(standin, database, clock, lexicon, tuning=QUICK) as game:
+    async with bot_session(standin, database, clock, lexicon) as game:
         set_time(clock, at(2026, 3, 31, 12, 0, UTC))
         await config(game, "season", length="month", channel="boggle")
         await config(game, "daily-channel set", channel=standin.channel("general").id)
