@@ -82,33 +82,11 @@ class SQLiteEngine(Engine):
 
     def _write(self) -> AbstractAsyncContextManager[_Session]:
         """One write transaction, alone on the connection; rolled back on any error."""
-        return self._transaction("BEGIN IMMEDIATE", commit=True)
+        return _transaction(self, "BEGIN IMMEDIATE", commit=True)
 
     def _snapshot(self) -> AbstractAsyncContextManager[_Session]:
         """A read transaction: one snapshot of the file (WAL) for as long as it lasts."""
-        return self._transaction("BEGIN", commit=False)
-
-    @asynccontextmanager
-    async def _transaction(self, begin: str, *, commit: bool) -> AsyncIterator[_Session]:
-        """``begin``, alone on the connection; committed at the end with ``commit``, else (and
-        on any error) rolled back."""
-        async with self._lock:
-            try:
-                # Inside the try: a BEGIN cancelled after it was queued still runs, and the
-                # rollback queued behind it must undo it before the lock is let go.
-                await self._db.execute(begin)
-                yield _Session(self._db)
-                if commit:
-                    await self._db.commit()
-            except BaseException as exc:
-                with contextlib.suppress(sqlite3.Error):
-                    await self._db.rollback()  # a no-op when BEGIN itself failed
-                if isinstance(exc, sqlite3.Error):
-                    raise translate(exc, self.path) from exc
-                raise
-            if not commit:
-                with contextlib.suppress(sqlite3.Error):
-                    await self._db.rollback()
+        return _transaction(self, "BEGIN", commit=False)
 
     async def _fetch(self, query: str, *params: object) -> list[Row]:
         async with self._lock:
@@ -116,6 +94,31 @@ class SQLiteEngine(Engine):
                 return [dict(r) for r in await self._db.execute_fetchall(query, params)]
             except sqlite3.Error as exc:
                 raise translate(exc, self.path) from exc
+
+
+@asynccontextmanager
+async def _transaction(
+    engine: SQLiteEngine, begin: str, *, commit: bool
+) -> AsyncIterator[_Session]:
+    """``begin`` on ``engine``'s connection, alone on it; committed at the end with ``commit``,
+    else (and on any error) rolled back."""
+    async with engine._lock:
+        try:
+            # Inside the try: a BEGIN cancelled after it was queued still runs, and the
+            # rollback queued behind it must undo it before the lock is let go.
+            await engine._db.execute(begin)
+            yield _Session(engine._db)
+            if commit:
+                await engine._db.commit()
+        except BaseException as exc:
+            with contextlib.suppress(sqlite3.Error):
+                await engine._db.rollback()  # a no-op when BEGIN itself failed
+            if isinstance(exc, sqlite3.Error):
+                raise translate(exc, engine.path) from exc
+            raise
+        if not commit:
+            with contextlib.suppress(sqlite3.Error):
+                await engine._db.rollback()
 
 
 def _identity(path: str) -> tuple[int, int] | None:
