@@ -10,7 +10,7 @@ database's unique key stays the judge of what is new: the memory only spares ask
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Protocol
 
@@ -56,23 +56,23 @@ class _Finished:
     reached: Mapping[int, int]  # player -> the bits of every tier reached
 
 
+@dataclass(eq=False)
 class RoundCheck:
     """Awards what a round reaches, inside its finish; tells it once the finish is committed."""
 
-    def __init__(
-        self,
-        store: Awarding,
-        server_settings: ServerSettingsService,
-        events: EventBus,
-        clock: Callable[[], float],
-    ) -> None:
-        self.store = store
-        self.server_settings = server_settings
-        self.events = events
-        self.clock = clock
-        self._zones: Bounded[int, tzinfo] = Bounded(KEPT_ROUNDS)  # round id -> its server's zone
-        self._finished: Bounded[int, _Finished] = Bounded(KEPT_ROUNDS)
-        self._held: Bounded[tuple[int, int], int] = Bounded(KEPT_PLAYERS)  # (guild, player) -> bits
+    store: Awarding
+    server_settings: ServerSettingsService
+    clock: Callable[[], float]
+    events: EventBus
+    _zones: Bounded[int, tzinfo] = field(  # round id -> its server's zone
+        init=False, default_factory=lambda: Bounded(KEPT_ROUNDS)
+    )
+    _finished: Bounded[int, _Finished] = field(
+        init=False, default_factory=lambda: Bounded(KEPT_ROUNDS)
+    )
+    _held: Bounded[tuple[int, int], int] = field(  # (guild, player) -> bits
+        init=False, default_factory=lambda: Bounded(KEPT_PLAYERS)
+    )
 
     def listen(self) -> None:
         self.events.subscribe(RoundStarted, self.started)

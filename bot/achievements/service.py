@@ -57,10 +57,8 @@ class AchievementService:
         clock: Callable[[], float],
     ) -> None:
         self.store = store
-        self.server_settings = server_settings
-        self.events = events
-        self.clock = clock
-        self.rounds = RoundCheck(store, server_settings, events, clock)
+        self.rounds = RoundCheck(store, server_settings, clock, events)
+        self.server_settings, self.events, self.clock = server_settings, events, clock
 
     def listen(self) -> None:
         """Check achievements whenever a round, a season, a daily attempt or a tournament ends."""

@@ -66,20 +66,14 @@ class Checked:
     points: int  # 0 unless ``worth`` is POINTS
 
 
+@dataclass(eq=False)
 class CheckService:
     """Checks words against each channel's last finished board."""
 
-    def __init__(
-        self,
-        store: CheckStore,
-        rounds: RoundService,
-        server_settings: ServerSettingsService,
-        lexicons: LexiconSource,
-    ) -> None:
-        self.store = store
-        self.rounds = rounds
-        self.server_settings = server_settings
-        self.lexicons = lexicons
+    store: CheckStore
+    rounds: RoundService
+    server_settings: ServerSettingsService
+    lexicons: LexiconSource
 
     async def check(
         self,

@@ -163,15 +163,12 @@ def _dictionary(values: Mapping[str, str]) -> str:
 
 
 def _retention_days(values: Mapping[str, str]) -> int | None:
-    text = values.get("BOGGLE_GUESS_RETENTION_DAYS", "").strip()
-    if not text:
-        return None
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise SettingsError(
-            "BOGGLE_GUESS_RETENTION_DAYS must be a whole number of days (1 or more), or empty to "
-            f"keep every guess, got {text!r}"
-        )
-    return int(text)
+    return _whole_number(
+        values,
+        "BOGGLE_GUESS_RETENTION_DAYS",
+        range(1, 2**63),
+        "a whole number of days (1 or more), or empty to keep every guess",
+    )
 
 
 SWITCH_WORDS = {
@@ -211,11 +208,16 @@ def _choice(values: Mapping[str, str], name: str, choices: tuple[str, ...]) -> s
 
 def _port(values: Mapping[str, str], name: str) -> int | None:
     """A port number (0: any free port), or None when unset."""
+    return _whole_number(values, name, range(65536), "a port number (0-65535)")
+
+
+def _whole_number(values: Mapping[str, str], name: str, within: range, must: str) -> int | None:
+    """A whole number ``within`` the range (ASCII digits), or None when unset."""
     text = values.get(name, "").strip()
     if not text:
         return None
-    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
-        raise SettingsError(f"{name} must be a port number (0-65535), got {text!r}")
+    if not (text.isascii() and text.isdigit()) or int(text) not in within:
+        raise SettingsError(f"{name} must be {must}, got {text!r}")
     return int(text)
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, NamedTuple, Protocol
 
+from bot.kernel.rows import converted
 from core.daily import DAILY_SECONDS
 from core.round import Verdict
 
@@ -62,8 +63,7 @@ class DailyAttempt:
 
     @classmethod
     def from_columns(cls, columns: Mapping[str, Any]) -> DailyAttempt:
-        values = dict(columns)
-        return cls(**values | {"flagged": bool(values["flagged"])})
+        return cls(**converted(columns, flagged=bool))
 
 
 @dataclass(frozen=True)

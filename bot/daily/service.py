@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import KW_ONLY, dataclass, field, replace
 from datetime import date, tzinfo
 from typing import Protocol
 
@@ -100,32 +100,25 @@ class Guessed:
     late: bool = False
 
 
+@dataclass(eq=False)
 class DailyService:
-    """Opens, judges and finishes daily attempts; one per bot process."""
+    """Opens, judges and finishes daily attempts; one per bot process. ``events``: where
+    finishes are told (by default a bus of its own)."""
 
-    def __init__(
-        self,
-        store: DailyStore,
-        server_settings: ServerSettingsService,
-        lexicons: LexiconSource,
-        clock: Callable[[], float],
-        *,
-        scheduler: Scheduler,
-        owns: Callable[[int], bool] = lambda guild_id: True,
-        events: EventBus | None = None,
-    ) -> None:
-        """``events``: where finishes are told (None: a bus of its own)."""
-        self.store = store
-        self.events = events or EventBus()
-        self.server_settings = server_settings
-        self.lexicons = lexicons
-        self.clock = clock
-        self.scheduler = scheduler
-        self.owns = owns
-        self._boards: Bounded[tuple[date, str], DailyBoard] = Bounded(BOARDS_KEPT)
-        self._armed: dict[int, float] = {}  # attempt id -> deadline
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._finishing: dict[int, asyncio.Lock] = {}
+    store: DailyStore
+    server_settings: ServerSettingsService
+    lexicons: LexiconSource
+    clock: Callable[[], float]
+    _: KW_ONLY
+    scheduler: Scheduler
+    owns: Callable[[int], bool] = lambda guild_id: True
+    events: EventBus = field(default_factory=EventBus)
+    _boards: Bounded[tuple[date, str], DailyBoard] = field(
+        init=False, default_factory=lambda: Bounded(BOARDS_KEPT)
+    )
+    _armed: dict[int, float] = field(init=False, default_factory=dict)  # attempt id -> deadline
+    _locks: dict[int, asyncio.Lock] = field(init=False, default_factory=dict)
+    _finishing: dict[int, asyncio.Lock] = field(init=False, default_factory=dict)
 
     # -- the board ---------------------------------------------------------------------------
 

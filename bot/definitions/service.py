@@ -7,14 +7,13 @@ the bot), and read off the event loop (a cold lookup reads the disk).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
-import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Protocol
 
+from bot.kernel.children import run_python
 from bot.kernel.refusal import Refusal
 from core.definitions import Definitions, FormKind, Lookup, NotAWord, PartOfSpeech
 from core.languages import LANGUAGE_CODES, shown_spelling
@@ -113,18 +112,8 @@ class DefinitionsService:
         argv += ["--dict", str(self.lexicons.source(code))]
         if self.data_dir is not None:
             argv += ["--data-dir", str(self.data_dir)]
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, *argv, stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-        )  # fmt: skip
-        try:
-            _, errors = await process.communicate()
-        except BaseException:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
-            raise
-        if process.returncode != 0:
+        returncode, _, errors = await run_python(*argv, output=False)
+        if returncode != 0:
             log.warning("definitions build for %s failed: %s", code, errors.decode().strip())
             return False
         return True

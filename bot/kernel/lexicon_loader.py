@@ -9,13 +9,12 @@ holds only the compact arrays, and starts even when the cache cannot be written.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
-import sys
 import time
 from pathlib import Path
 
+from bot.kernel.children import run_python
 from core.languages import DEFAULT_LANGUAGE, language
 from core.lexicon import Lexicon, LexiconError, cached, default_cache_dir
 
@@ -69,8 +68,7 @@ async def build_in_child(
     killed, not left behind.
     """
     extra = [] if frequencies is None else ["--freq", os.fspath(frequencies)]
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
+    returncode, blob, errors = await run_python(
         "-m",
         "core.compile",
         "--lang",
@@ -81,22 +79,13 @@ async def build_in_child(
         "--cache-dir",
         os.fspath(cache_dir),
         "--stdout",
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+        output=True,
     )
-    try:
-        blob, errors = await process.communicate()
-    except BaseException:
-        with contextlib.suppress(ProcessLookupError):
-            process.kill()
-        await process.wait()
-        raise
     said = errors.decode(errors="replace").strip()
-    if process.returncode != 0:
+    if returncode != 0:
         raise LexiconError(
             f"building the lexicon of {os.fspath(dictionary)!r} failed "
-            f"(exit {process.returncode}): {said or 'no message'}"
+            f"(exit {returncode}): {said or 'no message'}"
         )
     if said:
         log.warning("lexicon build: %s", said)

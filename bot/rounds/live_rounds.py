@@ -96,7 +96,7 @@ class LiveRounds:
         self._live: dict[int, LiveRound] = {}
         self.live: Mapping[int, LiveRound] = MappingProxyType(self._live)  # read-only view
         self.backoff = backoff or Backoff()
-        self.settler = Settler(storage, writer, members, clock, self.backoff, at_finish)
+        self.settler = Settler(storage, writer, members, clock, self.backoff, tuple(at_finish))
         # Set once what shows the rounds' channels is ready (``channels_ready``): a runner waits
         # for it (a resumed round's channel is known, its players' names can be asked, only then).
         self._ready = asyncio.Event()

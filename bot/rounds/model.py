@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.kernel.rows import converted
 from core.round import Mode, Verdict
 from core.rules import Timer
 
@@ -64,16 +65,8 @@ class StoredRound:
     @classmethod
     def from_columns(cls, columns: Mapping[str, Any]) -> StoredRound:
         """A round from its row read by column name (every engine names them as the fields)."""
-        values = dict(columns)
-        return cls(
-            **values
-            | {
-                "mode": Mode(values["mode"]),
-                "state": RoundState(values["state"]),
-                "hints": bool(values["hints"]),
-                "timer": Timer(values.get("timer", Timer.STANDARD)),
-            }
-        )
+        values = {"timer": Timer.STANDARD} | dict(columns)
+        return cls(**converted(values, mode=Mode, state=RoundState, hints=bool, timer=Timer))
 
 
 class GuessRow(NamedTuple):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.kernel.scheduler import Scheduler
 from bot.rounds.store import RoundStore
@@ -19,35 +20,28 @@ PRUNE_EVERY = 3600.0
 DAY = 86400.0
 
 
+@dataclass(eq=False)
 class GuessPruner:
     """Deletes the guesses of rounds that ended more than ``retention_days`` ago, periodically;
     with ``retention_days`` None it does nothing (every guess is kept)."""
 
-    def __init__(
-        self,
-        storage: RoundStore,
-        retention_days: int | None,
-        clock: Callable[[], float],
-        scheduler: Scheduler,
-        every: float = PRUNE_EVERY,
-    ) -> None:
-        self._storage = storage
-        self.retention_days = retention_days
-        self._clock = clock
-        self.scheduler = scheduler
-        self.every = every
+    storage: RoundStore
+    retention_days: int | None
+    clock: Callable[[], float]
+    scheduler: Scheduler
+    every: float = PRUNE_EVERY
 
     def start(self) -> None:
         """Prune now, then every ``every`` seconds (a failed prune is retried sooner; one in
         progress at shutdown is cut between two of its transactions or rolled back)."""
         if self.retention_days is not None:
-            self.scheduler.at("guess-pruning", self._clock(), self._step, looks=True)
+            self.scheduler.at("guess-pruning", self.clock(), self._step, looks=True)
 
     async def prune(self) -> int:
         """One pass: the guesses deleted."""
         assert self.retention_days is not None
-        ended_before = self._clock() - self.retention_days * DAY
-        deleted = await self._storage.prune_guesses(ended_before)
+        ended_before = self.clock() - self.retention_days * DAY
+        deleted = await self.storage.prune_guesses(ended_before)
         if deleted:
             log.info(
                 "pruned %d guesses of rounds that ended over %d days ago",
@@ -58,4 +52,4 @@ class GuessPruner:
 
     async def _step(self) -> float:
         await self.prune()
-        return self._clock() + self.every
+        return self.clock() + self.every

@@ -67,25 +67,17 @@ class Settled:
     ours: bool
 
 
+@dataclasses.dataclass(eq=False)
 class Settler:
-    """Scores and stores the results of the rounds of one service."""
+    """Scores and stores the results of the rounds of one service; ``at_finish``: the other
+    features' parts of a finish, run in its transaction."""
 
-    def __init__(
-        self,
-        storage: RoundStore,
-        writer: GuessWriter,
-        members: MemberNames,
-        clock: Callable[[], float],
-        backoff: Backoff,
-        at_finish: Sequence[AtFinish] = (),
-    ) -> None:
-        """``at_finish``: the other features' parts of a finish, run in its transaction."""
-        self.storage = storage
-        self.writer = writer
-        self.members = members
-        self.clock = clock
-        self.backoff = backoff
-        self.at_finish = tuple(at_finish)
+    storage: RoundStore
+    writer: GuessWriter
+    members: MemberNames
+    clock: Callable[[], float]
+    backoff: Backoff
+    at_finish: tuple[AtFinish, ...] = ()
 
     async def settle(self, live: LiveRound) -> Settled:
         """Commit every guess, score from the database and store the results; a failure (the

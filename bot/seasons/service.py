@@ -73,24 +73,16 @@ class SeasonStandings:
     language: str
 
 
+@dataclass(eq=False)
 class SeasonService:
     """Seasons of every server: settings, standings, and their ends."""
 
-    def __init__(
-        self,
-        store: SeasonStore,
-        server_settings: ServerSettingsService,
-        events: EventBus,
-        clock: Callable[[], float],
-        owns: Callable[[int], bool],
-        scheduler: Scheduler,
-    ) -> None:
-        self.store = store
-        self.server_settings = server_settings
-        self.events = events
-        self.clock = clock
-        self.owns = owns
-        self.scheduler = scheduler
+    store: SeasonStore
+    server_settings: ServerSettingsService
+    events: EventBus
+    clock: Callable[[], float]
+    owns: Callable[[int], bool]
+    scheduler: Scheduler
 
     async def settings(self, guild_id: int) -> SeasonSettings:
         return await self.store.season_settings(guild_id)

@@ -10,12 +10,30 @@ with all of it, so this package imports no feature.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from pathlib import Path
+from typing import Protocol, TypedDict
 
 from bot.storage.copying import CopyStorage
+from bot.storage.migrations import Migration, load_migrations
 
 # How long a statement waits for another writer's lock before it gives up (transient).
 DEFAULT_BUSY_TIMEOUT = 5.0
+
+
+class Opening(TypedDict, total=False):
+    """How every engine's ``open`` (and ``Storage.open``) may be asked to open: ``migrations_dir``
+    replaces the engine's folder of migrations; ``busy_timeout`` defaults to
+    ``DEFAULT_BUSY_TIMEOUT``."""
+
+    migrations_dir: Path | None
+    busy_timeout: float
+
+
+def opening(options: Opening, migrations_dir: Path) -> tuple[list[Migration], float]:
+    """The migrations to apply (from ``migrations_dir`` unless the options name another folder)
+    and the busy timeout."""
+    folder = options.get("migrations_dir") or migrations_dir
+    return load_migrations(folder), options.get("busy_timeout", DEFAULT_BUSY_TIMEOUT)
 
 
 class Lifecycle(Protocol):

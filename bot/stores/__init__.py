@@ -11,7 +11,7 @@ narrow store: only ``bot/services.py``, tools, tests and benchmarks hold the who
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, Unpack
 
 from bot.achievements.sql import AchievementSQL
 from bot.battles.sql import BattleSQL
@@ -22,7 +22,7 @@ from bot.server_settings.sql import ServerSettingsSQL
 from bot.standings.sql import StandingsSQL
 from bot.storage.names_sql import PlayerNameSQL
 from bot.storage.pages_sql import PageAddressSQL
-from bot.storage.sql_engine import DEFAULT_BUSY_TIMEOUT, Engine
+from bot.storage.sql_engine import Engine, Opening
 from bot.storage.targets import is_postgres
 from bot.tournaments.sql import TournamentSQL
 
@@ -53,25 +53,14 @@ class Storage(Engine, FeatureSQL, Protocol):
     """
 
     @classmethod
-    async def open(
-        cls,
-        target: str | Path,
-        *,
-        migrations_dir: Path | None = None,
-        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
-    ) -> Storage:
+    async def open(cls, target: str | Path, **options: Unpack[Opening]) -> Storage:
         """Open (creating only where nothing is), check and migrate the database ``target``
         names: a ``postgresql://`` (or ``postgres://``) URL is PostgreSQL, a file path (or
-        ``:memory:``) SQLite. StorageError if it cannot be used, or is not this bot's;
-        ``migrations_dir`` replaces the engine's folder of migrations."""
+        ``:memory:``) SQLite. StorageError if it cannot be used, or is not this bot's."""
         if is_postgres(target):  # asyncpg is imported only where it is used
             from bot.stores.postgres import PostgresStorage
 
-            return await PostgresStorage.open(
-                str(target), migrations_dir=migrations_dir, busy_timeout=busy_timeout
-            )
+            return await PostgresStorage.open(str(target), **options)
         from bot.stores.sqlite import SQLiteStorage
 
-        return await SQLiteStorage.open(
-            target, migrations_dir=migrations_dir, busy_timeout=busy_timeout
-        )
+        return await SQLiteStorage.open(target, **options)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from bot.kernel.rows import converted
 from core.round import Mode
 from core.tournament import Format, Placing
 
@@ -56,15 +57,7 @@ class StoredTournament:
 
     @classmethod
     def from_columns(cls, columns: Mapping[str, Any]) -> StoredTournament:
-        values = dict(columns)
-        return cls(
-            **values
-            | {
-                "format": Format(values["format"]),
-                "mode": Mode(values["mode"]),
-                "state": TournamentState(values["state"]),
-            }
-        )
+        return cls(**converted(columns, format=Format, mode=Mode, state=TournamentState))
 
 
 @dataclass(frozen=True)

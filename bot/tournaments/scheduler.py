@@ -50,14 +50,9 @@ class TournamentScheduler:
         *,
         owns: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
-        self.service = service
-        self.store = service.store
-        self.rounds = rounds
-        self.servers = servers
-        self.bus = bus
-        self.clock = clock
-        self.scheduler = scheduler
-        self.owns = owns
+        self.service, self.store, self.rounds = service, service.store, rounds
+        self.servers, self.bus, self.clock = servers, bus, clock
+        self.scheduler, self.owns = scheduler, owns
         self._locks: dict[int, asyncio.Lock] = {}
         self.looks = 0  # how many times the job read the database (its tests count them)
         self._added: dict[int, tuple[int, float]] = {}  # tournament: its round just added, when

@@ -44,16 +44,9 @@ class Plan:
 
 class TournamentService:
     def __init__(
-        self,
-        store: TournamentStore,
-        poster: Poster,
-        calendar: Calendar,
-        clock: Callable[[], float],
+        self, store: TournamentStore, poster: Poster, calendar: Calendar, clock: Callable[[], float]
     ) -> None:
-        self.store = store
-        self.poster = poster
-        self.calendar = calendar
-        self.clock = clock
+        self.store, self.poster, self.calendar, self.clock = store, poster, calendar, clock
         self.wake: Callable[[], None] = lambda: None  # the scheduler looks again at once
 
     # --- the organisers ------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from bot.daily.discord.render import (
 from bot.daily.discord.uses import DailyUses
 from bot.daily.events import DailyAttemptEnded
 from bot.daily.model import DailyAttempt
-from bot.daily.service import DailyState
+from bot.daily.service import DailyState, Guessed
 from bot.discord.answers import reader_language, refusal_text, tell
 from bot.discord.choices import LANGUAGE_CHOICES
 from bot.discord.forms import WordsForm, send_form, sent_form
@@ -114,12 +114,8 @@ class Daily(commands.Cog):
             return
         language = attempt.language
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guessed = await self.services.daily.guess(interaction.user.id, attempt.id, words)
-        if isinstance(guessed, Refusal):
-            await tell(interaction, await self._refusal(interaction, guessed))
-            return
-        if guessed.late:
-            await self._show_late(interaction, guessed.state)
+        guessed = await self._guess(interaction, attempt.id, words)
+        if guessed is None:
             return
         judgements, state = guessed.judgements, guessed.state
         if not judgements:
@@ -149,12 +145,8 @@ class Daily(commands.Cog):
         deferred = self.services.lexicons.loaded(attempt.language) is None
         if deferred:
             await interaction.response.defer()  # the edit of the board's message comes later
-        guessed = await self.services.daily.guess(interaction.user.id, attempt_id, words)
-        if isinstance(guessed, Refusal):
-            await tell(interaction, await self._refusal(interaction, guessed))
-            return
-        if guessed.late:
-            await self._show_late(interaction, guessed.state)
+        guessed = await self._guess(interaction, attempt_id, words)
+        if guessed is None:
             return
         if not guessed.judgements:
             await tell(interaction, text("daily.nothing_to_judge", attempt.language))
@@ -165,6 +157,19 @@ class Daily(commands.Cog):
             await interaction.edit_original_response(content=content, view=view)
         else:
             await interaction.response.edit_message(content=content, view=view)
+
+    async def _guess(
+        self, interaction: discord.Interaction, attempt_id: int, words: str
+    ) -> Guessed | None:
+        """The guess judged; None once a refusal or a late guess has been answered."""
+        guessed = await self.services.daily.guess(interaction.user.id, attempt_id, words)
+        if isinstance(guessed, Refusal):
+            await tell(interaction, await self._refusal(interaction, guessed))
+            return None
+        if guessed.late:
+            await self._show_late(interaction, guessed.state)
+            return None
+        return guessed
 
     async def _show_late(self, interaction: discord.Interaction, state: DailyState) -> None:
         """A guess after the deadline: one clear line and the result (with Share)."""

@@ -16,10 +16,9 @@ import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, Unpack
 
 from bot.storage.database import Row
-from bot.storage.migrations import load_migrations
 from bot.storage.postgres.claims import ShardLocks
 from bot.storage.postgres.errors import EngineError, translate
 from bot.storage.postgres.opening import (
@@ -32,7 +31,7 @@ from bot.storage.postgres.opening import (
     prepare,
     session_settings,
 )
-from bot.storage.sql_engine import DEFAULT_BUSY_TIMEOUT, Engine
+from bot.storage.sql_engine import Engine, Opening, opening
 from bot.storage.tables import Table
 
 CLOSE_TIMEOUT = 5.0  # seconds calls in flight get to finish when the storage closes
@@ -57,15 +56,9 @@ class PostgresEngine(Engine):
         self._shards = shards
 
     @classmethod
-    async def open(
-        cls,
-        target: str | Path,
-        *,
-        migrations_dir: Path | None = None,
-        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
-    ) -> Self:
+    async def open(cls, target: str | Path, **options: Unpack[Opening]) -> Self:
         """Connect, identify and migrate; StorageError if unusable (never naming the password)."""
-        migrations = load_migrations(migrations_dir or MIGRATIONS_DIR)
+        migrations, busy_timeout = opening(options, MIGRATIONS_DIR)
         dsn = str(target)
         settings = session_settings(busy_timeout)
         pool = await create_pool(dsn, settings)

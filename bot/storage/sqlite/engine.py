@@ -15,16 +15,15 @@ import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, Unpack
 
 import aiosqlite
 
 from bot.storage.database import Row
 from bot.storage.errors import StorageError
-from bot.storage.migrations import load_migrations
-from bot.storage.sql_engine import DEFAULT_BUSY_TIMEOUT, Engine
+from bot.storage.sql_engine import Engine, Opening, opening
 from bot.storage.sqlite.claims import ShardLocks
 from bot.storage.sqlite.errors import translate
 from bot.storage.sqlite.opening import MIGRATIONS_DIR, connect
@@ -45,15 +44,9 @@ class SQLiteEngine(Engine):
         self._file = _identity(path)  # the file opened: a ping checks it is still the one there
 
     @classmethod
-    async def open(
-        cls,
-        target: str | Path,
-        *,
-        migrations_dir: Path | None = None,
-        busy_timeout: float = DEFAULT_BUSY_TIMEOUT,
-    ) -> Self:
+    async def open(cls, target: str | Path, **options: Unpack[Opening]) -> Self:
         """Open (creating only where no file is), check and migrate; StorageError if unusable."""
-        migrations = load_migrations(migrations_dir or MIGRATIONS_DIR)
+        migrations, busy_timeout = opening(options, MIGRATIONS_DIR)
         path = str(target)
         return cls(await connect(path, migrations, busy_timeout), path)
 
@@ -87,22 +80,13 @@ class SQLiteEngine(Engine):
 
     # --- plumbing ------------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[_Session]:
+    def _write(self) -> AbstractAsyncContextManager[_Session]:
         """One write transaction, alone on the connection; rolled back on any error."""
-        async with self._lock:
-            try:
-                # Inside the try: a BEGIN cancelled after it was queued still runs, and the
-                # rollback queued behind it must undo it before the lock is let go.
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield _Session(self._db)
-                await self._db.commit()
-            except BaseException as exc:
-                with contextlib.suppress(sqlite3.Error):
-                    await self._db.rollback()  # a no-op when BEGIN itself failed
-                if isinstance(exc, sqlite3.Error):
-                    raise translate(exc, self.path) from exc
-                raise
+        return _transaction(self, "BEGIN IMMEDIATE", commit=True)
+
+    def _snapshot(self) -> AbstractAsyncContextManager[_Session]:
+        """A read transaction: one snapshot of the file (WAL) for as long as it lasts."""
+        return _transaction(self, "BEGIN", commit=False)
 
     async def _fetch(self, query: str, *params: object) -> list[Row]:
         async with self._lock:
@@ -111,18 +95,30 @@ class SQLiteEngine(Engine):
             except sqlite3.Error as exc:
                 raise translate(exc, self.path) from exc
 
-    @asynccontextmanager
-    async def _snapshot(self) -> AsyncIterator[_Session]:
-        """A read transaction: one snapshot of the file (WAL) for as long as it lasts."""
-        async with self._lock:
-            try:
-                await self._db.execute("BEGIN")
-                yield _Session(self._db)
-            except sqlite3.Error as exc:
-                raise translate(exc, self.path) from exc
-            finally:
-                with contextlib.suppress(sqlite3.Error):
-                    await self._db.rollback()
+
+@asynccontextmanager
+async def _transaction(
+    engine: SQLiteEngine, begin: str, *, commit: bool
+) -> AsyncIterator[_Session]:
+    """``begin`` on ``engine``'s connection, alone on it; committed at the end with ``commit``,
+    else (and on any error) rolled back."""
+    async with engine._lock:
+        try:
+            # Inside the try: a BEGIN cancelled after it was queued still runs, and the
+            # rollback queued behind it must undo it before the lock is let go.
+            await engine._db.execute(begin)
+            yield _Session(engine._db)
+            if commit:
+                await engine._db.commit()
+        except BaseException as exc:
+            with contextlib.suppress(sqlite3.Error):
+                await engine._db.rollback()  # a no-op when BEGIN itself failed
+            if isinstance(exc, sqlite3.Error):
+                raise translate(exc, engine.path) from exc
+            raise
+        if not commit:
+            with contextlib.suppress(sqlite3.Error):
+                await engine._db.rollback()
 
 
 def _identity(path: str) -> tuple[int, int] | None:
