@@ -60,14 +60,22 @@ class Scheduler:
         self._seen = float("-inf")  # the clock at the loop's last look
         self._unwatch: Callable[[], None] | None = None
 
-    def at(self, name: str, instant: float, step: Step, *, looks: bool = False) -> None:
+    def at(
+        self, name: str, instant: float, step: Step, *, looks: bool = False, earliest: bool = False
+    ) -> None:
         """Run ``step`` at ``instant`` as the job ``name``, in place of what that job was; a job
         running now runs again by ``instant`` once this run is over. ``looks``: the step may run
-        early (it does only what is due), and does when the clock is set back."""
+        early (it does only what is due), and does when the clock is set back. ``earliest``: a
+        job already waiting keeps its instant when that is sooner. A failing job's count of
+        failures is kept (its backoff goes on growing)."""
         job = self._jobs.get(name)
         if job is not None and job.run is not None:
             job.step, job.dropped, job.looks = step, False, looks
             job.again = instant if job.again is None else min(job.again, instant)
+        elif job is not None:
+            if earliest and job.instant is not None:
+                instant = min(instant, job.instant)
+            job.step, job.instant, job.looks = step, instant, looks
         else:
             self._jobs[name] = _Job(step, instant, looks)
         self._woken.set()
@@ -99,6 +107,7 @@ class Scheduler:
             if isinstance(self.clock, MovableClock):
                 self._unwatch = self.clock.watch(self._woken.set)
             self._task = asyncio.get_running_loop().create_task(self._loop(), name="scheduler")
+            self._task.add_done_callback(_loop_ended)
 
     async def close(self) -> None:
         """Stop the loop and every run under way (their jobs are computed again at the next
@@ -147,7 +156,10 @@ class Scheduler:
         try:
             following = await job.step()
             job.failures = 0
-        except Exception:
+        except (Exception, asyncio.CancelledError) as exc:
+            task = asyncio.current_task()
+            if isinstance(exc, asyncio.CancelledError) and task is not None and task.cancelling():
+                raise  # this run was cancelled (``close``): not the step's failure
             pause = self.backoff.delay(job.failures)
             job.failures += 1
             log.exception("%s failed; trying again in %.1f s", name, pause)
@@ -163,3 +175,9 @@ class Scheduler:
             job.instant = following
         self._woken.set()
         self._ran.set()
+
+
+def _loop_ended(task: asyncio.Task[None]) -> None:
+    """The loop ends only when closed: anything else stops every job, and says so."""
+    if not task.cancelled() and task.exception() is not None:
+        log.critical("the scheduler stopped: no time-driven job runs", exc_info=task.exception())

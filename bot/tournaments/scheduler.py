@@ -70,13 +70,17 @@ class TournamentScheduler:
         self.looks += 1
         now = self.clock()
         for t in await self.store.active_tournaments():
-            if self.owns(t.guild_id):
-                self._plan(t.id, self._due(t, now))
+            if self.owns(t.guild_id):  # never later than what an event has planned
+                self._plan(t.id, self._due(t, now), earliest=True)
         return now + REFRESH
 
-    def _plan(self, tournament_id: int, instant: float) -> None:
+    def _plan(self, tournament_id: int, instant: float, *, earliest: bool = False) -> None:
         self.scheduler.at(
-            f"tournament {tournament_id}", instant, lambda: self._advance(tournament_id), looks=True
+            f"tournament {tournament_id}",
+            instant,
+            lambda: self._advance(tournament_id),
+            looks=True,
+            earliest=earliest,
         )
 
     async def _advance(self, tournament_id: int) -> float | None:

@@ -200,3 +200,63 @@ async def test_a_clock_set_back_runs_again_what_looks() -> None:
     assert scheduler.when("pass") == T0 - 29 * 86400
     assert scheduler.when("deadline") == T0 + 60
     await scheduler.close()
+
+
+async def test_a_step_raising_a_stray_cancel_is_retried_like_a_failure() -> None:
+    """A step whose own await is cancelled (not the run: the scheduler is not closing) is a
+    failure: the job is retried, never left stuck with no instant."""
+    clock, log = StoppedClock(T0), Log()
+    scheduler = Scheduler(clock, Backoff(first=5.0, most=60.0))
+    retried, calls = log.step("retried"), 0
+
+    async def flaky() -> float | None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise asyncio.CancelledError  # as a future cancelled under the step would
+        return await retried()
+
+    scheduler.at("flaky", T0, flaky)
+    scheduler.start()
+    await settled()
+    assert calls == 1 and scheduler.when("flaky") == T0 + 5.0
+    clock.advance(5)
+    assert await log.until(1) == ["retried"]
+    await scheduler.close()
+
+
+async def test_earliest_keeps_a_sooner_instant_and_failures_are_kept() -> None:
+    clock, log = StoppedClock(T0), Log()
+    scheduler = Scheduler(clock)
+    scheduler.at("t", T0 + 10, log.step("t"))
+    scheduler.at("t", T0 + 60, log.step("t"), earliest=True)  # a later look: 10 s stays
+    assert scheduler.when("t") == T0 + 10
+    scheduler.at("t", T0 + 5, log.step("t"), earliest=True)  # sooner: taken
+    assert scheduler.when("t") == T0 + 5
+    scheduler.at("t", T0 + 60, log.step("t"))  # without earliest: replaced
+    assert scheduler.when("t") == T0 + 60
+    await scheduler.close()
+
+
+async def test_a_failing_job_set_again_keeps_growing_its_backoff() -> None:
+    clock = StoppedClock(T0)
+    scheduler = Scheduler(clock, Backoff(first=5.0, most=60.0))
+    failed = asyncio.Event()
+
+    async def broken() -> float | None:
+        failed.set()
+        raise RuntimeError("down")
+
+    scheduler.at("b", T0, broken)
+    scheduler.start()
+    async with asyncio.timeout(2):
+        await failed.wait()
+    await settled()
+    assert scheduler.when("b") == T0 + 5.0  # the first pause
+    scheduler.at("b", T0, broken)  # planned again at once (a use case, a look)
+    failed.clear()
+    async with asyncio.timeout(2):
+        await failed.wait()
+    await settled()
+    assert scheduler.when("b") == T0 + 10.0  # the second pause, not the first again
+    await scheduler.close()
