@@ -37,6 +37,10 @@ from core.seasons import (
 log = logging.getLogger(__name__)
 
 LOOK_BACK = 100 * 86400.0  # a server that played within this long may have a season to close
+# A round whose time was up before a season's end belongs to that season, however late its finish
+# commits: the archive waits for it (looking this often), this long at most.
+SETTLING_LOOK = 1.0
+SETTLING_MOST = 120.0
 
 
 class SeasonStore(Protocol):
@@ -45,6 +49,8 @@ class SeasonStore(Protocol):
     async def save_season_settings(self, settings: SeasonSettings) -> None: ...
 
     async def season_results(self, guild_id: int, start: float, end: float) -> list[ResultRow]: ...
+
+    async def rounds_settling(self, guild_id: int, before: float) -> int: ...
 
     async def guilds_playing_since(self, since: float) -> list[int]: ...
 
@@ -226,8 +232,15 @@ class SeasonService:
 
     async def _season_ends(self, guild_id: int) -> float | None:
         """Close the season that ended; the instant the current one ends (None: seasons off)."""
-        await self.close_season(guild_id)
         current = await self.current(guild_id)
+        now = self.clock()
+        if (
+            current is not None
+            and now < current.start + SETTLING_MOST
+            and await self.store.rounds_settling(guild_id, current.start)
+        ):
+            return now + SETTLING_LOOK  # a round of the season that ended is being scored
+        await self.close_season(guild_id)
         return current.end if current is not None else None
 
 

@@ -29,6 +29,9 @@ RESULTS_SQL = (
     " WHERE guild_id = ? AND ended_at >= ? AND ended_at < ? AND team_share IS NULL"
     " ORDER BY round_id, player_id"
 )
+SETTLING_SQL = (
+    "SELECT COUNT(*) AS n FROM rounds WHERE guild_id = ? AND state = 'running' AND deadline < ?"
+)
 ACTIVE_GUILDS_SQL = (
     "SELECT DISTINCT guild_id FROM round_results WHERE ended_at >= ? ORDER BY guild_id"
 )
@@ -66,6 +69,11 @@ class SeasonSQL(Database, Protocol):
         """Every result row of the server's rounds that ended from ``start`` to before ``end``."""
         rows = await self._fetch(RESULTS_SQL, guild_id, start, end)
         return [ResultRow(**(r | {"won": bool(r["won"])})) for r in rows]
+
+    async def rounds_settling(self, guild_id: int, before: float) -> int:
+        """How many of the server's rounds whose time was up before ``before`` are not finished
+        (being scored now, or waiting for a restart to be)."""
+        return int((await self._fetch(SETTLING_SQL, guild_id, before))[0]["n"])
 
     async def guilds_playing_since(self, since: float) -> list[int]:
         """The servers with a round ended from ``since`` on (those a season may have ended for)."""

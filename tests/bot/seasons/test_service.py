@@ -14,10 +14,11 @@ from bot.seasons.service import SeasonService, SeasonStandings
 from bot.server_settings.model import ServerSettings
 from bot.server_settings.service import ServerSettingsService
 from bot.stores import Storage
-from core.round import Mode
+from core.board import Board
+from core.round import Mode, Rules, tally
 from core.seasons import Place
 from tests.bot.harness import StoppedClock
-from tests.bot.seasons.seeding import seed
+from tests.bot.seasons.seeding import BOARD, seed
 
 HERE, AUCKLAND = 100, 200
 P1, P2, P3 = 11, 12, 13
@@ -165,4 +166,43 @@ async def test_each_servers_season_ends_at_its_own_midnight(storage: Storage) ->
     clock.now = at(2026, 4, 1)
     await scheduler.caught_up()
     assert [(e.guild_id, e.name) for e in told][2:] == [(HERE, "2026-03")]
+    await scheduler.close()
+
+
+async def test_a_round_scored_after_midnight_counts_in_the_season_it_ended_in(
+    storage: Storage,
+) -> None:
+    """A round whose time was up at 23:59:59 and whose finish commits after midnight belongs to
+    the season that ended: the archive waits for it instead of leaving it out for good."""
+    await seed(storage, HERE, {P1: ["cat", "dog"]}, at(2026, 3, 10, 12))
+    late = await storage.create_round(
+        guild_id=HERE,
+        channel_id=HERE * 10 + 9,
+        starter_id=1,
+        board=Board.parse(BOARD),
+        dice="classic",
+        mode=Mode.CASUAL,
+        min_length=3,
+        started_at=at(2026, 4, 1) - 181,
+        deadline=at(2026, 4, 1) - 1,
+    )
+    clock = StoppedClock(at(2026, 3, 31, 23, 59))
+    seasons, told = service(storage, clock)
+    scheduler = seasons.scheduler
+    seasons.plan(HERE)
+    scheduler.start()
+    await scheduler.caught_up()
+    clock.now = at(2026, 4, 1)  # the season's end: the late round is still being scored
+    await scheduler.caught_up()
+    assert told == []
+    assert scheduler.when("season 100") == at(2026, 4, 1) + 1
+    words = ["lime", "rent", "dogs"]
+    results = tally(dict.fromkeys(words, ()), {P2: words}, Rules(Mode.CASUAL))
+    ended = at(2026, 4, 1) - 0.5  # stamped before midnight, committed after
+    assert await storage.finish_round(late.id, results, ended, {P2: "P2"})
+    clock.now = at(2026, 4, 1) + 1
+    await scheduler.caught_up()
+    assert [(e.name, [p.user_id for p in e.recap.places]) for e in told] == [
+        ("2026-03", [P2, P1])  # 3 words of 4 letters (3 pts) beside cat and dog (2 pts)
+    ]
     await scheduler.close()
