@@ -20,6 +20,7 @@ from bot.discord.answers import reader_language, speaking_server
 from bot.discord.entry_point import BoggleTree
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n.catalogue import text
+from bot.kernel.shard_claims import ShuttingDown
 
 log = logging.getLogger(__name__)
 
@@ -28,9 +29,10 @@ GC_THRESHOLDS = (700, 10, 50)
 # A failed command's reply waits this long for the server's language (it is deferred first, so
 # Discord's 3 s to answer are kept).
 ERROR_LANGUAGE_WAIT = 1.0
-# A stop during start-up waits this long for the start to end (a lexicon built in a child, the
-# database opened, the commands synced) before tearing down what it opened.
-SETUP_WAIT = 120.0
+# A stop during start-up waits this long for the start to end (the database opened, the commands
+# synced) before tearing down what it opened; what the start opens later is torn down when it
+# ends. Within the 10 s a stop is given (docs/hosting.md, docker-compose's grace of 15 s).
+SETUP_WAIT = 5.0
 
 P = ParamSpec("P")
 # A feature's Discord side, ready to install: its commands, buttons and listeners added to the
@@ -103,6 +105,7 @@ class BoggleBot(commands.AutoShardedBot):
         self._closing = False
         self._set_up = asyncio.Event()  # set once ``setup`` has returned or failed
         self._setting_up = False
+        self._torn_down = False
 
     @property
     def closing(self) -> bool:
@@ -110,11 +113,15 @@ class BoggleBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Everything a round needs, before the first event arrives (``bot.app``'s set-up)."""
+        if self._closing:  # stopped before the set-up began: nothing is opened
+            raise ShuttingDown
         self._setting_up = True
         try:
             await self._setup(self)
         finally:
             self._set_up.set()
+            if self._torn_down:  # stopped meanwhile, past SETUP_WAIT: close what came after
+                await self._teardown()
 
     async def install(self, plugins: Sequence[Plugin], server_language: ServerLanguage) -> None:
         """The Discord side over the services: the commands' translations, every feature's
@@ -196,15 +203,16 @@ class BoggleBot(commands.AutoShardedBot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def _setup_ended(self) -> None:
-        """A stop during start-up lets the set-up end first (a stand-by's wait ends at once, as
-        ``closing`` says): what it opens after the teardown would stay open, and an open SQLite
-        connection's thread keeps the process alive for good."""
+        """A stop during start-up lets the set-up end first, for a while (a stand-by's wait ends
+        at once, as ``closing`` says): an open SQLite connection's thread would keep the
+        process alive for good."""
         if not self._setting_up:
             return
         try:
-            await asyncio.wait_for(self._set_up.wait(), SETUP_WAIT)
+            async with asyncio.timeout(SETUP_WAIT):  # not wait_for: 3.11 may lose a cancel
+                await self._set_up.wait()
         except TimeoutError:
-            log.error("the start did not end within %.0f s of the stop", SETUP_WAIT)
+            log.warning("stopping before the start has ended (%.0f s)", SETUP_WAIT)
 
     async def close(self) -> None:
         """Stop everything behind the bot (the page's server, the services: rounds saved, every
@@ -216,5 +224,6 @@ class BoggleBot(commands.AutoShardedBot):
         try:
             await self._setup_ended()
             await self._teardown()
+            self._torn_down = True
         finally:
             await super().close()
