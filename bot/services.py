@@ -135,7 +135,7 @@ async def open_services(
     stack.push_async_callback(writer.close, WRITER_GRACE)
     scheduler = Scheduler(clock)  # stopped first: pushed last, below
     pruner = GuessPruner(storage, settings.guess_retention_days, clock, scheduler)
-    server_settings = ServerSettingsService(storage, round_defaults)
+    server_settings = ServerSettingsService(storage, round_defaults, events)
     stack.push_async_callback(events.drain, FEEDBACK_GRACE)
     pictures = Pictures(settings.board_pictures)
     owns = settings.shards.owns

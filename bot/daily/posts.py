@@ -34,6 +34,7 @@ from bot.daily.model import BattleDayPlace, DailyAttempt, DailyChannel, DailyRan
 from bot.daily.service import DailyService
 from bot.daily.store import DailyPostStore
 from bot.kernel.scheduler import Scheduler
+from bot.server_settings.events import ServerTimesChanged
 from core.daily import DAILY_POST_DELAY, DailyBoard
 from core.days import day_end, last_ended_day
 
@@ -94,7 +95,7 @@ class DailyPoster:
         self.owns = owns
         self.scheduler = scheduler
         self._next: float | None = None  # the pass's earliest instant a post comes due
-        daily.server_settings.moved.append(lambda guild_id: self.start())
+        daily.server_settings.events.subscribe(ServerTimesChanged, lambda _: self.start())
 
     def start(self) -> None:
         """Post what is due now (once the front end is ready), then at each next day's end."""

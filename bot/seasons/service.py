@@ -20,6 +20,7 @@ from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.rounds.events import RoundEnded
 from bot.seasons.events import SeasonEnded
+from bot.server_settings.events import ServerTimesChanged
 from bot.server_settings.service import ServerSettingsService
 from bot.storage.records import ArchivedSeason
 from bot.storage.records import SeasonSettings as SeasonSettings  # for front ends
@@ -211,7 +212,7 @@ class SeasonService:
         """Each owned server that played lately gets its job (at once: a season may have ended
         while the bot was down), and a server that starts playing gets one at its first end."""
         self.events.subscribe(RoundEnded, self._round_ended)
-        self.server_settings.moved.append(self.plan)
+        self.server_settings.events.subscribe(ServerTimesChanged, lambda e: self.plan(e.guild_id))
         self.scheduler.at("seasons", self.clock(), self._plan_all)
 
     def plan(self, guild_id: int) -> None:

@@ -7,7 +7,7 @@ as they now are, or a ``Refusal`` in the server's language (nothing stored). Who
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, tzinfo
 from typing import Protocol
@@ -16,8 +16,10 @@ from zoneinfo import ZoneInfo
 from bot.i18n.channels import channel_list
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.i18n.phrase import Phrase
+from bot.kernel.events import EventBus
 from bot.kernel.options import OptionError
 from bot.kernel.refusal import Refusal
+from bot.server_settings.events import ServerTimesChanged
 from bot.server_settings.model import ReadDefaults, ServerSettings
 from bot.server_settings.rules import (
     MAX_BANNED_WORDS,
@@ -75,18 +77,21 @@ def option_refusal(exc: OptionError, language: str) -> Refusal:
 class ServerSettingsService:
     """Reads and changes each server's settings; every rule and limit of a change is here."""
 
-    def __init__(self, store: ServerSettingsStore, read: ReadDefaults | None = None) -> None:
+    def __init__(
+        self,
+        store: ServerSettingsStore,
+        read: ReadDefaults | None = None,
+        events: EventBus | None = None,
+    ) -> None:
         """``read``: the rounds' reading of a server's settings, which every change of defaults
-        must pass (the composition root gives it; None: each value is checked alone)."""
+        must pass (the composition root gives it; None: each value is checked alone);
+        ``events``: where ``ServerTimesChanged`` is told (a bus of its own when None)."""
         self.store = store
         self.read = read
-        # Told the server after its time zone or daily channel changed (what the scheduled
-        # ends of its days and seasons are computed from).
-        self.moved: list[Callable[[int], None]] = []
+        self.events = events if events is not None else EventBus()
 
     def _moved(self, guild_id: int) -> None:
-        for listener in self.moved:
-            listener(guild_id)
+        self.events.publish(ServerTimesChanged(guild_id))
 
     async def of(self, guild_id: int) -> ServerSettings:
         """The server's settings (the bot's defaults where it set nothing): what ``show`` and
