@@ -103,8 +103,7 @@ class BoggleBot(commands.AutoShardedBot):
         self._server_language: ServerLanguage | None = None  # there once installed
         self._ready_once = False
         self._closing = False
-        self._set_up = asyncio.Event()  # set once ``setup`` has returned or failed
-        self._setting_up = False
+        self._set_up: asyncio.Event | None = None  # from the set-up's start; set once it ended
         self._torn_down = False
 
     @property
@@ -115,7 +114,7 @@ class BoggleBot(commands.AutoShardedBot):
         """Everything a round needs, before the first event arrives (``bot.app``'s set-up)."""
         if self._closing:  # stopped before the set-up began: nothing is opened
             raise ShuttingDown
-        self._setting_up = True
+        self._set_up = asyncio.Event()
         try:
             await self._setup(self)
         finally:
@@ -206,7 +205,7 @@ class BoggleBot(commands.AutoShardedBot):
         """A stop during start-up lets the set-up end first, for a while (a stand-by's wait ends
         at once, as ``closing`` says): an open SQLite connection's thread would keep the
         process alive for good."""
-        if not self._setting_up:
+        if self._set_up is None:
             return
         try:
             async with asyncio.timeout(SETUP_WAIT):  # not wait_for: 3.11 may lose a cancel
