@@ -101,18 +101,15 @@ async def test_the_days_ranking_leaves_out_flagged_and_unfinished_attempts(
     assert await storage.daily_ranking(1, "en", DAY + timedelta(days=1)) == []
 
 
-async def test_streak_days_and_history_leave_flagged_results_out_of_the_streak(
+async def test_history_lists_finished_attempts_newest_first_flagged_ones_too(
     storage: Storage,
 ) -> None:
+    """The streak's days from the same attempts: ``test_store.py`` (every store)."""
     await play(storage, 1, 3)
     await play(storage, 1, 4, day=DAY + timedelta(days=1))
     await play(storage, 1, 5, day=DAY + timedelta(days=1), language="de")
     await play(storage, 1, 20, day=DAY + timedelta(days=2), flagged=True)
     await start(storage, player=1, day=DAY + timedelta(days=3))
-    await play(storage, 2, 9, day=DAY + timedelta(days=5))
-    assert await storage.daily_days(1) == [DAY, DAY + timedelta(days=1)]
-    assert await storage.daily_days(2) == [DAY + timedelta(days=5)]
-    assert await storage.daily_days(3) == []
     history = await storage.daily_history(1)
     assert [(h.day, h.language, h.points, h.flagged) for h in history] == [
         ("2026-03-16", "en", 20, True),
