@@ -94,7 +94,6 @@ class DailyPoster:
         self.clock = clock
         self.owns = owns
         self.scheduler = scheduler
-        self._next: float | None = None  # the pass's earliest instant a post comes due
         daily.server_settings.events.subscribe(ServerTimesChanged, lambda _: self.start())
 
     def start(self) -> None:
@@ -103,12 +102,14 @@ class DailyPoster:
 
     async def _step(self) -> float:
         await self.sender.wait_until_ready()
-        await self.post_due()
-        assert self._next is not None
-        return self._next
+        return (await self._pass())[1]
 
     async def post_due(self) -> int:
         """One pass: post every ended day not posted yet; the number posted."""
+        return (await self._pass())[0]
+
+    async def _pass(self) -> tuple[int, float]:
+        """One pass: the number posted, and the earliest instant a post comes due next."""
         store = self.store
         posted = 0
         unfinished: list[DailyAttempt] | None = None  # read once a pass, if a server is owned
@@ -137,8 +138,7 @@ class DailyPoster:
                 else:
                     await store.release_daily_post(server.guild_id, day, language)
                     following = min(following, self.clock() + RETRY)
-        self._next = following
-        return posted
+        return posted, following
 
     async def _finish_day(
         self, guild_id: int, day: date, unfinished: list[DailyAttempt]
