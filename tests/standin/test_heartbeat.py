@@ -34,6 +34,8 @@ async def test_measured_latency_is_the_round_trip_not_an_interval(standin: Stand
         await standin.wait_until(lambda: len(client.latencies) >= 4, timeout=5.0)
     # The first ACK answers the heartbeat sent with HELLO; the next ones the keep-alive
     # thread's, which is where an ACK sent at once was measured a whole interval late.
-    # Measured from the thread's record of the send, a little after the stand-in has it.
+    # Measured from the thread's record of the send, a little after the stand-in has it. The
+    # bug measured a whole interval or more; half of one leaves room for a loaded machine (CI
+    # saw 110 ms once) while still telling the two apart.
     for latency in client.latencies[1:4]:
-        assert HEARTBEAT_ACK_DELAY / 4 <= latency < INTERVAL_MS / 1000 / 4, client.latencies
+        assert HEARTBEAT_ACK_DELAY / 4 <= latency < INTERVAL_MS / 1000 / 2, client.latencies
