@@ -123,6 +123,7 @@ class StoredMessage:
     interaction_owners: dict[str, str] | None = None  # the answered interaction's installs
     reference_id: int | None = None
     mention_ids: list[int] = field(default_factory=list)
+    nonce: str | None = None  # the create's nonce, echoed in the payload as Discord does
     reply_mention: bool = False  # a reply that mentions the replied-to author (its ping on)
     webhook_id: int | None = None
 

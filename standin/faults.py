@@ -18,7 +18,7 @@ from aiohttp import web
 
 @dataclass
 class Fault:
-    kind: str  # "rate_limit" | "error" | "delay"
+    kind: str  # "rate_limit" | "error" | "delay" | "late" (answered after the call is done)
     pattern: str
     times: int | None  # None: forever
     retry_after: float = 0.0
@@ -56,15 +56,34 @@ class Faults:
         """Delay answers on ``route`` by ``seconds`` (for ``times`` calls, or until cleared)."""
         self._faults.append(Fault("delay", route, times, seconds=seconds))
 
+    def answer_late(self, route: str, seconds: float, times: int | None = 1) -> None:
+        """Do the call on ``route`` at once but answer it ``seconds`` later: a client that dies
+        meanwhile never learns that its call was done (a message created, its answer lost)."""
+        self._faults.append(Fault("late", route, times, seconds=seconds))
+
     def clear(self) -> None:
         self._faults.clear()
+
+    def take_late(self, method: str, route: str, path: str) -> float:
+        """Consume the ``answer_late`` faults for one call done: how long to hold its answer."""
+        late = 0.0
+        for fault in list(self._faults):
+            if fault.kind != "late" or not fault.matches(method, route, path):
+                continue
+            late += fault.seconds
+            if fault.times is not None:
+                fault.times -= 1
+                if fault.times <= 0:
+                    self._faults.remove(fault)
+            self.fired.append((fault.kind, method, route))
+        return late
 
     def take(self, method: str, route: str, path: str) -> tuple[float, Fault | None]:
         """Consume the faults for one call: total delay, and a failing answer if any."""
         delay = 0.0
         failure: Fault | None = None
         for fault in list(self._faults):
-            if not fault.matches(method, route, path):
+            if fault.kind == "late" or not fault.matches(method, route, path):
                 continue
             if fault.kind == "delay":
                 delay += fault.seconds

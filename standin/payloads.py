@@ -218,6 +218,8 @@ def message(
         "pinned": False,
         "flags": m.flags,
     }
+    if m.nonce is not None:
+        payload["nonce"] = m.nonce
     if m.guild_id is not None:
         payload["guild_id"] = str(m.guild_id)
         if with_member:

@@ -64,6 +64,8 @@ class World:
         self.activities_enabled = False
         # Guilds' scheduled events by id (``standin.scheduled_events``).
         self.scheduled_events: dict[int, ScheduledEvent] = {}
+        # (author, nonce) -> (message id, monotonic time of the create): ``enforce_nonce``.
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
 
     @classmethod
     def default(cls) -> World:

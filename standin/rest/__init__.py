@@ -144,6 +144,9 @@ class Rest:
             response = await handler(request)
         except ApiError as exc:
             response = exc.response()
+        late = self.faults.take_late(request.method, route, path)
+        if late:
+            await asyncio.sleep(late)
         if 200 <= response.status < 300 and route.startswith("/"):
             limited = self.rate_limits.headers(request.method, route, channel)
             if limited is not None:

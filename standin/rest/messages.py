@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from aiohttp import web
@@ -16,6 +17,10 @@ from standin.rest.request import Route, snowflake
 from standin.rest.routes import Routes
 
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+NONCE_LIMIT = 25  # characters of a message's nonce (Discord: an integer or a string of 25 at most)
+# How long a nonce sent with ``enforce_nonce`` makes a repeated create return the first message:
+# Discord says "the past few minutes" and no more; the stand-in keeps two.
+NONCE_WINDOW = 120.0
 
 
 class MessageRoutes(Routes):
@@ -77,6 +82,10 @@ class MessageRoutes(Routes):
                 raise missing_permissions()
             draft.embeds = []
         draft.check(body)
+        nonce = _nonce(body)
+        earlier = self._nonce_sent(nonce) if body.get("enforce_nonce") else None
+        if earlier is not None:  # a create repeated (a retry after a crash): the first message
+            return json_response(self.actions.payload(earlier))
         reference_id = self._reference(channel, body.get("message_reference"))
         msg = await draft.post(
             self.actions,
@@ -85,7 +94,19 @@ class MessageRoutes(Routes):
             type_=MessageType.REPLY if reference_id else MessageType.DEFAULT,
             reference_id=reference_id,
         )
+        if nonce is not None:
+            msg.nonce = nonce
+            self.world.nonces[(self.world.bot.id, nonce)] = (msg.id, time.monotonic())
         return json_response(self.actions.payload(msg))
+
+    def _nonce_sent(self, nonce: str | None) -> StoredMessage | None:
+        """The bot's message created with ``nonce`` in the last NONCE_WINDOW seconds, if any."""
+        if nonce is None:
+            return None
+        sent = self.world.nonces.get((self.world.bot.id, nonce))
+        if sent is None or time.monotonic() - sent[1] > NONCE_WINDOW:
+            return None
+        return self.world.messages.get(sent[0])
 
     def _reference(self, channel: Channel, ref: dict[str, Any] | None) -> int | None:
         """The message a reply answers; None when it is gone and the bot accepts that."""
@@ -184,3 +205,13 @@ class MessageRoutes(Routes):
                         headers={"Content-Type": att.content_type or "application/octet-stream"},
                     )
         return web.Response(status=404)
+
+
+def _nonce(body: dict[str, Any]) -> str | None:
+    """The body's ``nonce`` as a string; a 50035 for one longer than Discord takes."""
+    nonce = body.get("nonce")
+    if nonce is None:
+        return None
+    if not isinstance(nonce, (str, int)) or len(str(nonce)) > NONCE_LIMIT:
+        raise invalid_form("nonce", "BASE_TYPE_BAD_LENGTH", "Must be 25 or fewer in length.")
+    return str(nonce)
