@@ -24,6 +24,7 @@ from bot.definitions.service import DefinitionsService
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.limits import Limiter
+from bot.kernel.outbox import Outbox
 from bot.kernel.pages import PageDirectory
 from bot.kernel.scheduler import Scheduler
 from bot.kernel.shard_claims import ShardClaims
@@ -94,6 +95,7 @@ class Services:
     settings: Settings
     clock: Callable[[], float]
     scheduler: Scheduler  # time-driven work: every feature's jobs
+    outbox: Outbox  # every post owed, until it is out
     lexicons: Lexicons
     pictures: Pictures
     events: EventBus
@@ -139,6 +141,7 @@ async def open_services(
     stack.push_async_callback(events.drain, FEEDBACK_GRACE)
     pictures = Pictures(settings.board_pictures)
     owns = settings.shards.owns
+    outbox = Outbox(storage, scheduler, clock, owns)  # its deliveries are the scheduler's jobs
     daily = DailyService(
         storage, server_settings, lexicons, clock, scheduler=scheduler, owns=owns, events=events
     )
@@ -174,7 +177,7 @@ async def open_services(
     tournament_scheduler = TournamentScheduler(
         tournaments, rounds, server_settings, events, clock, scheduler, owns=owns
     )
-    seasons = SeasonService(storage, server_settings, events, clock, owns, scheduler)
+    seasons = SeasonService(storage, server_settings, events, clock, owns, scheduler, outbox)
     if tuning.achievements:
         achievements.listen()
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
@@ -184,6 +187,7 @@ async def open_services(
         settings,
         clock,
         scheduler,
+        outbox,
         lexicons,
         pictures,
         events,
@@ -224,6 +228,7 @@ async def start_services(
     services.tournament_scheduler.start()  # after the rounds: a round it opened is live again
     services.daily_poster.start()
     services.seasons.start()
+    services.outbox.start()  # what is owed goes, once the front end has said how
     services.scheduler.start()  # what came due while the bot was down runs now
     backfilled = await services.achievements.backfill()  # history's tiers, told to nobody
     if backfilled:

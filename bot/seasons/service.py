@@ -5,17 +5,21 @@ A season ends at its last local midnight (the server's time zone). Each server t
 that played lately (or plays from now on) is a job of the process's scheduler at its season's
 end, set again when its time zone or season length changes; at start the job runs at once. The
 season before the current one is archived if it held rounds and is not archived yet (the
-database's unique key decides which process does it), then ``SeasonEnded`` goes out once."""
+database's unique key decides which process does it) with its recap owed in the same transaction
+(``RECAP``, the outbox's: the role moved and the recap posted, once, even across a crash), then
+``SeasonEnded`` is told."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from bot.daily.service import server_zone
+from bot.kernel import codec
 from bot.kernel.events import EventBus
+from bot.kernel.outbox import Outbox, Owed, Post
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.rounds.events import RoundEnded
@@ -42,6 +46,9 @@ LOOK_BACK = 100 * 86400.0  # a server that played within this long may have a se
 # commits: the archive waits for it (looking this often), this long at most.
 SETTLING_LOOK = 1.0
 SETTLING_MOST = 120.0
+RECAP = "season recap"  # the outbox's kind: the champion role moved, then the recap
+# A recap's sender: the season's end and the nonce of each of its messages.
+RecapSender = Callable[[SeasonEnded, Callable[[int], str]], Awaitable[None]]
 
 
 class SeasonStore(Protocol):
@@ -56,14 +63,15 @@ class SeasonStore(Protocol):
     async def guilds_playing_since(self, since: float) -> list[int]: ...
 
     async def archive_season(
-        self, season: ArchivedSeason, places: Sequence[Place]
+        self,
+        season: ArchivedSeason,
+        places: Sequence[Place],
+        owed: Callable[[ArchivedSeason], Sequence[Owed]],
     ) -> ArchivedSeason | None: ...
 
     async def archived_seasons(self, guild_id: int) -> list[ArchivedSeason]: ...
 
     async def season_places(self, guild_id: int, number: int) -> list[Place]: ...
-
-    async def recap_posted(self, guild_id: int, number: int, now: float) -> None: ...
 
     async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> Mapping[int, str]: ...
 
@@ -90,6 +98,16 @@ class SeasonService:
     clock: Callable[[], float]
     owns: Callable[[int], bool]
     scheduler: Scheduler
+    outbox: Outbox
+
+    def recaps_sent_by(self, send: RecapSender) -> None:
+        """The front end's way to move the champion role and post a recap (the outbox calls it
+        until it is out, with the same nonces each time)."""
+
+        async def deliver(post: Post) -> None:
+            await send(codec.loads(SeasonEnded, post.payload), post.nonce)
+
+        self.outbox.deliver_with({RECAP: deliver})
 
     async def settings(self, guild_id: int) -> SeasonSettings:
         return await self.store.season_settings(guild_id)
@@ -185,28 +203,39 @@ class SeasonService:
         earlier = await self.store.season_places(guild_id, last.number) if last else []
         told = recap(rows, {p.user_id: p.points for p in earlier})
         champion = told.champion.user_id if told.champion else None
-        row = ArchivedSeason(guild_id, 0, season.name, season.start, season.end, champion, 0, None)
-        kept = await self.store.archive_season(row._replace(archived_at=self.clock()), told.places)
-        if kept is None:
-            return None  # another process archived it
         holder = next((a.champion_id for a in reversed(archived) if a.champion_id), None)
         names = await self.store.display_names(guild_id, [p.user_id for p in told.places])
-        event = SeasonEnded(
-            guild_id,
-            kept.number,
-            kept.name,
-            told,
-            names,
-            settings.language,
-            config.announce_channel or settings.daily_channel,
-            config.champion_role,
-            holder,
-        )
+        channel_id = config.announce_channel or settings.daily_channel
+
+        def ended(kept: ArchivedSeason) -> SeasonEnded:
+            return SeasonEnded(
+                guild_id,
+                kept.number,
+                kept.name,
+                told,
+                names,
+                settings.language,
+                channel_id,
+                config.champion_role,
+                holder,
+            )
+
+        def owed(kept: ArchivedSeason) -> list[Owed]:
+            if channel_id is None and (config.champion_role is None or champion is None):
+                return []  # nothing to post, no role to move
+            # A role with no channel to tell is ordered by the server's id.
+            where = channel_id if channel_id is not None else guild_id
+            return [Owed(RECAP, guild_id, where, codec.dumps(ended(kept)))]
+
+        row = ArchivedSeason(guild_id, 0, season.name, season.start, season.end, champion, 0, None)
+        archiving = row._replace(archived_at=self.clock())
+        kept = await self.store.archive_season(archiving, told.places, owed)
+        if kept is None:
+            return None  # another process archived it
+        self.outbox.owed(owed(kept))
+        event = ended(kept)
         self.events.publish(event)
         return event
-
-    async def recap_posted(self, guild_id: int, number: int) -> None:
-        await self.store.recap_posted(guild_id, number, self.clock())
 
     def start(self) -> None:
         """Each owned server that played lately gets its job (at once: a season may have ended

@@ -1,15 +1,17 @@
 """The seasons' SQL: a server's season settings, its finished seasons archived with every
-player's place (the all-time standings are never reset), and whether each recap went out.
+player's place (the all-time standings are never reset) and the recap it owes (the outbox's).
 
 A season is archived once: ``(guild_id, name)`` is unique, so two processes that both see a
 season end archive it once and only the one that archived it posts the recap."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from bot.kernel.outbox import Owed
 from bot.storage.database import Database
+from bot.storage.outbox_sql import owe_in
 from bot.storage.records import ArchivedSeason, SeasonSettings
 from bot.storage.tables import column_list
 from core.seasons import Place, ResultRow
@@ -50,7 +52,6 @@ PLACES_SQL = (
     "SELECT place, user_id, points, words, rounds, wins, longest_word, best_round"
     " FROM season_places WHERE guild_id = ? AND number = ? ORDER BY place, user_id"
 )
-POSTED_SQL = "UPDATE seasons SET recap_posted_at = ? WHERE guild_id = ? AND number = ?"
 
 
 class SeasonSQL(Database, Protocol):
@@ -80,10 +81,14 @@ class SeasonSQL(Database, Protocol):
         return [r["guild_id"] for r in await self._fetch(ACTIVE_GUILDS_SQL, since)]
 
     async def archive_season(
-        self, season: ArchivedSeason, places: Sequence[Place]
+        self,
+        season: ArchivedSeason,
+        places: Sequence[Place],
+        owed: Callable[[ArchivedSeason], Sequence[Owed]] = lambda kept: (),
     ) -> ArchivedSeason | None:
-        """Keep a finished season and its places, numbered after the server's last; None when
-        it was archived already (by this process or another)."""
+        """Keep a finished season and its places, numbered after the server's last, with the
+        posts it owes (``owed`` of the season as kept) in the same transaction; None when it was
+        archived already (by this process or another)."""
         async with self._write() as session:
             number = (await session.fetch(NEXT_NUMBER_SQL, season.guild_id))[0]["n"]
             kept = season._replace(number=int(number))
@@ -93,6 +98,7 @@ class SeasonSQL(Database, Protocol):
                 PLACE_SQL,
                 [(kept.guild_id, kept.number, p.user_id, *_place_values(p)) for p in places],
             )
+            await owe_in(session, owed(kept), kept.archived_at)
         return kept
 
     async def archived_seasons(self, guild_id: int) -> list[ArchivedSeason]:
@@ -102,10 +108,6 @@ class SeasonSQL(Database, Protocol):
     async def season_places(self, guild_id: int, number: int) -> list[Place]:
         """An archived season's places, best first."""
         return [Place(**r) for r in await self._fetch(PLACES_SQL, guild_id, number)]
-
-    async def recap_posted(self, guild_id: int, number: int, now: float) -> None:
-        async with self._write() as session:
-            await session.execute(POSTED_SQL, now, guild_id, number)
 
 
 def _place_values(p: Place) -> tuple[object, ...]:

@@ -179,6 +179,21 @@ class DailyPost(NamedTuple):
     posted_at: float | None
 
 
+class OutboxRow(NamedTuple):
+    """A post owed (``bot.kernel.outbox``): until it is sent or given up."""
+
+    id: int
+    kind: str
+    guild_id: int
+    channel_id: int
+    payload: str
+    owed_at: float
+    due_at: float
+    tries: int
+    sent_at: float | None
+    given_up: str | None
+
+
 class BattleDay(NamedTuple):
     """A server's day in a language: its best five's points added up, its fair attempts."""
 
@@ -353,4 +368,5 @@ Record = (
     | ArchivedSeason
     | SeasonPlace
     | EarnedAchievement
+    | OutboxRow
 )

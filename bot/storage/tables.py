@@ -21,6 +21,7 @@ from bot.storage.records import (
     FoundWord,
     LoggedDailyGuess,
     LoggedGuess,
+    OutboxRow,
     PlayerName,
     PlayerResult,
     Record,
@@ -94,6 +95,7 @@ TABLES = (
     Table(
         "achievements", EarnedAchievement, ("guild_id", "user_id", "code", "tier"), identity=False
     ),
+    Table("outbox", OutboxRow, ("id",), identity=True),
 )
 EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
 

@@ -21,6 +21,7 @@ from bot.seasons.sql import SeasonSQL
 from bot.server_settings.sql import ServerSettingsSQL
 from bot.standings.sql import StandingsSQL
 from bot.storage.names_sql import PlayerNameSQL
+from bot.storage.outbox_sql import OutboxSQL
 from bot.storage.pages_sql import PageAddressSQL
 from bot.storage.sql_engine import Engine, Opening
 from bot.storage.targets import is_postgres
@@ -30,6 +31,7 @@ from bot.tournaments.sql import TournamentSQL
 class FeatureSQL(
     PlayerNameSQL,
     PageAddressSQL,
+    OutboxSQL,
     RoundSQL,
     StandingsSQL,
     ServerSettingsSQL,

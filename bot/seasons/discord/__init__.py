@@ -10,15 +10,13 @@ from bot.kernel.events import EventBus
 from bot.seasons.discord.config import season_command
 from bot.seasons.discord.poster import SeasonPoster
 from bot.seasons.discord.uses import SEASONS, SeasonsUses
-from bot.seasons.events import SeasonEnded
 
 
 async def setup(bot: commands.AutoShardedBot, uses: SeasonsUses, events: EventBus) -> None:
     """The recap's poster; ``/boggle-config season`` joins the server settings' group (set up
     before it)."""
     SEASONS.fill(bot, uses)
-    poster = SeasonPoster(bot, uses.seasons, events)
-    events.subscribe(SeasonEnded, poster.ended)
+    SeasonPoster(bot, uses.seasons, events)  # the outbox's sender of recaps
     config = bot.tree.get_command("boggle-config")
     assert isinstance(config, app_commands.Group)
     config.add_command(season_command())

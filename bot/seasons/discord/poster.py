@@ -1,15 +1,19 @@
-"""A season's end on Discord: the champion role moved (given to the new champion, taken from the
-last), then the recap with its card in the announcement channel. Discord refusing the role costs one
-line of the recap, nothing else: it names what is missing (Manage Roles, or a role above it)."""
+"""A season's end on Discord, as the outbox delivers it: the champion role moved (given to the
+new champion, taken from the last: both idempotent), then the recap with its card in the
+announcement channel (its nonce makes a repeat after a crash return the first message). Discord
+refusing the role costs one line of the recap, nothing else: it names what is missing (Manage
+Roles, or a role above it). A channel gone or closed to the bot gives the recap up."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import logging
+from collections.abc import Callable
 
 import discord
 
+from bot.discord.outbox import delivering
 from bot.discord.render.text import clean_name
 from bot.discord.roles import RoleTrouble, role_trouble
 from bot.i18n.catalogue import text
@@ -27,17 +31,17 @@ REFUSED: dict[RoleTrouble | None, str] = {  # the recap's line: what Discord's r
 
 
 class SeasonPoster:
-    """Listens to ``SeasonEnded``; posts through discord.py."""
+    """Sends the recaps the seasons owe (``SeasonService.recaps_sent_by``) through discord.py."""
 
     def __init__(self, client: discord.Client, seasons: SeasonService, events: EventBus) -> None:
         self.client = client
-        self.seasons = seasons
         self.events = events
+        seasons.recaps_sent_by(self.send)
 
-    async def ended(self, event: SeasonEnded) -> None:
+    async def send(self, event: SeasonEnded, nonce: Callable[[int], str]) -> None:
         role_line = await self.move_role(event)
         if event.channel_id is not None:
-            await self.post(event, event.channel_id, role_line)
+            await self.post(event, event.channel_id, role_line, nonce(0))
         self.events.publish(RecapPosted(event.guild_id, event.number, event.channel_id))
 
     async def move_role(self, event: SeasonEnded) -> str | None:
@@ -60,18 +64,16 @@ class SeasonPoster:
         name = clean_name(event.names.get(champion.user_id, str(champion.user_id)), event.language)
         return text("seasons.role_given", event.language, name=name, role=f"<@&{role}>")
 
-    async def post(self, event: SeasonEnded, channel_id: int, role_line: str | None) -> None:
-        """The recap with its card; without the card where files are refused; recorded once out."""
+    async def post(
+        self, event: SeasonEnded, channel_id: int, role_line: str | None, nonce: str
+    ) -> None:
+        """The recap with its card; without the card where files are refused."""
         channel = self.client.get_partial_messageable(channel_id)
         content = recap_text(event, role_line)
         none = discord.AllowedMentions.none()
-        try:
+        async with delivering():
             card = discord.File(io.BytesIO(recap_png(event)), filename=RECAP_FILE)
             try:
-                await channel.send(content, file=card, allowed_mentions=none)
+                await channel.send(content, file=card, allowed_mentions=none, nonce=nonce)
             except discord.Forbidden:
-                await channel.send(content, allowed_mentions=none)
-        except discord.HTTPException as exc:
-            log.warning("season %s of %s: recap not posted (%s)", event.number, event.guild_id, exc)
-            return
-        await self.seasons.recap_posted(event.guild_id, event.number)
+                await channel.send(content, allowed_mentions=none, nonce=nonce)

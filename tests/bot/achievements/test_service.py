@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from bot.achievements.events import AchievementsEarned
 from bot.achievements.service import AchievementService
 from bot.kernel.events import EventBus
+from bot.kernel.outbox import Outbox
 from bot.kernel.scheduler import Scheduler
 from bot.rounds.events import RoundEnded
 from bot.rounds.model import GuessRow
@@ -182,8 +183,10 @@ async def test_a_season_podium_is_earned_and_told(storage: Storage) -> None:
     settings = ServerSettingsService(storage)
     AchievementService(storage, settings, events, lambda: NOON).listen()
     clock = StoppedClock(NOON)
+    scheduler = Scheduler(clock)
+    outbox = Outbox(storage, scheduler, clock, lambda g: True)
     await SeasonService(
-        storage, settings, events, clock, lambda g: True, Scheduler(clock)
+        storage, settings, events, clock, lambda g: True, scheduler, outbox
     ).close_due()
     await events.drain(5)
     assert [sorted(t.awards) for t in told] == [

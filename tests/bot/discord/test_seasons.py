@@ -131,9 +131,15 @@ async def test_seasons_roll_over_with_recap_and_champion_role(
         assert "👑 Champion: Carol, 1 pt" in recap and f"{above} role above it." in recap
         carol = game.user_id("carol")
         assert high.id not in world.member(guild, carol).roles  # type: ignore[union-attr]
-        done = "SELECT number FROM seasons WHERE recap_posted_at IS NOT NULL"
-        await standin.wait_until(lambda: len(game.query(done)) == 4, timeout=5)
-        assert [r[0] for r in game.query(done)] == [1, 2, 3, 4]
+        owed = "SELECT id FROM outbox WHERE sent_at IS NULL AND given_up IS NULL"
+        await standin.wait_until(lambda: not game.query(owed), timeout=5)  # all marked out
+        recaps = [m.content for m in standin.messages("boggle") if "is over" in m.content]
+        assert [r.split("Season ")[1][:7] for r in recaps] == [
+            "2026-03",
+            "2026-04",
+            "2026-05",
+            "2026-06",
+        ]
         # /stats lists bob's achievements, each with how rare it is, and the next tiers.
         handle = await standin.slash("boggle", "bob", "stats", {})
         await handle.response()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.kernel.events import EventBus
+from bot.kernel.outbox import Outbox
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.seasons.events import SeasonEnded
@@ -32,8 +33,10 @@ def service(storage: Storage, clock: StoppedClock) -> tuple[SeasonService, list[
     events = EventBus()
     told: list[SeasonEnded] = []
     events.subscribe(SeasonEnded, told.append)
+    scheduler = Scheduler(clock)
+    outbox = Outbox(storage, scheduler, clock, lambda g: True)
     seasons = SeasonService(
-        storage, ServerSettingsService(storage), events, clock, lambda g: True, Scheduler(clock)
+        storage, ServerSettingsService(storage), events, clock, lambda g: True, scheduler, outbox
     )
     return seasons, told
 

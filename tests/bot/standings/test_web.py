@@ -6,6 +6,7 @@ when the server has seasons off; none in a DM."""
 from __future__ import annotations
 
 from bot.kernel.events import EventBus
+from bot.kernel.outbox import Outbox
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.seasons.service import SeasonService
@@ -39,7 +40,9 @@ async def test_season_and_all_time_with_the_readers_own_line(storage: Storage) -
     await seed(storage, HERE, {VIEWER: ["elephants", "planets"]}, at(2026, 2, 3))  # 11 + 5
     clock = StoppedClock(at(2026, 3, 10, 12))
     settings = ServerSettingsService(storage)
-    seasons = SeasonService(storage, settings, EventBus(), clock, lambda g: True, Scheduler(clock))
+    scheduler = Scheduler(clock)
+    outbox = Outbox(storage, scheduler, clock, lambda g: True)
+    seasons = SeasonService(storage, settings, EventBus(), clock, lambda g: True, scheduler, outbox)
     all_time = StandingsService(storage, settings, clock)
 
     seen = await standings(seasons, all_time, HERE, VIEWER, "en")

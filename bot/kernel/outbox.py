@@ -1,0 +1,191 @@
+"""The outbox: every post the bot owes a channel or a member, kept until it is out.
+
+A feature writes what it owes (``Owed``) in the transaction that stores the fact owing it, so a
+crash leaves either both or neither. The sender delivers what this process's servers are owed,
+each channel in the order its posts were owed, each channel a scheduler job of its own (one
+delivery at a time per channel, a failing one retried with backoff while the others go on). A
+post is marked sent after the platform took it; a post sent but not marked (a crash between the
+two) is sent again with the same nonce, which the platform answers with the first message. A
+post that can never go (``Undeliverable``: the channel gone, a permission missing) is given up
+with one log line and counted, never retried forever.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.kernel.backoff import Backoff
+from bot.kernel.scheduler import Scheduler
+
+log = logging.getLogger(__name__)
+
+# Posts owed by another process for this one's servers (a shard handed over) are looked for this
+# often; a post owed in this process is delivered at once.
+LOOK_EVERY = 30.0
+RETRY = Backoff(first=1.0, most=300.0)
+SENT_KEPT_DAYS = 7.0  # sent and given-up posts are pruned after this long
+PRUNE_EVERY = 3600.0
+
+
+@dataclass(frozen=True)
+class Owed:
+    """A post owed: its kind (which deliverer sends it), where, and what it says (``payload``,
+    JSON text: ``bot.kernel.codec.dumps`` of the feature's event)."""
+
+    kind: str
+    guild_id: int
+    channel_id: int  # the order key: a channel's posts go in the order they were owed
+    payload: str
+
+
+@dataclass(frozen=True)
+class Post:
+    """An owed post as the outbox keeps it."""
+
+    id: int
+    kind: str
+    guild_id: int
+    channel_id: int
+    payload: str
+    tries: int
+    due_at: float
+
+    def nonce(self, part: int = 0) -> str:
+        """The platform's nonce of the post's ``part``-th message: the same on every try, so a
+        create repeated after a crash returns the first message."""
+        return f"b{self.id}.{part}"
+
+
+class Undeliverable(Exception):
+    """The post can never go (the channel is gone, a permission is missing): given up."""
+
+
+Deliver = Callable[[Post], Awaitable[None]]
+
+
+class OutboxStore(Protocol):
+    """What the outbox keeps (``bot/storage/outbox_sql.py`` on both engines)."""
+
+    async def owe_posts(self, posts: Sequence[Owed], now: float) -> None:
+        """Owe ``posts`` on their own (a fact's transaction owes its posts itself)."""
+
+    async def channels_owed(self, now: float) -> list[tuple[int, int]]:
+        """(guild, channel) of every post still owed whose time has come."""
+        ...
+
+    async def channel_posts(self, channel_id: int) -> list[Post]:
+        """The channel's posts still owed, oldest first."""
+        ...
+
+    async def post_sent(self, post_id: int, now: float) -> None: ...
+
+    async def post_given_up(self, post_id: int, reason: str, now: float) -> None: ...
+
+    async def post_later(self, post_id: int, due_at: float) -> None:
+        """Count a failed try and set the next one."""
+
+    async def prune_posts(self, before: float) -> int:
+        """Forget posts sent or given up before ``before``; how many."""
+        ...
+
+
+class Outbox:
+    """Delivers owed posts through the deliverers the front end registers, kind by kind."""
+
+    def __init__(
+        self,
+        store: OutboxStore,
+        scheduler: Scheduler,
+        clock: Callable[[], float],
+        owns: Callable[[int], bool],
+        backoff: Backoff = RETRY,
+    ) -> None:
+        self.store = store
+        self.scheduler = scheduler
+        self.clock = clock
+        self.owns = owns
+        self.backoff = backoff
+        self.deliverers: dict[str, Deliver] = {}
+        self.given_up = 0  # posts given up since start (a metric)
+        self.sent = 0
+
+    def deliver_with(self, kinds: Mapping[str, Deliver]) -> None:
+        """The front end's way to send each kind of post."""
+        self.deliverers.update(kinds)
+
+    def start(self) -> None:
+        """Look for what is owed now (what came due while the bot was down), and regularly;
+        forget what went out long ago, hourly."""
+        self.scheduler.at("outbox", self.clock(), self._look, looks=True)
+        self.scheduler.at("outbox pruning", self.clock() + PRUNE_EVERY, self._prune)
+
+    async def owe(self, posts: Sequence[Owed]) -> None:
+        """Owe ``posts`` outside any fact's transaction, and send them."""
+        await self.store.owe_posts(posts, self.clock())
+        self.owed(posts)
+
+    def owed(self, posts: Sequence[Owed]) -> None:
+        """``posts`` were owed in a fact's transaction: send them now (their channels' jobs)."""
+        for post in posts:
+            if self.owns(post.guild_id):
+                self._send_now(post.channel_id)
+
+    def _send_now(self, channel_id: int) -> None:
+        self.scheduler.at(
+            _job(channel_id), self.clock(), lambda: self._deliver(channel_id), earliest=True
+        )
+
+    async def _look(self) -> float:
+        now = self.clock()
+        for guild_id, channel_id in await self.store.channels_owed(now):
+            if self.owns(guild_id) and self.scheduler.when(_job(channel_id)) is None:
+                self._send_now(channel_id)
+        return now + LOOK_EVERY
+
+    async def _deliver(self, channel_id: int) -> float | None:
+        """The channel's owed posts in order; the instant of the next try when one must wait."""
+        for post in await self.store.channel_posts(channel_id):
+            if not self.owns(post.guild_id):
+                return None  # the shard moved: its new process delivers
+            if post.due_at > self.clock():
+                return post.due_at  # waiting out its backoff: the later ones wait behind it
+            deliver = self.deliverers.get(post.kind)
+            if deliver is None:
+                await self._give_up(post, "no deliverer for this kind")
+                continue
+            try:
+                await deliver(post)
+            except Undeliverable as exc:
+                await self._give_up(post, str(exc) or type(exc).__name__)
+                continue
+            except Exception as exc:
+                due = self.clock() + self.backoff.delay(post.tries)
+                log.warning(
+                    "post %s (%s) to %s not out yet (%s); again in %.1f s",
+                    post.id,
+                    post.kind,
+                    channel_id,
+                    exc,
+                    due - self.clock(),
+                )
+                await self.store.post_later(post.id, due)
+                return due
+            await self.store.post_sent(post.id, self.clock())
+            self.sent += 1
+        return None
+
+    async def _give_up(self, post: Post, reason: str) -> None:
+        log.warning("post %s (%s) to %s given up: %s", post.id, post.kind, post.channel_id, reason)
+        self.given_up += 1
+        await self.store.post_given_up(post.id, reason[:200], self.clock())
+
+    async def _prune(self) -> float:
+        await self.store.prune_posts(self.clock() - SENT_KEPT_DAYS * 86_400)
+        return self.clock() + PRUNE_EVERY
+
+
+def _job(channel_id: int) -> str:
+    return f"outbox {channel_id}"

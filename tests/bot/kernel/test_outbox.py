@@ -1,0 +1,114 @@
+"""The outbox on a stopped clock and an in-memory store: a channel's posts in order, one failing
+post holding back only its own channel's later ones until its backoff passes, a post that can
+never go given up once, and at start what was owed while the bot was down."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.kernel.backoff import Backoff
+from bot.kernel.outbox import Outbox, Owed, Post, Undeliverable
+from bot.kernel.scheduler import Scheduler
+from tests.bot.harness import StoppedClock
+from tests.bot.kernel.memory_outbox import MemoryOutboxStore
+
+T0 = 1_000_000.0
+
+
+class Channels:
+    """A deliverer that records what it sent, failing as a test tells it to."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, str]] = []
+        self.failing: dict[str, Exception] = {}
+        self.more = asyncio.Event()
+
+    async def deliver(self, post: Post) -> None:
+        self.more.set()
+        failure = self.failing.get(post.payload)
+        if failure is not None:
+            raise failure
+        self.sent.append((post.channel_id, post.payload))
+
+    async def until(self, count: int) -> list[tuple[int, str]]:
+        async with asyncio.timeout(2):
+            while len(self.sent) < count:
+                self.more.clear()
+                await self.more.wait()
+        return self.sent
+
+
+def owed(channel: int, text: str, guild: int = 1) -> Owed:
+    return Owed("note", guild, channel, text)
+
+
+async def started(
+    store: MemoryOutboxStore,
+    channels: Channels,
+    clock: StoppedClock,
+    owns: frozenset[int] = frozenset({1, 2}),
+) -> tuple[Outbox, Scheduler]:
+    scheduler = Scheduler(clock)
+    outbox = Outbox(store, scheduler, clock, lambda g: g in owns, Backoff(first=10, most=10))
+    outbox.deliver_with({"note": channels.deliver})
+    scheduler.start()
+    outbox.start()
+    return outbox, scheduler
+
+
+async def test_posts_owed_while_down_go_at_start_each_channel_in_order() -> None:
+    store, channels, clock = MemoryOutboxStore(), Channels(), StoppedClock(T0)
+    await store.owe_posts([owed(10, "a1"), owed(20, "b1", guild=2), owed(10, "a2")], T0 - 5)
+    outbox, scheduler = await started(store, channels, clock)
+    sent = await channels.until(3)
+    assert [s for s in sent if s[0] == 10] == [(10, "a1"), (10, "a2")]
+    assert (20, "b1") in sent
+    await scheduler.caught_up()
+    assert await store.channel_posts(10) == [] and outbox.sent == 3
+    await scheduler.close()
+
+
+async def test_a_failing_post_holds_back_its_channel_only_until_its_retry() -> None:
+    store, channels, clock = MemoryOutboxStore(), Channels(), StoppedClock(T0)
+    outbox, scheduler = await started(store, channels, clock)
+    channels.failing["a1"] = ConnectionError("503")
+    await outbox.owe([owed(10, "a1"), owed(10, "a2"), owed(20, "b1", guild=2)])
+    assert await channels.until(1) == [(20, "b1")]
+    await scheduler.caught_up()
+    (waiting, behind) = await store.channel_posts(10)
+    assert (waiting.payload, waiting.tries, waiting.due_at) == ("a1", 1, T0 + 10)
+    await outbox.owe([owed(10, "a3")])  # owed meanwhile: waits behind a1, in order
+    await scheduler.caught_up()
+    assert channels.sent == [(20, "b1")] and behind.payload == "a2"
+    del channels.failing["a1"]
+    clock.advance(10)
+    assert await channels.until(4) == [(20, "b1"), (10, "a1"), (10, "a2"), (10, "a3")]
+    await scheduler.close()
+
+
+async def test_a_post_that_can_never_go_is_given_up_once() -> None:
+    store, channels, clock = MemoryOutboxStore(), Channels(), StoppedClock(T0)
+    outbox, scheduler = await started(store, channels, clock)
+    channels.failing["gone"] = Undeliverable("Unknown Channel")
+    await outbox.owe([owed(10, "gone"), owed(10, "next"), Owed("unknown kind", 1, 10, "?")])
+    await channels.until(1)
+    await scheduler.caught_up()
+    assert channels.sent == [(10, "next")] and outbox.given_up == 2
+    reasons = sorted(r.given_up or "" for r in store.rows.values() if r.given_up)
+    assert reasons == ["Unknown Channel", "no deliverer for this kind"]
+    clock.advance(3600)
+    await scheduler.caught_up()
+    assert channels.sent == [(10, "next")]  # never tried again
+    await scheduler.close()
+
+
+async def test_posts_of_servers_another_process_runs_are_left_to_it() -> None:
+    store, channels, clock = MemoryOutboxStore(), Channels(), StoppedClock(T0)
+    outbox, scheduler = await started(store, channels, clock, owns=frozenset({1}))
+    await outbox.owe([owed(20, "theirs", guild=2), owed(10, "ours")])
+    await channels.until(1)
+    clock.advance(60)  # the regular look comes and goes
+    await scheduler.caught_up()
+    assert channels.sent == [(10, "ours")]
+    assert [p.payload for p in await store.channel_posts(20)] == ["theirs"]
+    await scheduler.close()

@@ -1,0 +1,57 @@
+"""``OutboxStore`` held to its Protocol: the same assertions on SQLite, on PostgreSQL and on the
+in-memory store the outbox's own tests run on."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.kernel.outbox import OutboxStore, Owed
+from tests.bot.kernel.memory_outbox import MemoryOutboxStore
+from tests.stores import STORES, engine_storage
+
+T0 = 1_000_000.0
+
+
+@pytest.fixture(params=STORES)
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[OutboxStore]:
+    if request.param == "memory":
+        yield MemoryOutboxStore()
+        return
+    async with engine_storage(request.param, tmp_path) as storage:
+        yield storage
+
+
+def owed(channel: int, text: str, guild: int = 1) -> Owed:
+    return Owed("note", guild, channel, f'{{"text": "{text}"}}')
+
+
+async def test_a_channels_posts_come_in_the_order_they_were_owed(store: OutboxStore) -> None:
+    await store.owe_posts([owed(10, "a"), owed(20, "x", guild=2)], T0)
+    await store.owe_posts([owed(10, "b")], T0 + 1)
+    posts = await store.channel_posts(10)
+    assert [p.payload for p in posts] == ['{"text": "a"}', '{"text": "b"}']
+    assert [(p.kind, p.guild_id, p.tries, p.due_at) for p in posts] == [
+        ("note", 1, 0, T0),
+        ("note", 1, 0, T0 + 1),
+    ]
+    assert posts[0].id < posts[1].id and posts[0].nonce(1) == f"b{posts[0].id}.1"
+    assert await store.channels_owed(T0 + 1) == [(1, 10), (2, 20)]
+
+
+async def test_sent_given_up_and_later(store: OutboxStore) -> None:
+    await store.owe_posts([owed(10, "a"), owed(10, "b"), owed(10, "c")], T0)
+    a, b, c = await store.channel_posts(10)
+    await store.post_sent(a.id, T0 + 1)
+    await store.post_given_up(b.id, "Missing Access", T0 + 1)
+    await store.post_later(c.id, T0 + 30)
+    (left,) = await store.channel_posts(10)
+    assert (left.id, left.tries, left.due_at) == (c.id, 1, T0 + 30)
+    assert await store.channels_owed(T0 + 29) == []
+    assert await store.channels_owed(T0 + 30) == [(1, 10)]
+    # Only what is done is pruned, and only what was owed before the instant given.
+    assert await store.prune_posts(T0) == 0
+    assert await store.prune_posts(T0 + 1) == 2
+    assert [p.id for p in await store.channel_posts(10)] == [c.id]
