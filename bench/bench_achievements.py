@@ -26,6 +26,8 @@ from report_table import Table, percentile, yes  # noqa: E402
 
 from bot.achievements.service import AchievementService  # noqa: E402
 from bot.kernel.events import EventBus  # noqa: E402
+from bot.kernel.outbox import Outbox  # noqa: E402
+from bot.kernel.scheduler import Scheduler  # noqa: E402
 from bot.rounds.events import (  # noqa: E402
     GuessesJudged,
     RoundEnded,
@@ -43,6 +45,14 @@ from core.lexicon import Lexicon, load  # noqa: E402
 from core.round import Mode, Results, Round, Rules  # noqa: E402
 
 WORDS_FILE = REPO / "data" / "words" / "en.txt"
+
+
+def kept_outbox(storage: Storage) -> Outbox:
+    """The outbox in the finish's path: lines owed in the finish's transaction, none sent (its
+    scheduler never starts), as the bot's cost a round."""
+    return Outbox(storage, Scheduler(time.time), time.time, lambda guild: True)
+
+
 BOARD = Board.parse("seta/lrin/gtae/dsqu")
 PLAYERS = 4
 GUILD = 1
@@ -119,7 +129,9 @@ async def play(storage: Storage, args: argparse.Namespace, lexicon: Lexicon) -> 
     """The rounds, one after another, a finish without the achievements then one with them:
     the times of each."""
     events = EventBus()
-    service = AchievementService(storage, ServerSettingsService(storage), events, time.time)
+    service = AchievementService(
+        storage, ServerSettingsService(storage), events, time.time, kept_outbox(storage)
+    )
     service.listen()
     times = Times()
     times.listeners = sum(

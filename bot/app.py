@@ -159,8 +159,8 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
             TournamentsUses(s.tournaments, s.rounds, s.server_settings, s.clock),
         ),
         plugin(battles.setup, BattlesUses(s.battles, s.server_settings)),  # joins /boggle-config
-        plugin(seasons.setup, SeasonsUses(s.seasons, s.server_settings), s.events),  # joins too
-        plugin(achievements.setup, s.events),
+        plugin(seasons.setup, SeasonsUses(s.seasons, s.server_settings)),  # joins too
+        plugin(achievements.setup, s.achievements, s.events),
     )
 
 

@@ -156,7 +156,7 @@ async def open_services(
         scheduler,
         battles.day_place,
     )
-    achievements = AchievementService(storage, server_settings, events, clock)
+    achievements = AchievementService(storage, server_settings, events, clock, outbox)
     live_rounds = LiveRounds(
         storage,
         writer,

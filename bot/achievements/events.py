@@ -6,6 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.kernel import codec
+from bot.kernel.outbox import Owed
+
+LINE = "achievements line"  # the outbox's kind: one line telling new tiers
+
 
 class Where(StrEnum):
     ROUND = "round"  # the round's channel, under its results
@@ -25,3 +30,10 @@ class AchievementsEarned:
     awards: tuple[tuple[int, str, int], ...]
     names: Mapping[int, str]
     language: str
+
+
+def line_owed(event: AchievementsEarned) -> list[Owed]:
+    """The line that tells ``event``, as the outbox keeps it (none without a channel)."""
+    if event.channel_id is None:
+        return []
+    return [Owed(LINE, event.guild_id, event.channel_id, codec.dumps(event))]

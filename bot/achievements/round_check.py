@@ -5,7 +5,9 @@ The players' totals come back from the standings' own update; the server's time 
 when the round starts (``RoundStarted``; a round resumed after a restart reads it in the finish);
 and the tiers this process has seen a player hold are remembered (one bit each), so a finish
 inserts only tiers not known to be held, and none at all when nothing new is reached. The
-database's unique key stays the judge of what is new: the memory only spares asking again."""
+database's unique key stays the judge of what is new: the memory only spares asking again. The
+line telling new tiers is owed in the same transaction (the outbox's), so a stop just after the
+finish still tells it."""
 
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Protocol
 
-from bot.achievements.events import AchievementsEarned, Where
+from bot.achievements.events import AchievementsEarned, Where, line_owed
 from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
+from bot.kernel.outbox import Outbox, Owed
 from bot.rounds.events import RoundEnded, RoundLost, RoundStarted
 from bot.rounds.store import Totals
 from bot.rounds.view import RoundView
@@ -32,7 +35,12 @@ KEPT_PLAYERS = 4096  # players whose known tiers are remembered (an int each)
 
 class Awarding(Protocol):
     async def award(
-        self, guild_id: int, awards: Sequence[Award], now: float, within: Session | None = None
+        self,
+        guild_id: int,
+        awards: Sequence[Award],
+        now: float,
+        within: Session | None = None,
+        told: Callable[[list[Award]], Sequence[Owed]] = ...,
     ) -> list[Award]: ...
 
 
@@ -64,6 +72,7 @@ class RoundCheck:
     server_settings: ServerSettingsService
     clock: Callable[[], float]
     events: EventBus
+    outbox: Outbox
     _zones: Bounded[int, tzinfo] = field(  # round id -> its server's zone
         init=False, default_factory=lambda: Bounded(KEPT_ROUNDS)
     )
@@ -110,7 +119,24 @@ class RoundCheck:
             bits[player] = mine = reached_bits(f)
             if unknown := mine & ~self._held.get((round.guild_id, player), 0):
                 due += [(player, code, tier) for code, tier in tiers_of(unknown)]
-        new = await self.store.award(round.guild_id, due, now, within=session) if due else []
+
+        def told(new: list[Award]) -> list[Owed]:  # names are the results': known at the end
+            line = AchievementsEarned(
+                round.guild_id,
+                round.channel_id,
+                Where.ROUND,
+                round.id,
+                tuple(new),
+                {},
+                round.language,
+            )
+            return line_owed(line)
+
+        new = (
+            await self.store.award(round.guild_id, due, now, within=session, told=told)
+            if due
+            else []
+        )
         self._finished.put(round.id, _Finished(tuple(new), bits))  # a retry replaces it
 
     def ended(self, event: RoundEnded) -> AchievementsEarned | None:
@@ -134,5 +160,6 @@ class RoundCheck:
             event.names,
             view.language,
         )
+        self.outbox.owed(line_owed(earned))  # owed in the finish: sent once the results are out
         self.events.publish(earned)
         return earned

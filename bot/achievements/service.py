@@ -9,15 +9,18 @@ known to be held is reached, no commit of its own (``bench/bench_achievements.py
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import dataclasses
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.achievements.events import AchievementsEarned, Where
-from bot.achievements.round_check import RoundCheck, total_figures
+from bot.achievements.events import LINE, AchievementsEarned, Where, line_owed
+from bot.achievements.round_check import Award, RoundCheck, total_figures
 from bot.achievements.sql import AchievementSQL
 from bot.daily.events import DailyFinished
+from bot.kernel import codec
 from bot.kernel.events import EventBus
+from bot.kernel.outbox import Outbox, Owed, Post
 from bot.rounds.events import RoundEnded
 from bot.rounds.store import Totals as RoundTotals
 from bot.rounds.view import RoundView
@@ -30,6 +33,7 @@ from core.achievements import Facts, Measure, Progress, progress, reached
 from core.round import Results
 
 Totals = Mapping[str, object]  # a player's standing: words, rounds, wins, best, longest_word
+LineSender = Callable[[AchievementsEarned, str], Awaitable[None]]  # the line, its nonce
 
 
 class AchievementStore(AchievementSQL, PlayerNameSQL, Protocol):
@@ -55,10 +59,31 @@ class AchievementService:
         server_settings: ServerSettingsService,
         events: EventBus,
         clock: Callable[[], float],
+        outbox: Outbox,
     ) -> None:
         self.store = store
-        self.rounds = RoundCheck(store, server_settings, clock, events)
+        self.outbox = outbox
+        self.rounds = RoundCheck(store, server_settings, clock, events, outbox)
         self.server_settings, self.events, self.clock = server_settings, events, clock
+
+    def lines_sent_by(self, send: LineSender) -> None:
+        """The front end's way to tell a line of new tiers (the outbox calls it until it is
+        out, with the same nonce each time); a line whose players' names were not known when it
+        was owed (a round's finish) gets their kept names first."""
+
+        async def deliver(post: Post) -> None:
+            event = codec.loads(AchievementsEarned, post.payload)
+            missing = [p for p, _, _ in event.awards if p not in event.names]
+            if missing:
+                kept = await self.store.display_names(event.guild_id, missing)
+                event = dataclasses.replace(event, names={**event.names, **kept})
+            await send(event, post.nonce(0))
+
+        self.outbox.deliver_with({LINE: deliver})
+
+    async def results_out(self, round_id: int) -> bool:
+        """Whether the round's results are out (a line told under them may go)."""
+        return await self.store.results_out(round_id)
 
     def listen(self) -> None:
         """Check achievements whenever a round, a season, a daily attempt or a tournament ends."""
@@ -100,20 +125,19 @@ class AchievementService:
             }
             for p in event.recap.podium
         }
-        new = await self._award(event.guild_id, figures, self.clock())
-        if not new:
-            return None
-        earned = AchievementsEarned(
+        return await self._award(
             event.guild_id,
-            event.channel_id,
-            Where.SEASON,
-            None,
-            tuple(new),
-            event.names,
-            event.language,
+            figures,
+            lambda new: AchievementsEarned(
+                event.guild_id,
+                event.channel_id,
+                Where.SEASON,
+                None,
+                new,
+                event.names,
+                event.language,
+            ),
         )
-        self.events.publish(earned)
-        return earned
 
     async def daily_finished(self, event: DailyFinished) -> AchievementsEarned | None:
         """Award the daily streak's and boards' tiers; told in the channel it was played in."""
@@ -123,12 +147,15 @@ class AchievementService:
                 Measure.DAILY_BOARDS: event.boards,
             }
         }
-        new = await self._award(event.guild_id, figures, self.clock())
-        if not new:
-            return None
         names = await self.store.display_names(event.guild_id, [event.player_id])
         language = await self.server_settings.language(event.guild_id)
-        return self._told(event.guild_id, event.channel_id, Where.DAILY, new, names, language)
+        return await self._award(
+            event.guild_id,
+            figures,
+            lambda new: AchievementsEarned(
+                event.guild_id, event.channel_id, Where.DAILY, None, new, names, language
+            ),
+        )
 
     async def tournament_ended(self, event: TournamentEnded) -> AchievementsEarned | None:
         """Award the winner's tournament tiers; told under the tournament's podium."""
@@ -138,31 +165,42 @@ class AchievementService:
         marks = await self.store.history_marks(event.guild_id)
         wins = max(1, marks["tournament_wins"].get(winner, 0))
         figures = {winner: {Measure.TOURNAMENT_WINS: wins}}
-        new = await self._award(event.guild_id, figures, self.clock())
-        if not new:
-            return None
-        return self._told(
-            event.guild_id, event.channel_id, Where.TOURNAMENT, new, event.names, event.language
+        return await self._award(
+            event.guild_id,
+            figures,
+            lambda new: AchievementsEarned(
+                event.guild_id,
+                event.channel_id,
+                Where.TOURNAMENT,
+                None,
+                new,
+                event.names,
+                event.language,
+            ),
         )
 
-    def _told(
+    async def _award(
         self,
         guild_id: int,
-        channel_id: int,
-        where: Where,
-        new: Sequence[tuple[int, str, int]],
-        names: Mapping[int, str],
-        language: str,
-    ) -> AchievementsEarned:
-        earned = AchievementsEarned(guild_id, channel_id, where, None, tuple(new), names, language)
-        self.events.publish(earned)
-        return earned
-
-    async def _award(
-        self, guild_id: int, figures: Mapping[int, Mapping[Measure, int]], now: float
-    ) -> list[tuple[int, str, int]]:
+        figures: Mapping[int, Mapping[Measure, int]],
+        earned: Callable[[tuple[Award, ...]], AchievementsEarned] | None = None,
+    ) -> AchievementsEarned | None:
+        """Award what the figures reach and is not held; the line telling the new tiers (from
+        ``earned``; None: told to nobody) owed in the same transaction, and told."""
         due = _due(figures, await self.store.earned_by(guild_id, figures))
-        return await self.store.award(guild_id, due, now) if due else []
+        if not due:
+            return None
+        told: list[AchievementsEarned] = []
+
+        def owed(new: list[Award]) -> list[Owed]:
+            told[:] = [earned(tuple(new))] if earned is not None else []
+            return [p for event in told for p in line_owed(event)]
+
+        if not await self.store.award(guild_id, due, self.clock(), told=owed) or not told:
+            return None
+        self.outbox.owed(line_owed(told[0]))
+        self.events.publish(told[0])
+        return told[0]
 
     async def held(self, guild_id: int, user_id: int) -> list[Held]:
         """The player's achievements (every one of the table), each with its next tier and the
@@ -198,7 +236,8 @@ class AchievementService:
                 f[Measure.SEASON_PODIUMS] = marks["podiums"].get(player, 0)
                 f[Measure.SEASON_TITLES] = marks["titles"].get(player, 0)
                 figures[player] = f
-            added += len(await self._award(guild_id, figures, self.clock()))
+            due = _due(figures, await self.store.earned_by(guild_id, figures))
+            added += len(await self.store.award(guild_id, due, self.clock()) if due else [])
         return added
 
 

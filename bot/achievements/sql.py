@@ -7,10 +7,12 @@ and each learns whether it was the one that did."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
+from bot.kernel.outbox import Owed
 from bot.storage.database import Database, Session
+from bot.storage.outbox_sql import owe_in
 
 # Tiers awarded a statement at a time: 5 parameters a tier, far under either engine's limit.
 AWARD_BATCH = 512
@@ -18,6 +20,7 @@ AWARD_BATCH = 512
 # tier (a conflict, which does nothing), so that an engine which prepares each statement's text
 # once (PostgreSQL) prepares three, not one a size.
 AWARD_SIZES = (8, 64, AWARD_BATCH)
+RESULTS_OUT_SQL = "SELECT results_posted_at FROM rounds WHERE id = ?"
 EARNED_SQL = (
     "SELECT code, tier, earned_at FROM achievements WHERE guild_id = ? AND user_id = ?"
     " ORDER BY earned_at, code, tier"
@@ -68,6 +71,19 @@ async def _award_in(
     return [award for award in wanted if award in earned]
 
 
+async def _award_and_owe(
+    session: Session,
+    guild_id: int,
+    awards: Sequence[tuple[int, str, int]],
+    now: float,
+    told: Callable[[list[tuple[int, str, int]]], Sequence[Owed]],
+) -> list[tuple[int, str, int]]:
+    new = await _award_in(session, guild_id, awards, now)
+    if new:
+        await owe_in(session, told(new), now)
+    return new
+
+
 class AchievementSQL(Database, Protocol):
     """Earned tiers and the figures behind them."""
 
@@ -77,16 +93,23 @@ class AchievementSQL(Database, Protocol):
         awards: Sequence[tuple[int, str, int]],
         now: float,
         within: Session | None = None,
+        told: Callable[[list[tuple[int, str, int]]], Sequence[Owed]] = lambda new: (),
     ) -> list[tuple[int, str, int]]:
         """Earn these (player, code, tier); the ones this call earned (not held already), in
         the order given. One statement for up to ``AWARD_BATCH`` of them; in the transaction
-        ``within`` when given (a round's finish), else in one of its own."""
+        ``within`` when given (a round's finish), else in one of its own; with the posts that
+        tell the new ones (``told``, when any is new) owed in the same transaction."""
         if not awards:
             return []
         if within is not None:
-            return await _award_in(within, guild_id, awards, now)
+            return await _award_and_owe(within, guild_id, awards, now, told)
         async with self._write() as session:
-            return await _award_in(session, guild_id, awards, now)
+            return await _award_and_owe(session, guild_id, awards, now, told)
+
+    async def results_out(self, round_id: int) -> bool:
+        """Whether the round's results are out (or there was nothing to post)."""
+        rows = await self._fetch(RESULTS_OUT_SQL, round_id)
+        return not rows or rows[0]["results_posted_at"] is not None
 
     async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]:
         """The player's earned tiers (code, tier, when), oldest first."""

@@ -23,12 +23,3 @@ class SeasonEnded:
     channel_id: int | None
     champion_role: int | None
     last_champion: int | None  # the previous season's champion (the role's holder)
-
-
-@dataclass(frozen=True)
-class RecapPosted:
-    """A season's recap is out in ``channel_id`` (what is told under it may follow now)."""
-
-    guild_id: int
-    number: int
-    channel_id: int | None

@@ -1,16 +1,19 @@
-"""The line that tells new achievements, after the post they belong under: a round's results or
-a season's recap. The achievements are usually known first (a read and a write, while the results
-are drawn and sent), so the line waits for its post to be out, at most ``WAIT`` seconds."""
+"""The line that tells new achievements, as the outbox delivers it, after the post it belongs
+under. A round's line is owed in the round's finish, usually before its results are drawn and
+sent (they go their own way), so it waits for them to be out, at most ``WAIT`` seconds; a
+season's recap is owed on the outbox before its line, in the same channel, so it is out first."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
 from bot.achievements.events import AchievementsEarned, Where
 from bot.achievements.model import earned_line
+from bot.discord.outbox import delivering
 from bot.discord.render.text import CONTENT_LIMIT, clean_name, fit
 from bot.kernel.bounded import Bounded
 
@@ -21,10 +24,14 @@ Key = tuple[str, int]
 
 
 class Announcer:
-    """Posts ``AchievementsEarned`` in its channel once the post above it is out."""
+    """Sends the lines the achievements owe, each once the post above it is out."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(
+        self, client: discord.Client, results_out: Callable[[int], Awaitable[bool]]
+    ) -> None:
+        """``results_out(round_id)``: whether a round's results are out (after a restart)."""
         self.client = client
+        self.results_out = results_out
         self._gates: Bounded[Key, asyncio.Event] = Bounded(KEPT)
 
     def _gate(self, key: Key) -> asyncio.Event:
@@ -41,19 +48,16 @@ class Announcer:
         except TimeoutError:
             log.info("achievements of %s told without their post", key)
 
-    async def earned(self, event: AchievementsEarned) -> None:
+    async def send(self, event: AchievementsEarned, nonce: str) -> None:
         if event.channel_id is None:
             return
-        if event.where is Where.ROUND and event.round_id is not None:
-            await self._after(("round", event.round_id))
-        elif event.where is Where.SEASON:
-            await self._after(("season", event.guild_id))
-        # a daily result or a tournament's podium is out before its event: at once
+        round_id = event.round_id if event.where is Where.ROUND else None
+        if round_id is not None and not await self.results_out(round_id):
+            await self._after(("round", round_id))
+        # a season's recap is before it on the outbox; a daily result or a podium is out
         names = {p: clean_name(n, event.language) for p, n in event.names.items()}
         line = fit(earned_line(event.awards, names, event.language), CONTENT_LIMIT)
-        try:
+        async with delivering():
             await self.client.get_partial_messageable(event.channel_id).send(
-                line, allowed_mentions=discord.AllowedMentions.none()
+                line, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce
             )
-        except discord.HTTPException as exc:
-            log.warning("achievements not told in %s (%s)", event.channel_id, exc)

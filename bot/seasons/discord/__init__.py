@@ -6,17 +6,16 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from bot.kernel.events import EventBus
 from bot.seasons.discord.config import season_command
 from bot.seasons.discord.poster import SeasonPoster
 from bot.seasons.discord.uses import SEASONS, SeasonsUses
 
 
-async def setup(bot: commands.AutoShardedBot, uses: SeasonsUses, events: EventBus) -> None:
+async def setup(bot: commands.AutoShardedBot, uses: SeasonsUses) -> None:
     """The recap's poster; ``/boggle-config season`` joins the server settings' group (set up
     before it)."""
     SEASONS.fill(bot, uses)
-    SeasonPoster(bot, uses.seasons, events)  # the outbox's sender of recaps
+    SeasonPoster(bot, uses.seasons)  # the outbox's sender of recaps
     config = bot.tree.get_command("boggle-config")
     assert isinstance(config, app_commands.Group)
     config.add_command(season_command())

@@ -17,9 +17,8 @@ from bot.discord.outbox import delivering
 from bot.discord.render.text import clean_name
 from bot.discord.roles import RoleTrouble, role_trouble
 from bot.i18n.catalogue import text
-from bot.kernel.events import EventBus
 from bot.seasons.discord.render import RECAP_FILE, recap_png, recap_text
-from bot.seasons.events import RecapPosted, SeasonEnded
+from bot.seasons.events import SeasonEnded
 from bot.seasons.service import SeasonService
 
 log = logging.getLogger(__name__)
@@ -33,16 +32,14 @@ REFUSED: dict[RoleTrouble | None, str] = {  # the recap's line: what Discord's r
 class SeasonPoster:
     """Sends the recaps the seasons owe (``SeasonService.recaps_sent_by``) through discord.py."""
 
-    def __init__(self, client: discord.Client, seasons: SeasonService, events: EventBus) -> None:
+    def __init__(self, client: discord.Client, seasons: SeasonService) -> None:
         self.client = client
-        self.events = events
         seasons.recaps_sent_by(self.send)
 
     async def send(self, event: SeasonEnded, nonce: Callable[[int], str]) -> None:
         role_line = await self.move_role(event)
         if event.channel_id is not None:
             await self.post(event, event.channel_id, role_line, nonce(0))
-        self.events.publish(RecapPosted(event.guild_id, event.number, event.channel_id))
 
     async def move_role(self, event: SeasonEnded) -> str | None:
         """The champion role given to the new champion and taken from the last one; the recap's

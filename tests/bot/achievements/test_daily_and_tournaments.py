@@ -20,6 +20,7 @@ from core.daily import DAILY_SECONDS
 from core.lexicon import Lexicon
 from tests.bot.daily_helpers import running_scheduler
 from tests.bot.harness import StoppedClock
+from tests.bot.kernel.memory_outbox import outbox_kept
 
 GUILD = 400
 NOON = 1_780_000_000.0 - 1_780_000_000.0 % 86400 + 12 * 3600
@@ -39,7 +40,7 @@ async def test_a_daily_attempt_earns_its_first_tier_once(
     daily = DailyService(
         storage, settings, lexicons, clock, scheduler=running_scheduler(clock), events=events
     )
-    achievements = AchievementService(storage, settings, events, clock)
+    achievements = AchievementService(storage, settings, events, clock, outbox_kept(storage))
     achievements.listen()
     opened = await daily.open(7, "en", UTC, GUILD, GUILD + 1)
     attempt = opened.state.attempt
@@ -59,7 +60,9 @@ async def test_a_daily_attempt_earns_its_first_tier_once(
 
 async def test_a_tournament_winner_earns_its_tier(storage: Storage) -> None:
     events = EventBus()
-    achievements = AchievementService(storage, ServerSettingsService(storage), events, lambda: NOON)
+    achievements = AchievementService(
+        storage, ServerSettingsService(storage), events, lambda: NOON, outbox_kept(storage)
+    )
     ended = TournamentEnded(GUILD, GUILD + 2, 1, (8, 9), {8: "Ada", 9: "Bo"}, "en")
     earned = await achievements.tournament_ended(ended)
     assert earned is not None

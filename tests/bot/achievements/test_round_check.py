@@ -66,6 +66,32 @@ async def test_the_line_under_the_results_tells_the_servers_night(
         )
 
 
+async def test_a_line_owed_when_the_bot_stops_goes_out_after_the_restart(
+    standin: StandIn, database: Path, lexicon: Lexicon
+) -> None:
+    """The bot stops just after a round's results: the line is owed in the round's finish, so
+    the next start tells it, once (it lived in memory, and was lost)."""
+    clock = StoppedClock(at(2026, 3, 10, 12))
+    async with bot_session(standin, database, clock, lexicon) as game:
+        await game.start_round()
+        word, _ = word_of(game, 3)
+        await game.say("alice", word)
+        await game.wait_for_guess("alice", word)
+        results = await game.end_round()
+        # Discord holds the next post (the line) past the stop.
+        standin.faults.rate_limit("POST /channels/{channel_id}/messages", 5, retry_after=30)
+    standin.faults.clear()
+    assert not [m for m in standin.messages("boggle") if m.content.startswith("🏅")]
+    async with bot_session(standin, database, clock, lexicon) as game:
+        line = await standin.wait_for_message(
+            "boggle", lambda m: m.content.startswith("🏅"), 10, after=results.id
+        )
+        assert line.content == "🏅 Alice: First word"
+        owed = "SELECT id FROM outbox WHERE sent_at IS NULL AND given_up IS NULL"
+        await standin.wait_until(lambda: not game.query(owed), 5)
+    assert len([m for m in standin.messages("boggle") if m.content.startswith("🏅")]) == 1
+
+
 async def test_a_finish_that_fails_after_the_check_remembers_nothing(
     storage: Storage, lexicon: Lexicon
 ) -> None:

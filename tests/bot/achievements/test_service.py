@@ -24,6 +24,7 @@ from core.board import Board
 from core.lexicon import Lexicon
 from core.round import Mode, Round, Rules, Verdict
 from tests.bot.harness import StoppedClock
+from tests.bot.kernel.memory_outbox import outbox_kept
 from tests.stores import StoreTarget
 
 GUILD = 300
@@ -40,7 +41,12 @@ def service(
     events = EventBus()
     told: list[AchievementsEarned] = []
     events.subscribe(AchievementsEarned, told.append)
-    return AchievementService(storage, ServerSettingsService(storage), events, lambda: now), told
+    return (
+        AchievementService(
+            storage, ServerSettingsService(storage), events, lambda: now, outbox_kept(storage)
+        ),
+        told,
+    )
 
 
 async def play(
@@ -181,7 +187,7 @@ async def test_a_season_podium_is_earned_and_told(storage: Storage) -> None:
     told: list[AchievementsEarned] = []
     events.subscribe(AchievementsEarned, told.append)
     settings = ServerSettingsService(storage)
-    AchievementService(storage, settings, events, lambda: NOON).listen()
+    AchievementService(storage, settings, events, lambda: NOON, outbox_kept(storage)).listen()
     clock = StoppedClock(NOON)
     scheduler = Scheduler(clock)
     outbox = Outbox(storage, scheduler, clock, lambda g: True)

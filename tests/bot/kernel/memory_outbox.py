@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.kernel.outbox import Owed, Post
+from bot.kernel.outbox import Outbox, OutboxStore, Owed, Post
+from bot.kernel.scheduler import Scheduler
 
 
 @dataclass
@@ -60,3 +62,9 @@ class MemoryOutboxStore:
         for i in old:
             del self.rows[i]
         return len(old)
+
+
+def outbox_kept(store: OutboxStore, clock: Callable[[], float] = time.time) -> Outbox:
+    """An outbox that keeps what is owed in ``store`` and sends nothing (its scheduler is never
+    started): for a service's tests that read what it owes, or do not care."""
+    return Outbox(store, Scheduler(clock), clock, lambda guild: True)
