@@ -160,7 +160,7 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
         ),
         plugin(battles.setup, BattlesUses(s.battles, s.server_settings)),  # joins /boggle-config
         plugin(seasons.setup, SeasonsUses(s.seasons, s.server_settings)),  # joins too
-        plugin(achievements.setup, s.achievements, s.events),
+        plugin(achievements.setup, s.achievements),
     )
 
 

@@ -167,11 +167,12 @@ async def open_services(
         owns=owns,
         events=events,
         members=ports.member_names,
+        outbox=outbox,
         # The achievements' check runs in the finish's own transaction: one commit a round's end.
         at_finish=(achievements.round_finishing,) if tuning.achievements else (),
     )
     rounds = RoundService(live_rounds, limiter=Limiter(*tuning.guess_rate, clock))
-    stack.push_async_callback(_close_rounds, rounds, claims)
+    stack.push_async_callback(_close_rounds, rounds, claims, outbox)
     board, calendar = ports.tournaments()
     tournaments = TournamentService(storage, board, calendar, clock)
     tournament_scheduler = TournamentScheduler(
@@ -220,7 +221,6 @@ async def start_services(
     resumed = await services.rounds.resume_all()
     if resumed:
         log.info("resumed %d unfinished rounds", resumed)
-    services.rounds.post_unposted()
     armed = await services.daily.resume_all()
     if armed:
         log.info("resumed %d daily attempts", armed)
@@ -237,11 +237,15 @@ async def start_services(
     stack.callback(services.claims.stop_watching)
 
 
-async def _close_rounds(rounds: RoundService, claims: ShardClaims) -> None:
-    """Stop the runners and give rounds that are ending FINISH_GRACE to store and post; rounds
-    whose shards are lost are the new owner's to end: none is ended here."""
+async def _close_rounds(rounds: RoundService, claims: ShardClaims, outbox: Outbox) -> None:
+    """Stop the runners and give rounds that are ending FINISH_GRACE to store and show their
+    end, then what is owed the rest of it to go out (the scheduler is closed by now); rounds
+    whose shards are lost are the new owner's to end: none is ended here, nothing is sent."""
     grace = 0.0 if claims.lost else FINISH_GRACE
+    started = time.monotonic()
     await rounds.shutdown(grace, names_timeout=WRITER_GRACE)
+    if not claims.lost:
+        await outbox.flush(max(0.0, grace - (time.monotonic() - started)))
 
 
 async def _close_storage(storage: Storage) -> None:

@@ -160,6 +160,6 @@ class RoundCheck:
             event.names,
             view.language,
         )
-        self.outbox.owed(line_owed(earned))  # owed in the finish: sent once the results are out
+        # Owed in the finish, after the results: the rounds let the channel's posts go.
         self.events.publish(earned)
         return earned

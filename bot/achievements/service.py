@@ -81,10 +81,6 @@ class AchievementService:
 
         self.outbox.deliver_with({LINE: deliver})
 
-    async def results_out(self, round_id: int) -> bool:
-        """Whether the round's results are out (a line told under them may go)."""
-        return await self.store.results_out(round_id)
-
     def listen(self) -> None:
         """Check achievements whenever a round, a season, a daily attempt or a tournament ends."""
         self.events.subscribe(RoundEnded, self._on_round)

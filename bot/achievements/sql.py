@@ -20,7 +20,6 @@ AWARD_BATCH = 512
 # tier (a conflict, which does nothing), so that an engine which prepares each statement's text
 # once (PostgreSQL) prepares three, not one a size.
 AWARD_SIZES = (8, 64, AWARD_BATCH)
-RESULTS_OUT_SQL = "SELECT results_posted_at FROM rounds WHERE id = ?"
 EARNED_SQL = (
     "SELECT code, tier, earned_at FROM achievements WHERE guild_id = ? AND user_id = ?"
     " ORDER BY earned_at, code, tier"
@@ -105,11 +104,6 @@ class AchievementSQL(Database, Protocol):
             return await _award_and_owe(within, guild_id, awards, now, told)
         async with self._write() as session:
             return await _award_and_owe(session, guild_id, awards, now, told)
-
-    async def results_out(self, round_id: int) -> bool:
-        """Whether the round's results are out (or there was nothing to post)."""
-        rows = await self._fetch(RESULTS_OUT_SQL, round_id)
-        return not rows or rows[0]["results_posted_at"] is not None
 
     async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]:
         """The player's earned tiers (code, tier, when), oldest first."""

@@ -12,6 +12,8 @@ with one log line and counted, never retried forever.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -111,6 +113,7 @@ class Outbox:
         self.deliverers: dict[str, Deliver] = {}
         self.given_up = 0  # posts given up since start (a metric)
         self.sent = 0
+        self._held: dict[int, int] = {}  # channel -> holds: its posts wait (``hold``)
 
     def deliver_with(self, kinds: Mapping[str, Deliver]) -> None:
         """The front end's way to send each kind of post."""
@@ -133,6 +136,35 @@ class Outbox:
             if self.owns(post.guild_id):
                 self._send_now(post.channel_id)
 
+    async def flush(self, timeout: float) -> None:
+        """Deliver what is owed now, for ``timeout`` seconds at most (at a stop, once the
+        scheduler is closed: the results of the rounds that have just ended); what is left
+        goes after the next start."""
+        self._held.clear()
+        owed = await self.store.channels_owed(self.clock())
+        channels = [channel for guild, channel in owed if self.owns(guild)]
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                done = await asyncio.gather(
+                    *(self._deliver(c) for c in channels), return_exceptions=True
+                )
+                for failure in (d for d in done if isinstance(d, BaseException)):
+                    log.warning("owed posts not delivered at the stop: %r", failure)
+
+    def hold(self, channel_id: int) -> None:
+        """Keep the channel's posts back until ``release``: what this process shows there first
+        (a round's final status before its results) is under way."""
+        self._held[channel_id] = self._held.get(channel_id, 0) + 1
+
+    def release(self, channel_id: int) -> None:
+        """The channel's posts may go (now)."""
+        left = self._held.get(channel_id, 0) - 1
+        if left > 0:
+            self._held[channel_id] = left
+            return
+        self._held.pop(channel_id, None)
+        self._send_now(channel_id)
+
     def _send_now(self, channel_id: int) -> None:
         self.scheduler.at(
             _job(channel_id), self.clock(), lambda: self._deliver(channel_id), earliest=True
@@ -147,6 +179,8 @@ class Outbox:
 
     async def _deliver(self, channel_id: int) -> float | None:
         """The channel's owed posts in order; the instant of the next try when one must wait."""
+        if channel_id in self._held:
+            return None  # ``release`` sends them
         for post in await self.store.channel_posts(channel_id):
             if not self.owns(post.guild_id):
                 return None  # the shard moved: its new process delivers

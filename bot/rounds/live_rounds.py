@@ -18,8 +18,10 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from bot.kernel.backoff import Backoff
+from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
+from bot.kernel.outbox import Outbox
 from bot.rounds.events import (
     ChatMessage,
     Ending,
@@ -27,7 +29,7 @@ from bot.rounds.events import (
     GuessSource,
     NotPosted,
     ResultsDue,
-    ResultsPosted,
+    ResultsReport,
     RoundEnded,
     RoundLost,
     RoundOpened,
@@ -37,7 +39,7 @@ from bot.rounds.events import (
 from bot.rounds.live import Guessed, LiveRound
 from bot.rounds.model import GuessRow
 from bot.rounds.options import RoundOptions
-from bot.rounds.resuming import post_unposted, resumed_round
+from bot.rounds.resuming import rebuilt_report, resumed_round
 from bot.rounds.rolling import roll, round_banned, store_new
 from bot.rounds.runner import until_deadline
 from bot.rounds.settling import MemberNames, Settler, nobody_known, results_report
@@ -47,6 +49,7 @@ from bot.storage import ChannelBusy
 from core.round import Verdict
 
 log = logging.getLogger(__name__)
+KEPT_REPORTS = 256  # results owed and at hand (drawn again from the database past this many)
 
 EARLY_KEPT = 1000  # chat messages held while a board is being posted
 FINISH_GRACE = 6.0  # at shutdown, how long rounds that are ending may take to store and post
@@ -78,12 +81,14 @@ class LiveRounds:
         events: EventBus | None = None,
         members: MemberNames = nobody_known,
         at_finish: Sequence[AtFinish] = (),
+        outbox: Outbox,
     ) -> None:
         """``owns(guild_id)``: whether the server is on this process's shards (its rounds are
         this process's to resume and report); ``backoff``: the pauses between tries to store
         results (None: production's); ``events``: where what happens to rounds is published
         (None: a bus of its own); ``members``: players' names asked of the chat platform when
-        none is kept; ``at_finish``: the other features' parts of every finish (``Settler``)."""
+        none is kept; ``at_finish``: the other features' parts of every finish (``Settler``);
+        ``outbox``: where the results owed by each finish wait for their channel."""
         self.events = events or EventBus()
         self.storage = storage
         self.writer = writer
@@ -100,9 +105,9 @@ class LiveRounds:
         # Set once what shows the rounds' channels is ready (``channels_ready``): a runner waits
         # for it (a resumed round's channel is known, its players' names can be asked, only then).
         self._ready = asyncio.Event()
-        self._owed: set[int] = set()  # rounds whose results the listeners are posting now
+        self.outbox = outbox
+        self._reports: Bounded[int, ResultsReport] = Bounded(KEPT_REPORTS)  # owed, at hand
         self._finishing: set[asyncio.Task[None]] = set()
-        self.reposting: asyncio.Task[None] | None = None
 
     # --- starting --------------------------------------------------------------------------
 
@@ -295,42 +300,36 @@ class LiveRounds:
 
     async def _finish(self, live: LiveRound) -> None:
         live.game.stop(self.clock())
-        settled = await self.settler.settle(live)
-        self._live.pop(live.channel_id, None)
-        if not settled.ours:  # another process finished it (and posts it): never post twice
-            log.warning("round %s was finished by another process; not posted here", live.id)
-            self.events.publish(RoundLost(live.id))
-            return
-        view = live.view()
-        self.events.publish(RoundEnded(view, settled.results, settled.names))
-        log.info("round %s ended", live.id, extra=_fields(live))
-        report = results_report(live.stored, settled.results, settled.names, live.game)
-        ending = Ending.STOPPED if live.stopped else Ending.OVER
-        await self._owe(ResultsDue(live.id, live.channel_id, report, view, ending))
-        self.events.publish(ResultsPosted(live.id, live.channel_id))
-
-    async def _owe(self, due: ResultsDue) -> None:
-        """Tell the listeners the round's results are due, and wait while they post them."""
-        self._owed.add(due.round_id)
+        self.outbox.hold(live.channel_id)  # the results wait for the board's final status
         try:
-            await self.events.publish_and_wait(due)
+            settled = await self.settler.settle(live)
+            self._live.pop(live.channel_id, None)
+            if not settled.ours:  # another process finished it (and posts it): never post twice
+                log.warning("round %s was finished by another process; not posted here", live.id)
+                self.events.publish(RoundLost(live.id))
+                return
+            view = live.view()
+            self.events.publish(RoundEnded(view, settled.results, settled.names))
+            log.info("round %s ended", live.id, extra=_fields(live))
+            report = results_report(live.stored, settled.results, settled.names, live.game)
+            self._reports.put(live.id, report)
+            ending = Ending.STOPPED if live.stopped else Ending.OVER
+            await self.events.publish_and_wait(
+                ResultsDue(live.id, live.channel_id, report, view, ending)
+            )
         finally:
-            self._owed.discard(due.round_id)
+            self.outbox.release(live.channel_id)
 
-    def post_unposted(self) -> None:
-        """Results stored but never posted (a rate-limit storm, a shutdown) go out now, once."""
-        self.reposting = asyncio.create_task(self._post_unposted(), name="post-unposted-results")
-        self._track(self.reposting)
-
-    async def _post_unposted(self) -> None:
-        await self._ready.wait()
-        await post_unposted(
-            self.storage, self.lexicons, self.settler, self.owns, self._busy, self._owe
-        )
-
-    def _busy(self, round_id: int) -> bool:
-        """Whether the round is running, or its results are being posted."""
-        return round_id in self._owed or self.with_id(round_id) is not None
+    async def results_report(self, round_id: int) -> ResultsReport | None:
+        """A finished round's results as they are shown: at hand since its finish, else drawn
+        again from what was stored (after a restart); None for a round that is not finished."""
+        report = self._reports.pop(round_id, None)
+        if report is not None:
+            return report
+        stored = await self.storage.get_round(round_id)
+        if stored is None or stored.running:
+            return None
+        return await rebuilt_report(stored, self.lexicons, self.settler)
 
     async def shutdown(
         self, grace: float = FINISH_GRACE, names_timeout: float | None = None

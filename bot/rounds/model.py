@@ -13,6 +13,16 @@ from bot.kernel.rows import converted
 from core.round import Mode, Verdict
 from core.rules import Timer
 
+RESULTS = "round results"  # the outbox's kind: a round's results in its channel
+
+
+@dataclass(frozen=True)
+class OwedResults:
+    """A round's results owed to its channel (the outbox's payload): drawn when they are sent,
+    from what the finish stored."""
+
+    round_id: int
+
 
 class RoundState(StrEnum):
     RUNNING = "running"

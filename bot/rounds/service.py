@@ -13,13 +13,15 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 
 from bot.i18n.channels import channel_list
 from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
+from bot.kernel import codec
 from bot.kernel.limits import Limiter
 from bot.kernel.options import OptionError
+from bot.kernel.outbox import Post, Undeliverable
 from bot.kernel.refusal import Refusal
 from bot.rounds.answers import (
     BUSY,
@@ -35,10 +37,17 @@ from bot.rounds.answers import (
     Stopped,
     Submitted,
 )
-from bot.rounds.events import ChatMessage, GuessSource, NotPosted, RoundEnded
+from bot.rounds.events import (
+    ChatMessage,
+    GuessSource,
+    NotPosted,
+    ResultsPosted,
+    ResultsReport,
+    RoundEnded,
+)
 from bot.rounds.live import LiveRound
 from bot.rounds.live_rounds import FINISH_GRACE, BoardNotPosted, LiveRounds
-from bot.rounds.model import StoredRound
+from bot.rounds.model import RESULTS, OwedResults, StoredRound
 from bot.rounds.my_result import MyResult, ResultBook, RoundWords
 from bot.rounds.options import NoBoard, RoundOptions
 from bot.rounds.rolling import stored_options
@@ -56,6 +65,8 @@ GUESSES_PER_SECOND = 4.0
 GUESS_BURST = 10.0
 # A verdict shown to a player waiting for it waits this long at most for its words' commit.
 VERDICT_WAIT = 10.0
+# A round's results sender: the channel, the results, the nonce of each of their messages.
+ResultsSender = Callable[[int, ResultsReport, Callable[[int], str]], Awaitable[None]]
 
 __all__ = [
     "BUSY",
@@ -153,13 +164,28 @@ class RoundService:
         if live is not None and not live.posted:
             live.not_posted = why
 
-    async def results_posted(self, round_id: int) -> None:
-        """The round's results are out (or their channel is gone for good), as what shows the
-        channel says: recorded, retried while the database fails, so they go out once."""
-        await self.live_rounds.backoff.until_done(
-            f"round {round_id}: results posted, not recorded",
-            lambda: self.storage.mark_results_posted(round_id, self.clock()),
-        )
+    def results_sent_by(self, send: ResultsSender) -> None:
+        """The front end's way to post a round's results in its channel (the outbox calls it
+        until they are out, with the same nonces each time); once they are, it is recorded and
+        ``ResultsPosted`` told (what goes under them, a tournament's standings, may follow)."""
+
+        async def deliver(post: Post) -> None:
+            round_id = codec.loads(OwedResults, post.payload).round_id
+            report = await self.live_rounds.results_report(round_id)
+            if report is None:
+                raise Undeliverable(f"round {round_id} has no results")
+            try:
+                await send(post.channel_id, report, post.nonce)
+            except Undeliverable:  # never out: what waits for them goes on all the same
+                await self._results_out(round_id, post.channel_id)
+                raise
+            await self._results_out(round_id, post.channel_id)
+
+        self.live_rounds.outbox.deliver_with({RESULTS: deliver})
+
+    async def _results_out(self, round_id: int, channel_id: int) -> None:
+        await self.storage.mark_results_posted(round_id, self.clock())
+        self.events.publish(ResultsPosted(round_id, channel_id))
 
     async def committed(self, ticket: int, *, player_waits: bool = True) -> None:
         """Return once the guesses up to ``ticket`` are stored: a word is shown accepted, or its
@@ -334,10 +360,6 @@ class RoundService:
     async def resume_all(self) -> int:
         """Pick up every unfinished round of this process's servers (how many)."""
         return await self.live_rounds.resume_all()
-
-    def post_unposted(self) -> None:
-        """Results stored but never posted go out once the channels are ready."""
-        self.live_rounds.post_unposted()
 
     async def shutdown(
         self, grace: float = FINISH_GRACE, names_timeout: float | None = None

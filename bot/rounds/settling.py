@@ -8,10 +8,12 @@ import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
+from bot.kernel import codec
 from bot.kernel.backoff import Backoff
+from bot.kernel.outbox import Owed
 from bot.rounds.events import ResultsReport
 from bot.rounds.live import LiveRound
-from bot.rounds.model import StoredRound
+from bot.rounds.model import RESULTS, OwedResults, StoredRound
 from bot.rounds.sql import FinishStep, Totals
 from bot.rounds.store import AtFinish, RoundStore
 from bot.rounds.view import RoundView
@@ -57,6 +59,12 @@ def results_report(
     )
 
 
+def results_owed(stored: StoredRound) -> Owed:
+    """The round's results, as its finish owes them to its channel."""
+    payload = codec.dumps(OwedResults(stored.id))
+    return Owed(RESULTS, stored.guild_id, stored.channel_id, payload)
+
+
 @dataclasses.dataclass(frozen=True)
 class Settled:
     """A round's results as stored, its players' names, and whether this process stored them
@@ -97,7 +105,10 @@ class Settler:
             names = await self.names(live.stored.guild_id, live.names, results.players)
             tried_before, tried = tried, True
             then = self._then(live.view(), results) if self.at_finish else None
-            stored = await self.storage.finish_round(live.id, results, self.clock(), names, then)
+            owed = [results_owed(live.stored)]
+            stored = await self.storage.finish_round(
+                live.id, results, self.clock(), names, then, owed
+            )
             return Settled(results, names, stored or tried_before)
 
         return await self.backoff.until_done(f"round {live.id}: results not stored", attempt)

@@ -11,11 +11,13 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_DICTIONARY, DEFAULT_LANGUAGE
+from bot.kernel.outbox import Owed
 from bot.rounds import statements as sql
 from bot.rounds.model import AcceptedWord, GuessRow, RoundState, StoredRound
 from bot.storage.database import Database, Row, Session
 from bot.storage.errors import ChannelBusy, StorageError
 from bot.storage.names_sql import upsert_names
+from bot.storage.outbox_sql import owe_in
 from core.board import Board
 from core.history import longest_scoring, share_of_max, won
 from core.round import Mode, PlayerResult, Results, Verdict
@@ -221,11 +223,12 @@ class RoundSQL(Database, Protocol):
         ended_at: float,
         display_names: Mapping[int, str],
         then: FinishStep | None = None,
+        owed: Sequence[Owed] = (),
     ) -> bool:
-        """Record results, totals and names and mark the round finished, all or nothing;
-        ``then`` (another feature's part of the finish: the achievements) runs in the same
-        transaction with the players' standings as they now stand, so a round's end pays one
-        commit.
+        """Record results, totals and names and mark the round finished, all or nothing, with
+        the posts it owes (``owed``: its results, before anything ``then`` owes); ``then``
+        (another feature's part of the finish: the achievements) runs in the same transaction
+        with the players' standings as they now stand, so a round's end pays one commit.
 
         Returns False (and changes nothing) when the round was already finished, so a finish
         retried after a crash or raced by ``/boggle stop`` never counts points twice.
@@ -253,6 +256,7 @@ class RoundSQL(Database, Protocol):
                 added = [_standing_row(guild_id, results, p) for p in players]
                 totals = await _add_to_standings(session, added, coop=False)
             await upsert_names(session, guild_id, display_names, ended_at)
+            await owe_in(session, owed, ended_at)
             if then is not None:
                 await then(totals, session)
         return True

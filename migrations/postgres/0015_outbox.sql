@@ -17,3 +17,10 @@ CREATE TABLE outbox (
 
 CREATE INDEX outbox_owed ON outbox (channel_id, id) WHERE sent_at IS NULL AND given_up IS NULL;
 CREATE INDEX outbox_done ON outbox (owed_at) WHERE sent_at IS NOT NULL OR given_up IS NOT NULL;
+
+-- Results stored but never posted before this version (they were owed by rounds.results_posted_at
+-- alone): owed on the outbox now, in the order the rounds ended.
+INSERT INTO outbox (kind, guild_id, channel_id, payload, owed_at, due_at, tries)
+SELECT 'round results', guild_id, channel_id, '{"round_id":' || id || '}',
+       COALESCE(ended_at, 0), COALESCE(ended_at, 0), 0
+FROM rounds WHERE state = 'finished' AND results_posted_at IS NULL ORDER BY ended_at, id;

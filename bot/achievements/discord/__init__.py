@@ -7,13 +7,7 @@ from discord.ext import commands
 
 from bot.achievements.discord.announcer import Announcer
 from bot.achievements.service import AchievementService
-from bot.kernel.events import EventBus
-from bot.rounds.events import ResultsPosted
 
 
-async def setup(
-    bot: commands.AutoShardedBot, achievements: AchievementService, events: EventBus
-) -> None:
-    announcer = Announcer(bot, achievements.results_out)
-    achievements.lines_sent_by(announcer.send)
-    events.subscribe(ResultsPosted, lambda e: announcer.opened(("round", e.round_id)))
+async def setup(bot: commands.AutoShardedBot, achievements: AchievementService) -> None:
+    achievements.lines_sent_by(Announcer(bot).send)

@@ -1,10 +1,11 @@
 """The round's own Discord channel, as one more listener of the round service's events.
 
 It posts the board and hands its message's id back, keeps the live status and marks chat
-guesses (``feedback``), warns near the end and posts the results (``delivery``), all through a
+guesses (``feedback``), warns near the end, and is the outbox's sender of results, all through a
 ``Publisher`` (``bot.rounds.discord.port``), so the service tests drive it without Discord.
 Order, as the players see it: one status edit in flight per round, and the final status before
-the results (both in the ``ResultsDue`` listener, which the service waits for).
+the results (the ``ResultsDue`` listener, which the service waits for before it lets the
+channel's owed posts go). A channel gone or closed to the bot gives its results up.
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ import functools
 import logging
 from collections.abc import Callable
 
-from bot.kernel.backoff import Backoff
-from bot.rounds.discord.delivery import ResultsDelivery
+from bot.kernel.outbox import Undeliverable
 from bot.rounds.discord.feedback import Feedback
-from bot.rounds.discord.port import Publisher, PublishError
+from bot.rounds.discord.port import Gone, Publisher, PublishError, Refused
 from bot.rounds.events import (
     EndingSoon,
     GuessesJudged,
     ResultsDue,
+    ResultsReport,
     RoundLost,
     RoundOpened,
     RoundTicked,
@@ -40,10 +41,7 @@ class ChannelView:
         rounds: RoundService,
         publisher: Publisher,
         clock: Callable[[], float],
-        *,
-        backoff: Backoff | None = None,
     ) -> None:
-        """``backoff``: the pauses between tries to post results (None: production's)."""
         self.rounds = rounds
         self.publisher = publisher
         events = rounds.events
@@ -51,7 +49,7 @@ class ChannelView:
             rounds.committed, player_waits=False
         )  # a mark waits, no one else
         self.feedback = Feedback(publisher, clock, marked, rounds.last_committed, events.spawn)
-        self.delivery = ResultsDelivery(publisher, rounds.results_posted, backoff or Backoff())
+        rounds.results_sent_by(self._send_results)
         feedback = self.feedback
         self._unsubscribe = [
             events.subscribe(RoundOpened, self._opened),
@@ -88,11 +86,19 @@ class ChannelView:
             )
 
     async def _results_due(self, due: ResultsDue) -> None:
-        """The board's final status (a round that has just ended), then the results."""
+        """The board's final status (the outbox then sends the results)."""
         if due.round is not None:
             report = due.report
             await self.feedback.final(due.round, report.results, report.names, due.ending)
-        await self.delivery.deliver(due.round_id, due.channel_id, due.report)
+
+    async def _send_results(
+        self, channel_id: int, report: ResultsReport, nonce: Callable[[int], str]
+    ) -> None:
+        await self.publisher.wait_until_ready()  # its channels are known (after a restart)
+        try:
+            await self.publisher.post_results(channel_id, report, nonce)
+        except (Gone, Refused) as exc:
+            raise Undeliverable(exc.reason) from exc
 
     def close(self) -> None:
         """Hear no more events (the bot is closing)."""

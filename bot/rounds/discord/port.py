@@ -7,7 +7,7 @@ publishes events, and the channel view listens.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -21,10 +21,9 @@ class PublishError(Exception):
 
     why = NotPosted.FAILED  # what the round's starter reads when it is the board that failed
 
-    def __init__(self, reason: str, posted: int = 0) -> None:
+    def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-        self.posted = posted  # results messages that did go out before the failure
 
 
 class Gone(PublishError):
@@ -77,6 +76,8 @@ class Publisher(Protocol):
     async def react(self, message: ChatMessage, accepted: bool) -> None:
         """Mark a guess message: accepted, or every word already found. Raises PublishError."""
 
-    async def post_results(self, channel_id: int, report: ResultsReport, skip: int) -> None:
-        """Post the results messages after the first ``skip``; on failure raise PublishError
-        with ``posted`` set to how many of them are out in all."""
+    async def post_results(
+        self, channel_id: int, report: ResultsReport, nonce: Callable[[int], str]
+    ) -> None:
+        """Post the results messages, the n-th with ``nonce(n)`` (a message already made with it
+        is not made again); raise PublishError."""

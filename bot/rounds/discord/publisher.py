@@ -16,7 +16,7 @@ from bot.rounds.coop_timers import clock_lines, team_line
 from bot.rounds.discord import board_post
 from bot.rounds.discord.guess_form import board_view
 from bot.rounds.discord.play_again import again_view
-from bot.rounds.discord.port import Gone, News, PublishError, Refused, Unavailable
+from bot.rounds.discord.port import Gone, News, Refused, Unavailable
 from bot.rounds.discord.results import results_messages
 from bot.rounds.events import ChatMessage, Ending, ResultsReport
 from bot.rounds.view import RoundView
@@ -129,41 +129,40 @@ class DiscordPublisher:
                 ACCEPTED if accepted else REPEATED
             )
 
-    async def post_results(self, channel_id: int, report: ResultsReport, skip: int) -> None:
-        """The results from part ``skip`` on; with the board's picture and the missed-words file
-        where the bot may attach files, and from the refused part on without them where Discord
-        refuses a file."""
+    async def post_results(
+        self, channel_id: int, report: ResultsReport, nonce: Callable[[int], str]
+    ) -> None:
+        """The results, each part with its nonce (a part already made returns, not twice); with
+        the board's picture and the missed-words file where the bot may attach files, and from
+        the refused part on without them where Discord refuses a file."""
         channel = await self._channel(channel_id)
         attach = _may_attach(channel)
         word = _pictured_word(report.results)
         path = find_path(report.board, word) if word else None
         png = await self.pictures.board(report.board, path or ()) if attach else None
         parts = _results(report, png, attach)
-        posted = skip
-        try:
-            async with _translated():
-                while posted < len(parts):
-                    part = parts[posted]
-                    last = posted == len(parts) - 1
-                    again = report.round_id if last else None
-                    view = again_view(again, report.language) if again else None
-                    try:
-                        await channel.send(
-                            content=part.content or None,
-                            embeds=part.embeds,
-                            files=part.files,
-                            view=view,  # type: ignore[arg-type]
-                        )
-                    except discord.Forbidden as exc:
-                        if not part.files:
-                            raise
-                        log.warning("channel %s refused the results' files (%s)", channel.id, exc)
-                        parts = _results(report, None, attach=False)  # as many parts
-                        continue
-                    posted += 1
-        except PublishError as exc:
-            exc.posted = posted
-            raise
+        posted = 0
+        async with _translated():
+            while posted < len(parts):
+                part = parts[posted]
+                last = posted == len(parts) - 1
+                again = report.round_id if last else None
+                view = again_view(again, report.language) if again else None
+                try:
+                    await channel.send(
+                        content=part.content or None,
+                        embeds=part.embeds,
+                        files=part.files,
+                        view=view,  # type: ignore[arg-type]
+                        nonce=nonce(posted),
+                    )
+                except discord.Forbidden as exc:
+                    if not part.files:
+                        raise
+                    log.warning("channel %s refused the results' files (%s)", channel.id, exc)
+                    parts = _results(report, None, attach=False)  # as many parts
+                    continue
+                posted += 1
 
     async def _channel(self, channel_id: int) -> discord.TextChannel:
         channel = self.client.get_channel(channel_id)

@@ -17,6 +17,8 @@ import pytest
 
 from bot.kernel.backoff import Backoff
 from bot.kernel.lexicons import Lexicons
+from bot.kernel.outbox import Outbox
+from bot.kernel.scheduler import Scheduler
 from bot.rounds.discord.channel_view import ChannelView
 from bot.rounds.events import ResultsReport
 from bot.rounds.live import Guessed, LiveRound
@@ -52,6 +54,7 @@ class Rig:
     storage: Storage
     writer: GuessWriter
     clock: StoppedClock
+    scheduler: Scheduler  # runs the outbox's deliveries
 
     @classmethod
     def open(
@@ -69,6 +72,8 @@ class Rig:
         if ready:
             publisher.ready.set()
         writer = writer or GuessWriter(storage)
+        scheduler = Scheduler(clock, backoff=QUICK)
+        outbox = Outbox(storage, scheduler, clock, lambda guild: True, backoff=QUICK)
         live_rounds = LiveRounds(
             storage,
             writer,
@@ -78,10 +83,13 @@ class Rig:
             rng=random.Random(7),
             backoff=QUICK,
             members=publisher.member_names,
+            outbox=outbox,
         )
         service = RoundService(live_rounds)
-        view = ChannelView(service, publisher, clock, backoff=QUICK)
-        return cls(service, view, publisher, storage, writer, clock)
+        view = ChannelView(service, publisher, clock)
+        outbox.start()
+        scheduler.start()
+        return cls(service, view, publisher, storage, writer, clock, scheduler)
 
     async def start(self, **changes: Any) -> LiveRound:
         """Alice starts a round on ``BOARD`` (``changes`` to ``OPTIONS``)."""
@@ -111,6 +119,7 @@ class Rig:
     async def close(self) -> None:
         """As the process does at shutdown: runners stopped, feedback drained, guesses committed."""
         await self.service.shutdown(grace=5.0)
+        await self.scheduler.close()
         await self.view.feedback.drain(timeout=1.0)
         self.view.close()
         await self.writer.close()

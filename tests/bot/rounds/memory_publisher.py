@@ -29,11 +29,11 @@ class StatusEdit:
 
 @dataclass(frozen=True)
 class ResultsPost:
-    """One call to post results: ``skip`` is how many messages the service said were out."""
+    """One call to post results: ``nonce`` is its first message's."""
 
     channel_id: int
     report: ResultsReport
-    skip: int
+    nonce: str
 
 
 @dataclass
@@ -122,8 +122,10 @@ class MemoryPublisher:
         self.reactions.append((message, accepted))
         await self._notify()
 
-    async def post_results(self, channel_id: int, report: ResultsReport, skip: int) -> None:
-        call = ResultsPost(channel_id, report, skip)
+    async def post_results(
+        self, channel_id: int, report: ResultsReport, nonce: Callable[[int], str]
+    ) -> None:
+        call = ResultsPost(channel_id, report, nonce(0))
         self.results.append(call)
         await self._called("post_results")
         self.delivered.append(call)

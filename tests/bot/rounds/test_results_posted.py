@@ -48,3 +48,26 @@ async def test_an_upgrade_never_reposts_old_results(tmp_path: Path) -> None:
     with sqlite3.connect(path) as conn:
         latest = load_migrations(MIGRATIONS_DIR)[-1].version
         assert conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone() == (latest,)
+
+
+async def test_results_never_posted_before_the_outbox_are_owed_on_it(tmp_path: Path) -> None:
+    """A database at migration 0014 with results stored but not posted: 0015 owes them on the
+    outbox, in the order the rounds ended; posted ones are not owed again."""
+    path = tmp_path / "boggle.db"
+    database_at(path, 14)
+    late = add_round(path, 7, started_at=1000.0, deadline=1180.0, ended_at=1600.0, points={5: 2})
+    early = add_round(path, 8, started_at=1000.0, deadline=1180.0, ended_at=1500.0, points={5: 1})
+    posted = add_round(path, 9, started_at=1000.0, deadline=1180.0, ended_at=1400.0)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE rounds SET results_posted_at = NULL WHERE id != ?", (posted,))
+        conn.execute("UPDATE rounds SET results_posted_at = 1401 WHERE id = ?", (posted,))
+    store = await Storage.open(path)
+    try:
+        owed = [*await store.channel_posts(8), *await store.channel_posts(7)]
+        assert [(p.kind, p.payload, p.due_at) for p in owed] == [
+            ("round results", f'{{"round_id":{early}}}', 1500.0),
+            ("round results", f'{{"round_id":{late}}}', 1600.0),
+        ]
+        assert owed[0].id < owed[1].id and await store.channel_posts(9) == []
+    finally:
+        await store.close()

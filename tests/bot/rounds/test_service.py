@@ -4,6 +4,7 @@ say."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, cast
 
 import pytest
@@ -22,6 +23,7 @@ from core.round import Mode, Verdict
 from core.scoring import word_score
 from core.solver import solve
 from tests.bot.harness import StoppedClock
+from tests.bot.kernel.memory_outbox import outbox_kept
 from tests.bot.rounds.conftest import ALICE, BOARD, BOB, CHANNEL, GUILD, NOON, OPTIONS, Rig
 
 
@@ -97,9 +99,7 @@ async def test_shared_words_score_for_nobody_in_classic_and_results_go_out_once(
     assert stored is not None and stored.results_posted_at is not None
     board = {e.user_id: e.points for e in await rig.storage.leaderboard(GUILD, 10)}
     assert board == points
-    rig.service.post_unposted()  # as after a restart: nothing is left to post
-    assert rig.service.live_rounds.reposting is not None
-    await rig.service.live_rounds.reposting
+    assert await rig.storage.channel_posts(CHANNEL) == []  # nothing is left to post
     assert len(rig.publisher.results) == 1 and rig.service.running(CHANNEL) is None
 
 
@@ -133,6 +133,7 @@ async def test_a_stop_ends_the_round_now_and_posts_its_results(rig: Rig) -> None
     rig.say(ALICE, "cat")
     rig.clock.advance(10)
     assert await rig.service.live_rounds.stop(CHANNEL) is live
+    await rig.scheduler.caught_up()  # the outbox sends the results the finish owed
     assert [p.report.results.players[0].points for p in rig.publisher.delivered] == [1]
     assert rig.publisher.edits[-1].ending is Ending.STOPPED
     stored = await rig.storage.get_round(live.id)
@@ -212,7 +213,10 @@ async def test_where_nothing_shows_boards_a_round_starts_at_once(
     """The service needs no channel view: with no listener of ``RoundOpened`` the round starts
     without a board message, and chat counts in it."""
     writer = GuessWriter(storage)
-    service = RoundService(LiveRounds(storage, writer, Lexicons(loaded={"en": lexicon}), clock))
+    lexicons = Lexicons(loaded={"en": lexicon})
+    service = RoundService(
+        LiveRounds(storage, writer, lexicons, clock, outbox=outbox_kept(storage, clock))
+    )
     live = await service.live_rounds.start(GUILD, CHANNEL, ALICE, "alice", OPTIONS)
     assert live.stored.board_message_id is None and service.view(CHANNEL) is not None
     guessed = service.live_rounds.guess(
@@ -223,40 +227,69 @@ async def test_where_nothing_shows_boards_a_round_starts_at_once(
     await writer.close()
 
 
-async def test_results_are_retried_until_posted_skipping_what_went_out(rig: Rig) -> None:
+async def delivered(rig: Rig, count: int) -> None:
+    """Wait for ``count`` results to be out, the clock moved on meanwhile (retries wait on it)."""
+    async with asyncio.timeout(5):
+        while len(rig.publisher.delivered) < count:
+            rig.clock.advance(1)
+            await asyncio.sleep(0.01)
+
+
+async def test_results_are_retried_with_the_same_nonces_until_posted(rig: Rig) -> None:
     live = await rig.start()
     rig.say(ALICE, "cat")
-    rig.publisher.fail("post_results", Unavailable("429", posted=1), Unavailable("503", posted=2))
+    rig.publisher.fail("post_results", Unavailable("429"), Unavailable("503"))
     await rig.service.live_rounds.stop(CHANNEL)
-    assert [call.skip for call in rig.publisher.results] == [0, 1, 2]
-    assert len(rig.publisher.delivered) == 1
+    await delivered(rig, 1)
+    await rig.scheduler.caught_up()
+    nonces = [call.nonce for call in rig.publisher.results]
+    assert len(nonces) == 3 and len(set(nonces)) == 1  # a repeat returns what was made
     stored = await rig.storage.get_round(live.id)
     assert stored is not None and stored.results_posted_at is not None
 
 
-async def test_results_refused_go_out_after_a_restart_once(
+async def test_results_a_channel_refuses_are_given_up_once(
     storage: Storage, lexicon: Lexicon, clock: StoppedClock
 ) -> None:
-    """A missing permission is not waited out: the results stay unposted, and the next process
-    posts them, with the points they had."""
+    """A missing permission is not waited out, nor tried again after a restart: given up."""
     first = Rig.open(storage, lexicon, clock)
-    live = await first.start()
+    await first.start()
     first.say(ALICE, "cat dog")
     first.publisher.fail("post_results", Refused("Missing Permissions"))
     await first.service.live_rounds.stop(CHANNEL)
-    assert first.publisher.calls.count("post_results") == 1 and first.publisher.delivered == []
-    assert [r.id for r in await storage.unposted_results()] == [live.id]
+    await first.scheduler.caught_up()
+    assert await storage.channel_posts(CHANNEL) == []  # given up
+    assert first.publisher.calls.count("post_results") == 1
     await first.close()
+    second = Rig.open(storage, lexicon, clock)
+    clock.advance(3600)
+    await second.scheduler.caught_up()
+    assert second.publisher.calls.count("post_results") == 0
+    await second.close()
+
+
+async def test_results_owed_at_a_stop_go_out_after_the_restart_once(
+    storage: Storage, lexicon: Lexicon, clock: StoppedClock
+) -> None:
+    """Results the platform would not take before the process stopped are owed: the next
+    process draws them again from the database, with the points and names they had."""
+    first = Rig.open(storage, lexicon, clock)
+    live = await first.start()
+    first.say(ALICE, "cat dog")
+    first.publisher.fail("post_results", *[Unavailable("503")] * 50)
+    await first.service.live_rounds.stop(CHANNEL)
+    await first.close()
+    assert first.publisher.delivered == []
+    assert [p.kind for p in await storage.channel_posts(CHANNEL)] == ["round results"]
 
     second = Rig.open(storage, lexicon, clock)
     assert await second.service.resume_all() == 0
-    second.service.post_unposted()
-    assert second.service.live_rounds.reposting is not None
-    await second.service.live_rounds.reposting
+    await delivered(second, 1)
     [posted] = second.publisher.delivered
     assert posted.report.round_id == live.id and posted.report.names == {ALICE: "alice"}
     assert [p.points for p in posted.report.results.players] == [2]
-    assert await storage.unposted_results() == []
+    await second.scheduler.caught_up()
+    assert await storage.channel_posts(CHANNEL) == []
     await second.close()
 
 
@@ -264,6 +297,7 @@ async def test_results_for_a_channel_that_is_gone_are_kept_not_retried(rig: Rig)
     live = await rig.start()
     rig.publisher.fail("post_results", Gone("Unknown Channel"))
     await rig.service.live_rounds.stop(CHANNEL)
+    await rig.scheduler.caught_up()
     assert rig.publisher.calls.count("post_results") == 1
     stored = await rig.storage.get_round(live.id)
     assert stored is not None and stored.state is RoundState.FINISHED
@@ -284,6 +318,8 @@ async def test_a_round_finished_by_another_process_is_not_posted_twice(
     await first.service.live_rounds.stop(CHANNEL)
     second.publisher.ready.set()
     await second.service.live_rounds.stop(CHANNEL)
+    await first.scheduler.caught_up()
+    await second.scheduler.caught_up()
     assert len(first.publisher.delivered) == 1
     assert second.publisher.results == [] and second.service.running(CHANNEL) is None
     for rig in (first, second):
