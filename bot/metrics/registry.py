@@ -72,6 +72,8 @@ class Metrics:
         self.watch_events(services.events)
         self.watch_writer(services.writer, services.events)
         self.readings.rounds_running = lambda: len(services.rounds.live)
+        outbox = services.outbox
+        self.readings.posts = {"sent": lambda: outbox.sent, "given_up": lambda: outbox.given_up}
 
     def watch_events(self, events: EventBus) -> None:
         """Count what the services publish."""
@@ -99,6 +101,7 @@ class Readings(Collector):
         self.sockets_open: Callable[[], float] = lambda: 0
         self.gateway_latency: Callable[[], float] = lambda: float("nan")
         self.database_errors: dict[str, Callable[[], float]] = {}
+        self.posts: dict[str, Callable[[], float]] = {}  # the outbox's, by outcome
         self.ping_failures = 0
 
     def collect(self) -> Iterable[Metric]:
@@ -124,3 +127,11 @@ class Readings(Collector):
             errors.add_metric([kind], read())
         errors.add_metric(["ping"], self.ping_failures)
         yield errors
+        posts = CounterMetricFamily(
+            "boggle_posts",
+            "Posts the bot owed, by outcome: sent, or given up (the channel gone or closed).",
+            labels=["outcome"],
+        )
+        for outcome, read in sorted(self.posts.items()):
+            posts.add_metric([outcome], read())
+        yield posts

@@ -83,6 +83,7 @@ async def test_a_round_from_every_front_end_is_counted_exactly(
             assert message["verdict"] == "accepted", message
             during = await scrape(game)
         await game.end_round()
+        await game.services.scheduler.caught_up()  # the results marked out, not only made
         after = await scrape(game)
 
     assert during[("boggle_rounds_running", ())] == 1
@@ -108,6 +109,9 @@ async def test_a_round_from_every_front_end_is_counted_exactly(
     assert not any(name == "boggle_discord_rate_limited_total" for name, _ in after)
     assert after[("boggle_gateway_latency_seconds", ())] >= 0
     assert after[("boggle_database_errors_total", (("kind", "ping"),))] == 0
+    # the results the finish owed went out through the outbox; nothing was given up
+    assert after[("boggle_posts_total", (("outcome", "sent"),))] >= 1
+    assert after[("boggle_posts_total", (("outcome", "given_up"),))] == 0
 
 
 async def test_healthz_follows_the_database_file(
