@@ -133,7 +133,8 @@ def measure_encoding(
     ours_bytes: list[int] = []
     naive_bytes: list[int] = []
     for board, path in zip(boards, paths, strict=True):
-        drawn = picture._draw(board, path)
+        shown = tuple(face[:1].upper() + face[1:] for face in board.cells)
+        drawn = picture._draw(board, shown, path)
         palette = picture._palette()
         for times, sizes, encoded in (
             (ours, ours_bytes, partial(drawn.quantize, palette=palette, dither=Image.Dither.NONE)),

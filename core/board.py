@@ -13,6 +13,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from core.casing import PLAIN, Casing
+
 BLANK = ""
 MAX_FACE_LETTERS = 3
 MAX_SIDE = 16
@@ -113,12 +115,13 @@ class Board:
             for i, near in enumerate(around)
         )
 
-    def grid(self) -> str:
-        """A monospace picture of the board, every cell two characters wide (``Qu``, ``Th``, ``·``)."""
+    def grid(self, casing: Casing = PLAIN) -> str:
+        """A monospace picture of the board, every cell two characters wide (``Qu``, ``Th``, ``·``),
+        capitals by the board language's ``casing`` (Turkish ``İ``)."""
         lines = []
         for r in range(self.rows):
             row = self.cells[r * self.cols : (r + 1) * self.cols]
-            lines.append(" ".join(_face_display(f) for f in row).rstrip())
+            lines.append(" ".join(_face_display(f, casing) for f in row).rstrip())
         return "\n".join(lines)
 
 
@@ -159,11 +162,10 @@ def _face_text(face: str) -> str:
     return f"[{face}]"
 
 
-def _face_display(face: str) -> str:
+def _face_display(face: str, casing: Casing) -> str:
     if face == BLANK:
         return "· "
-    shown = face[0].upper() + face[1:]
-    return shown.ljust(2)
+    return casing.capital(face).ljust(2)
 
 
 def _parse_row(token: str, number: int) -> list[str]:

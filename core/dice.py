@@ -1,7 +1,9 @@
 """Dice sets: plain text files under ``data/dice/``, one die a line, faces separated by spaces.
 
 A face is a letter (any alphabet's: ``Ñ`` on Spanish dice), a multi-letter face (``Qu``, ``Th``) or ``.`` for a blank. Every ``Q`` face is
-read as ``Qu`` (no real die has a bare Q). Lines starting with ``#`` are comments.
+read as ``Qu`` (no real die has a bare Q). Lines starting with ``#`` are comments. Faces are
+lowercased by the casing of the set's language (``core.languages.dice_language``): Turkish ``I``
+is ``ı`` and ``İ`` is ``i``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from core.board import BLANK, MAX_FACE_LETTERS, Board, is_letters
+from core.casing import Casing
+from core.languages import LANGUAGES, dice_language
 from core.problems import Problem
 
 if TYPE_CHECKING:  # the caller brings its generator: reading dice (solve, check) needs no random
@@ -68,10 +72,11 @@ class DiceSet:
     @classmethod
     def parse(cls, name: str, text: str) -> DiceSet:
         dice = []
+        casing = LANGUAGES[dice_language(name)].casing
         for number, line in enumerate(text.splitlines(), start=1):
             line = line.split("#", 1)[0].strip()
             if line:
-                dice.append(tuple(_face(token, name, number) for token in line.split()))
+                dice.append(tuple(_face(token, name, number, casing) for token in line.split()))
         side = math.isqrt(len(dice))
         if not dice or side * side != len(dice):
             raise DiceError(DiceProblem.NOT_SQUARE, name=name, count=len(dice))
@@ -87,10 +92,10 @@ class DiceSet:
         return cls.parse(path.stem, text)
 
 
-def _face(token: str, name: str, line: int) -> str:
+def _face(token: str, name: str, line: int, casing: Casing) -> str:
     if token == ".":
         return BLANK
-    face = unicodedata.normalize("NFC", token).lower()
+    face = casing.lower(unicodedata.normalize("NFC", token))
     if not (is_letters(face) and len(face) <= MAX_FACE_LETTERS):
         raise DiceError(DiceProblem.BAD_FACE, name=name, line=line, token=token)
     return "qu" if face == "q" else face

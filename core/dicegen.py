@@ -13,6 +13,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from core.casing import PLAIN, Casing
 from core.dice import DICE_DIR
 from core.dicetune import FACES_PER_DIE, Tuned, deal, face_counts, tune
 from core.languages import LANGUAGES, Language, lexicon_for
@@ -24,17 +25,20 @@ PUBLISHED = {("en", 4), ("en", 5), ("en", 6), ("fr", 4)}
 DEALT = {"fr", "es", "de"}
 
 
-def derive(alphabet: str, weights: Sequence[float], side: int) -> list[list[str]]:
+def derive(
+    alphabet: str, weights: Sequence[float], side: int, casing: Casing = PLAIN
+) -> list[list[str]]:
     """The dealt dice for a ``side`` x ``side`` board (steps 2 to 4), each die's faces in
     alphabet order."""
     dice_count = side * side
     dice = deal(face_counts(weights, FACES_PER_DIE * dice_count), dice_count)
-    return [[face(alphabet[k]) for k in sorted(die)] for die in dice]
+    return [[face(alphabet[k], casing) for k in sorted(die)] for die in dice]
 
 
-def face(letter: str) -> str:
-    """A letter as a die shows it: capital, and ``q`` as ``Qu``."""
-    return "Qu" if letter == "q" else letter.upper()
+def face(letter: str, casing: Casing = PLAIN) -> str:
+    """A letter as a die shows it: a capital of its language (Turkish ``i`` is ``İ``), and ``q``
+    as ``Qu``."""
+    return "Qu" if letter == "q" else casing.upper(letter)
 
 
 def dice_text(
@@ -66,11 +70,13 @@ def derived_files(codes: Sequence[str] | None = None, log: bool = False) -> dict
         lexicon = lexicon_for(lang)
         for side in sides:
             if lang.code in DEALT:
-                text = dice_text(lang, side, derive(lang.alphabet, letter_weights(lexicon), side))
+                weights = letter_weights(lexicon)
+                text = dice_text(lang, side, derive(lang.alphabet, weights, side, lang.casing))
             else:
                 english = lexicon_for("en")
                 tuned = tune(lang.alphabet, lexicon, side, english, log=print if log else None)
-                text = dice_text(lang, side, [[face(k) for k in die] for die in tuned.dice], tuned)
+                dice = [[face(k, lang.casing) for k in die] for die in tuned.dice]
+                text = dice_text(lang, side, dice, tuned)
             files[f"{lang.dice[side]}.txt"] = text
     return files
 

@@ -32,7 +32,7 @@ ARRANGEMENTS: dict[str, tuple[int, ...] | None] = {
 }
 ROLLS = 1000
 MARGIN = 3.0  # percentage points over English's share: room for the rolls' sampling error
-VOWELS = frozenset("aeiouy")  # by base letter: ą ę ó are vowels too
+VOWELS = frozenset("aeiouyı")  # by base letter: ą ę ó ä ö ü are vowels too, Turkish ı one
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Reading guesses out of chat messages.
 
-Text is NFKC-normalised, case folded, stripped of zero-width characters and surrounding
-punctuation. Obvious chatter (a link, a mention, a question, a sentence) is ignored whole.
+Text is NFKC-normalised, case folded (by the language's casing: Turkish ``I`` is ``ı``), stripped
+of zero-width characters and surrounding punctuation. Obvious chatter (a link, a mention, a question, a sentence) is ignored whole.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from core.casing import PLAIN, Casing
 from core.languages import DEFAULT_LANGUAGE, Language, language
 
 MAX_WORD_LENGTH = 40
@@ -28,9 +29,10 @@ _SEPARATORS = re.compile(r"[\s,;/|+&]+")
 _EDGE_PUNCTUATION = "\"'`’‘“”.,!:;()[]{}*_~-<>"
 
 
-def normalise(text: str) -> str:
-    """NFKC, case folded, invisible characters gone."""
-    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE).casefold()
+def normalise(text: str, casing: Casing = PLAIN) -> str:
+    """NFKC, case folded by ``casing`` (a language's: Turkish "KIŞ" is "kış"), invisible
+    characters gone."""
+    return casing.casefold(unicodedata.normalize("NFKC", text).translate(_INVISIBLE))
 
 
 def is_chatter(text: str) -> bool:
@@ -54,7 +56,8 @@ def words_typed(message: str, lang: Language | None = None) -> list[tuple[str, s
     emoji, ``x2``, another script) are skipped, as is a token longer than any board could spell.
     Each token is normalised on its own, within NORMALISED_BUDGET characters in all.
     """
-    fold = (lang or language(DEFAULT_LANGUAGE)).fold
+    chosen = lang or language(DEFAULT_LANGUAGE)
+    fold = chosen.fold
     if is_chatter(message.casefold()):
         return []
     words: list[tuple[str, str]] = []
@@ -62,7 +65,7 @@ def words_typed(message: str, lang: Language | None = None) -> list[tuple[str, s
     for raw in _SEPARATORS.split(message):
         if not raw or len(raw) > 2 * MAX_WORD_LENGTH:
             continue
-        token = normalise(raw)
+        token = normalise(raw, chosen.casing)
         budget -= len(token)
         if budget < 0:
             break

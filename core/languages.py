@@ -5,6 +5,14 @@ A language folds a typed token to its alphabet by the rule its word list was bui
 kept apart only where the language's word games keep it (Spanish ñ, Polish ą ć ę ł ń ó ś ź ż:
 "año" and "ano" differ); German spells umlauts out (ä -> ae) as crosswords do, and Dutch ij is two
 letters, as its Scrabble and keyboards have it. Any other character folds the token to ``None``.
+
+| language | letters of their own (refused without the mark) | folded (accepted without) |
+|---|---|---|
+| Finnish | ä ö (å) after z: "sääri" is not "saari", as in its alphabet and Scrabble | š -> sh, ž -> zh (the spelling Finnish allows without them); é, ü, ... dropped |
+| Turkish | ç ğ ı ö ş ü, and i apart from ı: 29 letters, no q w x | â î û (circumflexes the spelling may drop) |
+
+Lowercasing and capitals go through the language's ``casing`` (``core.casing``): Turkish ``I`` is
+the capital of ``ı`` and ``İ`` of ``i``, which Python's ``str.lower``/``str.upper`` get wrong.
 """
 
 from __future__ import annotations
@@ -18,10 +26,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import ClassVar
 
+from core.casing import PLAIN, TURKISH, Casing
 from core.lexicon import Lexicon, cached, load
 from core.problems import Problem
 
-LANGUAGE_CODES = ("en", "fr", "es", "de", "nl", "pl", "pt")
+LANGUAGE_CODES = ("en", "fr", "es", "de", "nl", "pl", "pt", "fi", "tr")
 DEFAULT_LANGUAGE = "en"
 DICTIONARIES = ("full", "everyday")  # full: every word of the list; everyday: common ones only
 DEFAULT_DICTIONARY = "full"
@@ -30,6 +39,8 @@ WORDS_DIR = Path(__file__).resolve().parent.parent / "data" / "words"
 LATIN = "abcdefghijklmnopqrstuvwxyz"
 SPANISH = "abcdefghijklmnñopqrstuvwxyz"
 POLISH = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"
+FINNISH = "abcdefghijklmnopqrstuvwxyzåäö"
+TURKISH_LETTERS = "abcçdefgğhıijklmnoöprsştuüvyz"
 
 
 class LanguageProblem(StrEnum):
@@ -62,6 +73,7 @@ class Language:
     alphabet: str  # the letters its lexicon holds, in the language's order
     spelled_out: Mapping[str, str]  # characters folded to other letters before accents are dropped
     dice: Mapping[int, str]  # board side -> default dice set name
+    casing: Casing = PLAIN  # how its words are lowercased and capitalised (core.casing)
     _memo: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -87,7 +99,7 @@ class Language:
         if not text:
             return None
         out = []
-        for ch in unicodedata.normalize("NFC", text).lower():
+        for ch in self.casing.lower(unicodedata.normalize("NFC", text)):
             folded = self._memo.get(ch, "")
             if folded == "":
                 folded = self._memo[ch] = self._fold_char(ch)
@@ -116,9 +128,16 @@ class Language:
 
 
 def _language(
-    code: str, name: str, alphabet: str, spelled_out: dict[str, str], dice: dict[int, str]
+    code: str,
+    name: str,
+    alphabet: str,
+    spelled_out: dict[str, str],
+    dice: dict[int, str],
+    casing: Casing = PLAIN,
 ) -> Language:
-    return Language(code, name, alphabet, MappingProxyType(spelled_out), MappingProxyType(dice))
+    return Language(
+        code, name, alphabet, MappingProxyType(spelled_out), MappingProxyType(dice), casing
+    )
 
 
 _LIGATURES = {"æ": "ae", "œ": "oe"}
@@ -145,6 +164,14 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "pl": _language("pl", "Polski", POLISH, {}, {4: "4x4-pl", 5: "5x5-pl", 6: "6x6-pl"}),
         "pt": _language(
             "pt", "Português", LATIN, _LIGATURES, {4: "4x4-pt", 5: "5x5-pt", 6: "6x6-pt"}
+        ),
+        "fi": _language(
+            "fi", "Suomi", FINNISH, {**_LIGATURES, "š": "sh", "ž": "zh"},
+            {4: "4x4-fi", 5: "5x5-fi", 6: "6x6-fi"},
+        ),
+        "tr": _language(
+            "tr", "Türkçe", TURKISH_LETTERS, {}, {4: "4x4-tr", 5: "5x5-tr", 6: "6x6-tr"},
+            TURKISH,
         ),
     }
 )  # fmt: skip
@@ -217,7 +244,7 @@ def shown_spelling(
     no ``typed``."""
     chosen = language(lang) if isinstance(lang, str) else lang
     if typed is not None:
-        own = unicodedata.normalize("NFC", typed.strip()).lower()
+        own = chosen.casing.lower(unicodedata.normalize("NFC", typed.strip()))
         if chosen.fold(own) == word:
             return own
     return spell(word)

@@ -92,7 +92,8 @@ class CheckService:
         stored = await self.store.last_finished_round(channel_id)
         if stored is None:
             return Refusal.of("check.no_round", await self._language(guild_id))
-        folded = language_of(stored.language).fold(normalise(word.strip()))
+        lang = language_of(stored.language)
+        folded = lang.fold(normalise(word.strip(), lang.casing))
         if folded is None:
             return Refusal.of("check.bad_word", stored.language)
         if on_loading is not None and self.lexicons.loaded(stored.language) is None:

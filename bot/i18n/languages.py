@@ -34,6 +34,8 @@ DISCORD_LOCALES = {
     "nl": ("nl",),
     "pl": ("pl",),
     "pt": ("pt-BR",),  # Discord has no pt-PT: Brazil's locale reads the Portuguese catalogue
+    "fi": ("fi",),
+    "tr": ("tr",),
 }
 
 

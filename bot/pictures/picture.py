@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from core.board import BLANK, Board
+from core.casing import PLAIN, Casing
 from core.dice import DATA_DIR
 from core.solver import path_spells
 
@@ -95,8 +96,14 @@ def layout(rows: int, cols: int) -> Layout:
     return Layout(rows, cols, die, round(die * GAP), round(die * MARGIN))
 
 
-def board_png(board: Board, path: Sequence[int] = (), hints: Sequence[int] | None = None) -> bytes:
-    """The board as a PNG; with ``path`` (a word's cells in order, a legal path), those dice lit,
+def board_png(
+    board: Board,
+    path: Sequence[int] = (),
+    hints: Sequence[int] | None = None,
+    casing: Casing = PLAIN,
+) -> bytes:
+    """The board as a PNG, each face's first letter a capital by ``casing`` (its language's:
+    Turkish ``i`` is ``İ``); with ``path`` (a word's cells in order, a legal path), those dice lit,
     joined by a line through their centres and numbered in order; with ``hints`` (a number per
     cell: the words starting there), each lettered die's number in a disc at its lower right.
     Raises ValueError on a path the board cannot have, or hints that are not one per cell."""
@@ -105,7 +112,8 @@ def board_png(board: Board, path: Sequence[int] = (), hints: Sequence[int] | Non
     if hints is not None and len(hints) != len(board.cells):
         raise ValueError(f"{len(hints)} hints for {len(board.cells)} dice")
     with _LOCK:
-        drawn = _draw(board, tuple(path), None if hints is None else tuple(hints))
+        shown = tuple(casing.capital(face) for face in board.cells)
+        drawn = _draw(board, shown, tuple(path), None if hints is None else tuple(hints))
         palette = _palette()
     out = io.BytesIO()
     drawn.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG")
@@ -119,12 +127,18 @@ def clear_cache() -> None:
         kept.cache_clear()
 
 
-def _draw(board: Board, path: tuple[int, ...], hints: tuple[int, ...] | None = None) -> Image.Image:
+def _draw(
+    board: Board,
+    shown: tuple[str, ...],
+    path: tuple[int, ...],
+    hints: tuple[int, ...] | None = None,
+) -> Image.Image:
+    """The picture of ``board`` whose faces read ``shown`` (capitalised as their language does)."""
     shape = layout(board.rows, board.cols)
     picture = _tray(board.rows, board.cols)
     on_path = set(path)
     pad = _pad(shape.die)
-    for index, face in enumerate(board.cells):
+    for index, face in enumerate(shown):
         x, y = shape.corner(index)
         tile = _die(shape.die, lit=True) if index in on_path else _tile(face, shape.die)
         picture.paste(tile, (x - pad, y - pad), tile)
@@ -136,7 +150,7 @@ def _draw(board: Board, path: tuple[int, ...], hints: tuple[int, ...] | None = N
     _draw_path(picture, shape, path)
     for step, index in enumerate(path, start=1):
         x, y = shape.corner(index)
-        picture.paste(INK, (x - pad, y - pad), _letters(board.cells[index], shape.die))
+        picture.paste(INK, (x - pad, y - pad), _letters(shown[index], shape.die))
         badge = _badge(step, shape.die)
         picture.paste(badge, (x - pad, y - pad), badge)
     return picture
@@ -176,7 +190,8 @@ def _palette() -> Image.Image:
     """The one palette of every picture: the colours of a sample board with a path, so that
     a pixel has the same colour in every picture it appears in (a picture with a path differs
     from the plain one only where the path is), and mapping to it is cheap."""
-    return _draw(_SAMPLE, _SAMPLE_PATH, _SAMPLE_HINTS).quantize(
+    shown = tuple(PLAIN.capital(face) for face in _SAMPLE.cells)
+    return _draw(_SAMPLE, shown, _SAMPLE_PATH, _SAMPLE_HINTS).quantize(
         COLOURS, Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
 
@@ -227,7 +242,7 @@ def _die(die: int, lit: bool = False) -> Image.Image:
 
 @lru_cache(PIECES_KEPT)
 def _tile(face: str, die: int) -> Image.Image:
-    """A die showing ``face``; a blank shows an empty face with a shallow hollow, so that it
+    """A die showing ``face`` (as shown: ``Qu``, ``İ``); a blank shows an empty face with a shallow hollow, so that it
     reads as a blank die rather than a missing one."""
     tile = _die(die).copy()
     if face != BLANK:
@@ -252,13 +267,14 @@ def shipped_font(size: int) -> ImageFont.FreeTypeFont:
 
 @lru_cache(PIECES_KEPT)
 def _letters(face: str, die: int) -> Image.Image:
-    """The face's letters as a mask the size of a die's tile: capital first (``Qu``, ``Th``),
-    centred on the die's face by the capitals' height, so ``Qu`` sits where ``Q`` would."""
+    """The face's letters as shown (capital first: ``Qu``, ``Th``, ``İ``) as a mask the size of a
+    die's tile, centred on the die's face by the capitals' height, so ``Qu`` sits where ``Q``
+    would."""
     pad, edge = _pad(die), max(2, round(die * EDGE))
     mask = Image.new("L", (die + 2 * pad, die + 2 * pad), 0)
     if face == BLANK:
         return mask
-    text = face[0].upper() + face[1:]
+    text = face
     size = round(die * (ONE_LETTER if len(face) == 1 else MORE_LETTERS))
     while size > 8 and shipped_font(size).getlength(text) > die * LETTERS_WIDTH:
         size -= 1

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from core.board import Board
+from core.languages import DEFAULT_LANGUAGE, language
 from core.solver import Path
 
 log = logging.getLogger(__name__)
@@ -29,9 +30,14 @@ class Pictures:
         self.enabled = enabled
 
     async def board(
-        self, board: Board, path: Path = (), hints: Sequence[int] | None = None
+        self,
+        board: Board,
+        path: Path = (),
+        hints: Sequence[int] | None = None,
+        lang: str = DEFAULT_LANGUAGE,
     ) -> bytes | None:
-        """The board's PNG (with a word's ``path``, or ``hints``); None when pictures are off or
+        """The board's PNG (with a word's ``path``, or ``hints``), its capitals those of the
+        language ``lang`` (a code: Turkish ``İ``); None when pictures are off or
         drawing failed (the text grid is there either way, so nothing fails for its picture)."""
         if not self.enabled:
             return None
@@ -39,7 +45,9 @@ class Pictures:
 
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(_DRAWER, picture.board_png, board, path, hints)
+            casing = language(lang).casing
+            draw = picture.board_png
+            return await loop.run_in_executor(_DRAWER, draw, board, path, hints, casing)
         except Exception:
             log.exception("board %s: picture not drawn", board.text())
             return None

@@ -21,7 +21,7 @@ from bot.kernel.options import (
 )
 from bot.server_settings.model import ReadDefaults, ServerSettings
 from core.guesses import MAX_WORD_LENGTH, normalise
-from core.languages import LANGUAGES, dice_language
+from core.languages import DEFAULT_LANGUAGE, LANGUAGES, dice_language
 from core.languages import language as language_of
 
 MAX_ROUND_CHANNELS = 25  # a list longer than this says "anywhere" better
@@ -106,13 +106,13 @@ def reset_defaults(current: ServerSettings) -> ServerSettings:
     )
 
 
-def banned_words(typed: str) -> list[str]:
+def banned_words(typed: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
     """The words of a ``words add`` or ``words remove``, as typed: normalised as a guess is (NFKC,
-    lower case) but not folded, since each round folds them by its own language's rules (a
+    lower case by the server's ``language``: Turkish "IŞIK" is "ışık") but not folded, since each round folds them by its own language's rules (a
     Spanish round keeps "peña" apart from "pena", a French one reads both as "pena"); each must
     be spelled with the letters of at least one language, else OptionError naming the first."""
     words: list[str] = []
-    for raw in _WORD_SEPARATORS.split(normalise(typed)):
+    for raw in _WORD_SEPARATORS.split(normalise(typed, language_of(language).casing)):
         stripped = raw.strip("\"'`.!:()[]{}*_~-")
         if not stripped:
             continue

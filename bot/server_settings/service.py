@@ -172,7 +172,7 @@ class ServerSettingsService:
         current = await self.of(guild_id)
         language, listed = current.language, current.banned
         try:
-            words = banned_words(typed)
+            words = banned_words(typed, language)
         except OptionError as exc:
             return option_refusal(exc, language)
         total = len(listed | set(words))
@@ -187,7 +187,7 @@ class ServerSettingsService:
         current = await self.of(guild_id)
         language, listed = current.language, current.banned
         try:
-            words = sorted(unbanned(banned_words(typed), listed, language))
+            words = sorted(unbanned(banned_words(typed, language), listed, language))
         except OptionError as exc:
             return option_refusal(exc, language)
         changed = await self.store.ban_words(guild_id, words, False) if words else 0

@@ -18,6 +18,7 @@ class BoardJson(TypedDict):
     rows: int
     cols: int
     faces: list[str]
+    language: str  # the board's: the page capitalises its faces and words by it (Turkish "İ")
 
 
 class RulesJson(TypedDict):

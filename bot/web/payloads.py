@@ -80,8 +80,9 @@ def strings(language: str) -> dict[str, str]:
     return found
 
 
-def board(game: Board) -> BoardJson:
-    return {"rows": game.rows, "cols": game.cols, "faces": list(game.cells)}
+def board(game: Board, language: str) -> BoardJson:
+    """A board for the page, with its ``language`` (a code), by which it shows capitals."""
+    return {"rows": game.rows, "cols": game.cols, "faces": list(game.cells), "language": language}
 
 
 def judged_word(

@@ -44,7 +44,7 @@ def cmd_best(args: argparse.Namespace, io: Console) -> int:
     if show is not None:
         show.clear()
     best = outcome.best
-    io.say(best.board.grid())
+    io.say(best.board.grid(options.lang(args).casing))
     io.say(best.board.compact())
     io.say(
         f"{len(best.words)} words, {best.points} points (seed {seed}, min length {min_length}, "

@@ -24,7 +24,7 @@ def cmd_roll(args: argparse.Namespace, io: Console) -> int:
     rng = random.Random(seed)
     board, found = roll_with_floor(dice, rng, lexicon, min_length, floor.words, floor.points)
     points = total_score(found, min_length)
-    io.say(board.grid())
+    io.say(board.grid(options.lang(args).casing))
     io.say(board.compact())
     io.say(
         f"{len(found)} words, {points} points (dice {name}, seed {seed}, min length {min_length})"

@@ -47,7 +47,7 @@ def cmd_play(args: argparse.Namespace, io: Console) -> int:
         lang=options.lang(args),
         dictionary=args.dictionary,
     )
-    io.say(board.grid())
+    io.say(board.grid(options.lang(args).casing))
     io.say(
         f"{_seconds_text(args.time)} to find words of {min_length}+ letters "
         f"(board {board.compact()}, seed {seed}); several words a line; end with EOF (Ctrl-D)."

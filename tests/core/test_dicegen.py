@@ -5,12 +5,14 @@ what the method makes from its word list."""
 from __future__ import annotations
 
 import math
+import random
 import re
+import statistics
 from collections import Counter
 
 import pytest
 
-from core.dice import DICE_DIR, dice_set
+from core.dice import DEFAULT_DICE, DICE_DIR, dice_set
 from core.dicegen import DEALT, PUBLISHED, derive
 from core.dicetune import (
     ARRANGEMENTS,
@@ -23,10 +25,14 @@ from core.dicetune import (
     passes,
     tune,
 )
+from core.generate import floor_for
 from core.languages import LANGUAGES, LATIN
 from core.letters import REACH, board_letter_weights, letter_weights
 from core.lexicon import Lexicon
+from core.scoring import default_min_length, total_score
+from core.solver import solve
 from tests.core.test_cli import WORDS
+from tests.profiles import sized
 
 SMALL = Lexicon.from_words(WORDS)
 HEADER = re.compile(r"^# arrangement (\S+), weighting ([\d.]+): ", re.MULTILINE)
@@ -174,3 +180,31 @@ def test_tuned_files_are_what_their_header_says(lexicons: dict[str, Lexicon], co
         assert dice == sorted(letters), name
         shown = {face for die in dice for face in die}
         assert shown == {"qu" if ch == "q" else ch for ch in lang.alphabet}, name
+
+
+def rolls_figures(name: str, lexicon: Lexicon, rolls: int) -> tuple[float, float]:
+    """The median words of ``rolls`` seeded rolls of the dice ``name`` (at the size's official
+    minimum length), and the share (%) of them over the quality floor."""
+    dice = dice_set(name)
+    rng = random.Random(f"gates {dice.side}")
+    min_length, floor = default_min_length(dice.side), floor_for(dice.side)
+    counts, passed = [], 0
+    for _ in range(rolls):
+        found = solve(dice.roll(rng), lexicon, min_length)
+        counts.append(len(found))
+        passed += floor.met_by(len(found), total_score(found, min_length))
+    return statistics.median(counts), 100 * passed / rolls
+
+
+@pytest.mark.parametrize("code", ["fi", "tr"])
+def test_new_dice_meet_englishs_gates(lexicons: dict[str, Lexicon], code: str) -> None:
+    """Issue 39's gates: a 4x4 holds at least half as many words as English's (median), and at
+    each size the share of rolls over the floor is within 5 points of English's (a tenth of the
+    rolls in the quick profile; the figures in docs/benchmarks.md are of 1,000)."""
+    rolls = sized(1000)
+    for side, name in LANGUAGES[code].dice.items():
+        words, share = rolls_figures(name, lexicons[code], rolls)
+        english_words, english_share = rolls_figures(DEFAULT_DICE[side], lexicons["en"], rolls)
+        if side == 4:
+            assert words >= english_words / 2, (name, words, english_words)
+        assert share >= english_share - 5, (name, share, english_share)

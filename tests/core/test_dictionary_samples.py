@@ -17,12 +17,26 @@ def samples(name: str) -> dict[str, list[str]]:
     for line in (DATA / name).read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
             code, _, words = line.partition(":")
-            found[code] = words.split()
+            found.setdefault(code, []).extend(words.split())
     return found
+
+
+def language_samples() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The ``samples-<code>.txt`` files (issue 39's languages, one file each): ``accepted:`` and
+    ``refused:`` lines, each as many times as it takes."""
+    accepted: dict[str, list[str]] = {}
+    refused: dict[str, list[str]] = {}
+    for path in sorted(DATA.glob("samples-??.txt")):
+        code = path.stem.removeprefix("samples-")
+        found = samples(path.name)
+        accepted[code], refused[code] = found["accepted"], found["refused"]
+    return accepted, refused
 
 
 ACCEPTED = samples("samples-accepted.txt")
 REFUSED = samples("samples-refused.txt")
+ACCEPTED.update(language_samples()[0])
+REFUSED.update(language_samples()[1])
 
 
 @pytest.fixture(scope="module")

@@ -40,7 +40,7 @@ async def check(
     reply = check_text(checked)
     png = None
     if checked.path is not None and interaction.app_permissions.attach_files:
-        png = await uses.pictures.board(checked.board, checked.path)
+        png = await uses.pictures.board(checked.board, checked.path, lang=checked.language)
     if png is None:
         await tell(interaction, reply)
         return

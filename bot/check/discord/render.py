@@ -8,6 +8,7 @@ from bot.check.service import Checked, Worth
 from bot.discord.render.board import shape
 from bot.discord.render.text import pts
 from bot.i18n.catalogue import text
+from core.languages import language as language_of
 
 WORTH_KEYS = {
     Worth.NOTHING: "check.no_points",
@@ -21,6 +22,7 @@ def check_text(checked: Checked) -> str:
     """Which dictionary has the word and how common it is, the board (the path in words) and
     what it was worth, in the round's language."""
     language, board = checked.language, checked.board
+    capital = language_of(language).casing.capital  # a face as the die shows it: Turkish "İ"
     lines = [
         text("check.head", language, word=checked.word, shape=shape(board, checked.rules, language))
     ]
@@ -33,7 +35,7 @@ def check_text(checked: Checked) -> str:
         lines.append(text("check.not_on_board", language))
     else:
         steps = " → ".join(
-            text("check.step", language, face=_face(board.cells[c]), row=r + 1, col=k + 1)
+            text("check.step", language, face=capital(board.cells[c]), row=r + 1, col=k + 1)
             for c in checked.path
             for r, k in [board.position(c)]
         )
@@ -44,7 +46,3 @@ def check_text(checked: Checked) -> str:
         key = WORTH_KEYS[checked.worth]
         lines.append(text(key, language, min_length=checked.rules.min_length))
     return "\n".join(lines)
-
-
-def _face(face: str) -> str:
-    return face[0].upper() + face[1:]

@@ -89,7 +89,7 @@ class Daily(commands.Cog):
         state = opened.state
         files: list[discord.File] = []
         if state.result is None and interaction.app_permissions.attach_files:
-            png = await self.services.pictures.board(state.board.board)
+            png = await self.services.pictures.board(state.board.board, lang=state.board.language)
             if png is not None:
                 files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
         if state.result is None:

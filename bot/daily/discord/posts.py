@@ -36,7 +36,7 @@ class DiscordDailyPosts:
             return True  # nothing to retry: the server sets another channel
         files = []
         if channel.permissions_for(channel.guild.me).attach_files:
-            png = await self.pictures.board(post.board.board)
+            png = await self.pictures.board(post.board.board, lang=post.board.language)
             if png is not None:
                 files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
         try:

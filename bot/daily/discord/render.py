@@ -47,7 +47,7 @@ def daily_text(state: DailyState, now: float) -> str:
     lines = [
         text("daily.title", language, number=board.number, lang=language_name(board.language)),
         text("daily.shape", language, min_length=DAILY_RULES.min_length),
-        f"```\n{board_grid(board.board)}\n```",
+        f"```\n{board_grid(board.board, board.language)}\n```",
         time_left_text(state.attempt.deadline, now, language),
         text("daily.how", language),
         "",
@@ -119,7 +119,7 @@ def result_text(state: DailyState, result: DailyResult) -> str:
             number=summary.number,
             lang=language_name(summary.language),
         ),
-        f"```\n{board_grid(state.board.board)}\n```",
+        f"```\n{board_grid(state.board.board, state.board.language)}\n```",
         text(
             "daily.result_figures",
             language,
@@ -183,7 +183,7 @@ def end_of_day_text(
     them)."""
     lines = [
         text("daily.post_title", language, number=board.number, lang=language_name(board.language)),
-        f"```\n{board_grid(board.board)}\n```",
+        f"```\n{board_grid(board.board, board.language)}\n```",
         text("daily.post_ranking", language),
     ]
     for row in ranking[:RANKING_SHOWN]:

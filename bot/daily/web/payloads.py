@@ -20,7 +20,7 @@ def daily(state: DailyState, now: float, language: str) -> DailyJson:
         "type": "daily",
         "attempt_id": state.attempt.id,
         "title": _daily_title("web.daily_title", state, language),
-        "board": board(board_of.board),
+        "board": board(board_of.board, board_of.language),
         "rules": {"mode": DAILY_RULES.mode.value, "min_length": DAILY_RULES.min_length},
         "deadline": state.attempt.deadline,
         "now": now,
@@ -57,7 +57,7 @@ def daily_result(state: DailyState, result: DailyResult, language: str) -> Daily
         "type": "daily_result",
         "attempt_id": state.attempt.id,
         "title": _daily_title("web.daily_result", state, language),
-        "board": board(state.board.board),
+        "board": board(state.board.board, state.board.language),
         "figures": text(
             "web.daily_figures",
             language,

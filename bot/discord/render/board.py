@@ -7,20 +7,23 @@ from collections.abc import Sequence
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from core.board import BLANK, Board
+from core.languages import language as language_of
 from core.round import Mode, Rules
 
 
-def board_grid(board: Board) -> str:
-    """Board.grid()'s picture, but every row the same width even with 3-letter faces.
+def board_grid(board: Board, language: str = DEFAULT_LANGUAGE) -> str:
+    """Board.grid()'s picture, but every row the same width even with 3-letter faces, capitals
+    as the board's ``language`` writes them (Turkish ``İ``, ``I`` for ``ı``).
 
     Cells are as wide as the widest face (at least 2, so ``Qu`` lines up) with a blank between,
     which leaves single letters two blanks apart: readable on a phone, 6x6 in 17 columns.
     """
     width = max(2, *(len(face) for face in board.cells))
+    capital = language_of(language).casing.capital
     lines = []
     for r in range(board.rows):
         row = board.cells[r * board.cols : (r + 1) * board.cols]
-        lines.append(" ".join(_face_display(face).ljust(width) for face in row))
+        lines.append(" ".join(("·" if f == BLANK else capital(f)).ljust(width) for f in row))
     return "\n".join(lines)
 
 
@@ -30,10 +33,6 @@ def hint_grid(board: Board, hints: Sequence[int]) -> str:
     width = max(2, *(len(s) for s in shown))
     rows = [shown[r * board.cols : (r + 1) * board.cols] for r in range(board.rows)]
     return "\n".join(" ".join(s.rjust(width) for s in row) for row in rows)
-
-
-def _face_display(face: str) -> str:
-    return "·" if face == BLANK else face[0].upper() + face[1:]
 
 
 def shape(board: Board, rules: Rules, language: str = DEFAULT_LANGUAGE) -> str:

@@ -48,7 +48,7 @@ def board_message(
     lines = [
         text("board.title", language, shape=shape(board, rules, language)),
         text("board.byline", language, dice=dice, starter=starter),
-        f"```\n{board_grid(board)}\n```",
+        f"```\n{board_grid(board, language)}\n```",
         *([text("board.hints", language), f"```\n{hint_grid(board, hints)}\n```"] if hints else []),
         *(clock if clock is not None else [text("board.ends", language, end=end)]),
         text("board.how_chat" if reads_messages else "board.how_reply", language),

@@ -73,7 +73,11 @@ class DiscordPublisher:
         channel = await self._channel(view.channel_id)
         content = self._board_text(view, _team_text(view))  # co-op: the target from the start
         attach = _may_attach(channel)
-        png = await self.pictures.board(view.board, hints=view.hints) if attach else None
+        png = (
+            await self.pictures.board(view.board, hints=view.hints, lang=view.language)
+            if attach
+            else None
+        )
         buttons = board_view(view.id, view.language, self.activity)
         async with _translated():
             if png is not None:
@@ -139,7 +143,11 @@ class DiscordPublisher:
         attach = _may_attach(channel)
         word = _pictured_word(report.results)
         path = find_path(report.board, word) if word else None
-        png = await self.pictures.board(report.board, path or ()) if attach else None
+        png = (
+            await self.pictures.board(report.board, path or (), lang=report.language)
+            if attach
+            else None
+        )
         parts = _results(report, png, attach)
         posted = 0
         async with _translated():

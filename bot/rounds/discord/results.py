@@ -241,7 +241,7 @@ def _board_embed(
     """The board, its totals and dictionary, the longest word and the missed words (most common
     first, as the round service orders them); True if some were left out."""
     lines = [
-        f"```\n{board_grid(board)}\n```",
+        f"```\n{board_grid(board, language)}\n```",
         text(
             "results.totals",
             language,

@@ -85,7 +85,7 @@ def round_state(
     return {
         "type": "round",
         "round_id": round_id,
-        "board": board(game.board),
+        "board": board(game.board, game.language),
         "rules": {"mode": game.rules.mode.value, "min_length": game.rules.min_length},
         "deadline": game.deadline,
         "now": now,
@@ -157,7 +157,7 @@ def results(
     return {
         "type": "results",
         "round_id": round_id,
-        "board": board(game.board),
+        "board": board(game.board, game.language),
         "ranking": ranking,
         "players": len(scored.players),
         "refused": [

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from bot.discord.render.text import CONTENT_LIMIT, clean_name, fit, marker, plural, pts
 from bot.i18n.catalogue import text
 from bot.seasons.events import SeasonEnded
+from core.languages import language as language_of
 from core.seasons import Place
 
 RECAP_FILE = "season.png"
@@ -75,7 +76,8 @@ def _records(event: SeasonEnded) -> list[str]:
     if recap.longest_word is not None:
         user, word = recap.longest_word
         who = _name(names, user, lang)
-        lines.append(text("seasons.longest_word", lang, name=who, word=word.upper()))
+        shown = language_of(lang).casing.upper(word)  # the server's language: Turkish "İ"
+        lines.append(text("seasons.longest_word", lang, name=who, word=shown))
     if recap.best_round is not None:
         user, points, _round = recap.best_round
         who = _name(names, user, lang)

@@ -5,7 +5,7 @@ import { BoardView, faceLabel, findPath } from "./board.js";
 const $ = (id) => document.getElementById(id);
 const app = $("app");
 const params = new URLSearchParams(location.search);
-const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null, daily: null, hinted: seen(), earned: null, resultsOf: null, before: "idle", tab: "season" };
+const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null, daily: null, hinted: seen(), earned: null, resultsOf: null, before: "idle", tab: "season", boardLanguage: null };
 const t = (key, fields = {}) => (state.strings[key] || key).replace(/\{(\w+)\}/g, (_, k) => fields[k] ?? "");
 
 let socket = null;
@@ -142,7 +142,7 @@ const handlers = {
     const v = $("verdict");
     if (m.verdict === "accepted") {
       state.mine.push(m); mine();
-      v.textContent = `✓ ${m.shown.toUpperCase()}` + (m.points != null ? ` +${m.points}` : ""); v.className = "verdict ok";
+      v.textContent = `✓ ${caps(m.shown)}` + (m.points != null ? ` +${m.points}` : ""); v.className = "verdict ok";
     } else {
       v.textContent = `✗ ${m.shown}: ${m.reason}`; v.className = "verdict no";
     }
@@ -161,6 +161,9 @@ const handlers = {
   pong(m) { state.offset = m.now - Date.now() / 1000; },
 };
 
+// A word in capitals as the board's language writes them (Turkish "kişi" is "KİŞİ").
+function caps(word) { return word.toLocaleUpperCase(state.boardLanguage || undefined); }
+
 function receive(m) { (handlers[m.type] || (() => {}))(m); }
 
 // A board to trace on with its clock: the channel's round, or the player's daily attempt.
@@ -171,6 +174,7 @@ function play(m) {
   const again = state.round !== null && key(state.round) === key(m);
   state.round = m; state.deadline = m.deadline; state.offset = m.now - Date.now() / 1000;
   state.mine = m.words; view("play"); board.locked = false; $("clock").hidden = false;
+  state.boardLanguage = m.board.language;
   if (!again) { board.render(m.board); $("verdict").textContent = ""; }
   mine();
 }
@@ -193,7 +197,7 @@ function daily(m) {
 }
 
 function dailyResult(m) {
-  view("results"); board.render(m.board); $("clock").hidden = true; $("again").hidden = true;
+  view("results"); state.boardLanguage = m.board.language; board.render(m.board); $("clock").hidden = true; $("again").hidden = true;
   $("results-h").textContent = m.title; $("summary").hidden = false; $("you-line").hidden = true;
   teamResult(null); state.resultsOf = null; earned();
   $("figures").textContent = m.figures; $("streak").textContent = m.streak;
@@ -215,7 +219,7 @@ function missed(total, chips) {
 }
 
 function mine() {
-  $("mine").replaceChildren(...state.mine.map((w) => li(w.shown.toUpperCase(), w.points != null ? `+${w.points}` : "")));
+  $("mine").replaceChildren(...state.mine.map((w) => li(caps(w.shown), w.points != null ? `+${w.points}` : "")));
 }
 
 // The scoreboard: everyone, or a crowd's top then the reader's own row after a gap, with places.
@@ -248,7 +252,7 @@ function li(left, right) {
 // A word of the results: a tap shows its path on the board and asks for its meaning.
 function chip(w, extra = "") {
   const b = document.createElement("button");
-  b.type = "button"; b.textContent = w.shown.toUpperCase() + extra; b.setAttribute("aria-pressed", "false");
+  b.type = "button"; b.textContent = caps(w.shown) + extra; b.setAttribute("aria-pressed", "false");
   b.dataset.word = w.word;
   b.addEventListener("click", () => {
     document.querySelectorAll("#results [aria-pressed=true]").forEach((x) => x.setAttribute("aria-pressed", "false"));
@@ -265,12 +269,12 @@ function meaning(w, language) {
   state.defining = w ? w.word : null;
   $("meaning").hidden = !w;
   if (!w) return;
-  $("meaning-word").textContent = w.shown.toUpperCase(); $("meaning-body").replaceChildren(note("…"));
+  $("meaning-word").textContent = caps(w.shown); $("meaning-body").replaceChildren(note("…"));
 }
 function note(text) { return Object.assign(document.createElement("p"), { className: "note", textContent: text }); }
 function definition(m) {
   if (m.word !== state.defining) return; // another word was tapped since
-  $("meaning-word").textContent = m.shown.toUpperCase();
+  $("meaning-word").textContent = caps(m.shown);
   const parts = m.readings.map((r) => {
     const part = document.createElement("div"); part.className = "reading";
     if (r.form) part.append(note(r.form));
@@ -294,7 +298,7 @@ function teamResult(team) {
 }
 
 function results(m) {
-  view("results"); board.render(m.board); $("clock").hidden = true;
+  view("results"); state.boardLanguage = m.board.language; board.render(m.board); $("clock").hidden = true;
   $("again").hidden = false; $("summary").hidden = true; $("results-h").textContent = t("results");
   const me = m.ranking.find((p) => p.you);
   $("you-line").hidden = false;

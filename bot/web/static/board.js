@@ -2,9 +2,10 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
-export function faceLabel(face) {
+// A face as its die shows it: a capital by the board's language (Turkish "i" is "İ").
+export function faceLabel(face, language) {
   if (!face) return "";
-  return face[0].toUpperCase() + face.slice(1);
+  return face[0].toLocaleUpperCase(language || undefined) + face.slice(1);
 }
 
 export function wordOf(faces, path) {
@@ -71,12 +72,12 @@ export class BoardView {
         die.className = face ? "die" : "die blank";
         die.dataset.i = i;
         die.setAttribute("role", "gridcell");
-        die.setAttribute("aria-label", face ? faceLabel(face) : "·");
+        die.setAttribute("aria-label", face ? faceLabel(face, board.language) : "·");
         die.setAttribute("aria-selected", "false");
         die.tabIndex = i === 0 ? 0 : -1;
         const span = document.createElement("span");
         if (face.length > 1) span.className = "two";
-        span.textContent = faceLabel(face);
+        span.textContent = faceLabel(face, board.language);
         die.append(span);
         row.append(die);
       }

@@ -1,0 +1,78 @@
+"""Finnish and Turkish letters (issue 39): which fold and which are letters of their own, and
+Turkish casing (I/ı and İ/i) wherever a word or a face is lowercased or capitalised."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.board import Board
+from core.casing import PLAIN, TURKISH
+from core.dice import DICE_DIR, dice_set
+from core.dicegen import face
+from core.guesses import normalise, words_typed
+from core.languages import language as lang_of
+from core.languages import shown_spelling
+
+
+@pytest.mark.parametrize(
+    ("code", "typed", "folded"),
+    [
+        ("fi", "sääri", "sääri"),
+        ("fi", "SÄÄRI", "sääri"),
+        ("fi", "saari", "saari"),  # a is never ä: "saari" (island) and "sääri" (shin) differ
+        ("fi", "öljy", "öljy"),
+        ("fi", "šakki", "shakki"),  # š and ž are written sh and zh without them
+        ("fi", "ŽANRI", "zhanri"),
+        ("fi", "café", "cafe"),
+        ("fi", "ı", None),
+        ("tr", "kış", "kış"),
+        ("tr", "KIŞ", "kış"),  # I is the capital of ı
+        ("tr", "İSTANBUL", "istanbul"),  # İ the capital of i
+        ("tr", "Işık", "ışık"),
+        ("tr", "kis", "kis"),  # without its marks another word (or none): never kış
+        ("tr", "çiçek", "çiçek"),
+        ("tr", "ğ", "ğ"),
+        ("tr", "kâğıt", "kağıt"),  # the circumflex folds
+        ("tr", "hükûmet", "hükumet"),  # ü stays a letter of its own
+        ("tr", "î", "i"),
+        ("tr", "quiz", None),  # no q, w, x in Turkish
+        ("tr", "xyz", None),
+    ],
+)
+def test_fold(code: str, typed: str, folded: str | None) -> None:
+    assert lang_of(code).fold(typed) == folded
+
+
+def test_python_casing_is_wrong_for_turkish_and_the_languages_is_right() -> None:
+    assert "KIŞ".lower() == "kiş" and TURKISH.lower("KIŞ") == "kış"
+    assert len("İ".lower()) == 2 and TURKISH.lower("İ") == "i"
+    assert "kişi".upper() == "KIŞI" and TURKISH.upper("kişi") == "KİŞİ"
+    assert TURKISH.upper("ışık") == "IŞIK" and TURKISH.casefold("IŞIK") == "ışık"
+    assert TURKISH.capital("i") == "İ" and TURKISH.capital("ı") == "I"
+    assert PLAIN.capital("i") == "I" and PLAIN.capital("qu") == "Qu"
+    assert lang_of("fi").casing is PLAIN and lang_of("tr").casing is TURKISH
+
+
+def test_turkish_guesses_lowercase_by_turkish_rules() -> None:
+    tr = lang_of("tr")
+    assert normalise("KIŞ İYİ", tr.casing) == "kış iyi"
+    assert words_typed("KIŞ, İyi ışık", tr) == [("kış", "kış"), ("iyi", "iyi"), ("ışık", "ışık")]
+    assert words_typed("KIŞ") == [("kis", "kiş")]  # English reads I as i (and drops the cedilla)
+    assert shown_spelling(tr, str, "ışık", "IŞIK") == "ışık"
+
+
+def test_turkish_dice_and_boards_show_turkish_capitals() -> None:
+    dice = dice_set("4x4-tr")
+    faces = {f for die in dice.dice for f in die}
+    assert {"i", "ı", "ç", "ğ", "ö", "ş", "ü"} <= faces  # read from "İ", "I", "Ç", ...
+    assert faces <= set(lang_of("tr").alphabet)
+    text = (DICE_DIR / f"{dice.name}.txt").read_text(encoding="utf-8")
+    assert "İ" in text and "Ğ" in text
+    assert face("i", TURKISH) == "İ" and face("ı", TURKISH) == "I" and face("i") == "I"
+    board = Board(2, 2, ("i", "ı", "ş", "qu"))
+    assert board.grid(TURKISH) == "İ  I\nŞ  Qu" and board.grid() == "I  I\nŞ  Qu"
+
+
+def test_finnish_dice_hold_its_letters() -> None:
+    faces = {f for size in (4, 5, 6) for die in dice_set(f"{size}x{size}-fi").dice for f in die}
+    assert {"ä", "ö"} <= faces and faces <= {*lang_of("fi").alphabet, "qu"}
