@@ -2,18 +2,21 @@
 
 Crockford base-32 (nothing Discord formats, nothing mistaken for another letter): the dice set,
 a character a die, two check characters. Reading forgives case, ``-``, spaces and O/I/L; the
-check catches every single mistyped character and every swap of two neighbours.
+check catches every single mistyped character and every swap of two neighbours. A dice set
+numbered 32 or more is written ``0`` and two characters (number - 32 in base 32): the codes of
+the first sets never change.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from string import ascii_lowercase
 from typing import ClassVar
 
 from core.board import BLANK, Board
-from core.dice import DiceSet, dice_set
+from core.dice import DiceSet, available, dice_set
 from core.problems import Problem
 
 SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -31,11 +34,24 @@ DICE_NUMBERS = {
     "4x4-pl": 18, "5x5-pl": 19, "6x6-pl": 20,
     "4x4-pt": 21, "5x5-pt": 22, "6x6-pt": 23,
 }  # fmt: skip
+# The languages added after Portuguese, in a fixed order: each takes three numbers from 24 on
+# (its 4x4, 5x5 and 6x6 sets), whether its dice are here yet or not.
+LATER_LANGUAGES = (
+    "bg", "cs", "da", "el", "fi", "hr", "hu", "id", "it", "lt", "no", "ro", "ru", "sv", "tr", "uk",
+)  # fmt: skip
+DICE_NUMBERS |= {
+    f"{side}x{side}-{code}": 24 + 3 * k + j
+    for k, code in enumerate(LATER_LANGUAGES)
+    for j, side in enumerate((4, 5, 6))
+}
+ESCAPE = 0  # no set has number 0: it starts a set's number of two characters
+FIRST_LATER = 24
 FACES = (BLANK, *(c for c in ascii_lowercase if c != "q"), "qu", "an", "er", "he", "in", "th")
 SPANISH_FACES = (BLANK, *(c for c in ascii_lowercase if c != "q"), "qu", "ñ")
 # Polish: its 32 letters fill a symbol, so no blank (no Polish die has one) and no Qu (no q).
 POLISH_FACES = tuple("aąbcćdeęfghijklłmnńoóprsśtuwyzźż")
-# The face table of each dice set that does not use FACES.
+# The face table of each dice set that does not use FACES (a later language's sets number their
+# own faces in alphabetical order: ``faces_of``).
 FACE_TABLES = {
     **{name: SPANISH_FACES for name in ("4x4-es", "5x5-es", "6x6-es")},
     **{name: POLISH_FACES for name in ("4x4-pl", "5x5-pl", "6x6-pl")},
@@ -88,8 +104,16 @@ def encode(board: Board, dice: str) -> str:
     missing = sorted({f for f in board.cells if f not in number})
     if missing:
         raise CodeError(CodeProblem.FACES_WITHOUT_CODE, faces=", ".join(missing))
-    values = [DICE_NUMBERS[dice], *(number[f] for f in board.cells)]
+    values = [*_set_values(DICE_NUMBERS[dice]), *(number[f] for f in board.cells)]
     return "".join(SYMBOLS[v] for v in [*values, *_check(values)])
+
+
+def _set_values(number: int) -> list[int]:
+    """A dice set's number as the code's first symbols."""
+    if number < len(SYMBOLS):
+        return [number]
+    rest = number - len(SYMBOLS)
+    return [ESCAPE, rest // len(SYMBOLS), rest % len(SYMBOLS)]
 
 
 def decode(code: str) -> tuple[Board, str]:
@@ -101,12 +125,14 @@ def decode(code: str) -> tuple[Board, str]:
     body, check = values[:-CHECK_CHARS], values[-CHECK_CHARS:]
     if _check(body) != check:
         raise CodeError(CodeProblem.TYPO, code=shown)
-    name = _DICE_BY_NUMBER.get(body[0])
-    if name is None:
+    number, cells = body[0], body[1:]
+    if number == ESCAPE and len(body) >= 3:
+        number, cells = len(SYMBOLS) * (1 + body[1]) + body[2], body[3:]
+    name = _DICE_BY_NUMBER.get(number)
+    if name is None or name not in available():
         raise CodeError(CodeProblem.UNKNOWN_DICE, code=shown)
     dice = dice_set(name)
     faces = faces_of(name)
-    cells = body[1:]
     if len(cells) != len(dice.dice) or any(v >= len(faces) for v in cells):
         raise CodeError(CodeProblem.WRONG_FIT, code=shown, dice=name)
     board = Board(dice.side, dice.side, tuple(faces[v] for v in cells))
@@ -116,13 +142,25 @@ def decode(code: str) -> tuple[Board, str]:
 
 
 def faces_of(dice: str) -> tuple[str, ...]:
-    """The faces a code of this dice set can name, by their numbers."""
-    return FACE_TABLES.get(dice, FACES)
+    """The faces a code of this dice set can name, by their numbers: a later language's sets
+    its own faces in alphabetical order (no more than 32)."""
+    if dice in FACE_TABLES:
+        return FACE_TABLES[dice]
+    if DICE_NUMBERS.get(dice, 0) >= FIRST_LATER:
+        return _own_faces(dice)
+    return FACES
 
 
-def code_length(side: int) -> int:
-    """How many characters the code of a ``side`` x ``side`` board has."""
-    return 1 + side * side + CHECK_CHARS
+@functools.cache
+def _own_faces(dice: str) -> tuple[str, ...]:
+    return tuple(sorted({face for die in dice_set(dice).dice for face in die}))
+
+
+def code_length(side: int, dice: str | None = None) -> int:
+    """How many characters the code of a ``side`` x ``side`` board has (of the dice set
+    ``dice``: a set numbered 32 or more takes two more)."""
+    number = DICE_NUMBERS.get(dice, 0) if dice is not None else 0
+    return len(_set_values(number)) + side * side + CHECK_CHARS
 
 
 def rolled_from(board: Board, dice: DiceSet) -> bool:

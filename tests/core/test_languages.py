@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.best import best_board
-from core.codes import DICE_NUMBERS, CodeError, CodeProblem, decode, encode
+from core.codes import decode, encode
 from core.commonness import Band, band_of, is_everyday, missed_order
 from core.dice import dice_set
 from core.languages import (
@@ -190,27 +190,14 @@ def test_spanish_boards_spell_words_with_ñ(lexicons: dict[str, Lexicon]) -> Non
     assert "año" in found and "ano" not in found
 
 
-CODED = [c for c in LANGUAGE_CODES if language(c).default_dice(4) in DICE_NUMBERS]
-
-
-@pytest.mark.parametrize("code", CODED)
-def test_new_dice_board_codes_round_trip(code: str) -> None:
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_every_languages_board_codes_round_trip(code: str) -> None:
     rng = random.Random(code)
     for side in (4, 5, 6):
         name = language(code).default_dice(side)
         for _ in range(20):
             board = dice_set(name).roll(rng)
             assert decode(encode(board, name)) == (board, name)
-
-
-@pytest.mark.parametrize("code", sorted(set(LANGUAGE_CODES) - set(CODED)))
-def test_dice_without_a_code_number_make_boards_without_a_code(code: str) -> None:
-    """Issue 39's dice have no code numbers yet (a code's first symbol holds 32 sets, 23 taken):
-    their boards are played and shown, only not shared by code."""
-    name = language(code).default_dice(4)
-    with pytest.raises(CodeError) as refused:
-        encode(dice_set(name).roll(random.Random(code)), name)
-    assert refused.value.kind is CodeProblem.NO_CODES
 
 
 def test_best_board_searches_the_languages_letters(lexicons: dict[str, Lexicon]) -> None:
