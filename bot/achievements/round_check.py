@@ -1,13 +1,10 @@
 """The achievements' part of a round's finish, kept cheap: it runs in the finish's transaction
 (``RoundService``'s ``at_finish``), so what it costs is what a round's end waits for.
 
-The players' totals come back from the standings' own update; the server's time zone is read
-when the round starts (``RoundStarted``; a round resumed after a restart reads it in the finish);
-and the tiers this process has seen a player hold are remembered (one bit each), so a finish
-inserts only tiers not known to be held, and none at all when nothing new is reached. The
-database's unique key stays the judge of what is new: the memory only spares asking again. The
-line telling new tiers is owed in the same transaction (the outbox's), so a stop just after the
-finish still tells it."""
+The players' totals come from the standings' own update, the server's time zone is read when
+the round starts, and the tiers a player is known to hold are remembered (one bit each), so a
+finish inserts only tiers not known to be held; the database's unique key judges what is new.
+The line telling new tiers is owed in the same transaction (the outbox's), after the results."""
 
 from __future__ import annotations
 

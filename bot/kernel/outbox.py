@@ -1,13 +1,10 @@
 """The outbox: every post the bot owes a channel or a member, kept until it is out.
 
-A feature writes what it owes (``Owed``) in the transaction that stores the fact owing it, so a
-crash leaves either both or neither. The sender delivers what this process's servers are owed,
-each channel in the order its posts were owed, each channel a scheduler job of its own (one
-delivery at a time per channel, a failing one retried with backoff while the others go on). A
-post is marked sent after the platform took it; a post sent but not marked (a crash between the
-two) is sent again with the same nonce, which the platform answers with the first message. A
-post that can never go (``Undeliverable``: the channel gone, a permission missing) is given up
-with one log line and counted, never retried forever.
+A feature owes a post (``Owed``) in the transaction that stores the fact owing it. Each channel's
+posts are a scheduler job of their own: in order, one at a time, a failing one retried with
+backoff while other channels go on. A post is marked sent once the platform took it; one sent
+but not marked (a crash between) goes again with the same nonce, which returns the first
+message. One that can never go (``Undeliverable``) is given up, logged and counted.
 """
 
 from __future__ import annotations

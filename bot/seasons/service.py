@@ -1,13 +1,10 @@
 """Seasons' use cases: a server's season settings, its standings in the current season or any
 archived one, and the end of each season (archived once, the recap told through ``SeasonEnded``).
 
-A season ends at its last local midnight (the server's time zone). Each server this process owns
-that played lately (or plays from now on) is a job of the process's scheduler at its season's
-end, set again when its time zone or season length changes; at start the job runs at once. The
-season before the current one is archived if it held rounds and is not archived yet (the
-database's unique key decides which process does it) with its recap owed in the same transaction
-(``RECAP``, the outbox's: the role moved and the recap posted, once, even across a crash), then
-``SeasonEnded`` is told."""
+A season ends at its last local midnight (the server's time zone): each server this process owns
+that played lately is a job of the scheduler at that instant (set again when its time zone or
+length changes; at once at start). The season before is archived once (the database's unique
+key decides which process), with its recap and champion role owed in the same transaction."""
 
 from __future__ import annotations
 
