@@ -119,12 +119,29 @@ class Language:
             return base
         return None
 
+    def plain(self, word: str) -> str:
+        """``word`` (in this language's letters) without its diacritics, as a player types it on
+        a keyboard without them: "żal" -> "zal", "año" -> "ano". Two words of one plain form
+        differ only by letters with marks, which this language keeps as letters of their own."""
+        return "".join(_plain_letter(ch) for ch in word)
+
     def default_dice(self, size: int) -> str:
         """The dice set a board of this side uses in this language."""
         if size not in self.dice:
             sizes = ", ".join(map(str, self.dice))
             raise LanguageError(LanguageProblem.NO_DICE, size=size, language=self.code, sizes=sizes)
         return self.dice[size]
+
+
+# Letters with a mark that Unicode does not decompose into a base letter and the mark.
+_UNDECOMPOSED = {"ł": "l", "đ": "d", "ø": "o", "ı": "i", "ħ": "h", "ŧ": "t"}
+
+
+def _plain_letter(ch: str) -> str:
+    if ch in _UNDECOMPOSED:
+        return _UNDECOMPOSED[ch]
+    decomposed = unicodedata.normalize("NFD", ch)
+    return decomposed[0] if len(decomposed) > 1 else ch
 
 
 def _language(

@@ -28,6 +28,7 @@ from core.languages import (
     shown_spelling,
 )
 from core.lexicon import Lexicon
+from core.misspelt import Misspellings
 from core.rules import Mode as Mode  # re-exported: Mode is the round's, defined with the rules
 from core.rules import Timer
 from core.scoring import longest_first, word_score
@@ -72,6 +73,8 @@ class Judgement:
     taken_by: PlayerId | None = None
     # As the player wrote it (lowercase), to show it in their spelling; not part of the verdict.
     typed: str | None = field(default=None, compare=False)
+    # A refused word that is a board's word without a letter's mark: that word, as spelled.
+    meant: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,7 @@ class Round:
     language: Language = field(default_factory=lambda: language(DEFAULT_LANGUAGE))
     dictionary: str = DEFAULT_DICTIONARY
     clock: Clock = field(default_factory=Clock)
+    _misspellings: Misspellings | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def start(
@@ -240,10 +244,17 @@ class Round:
                 self.deadline = now  # every word found: nothing is left to play for
             return Judgement(word, Verdict.ACCEPTED, points)
         if word not in self.lexicon:
-            return Judgement(word, Verdict.NOT_A_WORD)
+            return self._refused(word, Verdict.NOT_A_WORD)
         if self.dictionary == "everyday" and not is_everyday(word, self.lexicon):
             return Judgement(word, Verdict.RARE)
-        return Judgement(word, Verdict.NOT_ON_BOARD)
+        return self._refused(word, Verdict.NOT_ON_BOARD)
+
+    def _refused(self, word: str, verdict: Verdict) -> Judgement:
+        """The refusal, naming the board's word it is without a letter's mark ("żal", not "zal")."""
+        if self._misspellings is None:
+            self._misspellings = Misspellings(self.language, self.solution)
+        meant = self._misspellings.meant(word)
+        return Judgement(word, verdict, meant=None if meant is None else self.spelled(meant))
 
     @classmethod
     def rebuild(

@@ -9,14 +9,27 @@ from core.round import Verdict
 
 
 def verdict_line(
-    word: str, verdict: Verdict, points: int, min_length: int, language: str = DEFAULT_LANGUAGE
+    word: str,
+    verdict: Verdict,
+    points: int,
+    min_length: int,
+    language: str = DEFAULT_LANGUAGE,
+    meant: str | None = None,
 ) -> str:
     """What a word did, with its points or why not (``word`` already as the front end shows
-    words: escaped, shortened)."""
+    words: escaped, shortened); ``meant``: the board's word a refused one is without a letter's
+    mark ("żal", not "zal"), as the front end shows it."""
+    if meant is not None and verdict is not Verdict.ACCEPTED:
+        return text("verdicts.meant", language, word=word, meant=meant)
     key = f"verdicts.{verdict.value}"
     return text(key, language, word=word, points=points, min_length=min_length)
 
 
-def verdict_reason(verdict: Verdict, language: str = DEFAULT_LANGUAGE) -> str:
-    """Why a word was refused, in a few words ("not on the board")."""
+def verdict_reason(
+    verdict: Verdict, language: str = DEFAULT_LANGUAGE, meant: str | None = None
+) -> str:
+    """Why a word was refused, in a few words ("not on the board"; with ``meant``, how the
+    board's word is spelled: "pisze się żal")."""
+    if meant is not None:
+        return text("reasons.meant", language, meant=meant)
     return text(f"reasons.{verdict.value}", language)

@@ -102,6 +102,6 @@ def judged_word(
         "shown": shown,
         "verdict": judged.verdict.value,
         "points": points if accepted else None,
-        "reason": None if accepted else verdict_reason(judged.verdict, language),
+        "reason": None if accepted else verdict_reason(judged.verdict, language, judged.meant),
         "path": path,
     }

@@ -9,7 +9,13 @@ from core.round import Verdict
 
 
 def verdict_text(
-    word: str, verdict: Verdict, points: int, min_length: int, language: str = DEFAULT_LANGUAGE
+    word: str,
+    verdict: Verdict,
+    points: int,
+    min_length: int,
+    language: str = DEFAULT_LANGUAGE,
+    meant: str | None = None,
 ) -> str:
     """One line of a /guess reply, so players see at once what each word did."""
-    return verdict_line(escape(fit(word, 40)), verdict, points, min_length, language)
+    shown = None if meant is None else escape(fit(meant, 40))
+    return verdict_line(escape(fit(word, 40)), verdict, points, min_length, language, shown)

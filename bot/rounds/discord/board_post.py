@@ -20,8 +20,7 @@ from bot.discord.render.text import (
 )
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
-from bot.i18n.verdicts import verdict_reason
-from bot.rounds.discord.crowd_status import crowd_status
+from bot.rounds.discord.crowd_status import crowd_status, refused_item
 from bot.rounds.discord.port import News
 from bot.rounds.events import Ending
 from core.board import Board
@@ -161,8 +160,7 @@ def _news_text(news: News, budget: int, language: str) -> tuple[str, tuple[int, 
             return line, (accepted, refused)
         line, accepted = line + add, accepted + 1
     for word, verdict in news.refused:
-        reason = verdict_reason(verdict, language)
-        item = text("status.refused_item", language, word=escape(fit(word, 20)), reason=reason)
+        item = refused_item(word, verdict, language, news.meant.get(word))
         add = (text("status.refused", language) if refused == 0 else ", ") + item
         if units(line + add) > budget:
             break

@@ -48,9 +48,9 @@ def crowd_status(
     return "\n".join(lines), counts
 
 
-def refused_item(word: str, verdict: Verdict, language: str) -> str:
+def refused_item(word: str, verdict: Verdict, language: str, meant: str | None = None) -> str:
     """'xq (not a word)': a refused word (as typed, cut short) and why."""
-    reason = verdict_reason(verdict, language)
+    reason = verdict_reason(verdict, language, None if meant is None else escape(meant))
     return text("status.refused_item", language, word=escape(fit(word, 20)), reason=reason)
 
 
@@ -86,7 +86,7 @@ def _rolling(
         words = (
             [escape(w) for w in item.accepted]
             if accepted
-            else [refused_item(w, v, language) for w, v in item.refused]
+            else [refused_item(w, v, language, item.meant.get(w)) for w, v in item.refused]
         )
         if not words:
             continue

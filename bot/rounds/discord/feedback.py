@@ -80,7 +80,12 @@ class Feedback:
                 news.accepted.append((ticket, view.spelled(j.word, j.typed), now))
             else:  # as typed: a word that is not one has no other spelling
                 news.refused.append((ticket, j.typed or j.word, j.verdict, now))
+                if j.meant is not None:  # "zal": the board's "żal" is named
+                    news.meant[j.typed or j.word] = j.meant
         del news.refused[:-REFUSED_KEPT]
+        if news.meant:  # only for the refused words still waiting
+            waiting = {r[1] for r in news.refused}
+            news.meant = {w: m for w, m in news.meant.items() if w in waiting}
         self._dirty.add(view.id)
         crowd = view.id if view.player_count > CROWD else None
         self._react(message, judgements, ticket, crowd)
@@ -168,9 +173,14 @@ class Feedback:
         the rest waits for the next edit, so a writer's backlog never holds back older news.
         """
         settled = self.settled()
-        snap = {player: item.committed(settled) for player, item in self._ordered(view).items()}
+        pending = self._ordered(view)
+        snap = {player: item.committed(settled) for player, item in pending.items()}
         taken = {
-            player: News([a[1] for a in acc], [r[1:3] for r in ref])
+            player: News(
+                [a[1] for a in acc],
+                [r[1:3] for r in ref],
+                {r[1]: m for r in ref if (m := pending[player].meant.get(r[1]))},
+            )
             for player, (acc, ref) in snap.items()
         }
         try:
@@ -281,6 +291,7 @@ class _Pending:
 
     accepted: list[tuple[int, str, float]] = field(default_factory=list)  # ticket, word, at
     refused: list[tuple[int, str, Verdict, float]] = field(default_factory=list)
+    meant: dict[str, str] = field(default_factory=dict)  # a refused word: the board's it lacks
 
     def committed(
         self, settled: int

@@ -48,6 +48,8 @@ class News:
 
     accepted: list[str] = field(default_factory=list)
     refused: list[tuple[str, Verdict]] = field(default_factory=list)
+    # A refused word (as typed) that is a board's word without a letter's mark: that word.
+    meant: dict[str, str] = field(default_factory=dict)
 
 
 class Publisher(Protocol):

@@ -34,7 +34,12 @@ async def guess_privately(
     language = game.language
     lines = [
         render.verdict_text(
-            game.spelled(j.word, j.typed), j.verdict, j.points, game.rules.min_length, language
+            game.spelled(j.word, j.typed),
+            j.verdict,
+            j.points,
+            game.rules.min_length,
+            language,
+            j.meant,
         )
         for j in submitted.judgements
     ]
