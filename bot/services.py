@@ -126,7 +126,7 @@ async def open_services(
     here), then the services over them. Nothing runs yet: ``start_services`` resumes rounds once
     the front end is ready for them."""
     clock = tuning.clock
-    lexicons = Lexicons(settings.dictionary, loaded=dict(tuning.lexicons))
+    lexicons = Lexicons(settings.dictionary, loaded=tuning.lexicons)
     await lexicons.get("en")
     storage = await Storage.open(settings.database, busy_timeout=tuning.busy_timeout)
     stack.push_async_callback(_close_storage, storage)

@@ -37,14 +37,19 @@ def cache_lock(cache_dir: Path) -> Iterator[None]:
 
 
 def build_all(
-    cache_dir: Path, *, definitions: bool = True, jobs: int | None = None, nice: int = 0
+    cache_dir: Path,
+    *,
+    definitions: bool = True,
+    jobs: int | None = None,
+    nice: int = 0,
+    codes: Sequence[str] = LANGUAGE_CODES,
 ) -> list[str]:
-    """Build what the cache lacks: every language's lexicon, then (``definitions``) every
-    definitions index; one line a build, none when the cache held everything. ``jobs``: builds
-    at once (default: one a core); ``nice``: the children's niceness. Raises what a build
-    raised (LexiconError, OSError)."""
+    """Build what the cache lacks: every language's lexicon (of ``codes``), then
+    (``definitions``) every definitions index; one line a build, none when the cache held
+    everything. ``jobs``: builds at once (default: one a core); ``nice``: the children's
+    niceness. Raises what a build raised (LexiconError, OSError)."""
     with cache_lock(cache_dir):
-        lexicons = [c for c in LANGUAGE_CODES if cached_lexicon_for(c, cache_dir) is None]
+        lexicons = [c for c in codes if cached_lexicon_for(c, cache_dir) is None]
         lexicons.sort(key=lambda c: -language(c).words_file.stat().st_size)  # longest first
         done = _run(_build_lexicon, lexicons, cache_dir, jobs, nice)
         if definitions:

@@ -32,18 +32,33 @@ async def load_lexicon(
     values of ``frequencies``, if given): from the cache, else built by a child process."""
     started = time.perf_counter()
     cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    lexicon = await cached_lexicon(dictionary, cache, lang=lang, frequencies=frequencies)
+    if lexicon is not None:
+        return lexicon
+    log.info("no compiled lexicon for %s in %s: building it in a child process", dictionary, cache)
+    blob = await build_in_child(dictionary, cache, lang, frequencies)
+    return _ready(Lexicon.from_bytes(blob), lang, started, "built by a child process")
+
+
+async def cached_lexicon(
+    dictionary: str | os.PathLike[str],
+    cache_dir: str | os.PathLike[str] | None = None,
+    *,
+    lang: str = DEFAULT_LANGUAGE,
+    frequencies: str | os.PathLike[str] | None = None,
+) -> Lexicon | None:
+    """The lexicon as ``load_lexicon`` gives it when the cache holds it (read in a thread:
+    milliseconds), else None: it would have to be built first."""
+    started = time.perf_counter()
+    cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     alphabet = language(lang).alphabet
     lexicon = await asyncio.to_thread(
         cached, dictionary, cache, alphabet=alphabet, frequencies=frequencies
     )
-    origin = "from the cache"
-    if lexicon is None:
-        log.info(
-            "no compiled lexicon for %s in %s: building it in a child process", dictionary, cache
-        )
-        blob = await build_in_child(dictionary, cache, lang, frequencies)
-        lexicon = Lexicon.from_bytes(blob)
-        origin = "built by a child process"
+    return None if lexicon is None else _ready(lexicon, lang, started, "from the cache")
+
+
+def _ready(lexicon: Lexicon, lang: str, started: float, origin: str) -> Lexicon:
     if not len(lexicon):
         raise LexiconError("it holds no words (one word a line, in UTF-8)")
     log.info(

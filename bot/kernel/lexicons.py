@@ -2,6 +2,8 @@
 
 English is loaded at start; another language on first use, from the cache or built by a child
 process (``bot.kernel.lexicon_loader``): a build's heap would stay in the bot's process for good.
+A language never played costs nothing. ``from_cache`` tells a use case whether the language is at
+hand within milliseconds, or must be built first (seconds: it tells the player to wait).
 One load at a time per language: a second caller waits for the first's result. English's list
 is ``BOGGLE_DICTIONARY`` (the others' are fixed, ``core.languages``), read with the frequencies
 of ``data/words/en-zipf.tsv``: an unlisted word is of the unknown band, never everyday.
@@ -14,7 +16,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from bot.kernel.lexicon_loader import load_lexicon
+from bot.kernel.lexicon_loader import cached_lexicon, load_lexicon
 from core.languages import DEFAULT_LANGUAGE, language
 from core.lexicon import Lexicon
 
@@ -32,12 +34,33 @@ class Lexicons:
         hand by language code (tests, benchmarks), never loaded again."""
         self.english = Path(english) if english is not None else language("en").words_file
         self.cache_dir = cache_dir
-        self._loaded: dict[str, Lexicon] = dict(loaded or {})
+        self._given: Mapping[str, Lexicon] = loaded or {}  # read on first use, as a load is
+        self._loaded: dict[str, Lexicon] = {}
         self._locks: dict[str, asyncio.Lock] = {}
 
     def loaded(self, code: str) -> Lexicon | None:
-        """The language's lexicon if it is loaded already (never loads)."""
-        return self._loaded.get(code)
+        """The language's lexicon if it is loaded already (never loads; one given at hand)."""
+        found = self._loaded.get(code)
+        if found is None and code in self._given:
+            found = self._loaded[code] = self._given[code]
+        return found
+
+    async def from_cache(self, code: str) -> Lexicon | None:
+        """The language's lexicon if it is loaded or the cache holds it (then loaded now, in
+        milliseconds); None when it must be built first, which ``get`` does (seconds)."""
+        found = self.loaded(code)
+        if found is not None:
+            return found
+        chosen = language(code)
+        async with self._locks.setdefault(code, asyncio.Lock()):
+            found = self._loaded.get(code)
+            if found is None:
+                found = await cached_lexicon(
+                    self.source(code), self.cache_dir, lang=code, frequencies=chosen.frequency_file
+                )
+                if found is not None:
+                    self._loaded[code] = found
+        return found
 
     def source(self, code: str) -> Path:
         """The word list a language's lexicon is built from."""
@@ -47,7 +70,7 @@ class Lexicons:
         """The language's lexicon: loaded already, else from the cache, else built by a child
         process (seconds; the caller waits). LanguageError for a code we do not have;
         LexiconError when the list cannot be read or built (the next call tries again)."""
-        found = self._loaded.get(code)
+        found = self.loaded(code)
         if found is not None:
             return found
         chosen = language(code)

@@ -259,14 +259,19 @@ class RoundService:
         starter_name: str,
         options: RoundOptions,
         server: ServerSettings,
+        on_loading: Callable[[], Awaitable[None]] | None = None,
     ) -> RoundView | Refusal:
         """Start a round within the ``server``'s settings (its round channels, its banned
-        words); refusals in the server's language."""
+        words); refusals in the server's language. ``on_loading``: awaited first when the
+        round's language must be built before its board can be rolled (seconds, in a child
+        process: its compiled lexicon is not in the cache), to tell the player it is coming."""
         language = server.language
         refused = self.may_open(channel_id, server)
         if refused is not None:
             return refused
         try:
+            if on_loading is not None and not await self._at_hand(options.language):
+                await on_loading()
             live = await self.live_rounds.start(
                 guild_id, channel_id, starter_id, starter_name, options, server.banned
             )
@@ -281,6 +286,10 @@ class RoundService:
         except BoardNotPosted as exc:  # what shows the channel logged Discord's reason
             return Refusal.of(exc.why.value, language)
         return live.view()
+
+    async def _at_hand(self, code: str) -> bool:
+        """Whether the language's lexicon is loaded, or loads from the cache now (milliseconds)."""
+        return await self.live_rounds.lexicons.from_cache(code) is not None
 
     def may_stop(self, channel_id: int, actor_id: int, moderates: bool) -> Refusal | None:
         """Why the player may not stop the channel's round (there is none; they neither started

@@ -12,6 +12,7 @@ from standin import StandIn, StoredMessage
 from tests.bot.harness import read_board
 
 DEFINE_PREFIX = "boggle:define:"  # the results' Definitions button's custom id
+BUILD_TIMEOUT = 180.0  # seconds: a language's lexicon built by the bot's child, on a busy machine
 
 
 async def play_one_word(
@@ -25,10 +26,10 @@ async def play_one_word(
         await (await standin.slash("boggle", "alice", "boggle stop", {})).followup(timeout=30)
         since = max(standin.world.messages, default=0)
     options = {"time": "5m", "language": code}
-    handle = await standin.slash("boggle", "alice", "boggle start", options)
-    await handle.followup(timeout=60)  # a language's first round waits for its lexicon
+    await standin.slash("boggle", "alice", "boggle start", options)
+    # A language's first round on a cold cache waits for its build (the player is told so).
     board = await standin.wait_for_message(
-        "boggle", lambda m: "Boggle" in m.content, 10, after=since
+        "boggle", lambda m: "Boggle" in m.content, BUILD_TIMEOUT, after=since
     )
     grid = board.content.split("```")[1].strip().splitlines()
     lexicon = cached_lexicon_for(code, cache)

@@ -468,6 +468,7 @@ def test_lang_check_folds_the_word_and_says_how_common_it_is(
     lexicons: dict[str, Lexicon], lexicon_cache: Path
 ) -> None:
     """On the test run's cache, where every language's lexicon is built already."""
+    assert lexicons["en"] and lexicons["fr"] and lexicons["es"]
     result = run(
         "check", "Être", "etre/xxxx/xxxx/xxxx", "--lang", "fr", "--cache-dir", lexicon_cache
     )
@@ -490,6 +491,7 @@ def test_lang_check_folds_the_word_and_says_how_common_it_is(
 
 def test_lang_solve_roll_and_everyday(lexicons: dict[str, Lexicon], lexicon_cache: Path) -> None:
     """On the test run's cache, where every language's lexicon is built already."""
+    assert lexicons["en"] and lexicons["es"]
     solved = run(
         "solve", "año/xxx/xxx", "--lang", "es", "--min-length", "3", "--cache-dir", lexicon_cache
     )

@@ -3,11 +3,14 @@ player, privately, whatever happens."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 
 from bot.discord.answers import reader_language, tell
 from bot.discord.render.text import plural
 from bot.i18n.catalogue import text
+from bot.i18n.languages import language_name
 from bot.kernel.refusal import Refusal
 from bot.rounds.options import RoundOptions
 from bot.rounds.service import RoundService
@@ -38,7 +41,12 @@ async def begin_round(
         await tell(interaction, text("replies.cannot_post", language))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    opened = await _opened(rounds, interaction, options, server)
+
+    async def coming() -> None:  # its list is being built: seconds, the board comes after
+        name = language_name(options.language)
+        await tell(interaction, text("replies.board_coming", options.language, language=name))
+
+    opened = await _opened(rounds, interaction, options, server, coming)
     if isinstance(opened, Refusal):
         await _refused(interaction, opened)
         return
@@ -51,11 +59,18 @@ async def _opened(
     interaction: discord.Interaction,
     options: RoundOptions,
     server: ServerSettings,
+    on_loading: Callable[[], Awaitable[None]],
 ) -> RoundView | Refusal:
     assert interaction.guild_id is not None and interaction.channel is not None
     user = interaction.user
     return await rounds.open_round(
-        interaction.guild_id, interaction.channel.id, user.id, user.display_name, options, server
+        interaction.guild_id,
+        interaction.channel.id,
+        user.id,
+        user.display_name,
+        options,
+        server,
+        on_loading,
     )
 
 

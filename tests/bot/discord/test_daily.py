@@ -101,6 +101,7 @@ async def test_the_servers_language_is_the_daily_default(
     """A German server's /daily opens the German board (its dice, its words), in German; a
     language asked for wins; one attempt per language and day. (``lexicons``: the run's cache
     holds German, so the bot loads it from there rather than waiting for a child build.)"""
+    assert lexicons["de"]
     await config(game, "set", language="de")
     handle = await game.standin.slash("boggle", "alice", "daily", {})
     reply = await handle.original_message()

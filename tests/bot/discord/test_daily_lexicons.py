@@ -7,6 +7,7 @@ stand-in does not time the 3 s: the tests check the answer's kind instead.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,9 @@ async def test_a_guess_form_waiting_for_its_lexicon_is_deferred(
     standin: StandIn,
     database: Path,
     lexicon: Lexicon,
-    lexicons: dict[str, Lexicon],  # the run's cache holds French: loaded from there
+    lexicons: Mapping[str, Lexicon],
 ) -> None:
+    assert lexicons["fr"]  # the run's cache holds French: the bot loads it from there
     # Stopped: however long French takes to load, the attempt's time is not used up meanwhile
     # (on a wall clock a slow load let the deadline pass before the guess was judged).
     clock = StoppedClock(1_780_000_000.0)
@@ -65,10 +67,11 @@ async def test_a_daily_whose_lexicon_cannot_load_says_so_and_stores_nothing(
     game: Harness,
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
-    lexicons: dict[str, Lexicon],  # the run's cache holds German, for the second try
+    lexicons: Mapping[str, Lexicon],
 ) -> None:
     """German's word list is missing: a French server's /daily in German answers in French,
     naming German, and stores nothing; once the list is back, the next /daily opens the board."""
+    assert lexicons["de"]  # the run's cache holds German, for the second try
     await config(game, "set", language="fr")
     monkeypatch.setattr(core.languages, "WORDS_DIR", tmp_path / "no words here")
     handle = await game.standin.slash("boggle", "alice", "daily", {"language": "de"})
@@ -94,9 +97,10 @@ async def test_a_share_waiting_for_its_lexicon_is_deferred(
     database: Path,
     clock: Clock,
     lexicon: Lexicon,
-    lexicons: dict[str, Lexicon],  # the run's cache holds Spanish: loaded from there
+    lexicons: Mapping[str, Lexicon],
     where: str,
 ) -> None:
+    assert lexicons["es"]  # the run's cache holds Spanish: the bot loads it from there
     channel = "boggle" if where == "server" else standin.dm_with("alice")
     async with bot_session(standin, database, clock, lexicon) as game:
         await open_daily(game, "alice", channel, language="es")
