@@ -110,7 +110,10 @@ class App:
         self.services = services
         if metrics is not None:
             metrics.watch_services(services)
-        await client.install(discord_plugins(services), services.server_settings.language)
+        settings_service = services.server_settings
+        await client.install(
+            discord_plugins(services), settings_service.language, settings_service.adopt_locale
+        )
         await start_services(services, client.close, self.stack)
         web = self.settings.web
         if web.port is not None and client.application_id is not None:

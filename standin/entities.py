@@ -81,6 +81,9 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
+    # The server's language in Discord's settings (its Community "primary language"): its
+    # payload's ``preferred_locale`` and each interaction's ``guild_locale``.
+    preferred_locale: str = "en-US"
 
     @property
     def everyone(self) -> Role:

@@ -134,9 +134,10 @@ def interaction_payload(
         member = world.member(channel.guild_id, user.id)
         if member is None:
             raise CommandError(f"{user.username} is not a member of the channel's guild")
+        locale = world.guilds[channel.guild_id].preferred_locale
         payload["guild_id"] = str(channel.guild_id)
-        payload["guild"] = {"id": str(channel.guild_id), "locale": "en-US", "features": []}
-        payload["guild_locale"] = "en-US"
+        payload["guild"] = {"id": str(channel.guild_id), "locale": locale, "features": []}
+        payload["guild_locale"] = locale
         payload["member"] = payloads.member(member) | {
             "permissions": str(world.permissions(channel.id, user.id))
         }

@@ -134,7 +134,7 @@ def guild_create(world: World, g: Guild, intents: int | None = None) -> dict[str
         "description": None,
         "banner": None,
         "premium_tier": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": g.preferred_locale,
         "public_updates_channel_id": None,
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,

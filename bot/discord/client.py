@@ -20,6 +20,7 @@ from bot.discord.answers import reader_language, speaking_server
 from bot.discord.entry_point import BoggleTree
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n.catalogue import text
+from bot.i18n.languages import language_of_locale
 from bot.kernel.shard_claims import ShuttingDown
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,8 @@ P = ParamSpec("P")
 Plugin = Callable[[commands.AutoShardedBot], Awaitable[None]]
 # A server's language, by the server's id (the server settings'): a failed command's reply.
 ServerLanguage = Callable[[int], Awaitable[str]]
+# The language of a server's Discord locale (ours, or None), told before each of its commands.
+AdoptLocale = Callable[[int, str | None], Awaitable[None]]
 
 
 def plugin(
@@ -54,6 +57,19 @@ def plugin(
         await setup(bot, *args, **kwargs)
 
     return installed
+
+
+async def _adopt(adopt_locale: AdoptLocale, interaction: discord.Interaction) -> None:
+    """The server's Discord locale (``guild_locale``: Discord sends it with every command in a
+    server) as our language, told through the server's install of the bot; a failure to store
+    it is logged, and the command runs on."""
+    server, locale = speaking_server(interaction), interaction.guild_locale
+    if server is None or locale is None:
+        return
+    try:
+        await adopt_locale(server, language_of_locale(str(locale)))
+    except Exception:
+        log.warning("server %s: its locale's language was not stored", server, exc_info=True)
 
 
 def intents_for(reads_messages: bool) -> discord.Intents:
@@ -122,12 +138,23 @@ class BoggleBot(commands.AutoShardedBot):
             if self._torn_down:  # stopped meanwhile, past SETUP_WAIT: close what came after
                 await self._teardown()
 
-    async def install(self, plugins: Sequence[Plugin], server_language: ServerLanguage) -> None:
+    async def install(
+        self,
+        plugins: Sequence[Plugin],
+        server_language: ServerLanguage,
+        adopt_locale: AdoptLocale | None = None,
+    ) -> None:
         """The Discord side over the services: the commands' translations, every feature's
         commands and buttons (``plugins``, installed in their order), and the commands synced
-        to Discord; ``server_language``: a failed command's answer in the server's language."""
+        to Discord; ``server_language``: a failed command's answer in the server's language;
+        ``adopt_locale``: told the language of a server's Discord locale before its commands
+        (a server that never chose one speaks its locale's)."""
         self._server_language = server_language
-        self.tree.error(self._on_command_error)
+        tree = self.tree
+        assert isinstance(tree, BoggleTree)
+        if adopt_locale is not None:
+            tree.before_command = lambda interaction: _adopt(adopt_locale, interaction)
+        tree.error(self._on_command_error)
         await self.tree.set_translator(CatalogueTranslator())
         for installed in plugins:
             await installed(self)

@@ -10,6 +10,7 @@ sync sends the one there back as it is.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -77,6 +78,8 @@ class BoggleTree(app_commands.CommandTree[Any]):
     """The bot's command tree; with ``entry_point`` on, the Entry Point command too."""
 
     entry_point = False  # the application has an Activity (BOGGLE_ACTIVITY)
+    # Awaited before every command runs (``BoggleBot.install``: the server's locale noted).
+    before_command: Callable[[discord.Interaction[Any]], Awaitable[None]] | None = None
 
     async def sync_global(self) -> int:
         """Bulk-overwrite the global commands, keeping the application's Entry Point command:
@@ -109,8 +112,10 @@ class BoggleTree(app_commands.CommandTree[Any]):
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """The Entry Point command is answered here, with the launch; every other
-        interaction goes on to its command."""
+        interaction goes on to its command, after the tree's ``before_command``."""
         if not is_entry_point(interaction):
+            if self.before_command is not None:
+                await self.before_command(interaction)
             return True
         try:
             await interaction.response.launch_activity()

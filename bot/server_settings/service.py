@@ -44,6 +44,8 @@ class ServerSettingsStore(Protocol):
 
     async def save_defaults(self, guild_id: int, settings: ServerSettings) -> None: ...
 
+    async def adopt_language(self, guild_id: int, language: str) -> None: ...
+
     async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None: ...
 
     async def clear_round_channels(self, guild_id: int) -> None: ...
@@ -89,6 +91,7 @@ class ServerSettingsService:
         self.store = store
         self.read = read
         self.events = events if events is not None else EventBus()
+        self._adopted: set[int] = set()  # servers whose locale's language was offered this process
 
     def _moved(self, guild_id: int) -> None:
         self.events.publish(ServerTimesChanged(guild_id))
@@ -97,6 +100,15 @@ class ServerSettingsService:
         """The server's settings (the bot's defaults where it set nothing): what ``show`` and
         ``words list`` show, and what every other feature reads."""
         return await self.store.server_settings(guild_id)
+
+    async def adopt_locale(self, guild_id: int, language: str | None) -> None:
+        """A server speaks the language of its Discord locale (``language``: ours for it, None
+        for a locale we do not speak) until it chooses one: stored at its first command, if it
+        has no settings yet (a server with settings keeps its language). Once a process."""
+        if language is None or language == DEFAULT_LANGUAGE or guild_id in self._adopted:
+            return
+        self._adopted.add(guild_id)
+        await self.store.adopt_language(guild_id, language)
 
     async def language(self, guild_id: int | None) -> str:
         """The language a server's replies are written in; None (no server): the default."""

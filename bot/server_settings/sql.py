@@ -34,6 +34,10 @@ SAVE_DEFAULTS_SQL = (
     + ", ".join(f"{c} = excluded.{c}" for c in _DEFAULT_FIELDS)
 )
 SERVER_LOCALE_SQL = "SELECT timezone, language FROM server_settings WHERE guild_id = ?"
+ADOPT_LANGUAGE_SQL = (
+    "INSERT INTO server_settings (guild_id, language) VALUES (?, ?)"
+    " ON CONFLICT (guild_id) DO NOTHING"
+)
 ROUND_CHANNELS_SQL = "SELECT channel_id FROM round_channels WHERE guild_id = ?"
 ADD_ROUND_CHANNEL_SQL = (
     "INSERT INTO round_channels (guild_id, channel_id) VALUES (?, ?)"
@@ -110,6 +114,12 @@ class ServerSettingsSQL(Database, Protocol):
             rows = await self._fetch(SERVER_LOCALE_SQL, guild_id)
         row = rows[0] if rows else {}
         return row.get("timezone"), row.get("language", DEFAULT_LANGUAGE)
+
+    async def adopt_language(self, guild_id: int, language: str) -> None:
+        """Store ``language`` as the server's, unless it has settings of its own already (its
+        language then stays as it is)."""
+        async with self._write() as session:
+            await session.execute(ADOPT_LANGUAGE_SQL, guild_id, language)
 
     async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None:
         """Add a channel to (or take it off) the ones where the server's rounds may start."""

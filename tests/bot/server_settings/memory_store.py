@@ -57,6 +57,11 @@ class MemoryServerSettings:
             settings, channels=frozenset(), banned=frozenset(), daily_channel=None
         )
 
+    async def adopt_language(self, guild_id: int, language: str) -> None:
+        self.writes += 1
+        if guild_id not in self.defaults and guild_id not in self.daily_channels:  # no row yet
+            self.defaults[guild_id] = ServerSettings(language=language)
+
     async def set_round_channel(self, guild_id: int, channel_id: int, allowed: bool) -> None:
         self.writes += 1
         listed = self.channels.setdefault(guild_id, set())

@@ -104,3 +104,18 @@ async def test_a_day_of_changes_is_kept_as_asked(store: ServerSettingsStore) -> 
     )
     locales.append(await store.server_locale(GUILD))
     assert locales == [(None, "en"), (None, "fr"), (None, "en"), ("UTC", "en")]
+
+
+async def test_a_locales_language_is_adopted_only_by_a_server_without_settings(
+    store: ServerSettingsStore,
+) -> None:
+    await store.adopt_language(1, "fr")
+    assert (await store.server_settings(1)).language == "fr"
+    await store.adopt_language(1, "de")  # adopted once: a later locale changes nothing
+    assert (await store.server_locale(1))[1] == "fr"
+    await store.save_defaults(2, ServerSettings(size=5))  # settings of its own, in English
+    await store.adopt_language(2, "pl")
+    assert (await store.server_settings(2)) == ServerSettings(size=5)
+    await store.set_daily_channel(3, 30)  # a daily channel is settings of its own too
+    await store.adopt_language(3, "es")
+    assert (await store.server_settings(3)).language == "en"
