@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field, replace
 from datetime import date, tzinfo
 from typing import Protocol
@@ -47,6 +47,8 @@ class LexiconSource(Protocol):
     """Where the service gets a language's lexicon (the bot's ``Lexicons``: loaded on first use)."""
 
     async def get(self, code: str) -> Lexicon: ...
+
+    async def from_cache(self, code: str) -> Lexicon | None: ...
 
 
 @dataclass(frozen=True)
@@ -150,15 +152,20 @@ class DailyService:
         channel_id: int,
         language: str | None,
         reader_language: str,
+        on_loading: Callable[[str], Awaitable[None]] | None = None,
     ) -> Opened | Refusal:
         """``/daily`` or the page: the player's attempt today in ``language`` (else the server's
         through its install, ``guild_id``; elsewhere ``reader_language``) on the server's day
         (its time zone), their name kept for its rankings. Refused when the language's lexicon
-        cannot load (then nothing is stored: the board is made before the attempt)."""
+        cannot load (then nothing is stored: the board is made before the attempt).
+        ``on_loading(language)``: awaited first when the language's lexicon must be built
+        (seconds, in a child process), to tell the player the board is coming."""
         settings = await self.server_settings.of(guild_id) if guild_id is not None else None
         if language is None or language not in LANGUAGE_CODES:
             language = settings.language if settings is not None else reader_language
         try:
+            if on_loading is not None and await self.lexicons.from_cache(language) is None:
+                await on_loading(language)
             opened = await self.open(
                 player_id, language, server_zone(settings), guild_id, channel_id
             )

@@ -38,7 +38,7 @@ from bot.discord.render import BOARD_FILE
 from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.discord.result_buttons import daily_buttons
 from bot.i18n.catalogue import text
-from bot.i18n.languages import DEFAULT_LANGUAGE
+from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
 from bot.kernel.refusal import Refusal
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -73,6 +73,13 @@ class Daily(commands.Cog):
     async def daily(self, interaction: discord.Interaction, language: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
+
+        async def coming(code: str) -> None:  # its list is being built: the board comes after
+            name = language_name(code)
+            await interaction.edit_original_response(
+                content=text("daily.board_coming", code, language=name)
+            )
+
         opened = await self.services.daily.open_for(
             user.id,
             user.display_name,
@@ -80,6 +87,7 @@ class Daily(commands.Cog):
             interaction.channel_id or 0,
             language,
             reader_language(interaction),
+            coming,
         )
         if isinstance(opened, Refusal):
             await interaction.edit_original_response(

@@ -45,6 +45,9 @@ class Unreadable:
             raise LexiconError(f"{code}: the word list cannot be read")
         return await self.lexicons.get(code)
 
+    async def from_cache(self, code: str) -> Lexicon | None:
+        return None if code == self.broken else await self.lexicons.from_cache(code)
+
 
 @pytest.fixture
 def store() -> MemoryDailyStore:

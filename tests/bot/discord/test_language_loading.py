@@ -75,3 +75,18 @@ async def test_a_language_is_built_in_the_background_then_read_from_the_cache(
         assert [m.content for m in answers if m.content == coming] == []  # no wait to tell of
         assert took < OPENS_WITHIN
         assert game.live().game.lexicon.to_bytes() == built.to_bytes()
+
+
+async def test_a_daily_board_in_a_language_being_built_says_it_is_coming(
+    standin: StandIn, tmp_path: Path, clock: Clock, lexicon: Lexicon, cold_dutch: Path
+) -> None:
+    async with bot_session(standin, tmp_path / "daily.sqlite3", clock, lexicon) as game:
+        handle = await standin.slash("boggle", "alice", "daily", {"language": "nl"})
+        shown = await standin.wait_until(
+            lambda: (m := handle.original) is not None and "```" in m.content and m, BUILD_BOUND
+        )
+        coming = text("daily.board_coming", "nl", language=language_name("nl"))
+        assert shown.ephemeral and coming in shown.edits  # told first, then the board
+        attempt = await game.services.daily.running(game.user_id("alice"))
+        assert attempt is not None and attempt.language == "nl"
+        assert attempt.deadline - clock() > 170  # the 3 minutes started with the board
