@@ -79,13 +79,13 @@ def verdict_lines(
     rule = DAILY_RULES.min_length
     lines = []
     for g in guesses:
-        typed = g.typed if isinstance(g, Judgement) else None
+        typed, meant = (g.typed, g.meant) if isinstance(g, Judgement) else (None, None)
         shown = (
             shown_spelling(language, spell, g.word, typed)
             if g.verdict is Verdict.ACCEPTED
             else g.word
         )
-        lines.append(verdict_text(shown, g.verdict, g.points, rule, language))
+        lines.append(verdict_text(shown, g.verdict, g.points, rule, language, meant))
     return lines
 
 

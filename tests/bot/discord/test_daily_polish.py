@@ -58,8 +58,9 @@ async def test_a_polish_daily_keeps_its_letters_and_speaks_polish(
     reply = (await handle.followup()).content
     assert f"✅ **{word}** +{DAILY_RULES.points(word)}" in reply
     assert f"✅ **{other}** +{DAILY_RULES.points(other)}" in reply
-    if stripped not in board.words:
+    if stripped not in board.words:  # refused, naming the board's word: "żal, nie zal"
         assert f"✅ **{stripped}**" not in reply
+        assert f", nie {stripped}: " in reply
     game.clock.advance(DAILY_SECONDS)
     title = text("daily.result_title", "pl", number=number, lang=name)
     result = await latest(game.standin, "alice", message, title)
