@@ -52,7 +52,10 @@ class Lexicons:
         if found is not None:
             return found
         chosen = language(code)
-        async with self._locks.setdefault(code, asyncio.Lock()):
+        lock = self._locks.setdefault(code, asyncio.Lock())
+        if lock.locked():  # another caller is loading it, or building it: seconds, maybe
+            return None
+        async with lock:
             found = self._loaded.get(code)
             if found is None:
                 found = await cached_lexicon(

@@ -97,8 +97,14 @@ async def test_another_language_is_built_by_one_child_on_first_use_then_kept(
     caplog.set_level(logging.INFO, logger="bot.kernel.lexicon_loader")
     held = Lexicons(cache_dir=tmp_path, loaded={"en": lexicons["en"]})
     assert held.loaded("fr") is None
-    first, second = await asyncio.gather(held.get("fr"), held.get("fr"))  # one load at a time
+    assert await held.from_cache("fr") is None  # a cold cache: it must be built (not here)
+    assert "child" not in caplog.text
+    both = asyncio.gather(held.get("fr"), held.get("fr"))  # one load at a time
+    await asyncio.sleep(0)
+    assert await held.from_cache("fr") is None  # being built: not at hand yet
+    first, second = await both
     assert first is second and held.loaded("fr") is first
+    assert await held.from_cache("fr") is first
     assert first.to_bytes() == lexicons["fr"].to_bytes()  # French letters and frequencies
     assert caplog.text.count("built by a child process") == 1
     zipf = first.zipf("etre")
@@ -106,7 +112,9 @@ async def test_another_language_is_built_by_one_child_on_first_use_then_kept(
     assert await held.get("fr") is first and await held.get("en") is lexicons["en"]
     fresh = Lexicons(cache_dir=tmp_path)  # another start reads what the child cached
     caplog.clear()
-    assert (await fresh.get("fr")).to_bytes() == first.to_bytes()
+    at_hand = await fresh.from_cache("fr")
+    assert at_hand is not None and at_hand.to_bytes() == first.to_bytes()
+    assert await fresh.get("fr") is at_hand
     assert "from the cache" in caplog.text and "child" not in caplog.text
 
 
