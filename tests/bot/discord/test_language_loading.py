@@ -82,9 +82,12 @@ async def test_a_daily_board_in_a_language_being_built_says_it_is_coming(
 ) -> None:
     async with bot_session(standin, tmp_path / "daily.sqlite3", clock, lexicon) as game:
         handle = await standin.slash("boggle", "alice", "daily", {"language": "nl"})
-        shown = await standin.wait_until(
-            lambda: (m := handle.original) is not None and "```" in m.content and m, BUILD_BOUND
-        )
+
+        def board_shown() -> StoredMessage | None:
+            message = handle.original
+            return message if message is not None and "```" in message.content else None
+
+        shown = await standin.wait_until(board_shown, BUILD_BOUND)
         coming = text("daily.board_coming", "nl", language=language_name("nl"))
         assert shown.ephemeral and coming in shown.edits  # told first, then the board
         attempt = await game.services.daily.running(game.user_id("alice"))
