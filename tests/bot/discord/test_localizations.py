@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.i18n.catalogue import text
+from bot.i18n.languages import DISCORD_LOCALES
 from bot.standings.discord.leaderboard_render import MEASURE_NAMES, PERIOD_NAMES
 from bot.standings.model import Measure
 from core.periods import Period
@@ -22,14 +23,9 @@ async def test_commands_are_synced_with_fr_es_de_descriptions(game: Harness) -> 
     commands = {c["name"]: c for c in registry.commands(None)}
     boggle = commands["boggle"]
     assert boggle["description_localizations"] == {
-        "fr": text("commands.boggle", "fr"),
-        "es-ES": text("commands.boggle", "es"),
-        "es-419": text("commands.boggle", "es"),
-        "de": text("commands.boggle", "de"),
-        "nl": text("commands.boggle", "nl"),
-        "pl": text("commands.boggle", "pl"),
-        "pt-BR": text("commands.boggle", "pt"),
+        locale: text("commands.boggle", language) for locale, language in LOCALES.items()
     }
+    assert {"fr", "es-419", "pt-BR"} <= set(LOCALES)
     assert "name_localizations" not in boggle or not boggle["name_localizations"]
     start = next(o for o in boggle["options"] if o["name"] == "start")
     assert start["description_localizations"]["de"] == text("commands.start", "de")
@@ -56,14 +52,12 @@ CHOICE_TEXTS: dict[str, Callable[[Any, str], str]] = {
     "state": lambda v, lang: text(f"battles.choice_{v}", lang),
     "length": lambda v, lang: text(f"seasons.length_{v}", lang),
 }
+# Every Discord locale of a language we speak but English (the commands' own words).
 LOCALES = {
-    "fr": "fr",
-    "es-ES": "es",
-    "es-419": "es",
-    "de": "de",
-    "nl": "nl",
-    "pl": "pl",
-    "pt-BR": "pt",
+    locale: language
+    for language, locales in DISCORD_LOCALES.items()
+    if language != "en"
+    for locale in locales
 }
 
 
