@@ -23,7 +23,6 @@ from bot.check import discord as check
 from bot.check.discord.uses import CheckUses
 from bot.config.settings import Settings
 from bot.daily import discord as daily
-from bot.daily.discord.posts import DiscordDailyPosts
 from bot.daily.discord.uses import DailyUses
 from bot.definitions import discord as definitions
 from bot.definitions.discord.uses import DefinitionsUses
@@ -156,7 +155,10 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
             StandingsUses(s.standings, s.seasons, s.tournaments, s.achievements, s.server_settings),
         ),
         plugin(server_settings.setup, ServerSettingsUses(s.server_settings, round_defaults)),
-        plugin(daily.setup, DailyUses(s.daily, s.server_settings, s.pictures, s.lexicons, s.clock)),
+        plugin(
+            daily.setup,
+            DailyUses(s.daily, s.server_settings, s.pictures, s.lexicons, s.clock, s.daily_poster),
+        ),
         plugin(
             tournaments.setup,
             TournamentsUses(s.tournaments, s.rounds, s.server_settings, s.clock),
@@ -173,7 +175,6 @@ def discord_ports(client: BoggleBot) -> Ports:
     listen to the rounds' events: ``bot.rounds.discord.channel_view``)."""
     return Ports(
         member_names(client),
-        lambda pictures: DiscordDailyPosts(client, pictures),
         lambda: client.closing,
         lambda: (lambda both: (both, both))(DiscordTournaments(client)),
     )

@@ -18,7 +18,7 @@ from bot.achievements.service import AchievementService
 from bot.battles.service import BattleService
 from bot.check.service import CheckService
 from bot.config.settings import Settings
-from bot.daily.posts import DailyPoster, DailyPostSender
+from bot.daily.posts import DailyPoster
 from bot.daily.service import DailyService
 from bot.definitions.service import DefinitionsService
 from bot.kernel.events import EventBus
@@ -83,7 +83,6 @@ class Ports:
     shards)."""
 
     member_names: MemberNames
-    daily_sender: Callable[[Pictures], DailyPostSender]
     stopping: Callable[[], bool]
     tournaments: Callable[[], tuple[Poster, Calendar]]  # the channel, Discord's events
 
@@ -147,15 +146,7 @@ async def open_services(
     )
     battles = BattleService(storage, server_settings, clock)
     battles.listen(events)  # the battle table follows every finish
-    poster = DailyPoster(
-        storage,
-        daily,
-        ports.daily_sender(pictures),
-        clock,
-        owns,
-        scheduler,
-        battles.day_place,
-    )
+    poster = DailyPoster(storage, daily, outbox, clock, owns, scheduler, battles.day_place)
     achievements = AchievementService(storage, server_settings, events, clock, outbox)
     live_rounds = LiveRounds(
         storage,

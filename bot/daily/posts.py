@@ -1,7 +1,7 @@
-"""The end-of-day post of the daily board, decided here and sent by a front end: after a server's
-day ends (its time zone), its daily channel gets the day's board, the server's ranking (fair
-results only) and the words nobody there found, once per (server, date, language) across
-restarts and processes.
+"""The end-of-day post of the daily board, owed here and sent by a front end through the
+outbox: after a server's day ends (its time zone), its daily channel gets the day's board, the
+server's ranking (fair results only), the words nobody there found and the server's place in the
+day's server battle, once per (server, date, language) across restarts and processes.
 
 A day is posted once its midnight is ``DAILY_POST_DELAY`` behind (an attempt opened at 23:59
 plays until 00:02), and first the server's attempts of that day still unfinished past their
@@ -9,53 +9,69 @@ deadline are finished through ``DailyService.finish`` (scored, flagged, their pl
 the ranking is whole even when the process whose timer held them is gone; while one of them
 still runs, the server's post waits for the next pass.
 
-A job of the process's scheduler posts what is due, then sets itself for the next instant a post
-comes due (the earliest next day's end, or a running attempt's deadline), and sooner when a
-server's time zone or daily channel changes; a server is posted for only by the process that
-owns its shard. A post goes out at most once, whatever dies when: its content
-is read first, then it is taken in the database (once for good: ``take_daily_post``), then sent;
-a send that certainly did not go out is released to be tried again, and a process that dies
-between the take and the send loses that one post rather than doubling it (nothing written
-before a send can say whether the send happened). The players' results are in the database
-either way.
+A job of the process's scheduler owes what is due (the day's end is the fact that owes a post),
+then sets itself for the next instant a post comes due (the earliest next day's end, or a
+running attempt's deadline), and sooner when a server's time zone or daily channel changes; a
+server is posted for only by the process that owns its shard. The post's content is read first,
+then one transaction claims the day (``daily_posts``: the database's key lets one process, once,
+ever) and owes the post on the outbox (``DAILY_POST``), which sends it: each channel on its own,
+in order, a failing one retried with backoff while the others go on, a send repeated after a
+crash with the same nonce (so it appears once). A server whose reads fail is looked at again
+``RETRY`` later; the others are owed meanwhile.
 """
 
 from __future__ import annotations
 
 import datetime
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from bot.daily.model import BattleDayPlace, DailyAttempt, DailyChannel, DailyRanked
 from bot.daily.service import DailyService
 from bot.daily.store import DailyPostStore
+from bot.kernel import codec
+from bot.kernel.outbox import Outbox, Owed, Post
 from bot.kernel.scheduler import Scheduler
 from bot.server_settings.events import ServerTimesChanged
-from core.daily import DAILY_POST_DELAY, DailyBoard
+from core.board import Board
+from core.daily import DAILY_POST_DELAY
 from core.days import day_end, last_ended_day
 
 log = logging.getLogger(__name__)
 
 JOB = "daily posts"
-RETRY = 30.0  # a post held back by an attempt not finished, or not sent
+DAILY_POST = "daily post"  # the outbox's kind
+RETRY = 30.0  # a server held back by an attempt not finished, or a read that failed
+
+
+@dataclass(frozen=True)
+class DayPlace:
+    """The server's place in the day's server battle, as its post names it."""
+
+    place: int
+    points: int
+    servers: int
 
 
 @dataclass(frozen=True)
 class DailyPost:
-    """One server's post of one ended day in one language, ready to show."""
+    """One server's post of one ended day in one language, as it was at the day's end (what
+    the outbox keeps until it is out)."""
 
     guild_id: int
     channel_id: int
-    board: DailyBoard
-    ranking: Sequence[DailyRanked]
-    missed: Sequence[str]
+    day: str  # the ended day, ISO
+    number: int  # the board's
+    board_language: str
+    board: Board
+    ranking: tuple[DailyRanked, ...]
+    missed: tuple[str, ...]
     language: str  # the server's, which the post is written in
     spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
-    battle: BattleDayPlace | None = None  # the server's place in the day's battle table
+    battle: DayPlace | None = None  # the server's place in the day's battle table
 
     def spelled(self, word: str) -> str:
         return self.spellings.get(word, word)
@@ -63,25 +79,18 @@ class DailyPost:
 
 # A server's place in a day's battle table, in a language (None: it takes no part).
 BattlePlaces = Callable[[int, str, date], Awaitable[BattleDayPlace | None]]
-
-
-class DailyPostSender(Protocol):
-    async def wait_until_ready(self) -> None: ...
-
-    async def send_daily_post(self, post: DailyPost) -> bool:
-        """Show the post; False only when it certainly did not go out (to be tried again);
-        True once it may have (a platform that timed out may still have posted it)."""
-        ...
+# The front end's way to show a post: the post and its message's nonce (the same on every try).
+PostSender = Callable[[DailyPost, str], Awaitable[None]]
 
 
 class DailyPoster:
-    """Posts each owned server's ended day in its daily channel, once."""
+    """Owes each owned server's ended day to its daily channel, once."""
 
     def __init__(
         self,
         store: DailyPostStore,
         daily: DailyService,
-        sender: DailyPostSender,
+        outbox: Outbox,
         clock: Callable[[], float],
         owns: Callable[[int], bool],
         scheduler: Scheduler,
@@ -90,55 +99,70 @@ class DailyPoster:
         self.store = store
         self.battles = battles
         self.daily = daily
-        self.sender = sender
+        self.outbox = outbox
         self.clock = clock
         self.owns = owns
         self.scheduler = scheduler
         daily.server_settings.events.subscribe(ServerTimesChanged, lambda _: self.start())
 
+    def posts_sent_by(self, send: PostSender) -> None:
+        """The front end's way to show an end-of-day post (the outbox calls it until it is out,
+        with the same nonce each time)."""
+
+        async def deliver(post: Post) -> None:
+            await send(codec.loads(DailyPost, post.payload), post.nonce(0))
+
+        self.outbox.deliver_with({DAILY_POST: deliver})
+
     def start(self) -> None:
-        """Post what is due now (once the front end is ready), then at each next day's end."""
+        """Owe what is due now, then at each next day's end."""
         self.scheduler.at(JOB, self.clock(), self._step, looks=True)
 
     async def _step(self) -> float:
-        await self.sender.wait_until_ready()
         return (await self._pass())[1]
 
     async def post_due(self) -> int:
-        """One pass: post every ended day not posted yet; the number posted."""
+        """One pass: owe every ended day not owed yet; the number owed."""
         return (await self._pass())[0]
 
     async def _pass(self) -> tuple[int, float]:
-        """One pass: the number posted, and the earliest instant a post comes due next."""
-        store = self.store
-        posted = 0
+        """One pass: the number owed, and the earliest instant a post comes due next. A server
+        that fails (a read, an attempt's finish) is looked at again ``RETRY`` later, alone."""
+        owed = 0
         unfinished: list[DailyAttempt] | None = None  # read once a pass, if a server is owned
         now = self.clock()
         following = now + 86400.0  # no daily channel: nothing before a change says so
-        for server in await store.daily_channels():
+        for server in await self.store.daily_channels():
             if not self.owns(server.guild_id):
                 continue
             zone = ZoneInfo(server.timezone) if server.timezone else datetime.UTC
             day = last_ended_day(now, zone, DAILY_POST_DELAY)
             tomorrow = day_end(day + datetime.timedelta(days=1), zone) + DAILY_POST_DELAY
             following = min(following, tomorrow)
-            if unfinished is None:
-                unfinished = await store.unfinished_daily_attempts()
-            waits = await self._finish_day(server.guild_id, day, unfinished)
-            if waits is not None:
-                following = min(following, waits)
-                continue
-            for language in await store.due_daily_posts(server.guild_id, day):
-                post = await self._post(server, day, language)  # a failed read takes nothing
-                if not await store.take_daily_post(server.guild_id, day, language, self.clock()):
-                    continue  # another process took it
-                if await self.sender.send_daily_post(post):
-                    await store.mark_daily_posted(server.guild_id, day, language, self.clock())
-                    posted += 1
-                else:
-                    await store.release_daily_post(server.guild_id, day, language)
-                    following = min(following, self.clock() + RETRY)
-        return posted, following
+            try:
+                if unfinished is None:
+                    unfinished = await self.store.unfinished_daily_attempts()
+                waits = await self._finish_day(server.guild_id, day, unfinished)
+                if waits is not None:
+                    following = min(following, waits)
+                    continue
+                owed += await self._owe_day(server, day)
+            except Exception:  # this server waits; the others go on
+                log.exception("daily post of server %d: not owed yet", server.guild_id)
+                following = min(following, self.clock() + RETRY)
+        return owed, following
+
+    async def _owe_day(self, server: DailyChannel, day: date) -> int:
+        """Owe the server's posts of ``day`` (a language each) nobody has owed; how many."""
+        owed = 0
+        for language in await self.store.due_daily_posts(server.guild_id, day):
+            post = await self._post(server, day, language)  # a failed read owes nothing
+            posts = [Owed(DAILY_POST, server.guild_id, server.channel_id, codec.dumps(post))]
+            store = self.store
+            if await store.owe_daily_post(server.guild_id, day, language, self.clock(), posts):
+                self.outbox.owed(posts)
+                owed += 1
+        return owed
 
     async def _finish_day(
         self, guild_id: int, day: date, unfinished: list[DailyAttempt]
@@ -171,7 +195,19 @@ class DailyPoster:
         spellings = lexicon.respelled(missed)
         battle = None
         if self.battles is not None:
-            battle = await self.battles(server.guild_id, language, day)
+            place = await self.battles(server.guild_id, language, day)
+            if place is not None:
+                battle = DayPlace(place.place, place.points, place.servers)
         return DailyPost(
-            server.guild_id, server.channel_id, board, ranking, missed, spoken, spellings, battle
+            server.guild_id,
+            server.channel_id,
+            day.isoformat(),
+            board.number,
+            board.language,
+            board.board,
+            tuple(ranking),
+            tuple(missed),
+            spoken,
+            dict(spellings),
+            battle,
         )

@@ -3,7 +3,7 @@
 The database keeps the rules that must hold across processes and restarts: one attempt per
 (player, language, date) by a unique key, so a second start finds the first; no guess from the
 deadline on, computed from the stored start; one finish; one end-of-day post, ever
-(``take_daily_post``). Scores and the fair-play flag are worked out at the finish from the
+(``owe_daily_post``: claimed and owed on the outbox in one transaction). Scores and the fair-play flag are worked out at the finish from the
 stored guesses (``core.fairplay``), so any finisher, after a restart too, gets the same result.
 """
 
@@ -22,8 +22,10 @@ from bot.daily.model import (
     DailyRanked,
     DailyStart,
 )
+from bot.kernel.outbox import Owed
 from bot.storage.database import Database
 from bot.storage.errors import StorageError
+from bot.storage.outbox_sql import owe_in
 from bot.storage.tables import column_list
 from core.daily import day_number
 from core.fairplay import TimedGuess, judge
@@ -92,24 +94,17 @@ CHANNELS_SQL = (
     "SELECT guild_id, daily_channel AS channel_id, timezone FROM server_settings"
     " WHERE daily_channel IS NOT NULL ORDER BY guild_id"
 )
-# The languages ranked that day whose post nobody has taken (LANGUAGES_SQL less the taken).
+# The languages ranked that day whose post nobody has owed (LANGUAGES_SQL less the claimed).
 DUE_POSTS_SQL = (
     "SELECT DISTINCT language FROM daily_attempts AS a WHERE guild_id = ? AND day = ?"
     f" AND {_FAIR} AND NOT EXISTS (SELECT 1 FROM daily_posts AS p WHERE p.guild_id = a.guild_id"
     " AND p.day = a.day AND p.language = a.language) ORDER BY language"
 )
-# Taken once: the key decides between processes; one row back, ours to send. Never taken again
-# but after a release.
-TAKE_POST_SQL = (
+# Claimed once: the key decides between processes; one row back, ours to owe. (``posted_at``
+# is no longer written: the outbox knows when the post is out.)
+CLAIM_POST_SQL = (
     "INSERT INTO daily_posts (guild_id, day, language, claimed_at) VALUES (?, ?, ?, ?)"
     " ON CONFLICT (guild_id, day, language) DO NOTHING RETURNING guild_id"
-)
-RELEASE_POST_SQL = (
-    "DELETE FROM daily_posts WHERE guild_id = ? AND day = ? AND language = ? AND posted_at IS NULL"
-)
-MARK_POSTED_SQL = (
-    "UPDATE daily_posts SET posted_at = ? WHERE guild_id = ? AND day = ? AND language = ?"
-    " AND posted_at IS NULL"
 )
 
 
@@ -254,26 +249,19 @@ class DailySQL(Database, Protocol):
 
     async def due_daily_posts(self, guild_id: int, day: date) -> list[str]:
         """The languages the server ranked attempts in that day whose end-of-day post nobody has
-        taken: what a poster builds posts for (building reads; a failed read takes nothing)."""
+        owed: what a poster builds posts for (building reads; a failed read owes nothing)."""
         rows = await self._fetch(DUE_POSTS_SQL, guild_id, day.isoformat())
         return [r["language"] for r in rows]
 
-    async def take_daily_post(self, guild_id: int, day: date, language: str, now: float) -> bool:
-        """True for the one caller, in any process and ever, that is to send that end of day;
-        take it just before the send. Taken is final: a taker that dies before its send loses
-        the post rather than anyone posting it twice (no one can tell whether it went out), so
-        the post goes out at most once. Only ``release_daily_post`` makes it due again."""
+    async def owe_daily_post(
+        self, guild_id: int, day: date, language: str, now: float, posts: Sequence[Owed]
+    ) -> bool:
+        """Claim that end of day's post and owe ``posts`` (the post, on the outbox) in the same
+        transaction: True for the one caller, in any process and ever, that owes it; False
+        (nothing owed) when it was owed already. The outbox sends it, once."""
         async with self._write() as session:
-            rows = await session.fetch(TAKE_POST_SQL, guild_id, day.isoformat(), language, now)
-        return bool(rows)
-
-    async def release_daily_post(self, guild_id: int, day: date, language: str) -> None:
-        """The taker's send certainly did not go out (the platform refused it): the post is due
-        again, for the next pass to take. A post marked posted stays posted."""
-        async with self._write() as session:
-            await session.execute(RELEASE_POST_SQL, guild_id, day.isoformat(), language)
-
-    async def mark_daily_posted(self, guild_id: int, day: date, language: str, at: float) -> None:
-        """The end-of-day post reached its channel (kept, and no release can undo it)."""
-        async with self._write() as session:
-            await session.execute(MARK_POSTED_SQL, at, guild_id, day.isoformat(), language)
+            rows = await session.fetch(CLAIM_POST_SQL, guild_id, day.isoformat(), language, now)
+            if not rows:
+                return False
+            await owe_in(session, posts, now)
+        return True

@@ -16,6 +16,7 @@ from bot.daily.model import (
     DailyRanked,
     DailyStart,
 )
+from bot.kernel.outbox import Owed
 from core.round import Verdict
 
 
@@ -46,7 +47,7 @@ class DailyStore(Protocol):
 
 class DailyPostStore(Protocol):
     """The queries ``DailyPoster`` makes: the servers with a daily channel, their ended days'
-    rankings and found words, and the end-of-day post's marker (taken once, ever)."""
+    rankings and found words, and the end-of-day post owed (once, ever) with its claim."""
 
     async def daily_channels(self) -> list[DailyChannel]: ...
 
@@ -54,15 +55,9 @@ class DailyPostStore(Protocol):
 
     async def due_daily_posts(self, guild_id: int, day: date) -> list[str]: ...
 
-    async def take_daily_post(
-        self, guild_id: int, day: date, language: str, now: float
+    async def owe_daily_post(
+        self, guild_id: int, day: date, language: str, now: float, posts: Sequence[Owed]
     ) -> bool: ...
-
-    async def release_daily_post(self, guild_id: int, day: date, language: str) -> None: ...
-
-    async def mark_daily_posted(
-        self, guild_id: int, day: date, language: str, at: float
-    ) -> None: ...
 
     async def daily_ranking(self, guild_id: int, language: str, day: date) -> list[DailyRanked]: ...
 

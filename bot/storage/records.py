@@ -170,7 +170,8 @@ class LoggedDailyGuess(NamedTuple):
 
 
 class DailyPost(NamedTuple):
-    """The end-of-day post of a server's date in a language: taken, and when it went out."""
+    """The end-of-day post of a server's date in a language: owed (on the outbox) since
+    ``claimed_at``; ``posted_at`` is no longer written (the outbox knows when it is out)."""
 
     guild_id: int
     day: str

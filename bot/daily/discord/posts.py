@@ -1,62 +1,44 @@
-"""The end-of-day post sent on Discord (what is due is ``bot.daily.posts``'s to say)."""
+"""The end-of-day post sent on Discord, as the outbox delivers it (what is due, and when it is
+owed, is ``bot.daily.posts``'s to say): its nonce makes a send repeated after a crash return the
+first message; a channel gone or closed to the bot gives the post up."""
 
 from __future__ import annotations
 
 import io
-import logging
 
 import discord
 
 from bot.daily.discord.render import end_of_day_text
 from bot.daily.posts import DailyPost
+from bot.discord.outbox import delivering
 from bot.discord.render import BOARD_FILE
+from bot.kernel.outbox import Undeliverable
 from bot.pictures.pictures import Pictures
-
-log = logging.getLogger(__name__)
 
 
 class DiscordDailyPosts:
+    """Sends the end-of-day posts the daily poster owes (``DailyPoster.posts_sent_by``)."""
+
     def __init__(self, client: discord.Client, pictures: Pictures) -> None:
         self.client = client
         self.pictures = pictures
 
-    async def wait_until_ready(self) -> None:
-        await self.client.wait_until_ready()
-
-    async def send_daily_post(self, post: DailyPost) -> bool:
-        """Send one post; False only when Discord certainly did not post it (a refusal of the
-        request), so it is tried again; a server error or a time-out may have posted it, and a post
-        goes out at most once."""
-        content = end_of_day_text(
-            post.board, post.ranking, post.missed, post.language, post.spelled, post.battle
-        )
+    async def send(self, post: DailyPost, nonce: str) -> None:
+        """The post, with the board's picture where the bot may attach files; raises to be tried
+        again (the same nonce), ``Undeliverable`` when it can never go."""
+        await self.client.wait_until_ready()  # the channel and the bot's permissions are known
         channel = self.client.get_channel(post.channel_id)
         if not isinstance(channel, discord.TextChannel):
-            log.warning("daily channel %d of server %d is gone", post.channel_id, post.guild_id)
-            return True  # nothing to retry: the server sets another channel
+            raise Undeliverable(f"daily channel {post.channel_id} of {post.guild_id} is gone")
         files = []
         if channel.permissions_for(channel.guild.me).attach_files:
-            png = await self.pictures.board(post.board.board, lang=post.board.language)
+            png = await self.pictures.board(post.board, lang=post.board_language)
             if png is not None:
                 files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
-        try:
+        async with delivering():
             await channel.send(
-                content, files=files, allowed_mentions=discord.AllowedMentions.none()
+                end_of_day_text(post),
+                files=files,
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=nonce,
             )
-        except (discord.Forbidden, discord.NotFound):
-            log.warning("daily post refused in channel %d", post.channel_id)
-            return True
-        except discord.HTTPException as exc:
-            if exc.status >= 500:
-                log.exception(
-                    "daily post to channel %d may not be out; not sent again", post.channel_id
-                )
-                return True
-            log.exception("daily post to channel %d failed; trying later", post.channel_id)
-            return False
-        except (TimeoutError, OSError):
-            log.exception(
-                "daily post to channel %d may not be out; not sent again", post.channel_id
-            )
-            return True
-        return True

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from bot.daily.model import BattleDayPlace, DailyGuess, DailyRanked
+from bot.daily.model import DailyGuess
+from bot.daily.posts import DailyPost, DayPlace
 from bot.daily.service import DailyResult, DailyState
 from bot.discord.render.board import board_grid
 from bot.discord.render.text import (
@@ -28,7 +29,7 @@ from bot.discord.render.verdicts import verdict_text
 from bot.i18n.catalogue import count, text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
 from core.battles import shown
-from core.daily import DAILY_RULES, DailyBoard, ShareSummary
+from core.daily import DAILY_RULES, ShareSummary
 from core.fairplay import rule_figures
 from core.languages import shown_spelling
 from core.round import Judgement, Verdict
@@ -170,20 +171,19 @@ def too_late_text(language: str = DEFAULT_LANGUAGE) -> str:
     return text("daily.too_late", language)
 
 
-def end_of_day_text(
-    board: DailyBoard,
-    ranking: Sequence[DailyRanked],
-    missed: Sequence[str],
-    language: str = DEFAULT_LANGUAGE,
-    spell: Callable[[str], str] = str,
-    battle: BattleDayPlace | None = None,
-) -> str:
-    """A server's post after its day ended, in the server's ``language`` (naming the board's):
-    the board, its ranking, the longest and best words nobody there found (as ``spell`` writes
-    them)."""
+def end_of_day_text(post: DailyPost) -> str:
+    """A server's post after its day ended, in the server's language (naming the board's): the
+    board, its ranking, the longest and best words nobody there found (as the dictionary spells
+    them), the server's place in the day's server battle."""
+    language, ranking, missed, spell = post.language, post.ranking, post.missed, post.spelled
     lines = [
-        text("daily.post_title", language, number=board.number, lang=language_name(board.language)),
-        f"```\n{board_grid(board.board, board.language)}\n```",
+        text(
+            "daily.post_title",
+            language,
+            number=post.number,
+            lang=language_name(post.board_language),
+        ),
+        f"```\n{board_grid(post.board, post.board_language)}\n```",
         text("daily.post_ranking", language),
     ]
     for row in ranking[:RANKING_SHOWN]:
@@ -212,12 +212,12 @@ def end_of_day_text(
         lines.append(text("daily.post_best", language, words=words, total=len(missed)))
     else:
         lines.append(text("daily.post_all_found", language))
-    if battle is not None:
-        lines.append(day_place_text(battle, language))
+    if post.battle is not None:
+        lines.append(day_place_text(post.battle, language))
     return fit("\n".join(lines), CONTENT_LIMIT)
 
 
-def day_place_text(battle: BattleDayPlace, language: str) -> str:
+def day_place_text(battle: DayPlace, language: str) -> str:
     """The server's place in the day's server battle, under its end-of-day post."""
     servers = count(battle.servers, "battles.servers", language)
     return text(

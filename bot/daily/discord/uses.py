@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.daily.posts import DailyPoster
 from bot.daily.service import DailyService
 from bot.kernel.lexicons import Lexicons
 from bot.pictures.pictures import Pictures
@@ -19,3 +20,4 @@ class DailyUses:
     pictures: Pictures  # the board's picture
     lexicons: Lexicons  # whether an attempt's lexicon is in memory (else the answer waits)
     clock: Callable[[], float]  # the time left
+    poster: DailyPoster  # the end-of-day posts it owes, sent by ``posts.DiscordDailyPosts``

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+from bot.kernel.outbox import Owed
 from bot.server_settings.model import ServerSettings
 from bot.standings.model import LeaderboardQuery, Measure
 from bot.stores import Storage
@@ -171,48 +172,51 @@ async def test_the_daily_channel_is_a_setting_of_its_own(storage: Storage) -> No
     assert [c.guild_id for c in await storage.daily_channels()] == [2]
 
 
-async def test_the_end_of_day_post_is_taken_once_by_concurrent_takers(
+def post(guild: int, text: str) -> list[Owed]:
+    return [Owed("daily post", guild, guild * 10, text)]
+
+
+async def test_the_end_of_day_post_is_owed_once_by_concurrent_owers(
     store_target: StoreTarget,
 ) -> None:
     stores = [await store_target.open(), await store_target.open()]
     try:
-        taken = await asyncio.gather(
-            *(store.take_daily_post(1, DAY, "en", START) for _ in range(4) for store in stores)
+        owed = await asyncio.gather(
+            *(
+                store.owe_daily_post(1, DAY, "en", START, post(1, f"{n}"))
+                for n in range(4)
+                for store in stores
+            )
         )
-        assert sorted(taken) == [False] * 7 + [True]
+        assert sorted(owed) == [False] * 7 + [True]
+        assert len(await stores[0].channel_posts(10)) == 1  # its claim's post, and no other
         # Another language or date is a post of its own.
-        assert await stores[0].take_daily_post(1, DAY, "fr", START)
-        assert await stores[1].take_daily_post(1, DAY + timedelta(days=1), "en", START)
-        # A send that certainly did not go out gives the post back, to one taker again.
-        await stores[0].release_daily_post(1, DAY, "en")
-        retaken = await asyncio.gather(
-            *(store.take_daily_post(1, DAY, "en", START + 60) for _ in range(3) for store in stores)
-        )
-        assert sorted(retaken) == [False] * 5 + [True]
-        await stores[0].mark_daily_posted(1, DAY, "en", START + 61)
-        await stores[1].release_daily_post(1, DAY, "en")  # too late: it reached the channel
-        assert not await stores[1].take_daily_post(1, DAY, "en", START + 10_000)
+        assert await stores[0].owe_daily_post(1, DAY, "fr", START, post(1, "fr"))
+        assert await stores[1].owe_daily_post(1, DAY + timedelta(days=1), "en", START, [])
+        assert not await stores[1].owe_daily_post(1, DAY, "en", START + 10_000, post(1, "x"))
+        assert [p.payload for p in await stores[1].channel_posts(10)][1:] == ["fr"]
     finally:
         for store in stores:
             await store.close()
 
 
-async def test_an_end_of_day_post_whose_taker_died_is_never_posted_again(
+async def test_an_owed_end_of_day_post_outlives_its_process_and_is_owed_once(
     store_target: StoreTarget,
 ) -> None:
-    """Taken, then the process dies: sent or not, nobody can tell, so nobody posts it again,
-    however long after (at most once: a second post is what "once" rules out)."""
+    """Owed, then the process dies: the post is still owed (the outbox sends it), and no later
+    pass owes it again, however long after."""
     first = await store_target.open()
     await play(first, 1, 12)
     await play(first, 2, 5, language="fr")
     assert await first.due_daily_posts(1, DAY) == ["en", "fr"]
-    assert await first.take_daily_post(1, DAY, "en", START)
-    await first.close()  # died between the take and the mark: no mark, no release
+    assert await first.owe_daily_post(1, DAY, "en", START, post(1, "en"))
+    await first.close()  # died before the outbox sent it
     second = await store_target.open()
     try:
+        assert [p.payload for p in await second.channel_posts(10)] == ["en"]
         assert await second.due_daily_posts(1, DAY) == ["fr"]
         for later in (START + 601, START + 86_400 * 30):
-            assert not await second.take_daily_post(1, DAY, "en", later)
+            assert not await second.owe_daily_post(1, DAY, "en", later, post(1, "again"))
         assert await second.due_daily_posts(2, DAY) == []  # a server with nothing ranked
     finally:
         await second.close()

@@ -6,10 +6,6 @@ delivers what is owed, and the stand-in shows one recap and the role given, on b
 
 from __future__ import annotations
 
-import asyncio
-import signal
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -18,24 +14,11 @@ import pytest
 from bot.storage.records import SeasonSettings
 from standin import StandIn
 from standin.permissions import Perm
-from tests.bot.harness import ProcessLog, bot_env, spawn_bot
+from tests.bot.processes.owed import STEPS, database, delivered_once, kill_at
 from tests.bot.seasons.seeding import seed
-from tests.stores import ENGINES, SQLiteTarget, StoreTarget, postgres_target
+from tests.stores import ENGINES, StoreTarget
 
-TOKEN = "MTIzNDU2Nzg5.owed-posts-token"
-MESSAGES = "POST /channels/{channel_id}/messages"
 ROLE = "PUT /guilds/{guild_id}/members/{user_id}/roles/{role_id}"
-OWED = "SELECT id FROM outbox WHERE sent_at IS NULL AND given_up IS NULL"
-HELD = 3.0  # seconds a call (or its answer) is held: the kill lands inside
-
-
-@asynccontextmanager
-async def database(engine: str, folder: Path) -> AsyncIterator[StoreTarget]:
-    async with AsyncExitStack() as stack:
-        if engine == "sqlite":
-            yield SQLiteTarget(folder / "boggle.sqlite3")
-        else:
-            yield await stack.enter_async_context(postgres_target())
 
 
 async def last_season_played(standin: StandIn, target: StoreTarget) -> tuple[int, int]:
@@ -61,84 +44,18 @@ async def last_season_played(standin: StandIn, target: StoreTarget) -> tuple[int
     return role.id, bob
 
 
-class Bot:
-    """A ``python -m bot`` process and its log."""
-
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
-        self.process = process
-        self.log = ProcessLog(process)
-
-    def __str__(self) -> str:
-        return str(self.log)
-
-
-async def started(standin: StandIn, target: StoreTarget, folder: Path) -> Bot:
-    env = bot_env(
-        folder,
-        BOGGLE_DATABASE=target.target,
-        DISCORD_TOKEN=TOKEN,
-        DISCORD_API_BASE=standin.api_base,
-        DISCORD_GATEWAY_URL=standin.gateway_url,
-    )
-    return Bot(await spawn_bot(env, folder))
-
-
-def recaps(standin: StandIn) -> list[str]:
-    return [m.content for m in standin.messages("boggle") if "is over" in m.content]
-
-
-async def killed(bot: Bot) -> None:
-    if bot.process.returncode is None:
-        bot.process.send_signal(signal.SIGKILL)
-    await asyncio.wait_for(bot.process.wait(), 30)
-
-
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("step", ["stored", "sending", "sent"])
+@pytest.mark.parametrize("step", STEPS)
 async def test_a_recap_owed_across_a_kill_appears_once(
     engine: str, step: str, standin: StandIn, tmp_path: Path
 ) -> None:
+    def recaps() -> list[str]:
+        return [m.content for m in standin.messages("boggle") if "is over" in m.content]
+
     async with database(engine, tmp_path) as target:
         role, bob = await last_season_played(standin, target)
-        if step == "stored":  # the role call held: the recap not sent yet
-            standin.faults.slow(ROLE, HELD, times=1)
-        else:  # the recap made, its answer held
-            standin.faults.answer_late(MESSAGES, HELD, times=1)
-        first = await started(standin, target, tmp_path)
-        try:
-            if step == "stored":
-                await standin.wait_until(lambda: standin.calls_to(ROLE), 60)
-                assert await target.rows(OWED) and recaps(standin) == []
-            else:
-                await standin.wait_until(lambda: recaps(standin), 60)
-            if step == "sent":  # the answer comes; marking it waits on the lock, then the kill
-                async with target.blocking_writes("outbox"):
-                    await asyncio.sleep(HELD + 1.0)
-                    assert await target.rows(OWED)
-                    await killed(first)
-            else:
-                await killed(first)
-        except BaseException:
-            print(f"--- the first process ---\n{first}")
-            raise
-        finally:
-            await killed(first)
-        assert await target.rows(OWED)  # still owed: the process died before marking it
-        second = await started(standin, target, tmp_path)
-        try:
-            await standin.wait_until(lambda: recaps(standin), 60)
-            for _ in range(300):
-                if not await target.rows(OWED):
-                    break
-                await asyncio.sleep(0.1)
-            assert not await target.rows(OWED)
-            await asyncio.sleep(HELD if step == "stored" else 0.5)  # a held call has landed too
-            (recap,) = recaps(standin)
-            assert "👑 Champion: Bob, 11 pts" in recap and f"<@&{role}>" in recap
-            member = standin.world.member(standin.channel("boggle").guild_id or 0, bob)
-            assert member is not None and role in member.roles
-        except BaseException:
-            print(f"--- the second process ---\n{second}")
-            raise
-        finally:
-            await killed(second)
+        await kill_at(step, standin, target, tmp_path, recaps, before=ROLE)  # role, then recap
+        recap = await delivered_once(step, standin, target, tmp_path, recaps)
+        assert "👑 Champion: Bob, 11 pts" in recap and f"<@&{role}>" in recap
+        member = standin.world.member(standin.channel("boggle").guild_id or 0, bob)
+        assert member is not None and role in member.roles

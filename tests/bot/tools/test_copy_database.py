@@ -96,8 +96,7 @@ async def fill(target: str | Path) -> None:
         await store.refresh_battle_day(1, "en", day, week_start(day))  # its server battle
         await store.set_daily_channel(1, 11)
         await store.set_battle_entry(1, BattleEntry(True, "The Ones", "Guild 1"))
-        await store.take_daily_post(1, day, "en", 90000.0)
-        await store.mark_daily_posted(1, day, "en", 90001.0)
+        await store.owe_daily_post(1, day, "en", 90000.0, [])  # claimed, nothing left owed
         # Seasons (settings, an archived season and its places) and achievements.
         await store.save_season_settings(SeasonSettings(2**60, "quarter", 11, 2**61))
         places = (Place(1, 1, 3, 2, 1, 1, "cat", 3), Place(2, 2, 1, 1, 1, 0, None, 1))
