@@ -39,7 +39,6 @@ from bot.services import Ports, Services, Tuning, open_services, start_services
 from bot.standings import discord as standings
 from bot.standings.discord.uses import StandingsUses
 from bot.tournaments import discord as tournaments
-from bot.tournaments.discord.poster import DiscordTournaments
 from bot.tournaments.discord.uses import TournamentsUses
 
 if TYPE_CHECKING:  # imported when served: prometheus_client and aiohttp.web weigh 3 MB
@@ -170,14 +169,10 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
 
 
 def discord_ports(client: BoggleBot) -> Ports:
-    """What the services ask of Discord: players' names, the end-of-day post, whether the client
-    is closing, the tournaments' channel and Discord's scheduled events (the rounds' channels
-    listen to the rounds' events: ``bot.rounds.discord.channel_view``)."""
-    return Ports(
-        member_names(client),
-        lambda: client.closing,
-        lambda: (lambda both: (both, both))(DiscordTournaments(client)),
-    )
+    """What the services ask of Discord that is not a post: players' names, whether the client
+    is closing (what they owe goes on the outbox, sent by the features' Discord sides; the
+    rounds' channels listen to the rounds' events: ``bot.rounds.discord.channel_view``)."""
+    return Ports(member_names(client), lambda: client.closing)
 
 
 def page_sides(s: Services) -> list[PageRoutes]:

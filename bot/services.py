@@ -1,8 +1,8 @@
 """The services of one bot process, built from the settings in order and each torn down in
 reverse by the exit stack it is built on (no hand-written mirror). A front end hands in what the
-services ask of it (``Ports``: players' names, the end-of-day sender) and receives the
-``Services`` its commands use; it shows rounds by listening to their events. ``bot.app``
-composes them with the front ends.
+services ask of it (``Ports``: players' names, whether it is stopping) and receives the
+``Services`` its commands use; it shows rounds by listening to their events, and sends what the
+services owe on the outbox. ``bot.app`` composes them with the front ends.
 """
 
 from __future__ import annotations
@@ -46,7 +46,6 @@ from bot.standings.service import StandingsService
 from bot.stores import Storage
 from bot.tournaments.scheduler import TournamentScheduler
 from bot.tournaments.service import TournamentService
-from bot.tournaments.store import Calendar, Poster
 from core.lexicon import Lexicon
 
 log = logging.getLogger(__name__)
@@ -77,14 +76,13 @@ class Tuning:
 
 @dataclass(frozen=True)
 class Ports:
-    """What the services ask of a front end: players' names it knows (a round's results name
-    players no name was kept for), the end-of-day post's sender (drawing pictures as the
-    settings allow), and whether the process is stopping (a stand-by stops waiting for its
-    shards)."""
+    """What the services ask of a front end that is not a post: players' names it knows (a
+    round's results name players no name was kept for) and whether the process is stopping (a
+    stand-by stops waiting for its shards). Every post the services owe goes on the outbox,
+    sent by the front end's senders (each feature's Discord side registers its own)."""
 
     member_names: MemberNames
     stopping: Callable[[], bool]
-    tournaments: Callable[[], tuple[Poster, Calendar]]  # the channel, Discord's events
 
 
 @dataclass(frozen=True)
@@ -164,8 +162,7 @@ async def open_services(
     )
     rounds = RoundService(live_rounds, limiter=Limiter(*tuning.guess_rate, clock))
     stack.push_async_callback(_close_rounds, rounds, claims, outbox)
-    board, calendar = ports.tournaments()
-    tournaments = TournamentService(storage, board, calendar, clock)
+    tournaments = TournamentService(storage, outbox, clock)
     tournament_scheduler = TournamentScheduler(
         tournaments, rounds, server_settings, events, clock, scheduler, owns=owns
     )

@@ -3,8 +3,10 @@
 Each tournament is a scheduler job at its next step, set by a look over every active one (at
 start, when a use case says so, every ``REFRESH`` s). The database is the only state: each step
 moves the row on with a conditional update (``sql.py``), so a step repeated after a crash or by
-a second process does nothing twice. The server's owning process runs it; a failing one is
-retried alone. A round that ended while no process listened is scored again (``finished_results``).
+a second process does nothing twice, and owes what it shows in the same transaction (the
+standings, the podium, a late round's line, the event's end: ``posts.py``), once. The server's
+owning process runs it; a failing one is retried alone. A round that ended while no process
+listened is scored again (``finished_results``).
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from bot.rounds.service import RoundService
 from bot.server_settings.service import ServerSettingsService
 from bot.tournaments.events import TournamentEnded
 from bot.tournaments.model import StoredTournament, TournamentState
+from bot.tournaments.posts import EventChange, EventMove, event_owed, notice_owed, standings_owed
 from bot.tournaments.service import TournamentService
-from bot.tournaments.store import PostFailed
 from core.round import Results
 from core.tournament import round_scores, still_in
 
@@ -66,7 +68,7 @@ class TournamentScheduler:
 
     async def _look(self) -> float:
         """Each active tournament this process runs gets its job at its next step."""
-        await self.service.poster.wait_until_ready()
+        await self.service.ready()
         self.looks += 1
         now = self.clock()
         for t in await self.store.active_tournaments():
@@ -172,23 +174,19 @@ class TournamentScheduler:
     # --- between rounds and the end -------------------------------------------------------------
 
     async def _announce(self, t: StoredTournament) -> None:
-        """The standings after the round just added, or the podium after the last: at least
-        once (posted, then marked)."""
-        standings = await self.service.standings(t)
-        try:
-            if t.played >= t.rounds:
-                await self.service.poster.podium(standings)
-            else:
-                await self.service.poster.standings(standings)
-        except PostFailed as exc:
-            log.warning("tournament %s: standings not posted (%s)", t.id, exc.reason)
-        await self.store.mark_announced(t.id, t.played)
+        """The standings after the round just added, or the podium after the last: owed once,
+        with the mark that they are."""
+        owed = standings_owed(await self.service.standings(t))
+        if await self.store.announce(t.id, t.played, self.clock(), owed):
+            self.service.outbox.owed(owed)
         self._added.pop(t.id, None)
 
     async def _finish(self, t: StoredTournament) -> None:
         standings = await self.service.standings(t)
-        if await self.store.finish_tournament(t.id, t.guild_id, standings.placings, self.clock()):
-            await self.service.ended(t, cancelled=False)
+        owed = event_owed(t, EventChange(t.id, EventMove.END))  # Discord's event completed
+        now = self.clock()
+        if await self.store.finish_tournament(t.id, t.guild_id, standings.placings, now, owed):
+            self.service.outbox.owed(owed)
             log.info("tournament %s finished", t.id)
             places = tuple(p.player for p in standings.placings)
             self.bus.publish(
@@ -201,17 +199,18 @@ class TournamentScheduler:
         """Round ``played + 1`` opens in the tournament's channel for those still in; a late
         start says how late."""
         assert t.next_at is not None
-        if not await self.store.claim_opening(t.id, t.played, now):
-            return
-        number = t.played + 1
-        entrants = await self.service.entrants(t)
-        playing = still_in(t.format, entrants.players, await self.store.round_scores(t.id))
-        late = now - t.next_at
-        if late > LATE:
+        number, late = t.played + 1, now - t.next_at
+        owed = []
+        if late > LATE:  # said in the channel, owed with the opening's claim
             line = text(
                 "tournaments.late", t.language, number=number, seconds=round(late), name=t.name
             )
-            await self.service.notice(t, line)
+            owed = notice_owed(t, line)
+        if not await self.store.claim_opening(t.id, t.played, now, owed):
+            return
+        self.service.outbox.owed(owed)
+        entrants = await self.service.entrants(t)
+        playing = still_in(t.format, entrants.players, await self.store.round_scores(t.id))
         options = RoundOptions(
             t.size,
             t.dice,

@@ -1,10 +1,13 @@
 """The tournaments feature's use cases: create, join, leave, start, cancel, status, a player's
 record, the organisers' role. The rounds themselves are run by ``bot.tournaments.scheduler``
-(one per process, for the servers this process owns); both share this service's store and ports.
+(one per process, for the servers this process owns); both share this service's store and its
+outbox, where every step owes what it shows (``bot.tournaments.posts``: the sign-up, a line, the
+standings, the podium, Discord's scheduled event), sent by the front end (``posts_sent_by``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 from bot.i18n.catalogue import text
 from bot.i18n.phrase import Phrase
 from bot.kernel.options import OptionError
+from bot.kernel.outbox import Outbox, Owed
 from bot.kernel.refusal import Refusal
 from bot.rounds.options import RoundOptions
 from bot.tournaments.model import (
@@ -23,7 +27,16 @@ from bot.tournaments.model import (
     TournamentState,
 )
 from bot.tournaments.options import check_plan
-from bot.tournaments.store import Calendar, Poster, PostFailed, TournamentStore
+from bot.tournaments.posts import (
+    EventChange,
+    EventMove,
+    TournamentSender,
+    deliverers,
+    ended_owed,
+    event_owed,
+    signup_owed,
+)
+from bot.tournaments.store import TournamentStore
 from core.tournament import MIN_ENTRANTS, Format, standings, still_in
 
 log = logging.getLogger(__name__)
@@ -43,11 +56,25 @@ class Plan:
 
 
 class TournamentService:
-    def __init__(
-        self, store: TournamentStore, poster: Poster, calendar: Calendar, clock: Callable[[], float]
-    ) -> None:
-        self.store, self.poster, self.calendar, self.clock = store, poster, calendar, clock
+    def __init__(self, store: TournamentStore, outbox: Outbox, clock: Callable[[], float]) -> None:
+        self.store, self.outbox, self.clock = store, outbox, clock
         self.wake: Callable[[], None] = lambda: None  # the scheduler looks again at once
+        self._sender: TournamentSender | None = None
+        self._sent_by = asyncio.Event()  # set once the front end says how it shows them
+
+    def posts_sent_by(self, sender: TournamentSender) -> None:
+        """The front end's way to show what tournaments owe (the outbox calls it until each is
+        out, with the same nonces each time)."""
+        self._sender = sender
+        self.outbox.deliver_with(deliverers(self.store, sender, self.entrants))
+        self._sent_by.set()
+
+    async def ready(self) -> None:
+        """Until the front end shows tournaments (a round opened before would find no
+        channel)."""
+        await self._sent_by.wait()
+        assert self._sender is not None
+        await self._sender.wait_until_ready()
 
     # --- the organisers ------------------------------------------------------------------------
 
@@ -67,10 +94,11 @@ class TournamentService:
         plan: Plan,
         organises: bool,
         location: str,
+        events: bool,
     ) -> Created | Refusal:
-        """A new tournament in the channel, its sign-up posted, and (with a start time) its
-        Discord event made where the bot may; refused to a non-organiser, or where the channel
-        has one open already."""
+        """A new tournament in the channel, its sign-up owed, and (with a start time, where the
+        bot may make Discord's events: ``events``) its Discord event; refused to a
+        non-organiser, or where the channel has one open already."""
         o = plan.options
         language = o.language
         if not organises:
@@ -86,28 +114,22 @@ class TournamentService:
             o.language, o.dictionary, TournamentState.SIGNUP, 0, 0, None, None, None, None, None,
             now,
         )  # fmt: skip
-        created = await self.store.create_tournament(values)
+
+        def owed(made: StoredTournament) -> list[Owed]:
+            if made.starts_at is None or not events:
+                return signup_owed(made)
+            end = made.starts_at + duration(made) + EVENT_MARGIN
+            description = text("tournaments.event_description", language, rounds=made.rounds)
+            change = EventChange(made.id, EventMove.CREATE, location, end, description)
+            return signup_owed(made) + event_owed(made, change)
+
+        created = await self.store.create_tournament(values, owed)
         if created is None:
             return Refusal.of("tournaments.channel_busy", language)
+        self.outbox.owed(owed(created))
         await self.store.remember_names(guild_id, {organiser[0]: organiser[1]}, now)
-        entrants = await self.entrants(created)
-        try:
-            message = await self.poster.signup(entrants, True, None)
-            await self.store.set_tournament_field(created.id, "signup_message_id", message)
-        except PostFailed as exc:
-            await self.store.cancel_tournament(created.id, now)
-            log.warning("tournament %s: sign-up not posted (%s)", created.id, exc.reason)
-            return Refusal.of("replies.cannot_post", language)
-        event: bool | None = None
-        if created.starts_at is not None:
-            end = created.starts_at + duration(created) + EVENT_MARGIN
-            description = text("tournaments.event_description", language, rounds=created.rounds)
-            event_id = await self.calendar.create(created, location, end, description)
-            event = event_id is not None
-            if event_id is not None:
-                await self.store.set_tournament_field(created.id, "event_id", event_id)
         self.wake()
-        return Created(entrants, event)
+        return Created(await self.entrants(created), None if created.starts_at is None else events)
 
     async def entrants(self, tournament: StoredTournament) -> Entrants:
         rows = await self.store.tournament_entrants(tournament.id)
@@ -128,27 +150,17 @@ class TournamentService:
         t = await self.store.get_tournament(tournament_id)
         if t is None or t.state is not TournamentState.SIGNUP:
             return Refusal.of("tournaments.signup_closed_refusal", t.language if t else None)
-        now = self.clock()
+        now, shown = self.clock(), signup_owed(t)  # the sign-up shows the new list
         if joining:
             await self.store.remember_names(t.guild_id, {player: name}, now)
-            changed = await self.store.join_tournament(t.id, player, now)
+            changed = await self.store.join_tournament(t.id, player, now, shown)
         else:
-            changed = await self.store.leave_tournament(t.id, player)
+            changed = await self.store.leave_tournament(t.id, player, now, shown)
         if not changed:
             key = "tournaments.already_in" if joining else "tournaments.not_in"
             return Refusal.of(key, t.language)
-        entrants = await self.entrants(t)
-        await self._show_signup(entrants, True)
-        return entrants
-
-    async def _show_signup(self, entrants: Entrants, open: bool) -> None:
-        message = entrants.tournament.signup_message_id
-        if message is None:
-            return
-        try:
-            await self.poster.signup(entrants, open, message)
-        except PostFailed as exc:
-            log.info("tournament %s: sign-up not edited (%s)", entrants.tournament.id, exc)
+        self.outbox.owed(shown)
+        return await self.entrants(t)
 
     # --- the organiser's commands --------------------------------------------------------------
 
@@ -168,20 +180,21 @@ class TournamentService:
         return begun if isinstance(begun, Refusal) else t
 
     async def begin(self, t: StoredTournament) -> StoredTournament | Refusal:
-        """Sign-up closes: with enough entrants the tournament runs (its first round due now),
-        otherwise it is cancelled; said in the channel either way."""
+        """Sign-up closes: with enough entrants the tournament runs (its first round due now,
+        the sign-up closed, Discord's event started), otherwise it is cancelled; said in the
+        channel either way."""
         now = self.clock()
         entrants = await self.entrants(t)
         if len(entrants.players) < MIN_ENTRANTS:
-            if await self.store.cancel_tournament(t.id, now):
-                await self.ended(t, cancelled=True)
-                await self.notice(t, text("tournaments.too_few", t.language, name=t.name))
+            too_few = text("tournaments.too_few", t.language, name=t.name)
+            owed = ended_owed(t, cancelled=True, line=too_few)
+            if await self.store.cancel_tournament(t.id, now, owed):
+                self.outbox.owed(owed)
             return Refusal.of("tournaments.too_few", t.language, name=t.name)
-        if not await self.store.begin_tournament(t.id, now):
+        owed = signup_owed(t) + event_owed(t, EventChange(t.id, EventMove.START))
+        if not await self.store.begin_tournament(t.id, now, owed):
             return Refusal.of("tournaments.already_started", t.language)
-        await self._show_signup(entrants, False)
-        if t.event_id is not None and not await self.calendar.start(t.guild_id, t.event_id):
-            log.info("tournament %s: its Discord event could not be started", t.id)
+        self.outbox.owed(owed)
         self.wake()
         return t
 
@@ -194,26 +207,12 @@ class TournamentService:
         if refused is not None:
             return refused
         assert t is not None
-        if not await self.store.cancel_tournament(t.id, self.clock()):
+        line = text("tournaments.cancelled", t.language, name=t.name)
+        owed = ended_owed(t, cancelled=True, line=line)  # the sign-up closed, the event too
+        if not await self.store.cancel_tournament(t.id, self.clock(), owed):
             return Refusal.of("tournaments.none_here", language)
-        if t.state is TournamentState.SIGNUP:
-            await self._show_signup(await self.entrants(t), False)
-        await self.ended(t, cancelled=True)
-        await self.notice(t, text("tournaments.cancelled", t.language, name=t.name))
+        self.outbox.owed(owed)
         return t
-
-    async def ended(self, t: StoredTournament, cancelled: bool) -> None:
-        """Discord's event follows: cancelled before it started, else completed."""
-        if t.event_id is None:
-            return
-        if not await self.calendar.end(t.guild_id, t.event_id, cancelled):
-            log.info("tournament %s: its Discord event could not be ended", t.id)
-
-    async def notice(self, t: StoredTournament, line: str) -> None:
-        try:
-            await self.poster.notice(t.channel_id, line)
-        except PostFailed as exc:
-            log.info("tournament %s: notice not posted (%s)", t.id, exc)
 
     # --- seeing ---------------------------------------------------------------------------------
 

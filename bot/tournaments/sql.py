@@ -3,15 +3,19 @@ rounds it opened, each entrant's score in each round and the final places.
 
 Every step that must happen once (the start, a round's opening, a round's scores, the end) is a
 conditional update on the tournament's row: a retry after a crash, or a second process, finds it
-done and changes nothing.
+done and changes nothing. What a step owes its channel (``bot.tournaments.posts``: the sign-up,
+a line, the standings, the event's changes) is owed on the outbox in the step's transaction,
+only by the call that made the step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
-from bot.storage.database import Database
+from bot.kernel.outbox import Owed
+from bot.storage.database import Database, Session
+from bot.storage.outbox_sql import owe_in
 from bot.storage.records import TournamentEntrant
 from bot.storage.tables import column_list
 from bot.tournaments.model import StoredTournament, TournamentRecord, TournamentState
@@ -79,6 +83,7 @@ ROUNDS_SQL = (
     "SELECT number, round_id, due_at FROM tournament_rounds WHERE tournament_id = ? ORDER BY number"
 )
 ANNOUNCED_SQL = "UPDATE tournaments SET announced = ? WHERE id = ? AND announced < ?"
+NO_POSTS: Sequence[Owed] = ()
 FINISH_SQL = (
     "UPDATE tournaments SET state = 'finished', ended_at = ?, next_at = NULL"
     " WHERE id = ? AND state = 'running' AND played = rounds"
@@ -107,9 +112,14 @@ SET_ROLE_SQL = (
 class TournamentSQL(Database, Protocol):
     """Tournaments, their entrants, rounds, scores and places."""
 
-    async def create_tournament(self, values: StoredTournament) -> StoredTournament | None:
-        """Store a new tournament in sign-up (``values``' id and progress are ignored); None if
-        its channel has an open one already."""
+    async def create_tournament(
+        self,
+        values: StoredTournament,
+        owed: Callable[[StoredTournament], Sequence[Owed]] = lambda t: NO_POSTS,
+    ) -> StoredTournament | None:
+        """Store a new tournament in sign-up (``values``' id and progress are ignored) with what
+        it owes (``owed`` of the tournament as stored); None if its channel has an open one
+        already."""
         v = values
         async with self._write() as session:
             rows = await session.fetch(
@@ -131,7 +141,11 @@ class TournamentSQL(Database, Protocol):
                 v.dictionary,
                 v.created_at,
             )
-        return await self.get_tournament(rows[0]["id"]) if rows else None
+            if not rows:
+                return None
+            made = StoredTournament.from_columns((await session.fetch(GET_SQL, rows[0]["id"]))[0])
+            await owe_in(session, owed(made), v.created_at)
+        return made
 
     async def get_tournament(self, tournament_id: int) -> StoredTournament | None:
         rows = await self._fetch(GET_SQL, tournament_id)
@@ -146,15 +160,19 @@ class TournamentSQL(Database, Protocol):
         """Every tournament in sign-up or running (the scheduler's work)."""
         return [StoredTournament.from_columns(r) for r in await self._fetch(ACTIVE_SQL)]
 
-    async def join_tournament(self, tournament_id: int, user_id: int, at: float) -> bool:
+    async def join_tournament(
+        self, tournament_id: int, user_id: int, at: float, owed: Sequence[Owed] = NO_POSTS
+    ) -> bool:
         """Sign a player up while sign-up is open; False if they were, or it is closed."""
         async with self._write() as session:
-            return await session.execute(JOIN_SQL, user_id, at, tournament_id) > 0
+            return await _owing(session, owed, at, JOIN_SQL, user_id, at, tournament_id)
 
-    async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
+    async def leave_tournament(
+        self, tournament_id: int, user_id: int, at: float, owed: Sequence[Owed] = NO_POSTS
+    ) -> bool:
         """Take a player off while sign-up is open; False if they were not on, or it is closed."""
         async with self._write() as session:
-            return await session.execute(LEAVE_SQL, user_id, tournament_id) > 0
+            return await _owing(session, owed, at, LEAVE_SQL, user_id, tournament_id)
 
     async def tournament_entrants(self, tournament_id: int) -> list[TournamentEntrant]:
         """The entrants in sign-up order."""
@@ -170,15 +188,19 @@ class TournamentSQL(Database, Protocol):
         async with self._write() as session:
             await session.execute(SET_SQL.format(column=column), value, tournament_id)
 
-    async def begin_tournament(self, tournament_id: int, now: float) -> bool:
+    async def begin_tournament(
+        self, tournament_id: int, now: float, owed: Sequence[Owed] = NO_POSTS
+    ) -> bool:
         """Close sign-up and run it, its first round due ``now``; False if it was not in sign-up."""
         async with self._write() as session:
-            return await session.execute(BEGIN_SQL, now, tournament_id) > 0
+            return await _owing(session, owed, now, BEGIN_SQL, now, tournament_id)
 
-    async def claim_opening(self, tournament_id: int, played: int, now: float) -> bool:
+    async def claim_opening(
+        self, tournament_id: int, played: int, now: float, owed: Sequence[Owed] = NO_POSTS
+    ) -> bool:
         """Take the opening of round ``played + 1``; False if it is taken or done."""
         async with self._write() as session:
-            return await session.execute(CLAIM_SQL, now, tournament_id, played) > 0
+            return await _owing(session, owed, now, CLAIM_SQL, now, tournament_id, played)
 
     async def attach_round(
         self, tournament_id: int, number: int, round_id: int, due_at: float
@@ -255,16 +277,25 @@ class TournamentSQL(Database, Protocol):
         rows = await self._fetch(ROUNDS_SQL, tournament_id)
         return [(r["number"], r["round_id"], r["due_at"]) for r in rows]
 
-    async def mark_announced(self, tournament_id: int, number: int) -> None:
+    async def announce(
+        self, tournament_id: int, number: int, now: float, owed: Sequence[Owed] = NO_POSTS
+    ) -> bool:
+        """The standings after round ``number`` (the last: the podium) owed, once; False if
+        they were."""
         async with self._write() as session:
-            await session.execute(ANNOUNCED_SQL, number, tournament_id, number)
+            return await _owing(session, owed, now, ANNOUNCED_SQL, number, tournament_id, number)
 
     async def finish_tournament(
-        self, tournament_id: int, guild_id: int, placings: Sequence[Placing], now: float
+        self,
+        tournament_id: int,
+        guild_id: int,
+        placings: Sequence[Placing],
+        now: float,
+        owed: Sequence[Owed] = NO_POSTS,
     ) -> bool:
         """Finished, its places kept, once; False if it was not running with every round added."""
         async with self._write() as session:
-            if not await session.execute(FINISH_SQL, now, tournament_id):
+            if not await _owing(session, owed, now, FINISH_SQL, now, tournament_id):
                 return False
             await session.executemany(
                 PLACE_SQL,
@@ -275,10 +306,12 @@ class TournamentSQL(Database, Protocol):
             )
         return True
 
-    async def cancel_tournament(self, tournament_id: int, now: float) -> bool:
+    async def cancel_tournament(
+        self, tournament_id: int, now: float, owed: Sequence[Owed] = NO_POSTS
+    ) -> bool:
         """Cancelled, if it was open."""
         async with self._write() as session:
-            return await session.execute(CANCEL_SQL, now, tournament_id) > 0
+            return await _owing(session, owed, now, CANCEL_SQL, now, tournament_id)
 
     async def tournament_record(self, guild_id: int, user_id: int) -> TournamentRecord:
         """A player's finished tournaments in the guild: played, won, on the podium."""
@@ -293,6 +326,16 @@ class TournamentSQL(Database, Protocol):
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
         async with self._write() as session:
             await session.execute(SET_ROLE_SQL, guild_id, role_id)
+
+
+async def _owing(
+    session: Session, owed: Sequence[Owed], now: float, sql: str, *args: object
+) -> bool:
+    """Run a step's conditional ``sql``; where it changed a row, owe ``owed`` with it."""
+    if not await session.execute(sql, *args):
+        return False
+    await owe_in(session, owed, now)
+    return True
 
 
 __all__ = ["TournamentSQL", "TournamentState"]

@@ -1,5 +1,5 @@
-"""What the tournaments feature needs of the database (only the queries it uses), and how it
-shows what it decides (``Poster``: the channel, ``Calendar``: Discord's scheduled events)."""
+"""What the tournaments feature needs of the database: only the queries it uses (what it shows
+is owed on the outbox: ``bot.tournaments.posts``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from typing import Protocol
 
 from bot.rounds.model import AcceptedWord, StoredRound
 from bot.storage.names_sql import PlayerNameSQL
-from bot.tournaments.model import Entrants, Standings, StoredTournament
 from bot.tournaments.sql import TournamentSQL
 
 
@@ -17,37 +16,3 @@ class TournamentStore(TournamentSQL, PlayerNameSQL, Protocol):
 
     async def get_round(self, round_id: int) -> StoredRound | None: ...
     async def accepted_words(self, round_id: int) -> list[AcceptedWord]: ...
-
-
-class PostFailed(Exception):
-    """The platform did not take a post; ``reason`` is its own words, for the logs."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class Poster(Protocol):
-    """The tournament's channel. Every method raises ``PostFailed``."""
-
-    async def wait_until_ready(self) -> None: ...
-    async def signup(self, entrants: Entrants, open: bool, message_id: int | None) -> int:
-        """Post the sign-up (``message_id`` None) or edit it; the message's id."""
-        ...
-
-    async def notice(self, channel_id: int, line: str) -> None:
-        """One line in the channel (written by the service, in the tournament's language)."""
-        ...
-
-    async def standings(self, standings: Standings) -> None: ...
-    async def podium(self, standings: Standings) -> None: ...
-
-
-class Calendar(Protocol):
-    """Discord's scheduled events; each False/None where the bot may not (no permission)."""
-
-    async def create(
-        self, tournament: StoredTournament, location: str, end_at: float, description: str
-    ) -> int | None: ...
-    async def start(self, guild_id: int, event_id: int) -> bool: ...
-    async def end(self, guild_id: int, event_id: int, cancelled: bool) -> bool: ...

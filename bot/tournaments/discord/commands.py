@@ -93,6 +93,10 @@ class Tournaments(commands.Cog):
         except OptionError as exc:
             await tell(interaction, refusal(exc, server.language))
             return
+        perms = interaction.app_permissions  # the sign-up is posted here, the event made
+        if not (perms.send_messages and perms.view_channel):
+            await tell(interaction, text("replies.cannot_post", server.language))
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         channel = interaction.channel
@@ -100,6 +104,7 @@ class Tournaments(commands.Cog):
         created = await self.services.tournaments.create(
             interaction.guild_id, interaction.channel_id, (user.id, user.display_name), plan,
             await self._organises(interaction), location,
+            perms.create_events or perms.manage_events,
         )  # fmt: skip
         if isinstance(created, Refusal):
             await tell(interaction, created.text(server.language))

@@ -75,11 +75,13 @@ async def test_the_service_refuses_forged_numbers(
         for said, plans in forged.items():
             for bad in plans:
                 made = await tournaments.create(
-                    guild_id, channel_id, (1, "Owner"), bad, True, "#boggle"
+                    guild_id, channel_id, (1, "Owner"), bad, True, "#boggle", False
                 )
                 assert isinstance(made, Refusal), bad
                 assert made.text("en") == said, (bad, made.text("en"))
         assert game.query("SELECT COUNT(*) FROM tournaments") == [(0,)]
-        made = await tournaments.create(guild_id, channel_id, (1, "Owner"), plan, True, "#boggle")
+        made = await tournaments.create(
+            guild_id, channel_id, (1, "Owner"), plan, True, "#boggle", False
+        )
         assert not isinstance(made, Refusal)
         assert game.query("SELECT rounds FROM tournaments") == [(3,)]
