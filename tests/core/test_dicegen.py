@@ -196,7 +196,7 @@ def rolls_figures(name: str, lexicon: Lexicon, rolls: int) -> tuple[float, float
     return statistics.median(counts), 100 * passed / rolls
 
 
-@pytest.mark.parametrize("code", ["da", "fi", "id", "it", "no", "sv", "tr"])
+@pytest.mark.parametrize("code", ["fi", "tr"])
 def test_new_dice_meet_englishs_gates(lexicons: dict[str, Lexicon], code: str) -> None:
     """Issue 39's gates: a 4x4 holds at least half as many words as English's (median), and at
     each size the share of rolls over the floor is within 5 points of English's (a tenth of the
