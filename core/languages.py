@@ -35,7 +35,22 @@ from core.casing import PLAIN, TURKISH, Casing
 from core.lexicon import Lexicon, cached, load
 from core.problems import Problem
 
-LANGUAGE_CODES = ("en", "fr", "es", "de", "nl", "pl", "pt", "da", "fi", "id", "it", "no", "sv", "tr")
+LANGUAGE_CODES = (
+    "en",
+    "fr",
+    "es",
+    "de",
+    "nl",
+    "pl",
+    "pt",
+    "da",
+    "fi",
+    "id",
+    "it",
+    "no",
+    "sv",
+    "tr",
+)
 DEFAULT_LANGUAGE = "en"
 DICTIONARIES = ("full", "everyday")  # full: every word of the list; everyday: common ones only
 DEFAULT_DICTIONARY = "full"
