@@ -4,7 +4,8 @@ Deterministic, so ``--check`` can tell a file that differs from what the method 
 sets (French 5x5 and 6x6, Spanish, German) give each letter faces by its share of the list's
 words and deal them out like cards, most frequent first; they are kept as made, since a changed
 set would break the board codes already shared. Dutch, Polish and Portuguese are tuned
-(``core.dicetune``): dealt dice made too many rolls fall below the quality floor.
+(``core.dicetune``): dealt dice made too many rolls fall below the quality floor; so is every
+language added since (issue 39: Danish, Indonesian, Italian, Norwegian, Swedish, ...).
 """
 
 from __future__ import annotations

@@ -8,7 +8,12 @@ letters, as its Scrabble and keyboards have it. Any other character folds the to
 
 | language | letters of their own (refused without the mark) | folded (accepted without) |
 |---|---|---|
+| Danish | æ ø å after z: "lægge" is not "lagge" | ä -> æ, ö -> ø (the Swedish and German spellings of them); é, ü, ... dropped |
 | Finnish | ä ö (å) after z: "sääri" is not "saari", as in its alphabet and Scrabble | š -> sh, ž -> zh (the spelling Finnish allows without them); é, ü, ... dropped |
+| Indonesian | none: a-z | any accent (é of older spellings) dropped |
+| Italian | none: a-z | à è é ì í ò ó ù ú: the stress accents, dropped ("citta" is "città") |
+| Norwegian | æ ø å after z, as Danish | as Danish |
+| Swedish | å ä ö after z: "år" is not "ar" | æ -> ä, ø -> ö (the Danish and Norwegian spellings of them); é, ü, ... dropped |
 | Turkish | ç ğ ı ö ş ü, and i apart from ı: 29 letters, no q w x | â î û (circumflexes the spelling may drop) |
 
 Lowercasing and capitals go through the language's ``casing`` (``core.casing``): Turkish ``I`` is
@@ -30,7 +35,22 @@ from core.casing import PLAIN, TURKISH, Casing
 from core.lexicon import Lexicon, cached, load
 from core.problems import Problem
 
-LANGUAGE_CODES = ("en", "fr", "es", "de", "nl", "pl", "pt", "fi", "tr")
+LANGUAGE_CODES = (
+    "en",
+    "fr",
+    "es",
+    "de",
+    "nl",
+    "pl",
+    "pt",
+    "da",
+    "fi",
+    "id",
+    "it",
+    "no",
+    "sv",
+    "tr",
+)
 DEFAULT_LANGUAGE = "en"
 DICTIONARIES = ("full", "everyday")  # full: every word of the list; everyday: common ones only
 DEFAULT_DICTIONARY = "full"
@@ -41,6 +61,8 @@ SPANISH = "abcdefghijklmnñopqrstuvwxyz"
 POLISH = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"
 FINNISH = "abcdefghijklmnopqrstuvwxyzåäö"
 TURKISH_LETTERS = "abcçdefgğhıijklmnoöprsştuüvyz"
+DANO_NORWEGIAN = LATIN + "æøå"  # Danish and Norwegian
+SWEDISH = FINNISH  # the same letters in the same order
 
 
 class LanguageProblem(StrEnum):
@@ -182,9 +204,27 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "pt": _language(
             "pt", "Português", LATIN, _LIGATURES, {4: "4x4-pt", 5: "5x5-pt", 6: "6x6-pt"}
         ),
+        "da": _language(
+            "da", "Dansk", DANO_NORWEGIAN, {"ä": "æ", "ö": "ø", "œ": "oe"},
+            {4: "4x4-da", 5: "5x5-da", 6: "6x6-da"},
+        ),
         "fi": _language(
             "fi", "Suomi", FINNISH, {**_LIGATURES, "š": "sh", "ž": "zh"},
             {4: "4x4-fi", 5: "5x5-fi", 6: "6x6-fi"},
+        ),
+        "id": _language(
+            "id", "Bahasa Indonesia", LATIN, _LIGATURES, {4: "4x4-id", 5: "5x5-id", 6: "6x6-id"}
+        ),
+        "it": _language(
+            "it", "Italiano", LATIN, _LIGATURES, {4: "4x4-it", 5: "5x5-it", 6: "6x6-it"}
+        ),
+        "no": _language(
+            "no", "Norsk", DANO_NORWEGIAN, {"ä": "æ", "ö": "ø", "œ": "oe"},
+            {4: "4x4-no", 5: "5x5-no", 6: "6x6-no"},
+        ),
+        "sv": _language(
+            "sv", "Svenska", SWEDISH, {"æ": "ä", "ø": "ö", "œ": "oe"},
+            {4: "4x4-sv", 5: "5x5-sv", 6: "6x6-sv"},
         ),
         "tr": _language(
             "tr", "Türkçe", TURKISH_LETTERS, {}, {4: "4x4-tr", 5: "5x5-tr", 6: "6x6-tr"},

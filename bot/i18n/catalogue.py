@@ -25,7 +25,8 @@ _ONE = {"fr": frozenset({0, 1}), "pt": frozenset({0, 1})}
 _ONLY_ONE = frozenset({1})
 # The plural forms of each language's entries: one and other, but Polish has three (CLDR): "1
 # słowo", "2 słowa" (few: ending in 2-4, not 12-14), "5 słów" (many: the rest).
-PLURAL_FORMS: dict[str, tuple[str, ...]] = {"pl": ("one", "few", "many")}
+# Indonesian has one form (CLDR: "other" only): "1 kata", "5 kata".
+PLURAL_FORMS: dict[str, tuple[str, ...]] = {"pl": ("one", "few", "many"), "id": ("other",)}
 ONE_OTHER = ("one", "other")
 
 
@@ -95,4 +96,6 @@ def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
         if n == 1:
             return "one"
         return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "many"
+    if language == "id":
+        return "other"
     return "one" if n in _ONE.get(language, _ONLY_ONE) else "other"

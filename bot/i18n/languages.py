@@ -34,7 +34,12 @@ DISCORD_LOCALES = {
     "nl": ("nl",),
     "pl": ("pl",),
     "pt": ("pt-BR",),  # Discord has no pt-PT: Brazil's locale reads the Portuguese catalogue
+    "da": ("da",),
     "fi": ("fi",),
+    "id": ("id",),
+    "it": ("it",),
+    "no": ("no",),  # Discord's Norwegian is Bokmål
+    "sv": ("sv-SE",),
     "tr": ("tr",),
 }
 

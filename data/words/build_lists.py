@@ -3,7 +3,9 @@
     python data/words/build_lists.py words [--english DIR] [--french DIR] [--spanish DIR]
                                            [--german DIR] [--dutch DIR] [--polish DIR]
                                            [--portuguese DIR] [--finnish DIR] [--turkish DIR]
-                                           --naughty DIR
+                                           [--italian DIR] [--swedish DIR] [--danish DIR]
+                                           [--norwegian DIR] [--indonesian DIR] --naughty DIR
+    python data/words/build_lists.py check --finnish DIR ...  # the lists against a spell checker
     python data/words/build_lists.py zipf          # needs wordfreq: run it with a throwaway venv
     python data/words/build_lists.py spellings --french DIR --spanish DIR --german DIR  # wordfreq
     python data/words/build_lists.py measure --enable FILE --naughty DIR  # English; wordfreq
@@ -34,6 +36,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 sys.path.insert(0, str(HERE))  # offensive.py beside it
 
 import agglutinative  # noqa: E402
+import nordic  # noqa: E402
 from offensive import offensive, words_of  # noqa: E402
 
 from core.commonness import EVERYDAY_ZIPF  # noqa: E402
@@ -43,20 +46,25 @@ MIN_LETTERS = 2
 # The most letters a kept word has, for a list too big to ship whole: Polish (4.3M forms, 58 MB;
 # words of up to 12 letters are 2.1M, and longer ones are rare on a board of 36 dice at most).
 # Finnish and Turkish (2.0M and 1.3M forms; README: how bounded): words of up to 11 letters.
-MAX_LETTERS = {"pl": 12, "fi": 11, "tr": 11}
+MAX_LETTERS = {"pl": 12, "fi": 11, "tr": 11, **nordic.MAX_LETTERS}
 # Debian's word lists (wdutch, wpolish, wportuguese), one word a line, names and abbreviations
 # capitalised: only entries written all in lowercase are words for the game.
 DEBIAN_LISTS = {"nl": "dutch", "pl": "polish", "pt": "portuguese"}
 ZIPF_FLOOR = 10  # Zipf 1.0: wordfreq lists nothing rarer
 
 
-def folded_words(lang: Language, words: Iterable[str]) -> set[str]:
-    """The source words as the lexicon holds them: folded, long enough (not too long)."""
+def folded_words(lang: Language, words: Iterable[str], frequent: set[str] = set()) -> set[str]:  # noqa: B006
+    """The source words as the lexicon holds them: folded, long enough (not too long, unless
+    ``frequent``: the words wordfreq knows, for issue 39's bounded lists)."""
     kept = set()
     longest = MAX_LETTERS.get(lang.code, sys.maxsize)
     for raw in words:
         word = lang.fold(raw.strip())
-        if word is not None and MIN_LETTERS <= len(word) <= longest:
+        if (
+            word is not None
+            and len(word) >= MIN_LETTERS
+            and (len(word) <= longest or word in frequent)
+        ):
             kept.add(word)
     return kept
 
@@ -127,6 +135,7 @@ FAMILY_ENDINGS = {
         "st t et est te test ten tet end ende enden "  # verbs
         "ere eren erer eres erem"  # comparative
     ),
+    **nordic.FAMILY_ENDINGS,
     "nl": words_of(
         "e en s er ere eren ers st ste sten je jes tje tjes "  # plural, adjective, diminutive
         "t te ten de den d end ende"  # verbs (the ge-...-t/d participle below)
@@ -185,6 +194,8 @@ def family_zipf(code: str, own: dict[str, int], words: Iterable[str]) -> dict[st
 
 
 def source_words(code: str, directory: Path) -> list[str]:
+    if code in nordic.HUNSPELL or code in nordic.PLAIN:
+        return nordic.source_forms(code, directory)
     if code in DEBIAN_LISTS:  # the unpacked .deb (dpkg-deb -x): lowercase entries only
         path = directory / "usr" / "share" / "dict" / DEBIAN_LISTS[code]
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -208,19 +219,16 @@ def write_lines(path: Path, lines: Iterable[str]) -> int:
     return text.count("\n") + 1 if text else 0
 
 
+SOURCE_NAMES = {
+    **{"english": "en", "french": "fr", "spanish": "es", "german": "de", "dutch": "nl"},
+    **{"polish": "pl", "portuguese": "pt", "italian": "it", "swedish": "sv", "danish": "da"},
+    **{"norwegian": "no", "indonesian": "id", "finnish": "fi", "turkish": "tr"},
+}
+
+
 def sources(args: argparse.Namespace) -> dict[str, Path]:
     """The source package of each language given on the command line."""
-    given = {
-        "en": args.english,
-        "fr": args.french,
-        "es": args.spanish,
-        "de": args.german,
-        "nl": args.dutch,
-        "pl": args.polish,
-        "pt": args.portuguese,
-        "fi": getattr(args, "finnish", None),
-        "tr": getattr(args, "turkish", None),
-    }
+    given = {code: getattr(args, name, None) for name, code in SOURCE_NAMES.items()}
     return {code: directory for code, directory in given.items() if directory is not None}
 
 
@@ -236,7 +244,7 @@ def additions(code: str) -> set[str]:
 def build_words(args: argparse.Namespace) -> None:
     for code, directory in sources(args).items():
         lang = language(code)
-        words = folded_words(lang, source_words(code, directory))
+        words = folded_words(lang, source_words(code, directory), nordic.frequent(lang))
         dropped = offensive(lang, args.naughty, words)
         names = german_names(args.german, words) - dropped if code == "de" else set()
         kept = (words - dropped - names) | folded_words(lang, additions(code))
@@ -254,7 +262,7 @@ def build_zipf(args: argparse.Namespace) -> None:
         lang = language(code)
         words = set(lang.words_file.read_text(encoding="utf-8").split())
         totals: dict[str, float] = {}
-        for raw, share in wordfreq.get_frequency_dict(code, wordlist(code)).items():
+        for raw, share in wordfreq.get_frequency_dict(*nordic.frequency_list(code)).items():
             word = lang.fold(raw)
             if word in words:
                 totals[word] = totals.get(word, 0.0) + share
@@ -295,7 +303,7 @@ def build_spellings(args: argparse.Namespace) -> None:
             continue
         lang = language(code)
         words = set(lang.words_file.read_text(encoding="utf-8").split())
-        freq = wordfreq.get_frequency_dict(code, wordlist(code))
+        freq = wordfreq.get_frequency_dict(*nordic.frequency_list(code))
         forms = {
             unicodedata.normalize("NFC", raw.strip()).lower()
             for raw in source_words(code, directory)
@@ -357,22 +365,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("words", help="fold and filter the lists of the sources given")
-    for name in ("english", "french", "spanish", "german", "dutch", "polish", "portuguese"):
+    for name in SOURCE_NAMES:
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
-    p.add_argument("--finnish", type=Path, metavar="DIR")
-    p.add_argument("--turkish", type=Path, metavar="DIR")
     p.add_argument("--naughty", type=Path, required=True, metavar="DIR")
     p.add_argument("--show-removed", action="store_true", help="print the offensive words removed")
     p = commands.add_parser("spellings", help="write the spellings files (needs wordfreq)")
-    for name in ("french", "spanish", "german", "dutch", "polish", "portuguese", "finnish"):
+    for name in list(SOURCE_NAMES)[1:]:
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
-    p.add_argument("--turkish", type=Path, metavar="DIR")
-    p.set_defaults(english=None)
-    p = commands.add_parser("check", help="Finnish, Turkish: a sample against a spell checker")
-    p.add_argument("--finnish", type=Path, metavar="DIR")
-    p.add_argument("--turkish", type=Path, metavar="DIR")
-    for name in ("english", "french", "spanish", "german", "dutch", "polish", "portuguese"):
-        p.set_defaults(**{name: None})
+    p = commands.add_parser("check", help="the expanded lists against a spell checker")
+    for name in ("finnish", "turkish", "italian", "swedish", "danish", "indonesian"):
+        p.add_argument(f"--{name}", type=Path, metavar="DIR")
+    p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id")
     p = commands.add_parser("measure", help="English: the common ENABLE words en.txt refuses")
     p.add_argument("--enable", type=Path, required=True, metavar="FILE")
     p.add_argument("--naughty", type=Path, required=True, metavar="DIR")
@@ -386,7 +389,7 @@ def main(argv: list[str] | None = None) -> None:
         "zipf": build_zipf,
         "spellings": build_spellings,
         "measure": measure,
-        "check": lambda args: agglutinative.check(sources(args)),
+        "check": lambda args: nordic.check(sources(args), args.sample),
     }[args.command](args)
 
 

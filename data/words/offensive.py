@@ -37,6 +37,11 @@ NOUN_ENDINGS = {
         "lar ler ları leri ların lerin lara lere larda lerde lardan lerden ım im um üm ımız imiz "
         "sı si su sü sın sin "
     ),
+    "it": words_of("o a i e one oni ona one ata ate ate ino ina ini ine accia acce"),
+    "sv": words_of("en et n t ar er or arna erna orna ens ets s na ns en arnas ernas ig iga igt"),
+    "da": words_of("en et e er ne erne ernes ens ets s es"),
+    "no": words_of("en et a er ene ens ets s es ete"),
+    "id": words_of("nya an kan"),
 }
 # Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
 VERB_ENDINGS = {
@@ -60,6 +65,11 @@ VERB_ENDINGS = {
     "pt": words_of(
         "o as a amos am ava avas avam ei ou aram ado ada ados adas ando e es em ar ou ador adora"
     ),
+    "it": words_of("o i a iamo ate ano ava avano ato ata ati ate ando are ai o ava ero era"),
+    "sv": words_of("a ar ade at ande as es er de t te"),
+    "da": words_of("e er ede et te t es ende"),
+    "no": words_of("e er et te de es ende a"),
+    "id": (),
 }
 SPANISH_ER_ENDINGS = words_of(
     "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
@@ -68,6 +78,7 @@ SPANISH_ER_ENDINGS = words_of(
 )
 VERB_INFINITIVE = {"fr": "er", "es": "ar", "de": "en", "nl": "en", "pl": "ać", "pt": "ar"}
 VERB_INFINITIVE |= {"fi": "-", "tr": "mak"}  # "-": no Finnish entry is read as a verb
+VERB_INFINITIVE |= {"it": "are", "sv": "a", "da": "e", "no": "e", "id": "-"}  # id: no verbs
 
 
 ENGLISH_ENDINGS = words_of("s es d ed ing er ers y")  # after the entry (a consonant doubled)
@@ -128,7 +139,10 @@ def inflections(code: str, entry: str) -> set[str]:
 
 def naughty(lang: Language, directory: Path) -> set[str]:
     """The single-word entries of naughty-words' list for the language, folded."""
-    entries = json.loads((directory / f"{lang.code}.json").read_text(encoding="utf-8"))
+    path = directory / f"{lang.code}.json"
+    if not path.is_file():  # naughty-words has no list for the language (Indonesian)
+        return set()
+    entries = json.loads(path.read_text(encoding="utf-8"))
     folded = (lang.fold(e.strip()) for e in entries if len(e.split()) == 1)
     return {w for w in folded if w}
 

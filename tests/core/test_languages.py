@@ -39,7 +39,10 @@ def word_lists() -> dict[str, list[str]]:
 
 
 def test_codes_and_errors() -> None:
-    assert LANGUAGE_CODES == ("en", "fr", "es", "de", "nl", "pl", "pt", "fi", "tr")
+    assert (
+        *("en", "fr", "es", "de", "nl", "pl", "pt"),
+        *("da", "fi", "id", "it", "no", "sv", "tr"),
+    ) == LANGUAGE_CODES
     assert DICTIONARIES == ("full", "everyday")
     assert [language(c).name for c in LANGUAGE_CODES] == [
         "English",
@@ -49,13 +52,18 @@ def test_codes_and_errors() -> None:
         "Nederlands",
         "Polski",
         "Português",
+        "Dansk",
         "Suomi",
+        "Bahasa Indonesia",
+        "Italiano",
+        "Norsk",
+        "Svenska",
         "Türkçe",
     ]
     with pytest.raises(LanguageError, match="en, fr, es, de") as caught:
-        language("it")
+        language("xx")
     assert caught.value.kind is LanguageProblem.UNKNOWN_LANGUAGE
-    assert caught.value.fields == {"code": "it", "codes": "en, fr, es, de, nl, pl, pt, fi, tr"}
+    assert caught.value.fields == {"code": "xx", "codes": ", ".join(LANGUAGE_CODES)}
     with pytest.raises(LanguageError, match="no dice for a 3x3 board in fr") as caught:
         language("fr").default_dice(3)
     assert caught.value.kind is LanguageProblem.NO_DICE
@@ -81,6 +89,27 @@ def test_codes_and_errors() -> None:
         ("de", "gruen", "gruen"),
         ("de", "Straße", "strasse"),
         ("de", "ÖL", "oel"),
+        ("it", "Città", "citta"),
+        ("it", "PERCHÉ", "perche"),
+        ("it", "perchè", "perche"),  # either accent, as players type it
+        ("sv", "År", "år"),
+        ("sv", "ar", "ar"),  # a is never å: another word
+        ("sv", "SKÖLD", "sköld"),
+        ("sv", "idé", "ide"),
+        ("sv", "smørgås", "smörgås"),  # the Danish and Norwegian ø is Swedish ö
+        ("sv", "Ærlig", "ärlig"),
+        ("da", "ÆBLE", "æble"),
+        ("da", "Smørrebrød", "smørrebrød"),
+        ("da", "smörrebröd", "smørrebrød"),  # the Swedish and German ö is Danish ø
+        ("da", "Blåbær", "blåbær"),
+        ("da", "café", "cafe"),
+        ("no", "BLÅBÆR", "blåbær"),
+        ("no", "blabaer", "blabaer"),  # no å or æ without their own keys
+        ("no", "kjære", "kjære"),
+        ("no", "Ärlig", "ærlig"),
+        ("id", "Rumah", "rumah"),
+        ("id", "kafé", "kafe"),
+        ("da", "año", "ano"),
         ("en", "año", "ano"),  # ñ is only Spanish's letter
         ("en", "x2", None),
         ("fr", "привет", None),
@@ -89,6 +118,20 @@ def test_codes_and_errors() -> None:
 )
 def test_fold(code: str, typed: str, folded: str | None) -> None:
     assert language(code).fold(typed) == folded
+
+
+@pytest.mark.parametrize("code", ["it", "sv", "da", "no", "id"])
+def test_capitals_and_lowercase_round_trip_in_each_alphabet(code: str) -> None:
+    """Each letter's capital (a die's face: Å Ä Ö Æ Ø) folds back to the letter, and no
+    letter's lowercase is another's (no Turkish dotless i among these)."""
+    lang = language(code)
+    for letter in lang.alphabet:
+        capital = letter.upper()
+        assert len(capital) == 1 and capital != letter, letter
+        assert capital.lower() == letter and lang.fold(capital) == letter
+    assert [c.upper() for c in lang.alphabet[26:]] == {
+        "da": ["Æ", "Ø", "Å"], "no": ["Æ", "Ø", "Å"], "sv": ["Å", "Ä", "Ö"]
+    }.get(code, [])  # fmt: skip
 
 
 def test_word_lists_hold_only_their_letters_folded(word_lists: dict[str, list[str]]) -> None:

@@ -151,7 +151,10 @@ def test_every_entry_renders_with_sample_fields(language: str) -> None:
      ("es", 0, "other"), ("es", 1, "one"), ("de", 0, "other"), ("de", 1, "one"), ("de", 3, "other"),
      ("nl", 0, "other"), ("nl", 1, "one"), ("pt", 0, "one"), ("pt", 1, "one"), ("pt", 2, "other"),
      ("pl", 1, "one"), ("pl", 2, "few"), ("pl", 4, "few"), ("pl", 5, "many"), ("pl", 12, "many"),
-     ("pl", 0, "many"), ("pl", 22, "few"), ("pl", 112, "many"), ("pl", 21, "many")],
+     ("pl", 0, "many"), ("pl", 22, "few"), ("pl", 112, "many"), ("pl", 21, "many"),
+     ("it", 0, "other"), ("it", 1, "one"), ("sv", 1, "one"), ("sv", 2, "other"), ("da", 0, "other"),
+     ("da", 1, "one"), ("no", 1, "one"), ("no", 3, "other"), ("id", 0, "other"), ("id", 1, "other"),
+     ("id", 7, "other")],
 )  # fmt: skip
 def test_each_language_counts_by_its_own_plural_rule(language: str, n: int, form: str) -> None:
     assert plural_form(n, language) == form
@@ -172,6 +175,11 @@ def test_counts_read_naturally_in_each_language() -> None:
     assert text("results.winner", "de", name="Ada", points=count(3, "units.pt", "de")) == (
         "🏆 **Ada** gewinnt mit 3 Pkt.!"
     )
+    assert [count(n, "units.round", "sv") for n in (1, 2)] == ["1 omgång", "2 omgångar"]
+    assert [count(n, "units.win", "no") for n in (1, 2)] == ["1 seier", "2 seirer"]
+    assert [count(n, "units.player", "da") for n in (1, 4)] == ["1 spiller", "4 spillere"]
+    assert [count(n, "units.word", "it") for n in (1, 0)] == ["1 parola", "0 parole"]
+    assert [count(n, "units.word", "id") for n in (1, 5)] == ["1 kata", "5 kata"]
 
 
 # Each language as each reader names it: a French refusal said "English", not "anglais".
@@ -183,7 +191,17 @@ READERS_NAMES = {
     "nl": {"en": "Engels", "fr": "Frans", "es": "Spaans", "de": "Duits"},
     "pl": {"en": "angielski", "fr": "francuski", "es": "hiszpański", "de": "niemiecki"},
     "pt": {"en": "inglês", "fr": "francês", "es": "espanhol", "de": "alemão"},
+    "da": {"en": "engelsk", "fr": "fransk", "es": "spansk", "de": "tysk"},
     "fi": {"en": "englanti", "fr": "ranska", "es": "espanja", "de": "saksa"},
+    "id": {
+        "en": "bahasa Inggris",
+        "fr": "bahasa Prancis",
+        "es": "bahasa Spanyol",
+        "de": "bahasa Jerman",
+    },
+    "it": {"en": "inglese", "fr": "francese", "es": "spagnolo", "de": "tedesco"},
+    "no": {"en": "engelsk", "fr": "fransk", "es": "spansk", "de": "tysk"},
+    "sv": {"en": "engelska", "fr": "franska", "es": "spanska", "de": "tyska"},
     "tr": {"en": "İngilizce", "fr": "Fransızca", "es": "İspanyolca", "de": "Almanca"},
 }
 
