@@ -117,7 +117,7 @@ def _sealed(values: list[int]) -> str:
 
 def test_a_well_checked_code_for_no_real_board_is_refused() -> None:
     with pytest.raises(CodeError, match="no dice set"):
-        decode(_sealed([31, *[1] * 16]))
+        decode(_sealed([0, 31, 31, *[1] * 16]))  # set number 1,055: none has it
     with pytest.raises(CodeError, match="does not fit the dice 4x4-new"):
         decode(_sealed([DICE_NUMBERS["4x4-new"], *[1] * 15]))
     # sixteen Zs: the 4x4-new dice have one die with a Z
@@ -132,7 +132,7 @@ def test_a_well_checked_code_for_no_real_board_is_refused() -> None:
         ("7Q", CodeProblem.TOO_SHORT, {"code": "7Q"}),
         (" ab!c ", CodeProblem.BAD_CHARACTER, {"code": "ab!c", "character": "!", "position": 3}),
         ("1234", CodeProblem.TYPO, {"code": "1234"}),
-        (_sealed([31, *[1] * 16]), CodeProblem.UNKNOWN_DICE, {}),
+        (_sealed([0, 31, 31, *[1] * 16]), CodeProblem.UNKNOWN_DICE, {}),
         (_sealed([1, *[1] * 15]), CodeProblem.WRONG_FIT, {"dice": "4x4-new"}),
         (_sealed([1, *[FACES.index("z")] * 16]), CodeProblem.NOT_A_ROLL, {"dice": "4x4-new"}),
     ],

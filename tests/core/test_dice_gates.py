@@ -5,8 +5,8 @@ the round's floor (``core.generate.floor_for``) at most 5 points under English's
 
 French and German keep the dice their board codes name (a changed set would break the codes
 rolled from it; French 4x4 is the published edition's): the sizes where they fall short are
-listed and skipped. The quick profile rolls 100 4x4 boards a language; the thorough one (CI's
-second pass) 1,000 boards of each size.
+listed and skipped. The quick profile rolls 100 4x4 boards a language; the thorough one
+(``HYPOTHESIS_PROFILE=thorough``, by hand: minutes) 1,000 boards of each size.
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ from core.solver import solve
 from tests import profiles
 
 ROLLS = profiles.sized(1000)  # 100 in the quick profile
-MARGIN = 5.0  # points under English's share
+# Points under English's share: the issue's 5 on 1,000 rolls; 100 rolls give each share a
+# standard error near 3 points, so the quick look allows two of the difference's on top.
+MARGIN = 5.0 if ROLLS == 1000 else 12.0
 SIDES = (4, 5, 6) if ROLLS == 1000 else (4,)
 SHORT = {("fr", 4), ("fr", 5), ("de", 4), ("de", 5)}  # dice fixed by their board codes
 
