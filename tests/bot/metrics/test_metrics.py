@@ -108,6 +108,9 @@ async def test_a_round_from_every_front_end_is_counted_exactly(
     assert not any(name == "boggle_discord_rate_limited_total" for name, _ in after)
     assert after[("boggle_gateway_latency_seconds", ())] >= 0
     assert after[("boggle_database_errors_total", (("kind", "ping"),))] == 0
+    # Python's heap, read at each scrape (this test's process: the bot runs in it)
+    assert after[("boggle_python_objects", ())] > 0
+    assert after[("boggle_python_allocated_blocks", ())] > after[("boggle_python_objects", ())]
 
 
 async def test_healthz_follows_the_database_file(
