@@ -90,11 +90,11 @@ def family_rss(pid: int) -> float:
 
 
 def proc_status(pid: int) -> dict[str, float]:
-    """VmHWM and VmRSS of a live process, in MB."""
+    """VmHWM, VmRSS and its parts (RssAnon, RssFile, RssShmem) of a live process, in MB."""
     figures = {}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         key, _, value = line.partition(":")
-        if key in ("VmHWM", "VmRSS"):
+        if key in ("VmHWM", "VmRSS", "RssAnon", "RssFile", "RssShmem"):
             figures[key] = int(value.split()[0]) / 1024
     return figures
 

@@ -12,6 +12,7 @@ import discord
 
 from bot.config.settings import Settings, SettingsError
 from bot.discord.endpoints import point_discord_at
+from bot.kernel.allocator import hold_thresholds
 from bot.metrics.logs import configure_logging
 from bot.startup_failures import report_failure
 
@@ -72,6 +73,7 @@ async def _run_once(settings: Settings, reads_messages: bool) -> int:
 
 
 def main() -> int:
+    hold_thresholds()  # before the bot's first large blocks: its memory stays flat under play
     try:
         settings = Settings.from_env()
     except SettingsError as exc:

@@ -5,6 +5,8 @@ taken at scrape time (rounds running, sockets open, gateway latency, database er
 
 from __future__ import annotations
 
+import gc
+import sys
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -135,3 +137,15 @@ class Readings(Collector):
         for outcome, read in sorted(self.posts.items()):
             posts.add_metric([outcome], read())
         yield posts
+        # A leak in Python shows here before the RSS; RSS that grows while these stay flat is
+        # native memory (SQLite, Pillow, the allocator).
+        yield GaugeMetricFamily(
+            "boggle_python_objects",
+            "Objects the garbage collector tracks (those frozen at start aside).",
+            value=len(gc.get_objects()),
+        )
+        yield GaugeMetricFamily(
+            "boggle_python_allocated_blocks",
+            "Memory blocks Python's object allocator holds (sys.getallocatedblocks).",
+            value=sys.getallocatedblocks(),
+        )

@@ -112,6 +112,9 @@ async def test_a_round_from_every_front_end_is_counted_exactly(
     # the results the finish owed went out through the outbox; nothing was given up
     assert after[("boggle_posts_total", (("outcome", "sent"),))] >= 1
     assert after[("boggle_posts_total", (("outcome", "given_up"),))] == 0
+    # Python's heap, read at each scrape (this test's process: the bot runs in it)
+    assert after[("boggle_python_objects", ())] > 0
+    assert after[("boggle_python_allocated_blocks", ())] > after[("boggle_python_objects", ())]
 
 
 async def test_healthz_follows_the_database_file(
