@@ -18,6 +18,7 @@ from bot.discord.translator import choice
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES
 from core.dice import available
+from core.languages import dice_language
 from core.round import Mode
 from core.rules import MIN_LENGTH_HIGHEST, MIN_LENGTH_LOWEST, SIZES, Timer
 
@@ -33,8 +34,12 @@ TIMER_CHOICES = [choice(f"coop_timers.timer_{t.value}", t.value) for t in Timer]
 
 
 def dice_choices() -> list[app_commands.Choice[str]]:
-    """Every dice set, for a ``dice`` option (Discord takes 25 choices at most)."""
-    return [app_commands.Choice(name=name, value=name) for name in available()][:25]
+    """The dice sets a ``dice`` option offers (Discord takes 25 choices at most): English's
+    editions first, then each language's sets in the order of ``LANGUAGE_CODES``, as many as
+    fit. A language's own dice need no choosing: ``language:`` rolls them."""
+    order = {code: k for k, code in enumerate(LANGUAGE_CODES)}
+    names = sorted(available(), key=lambda name: (order.get(dice_language(name), 0), name))
+    return [app_commands.Choice(name=name, value=name) for name in names][:25]
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,8 @@ def with_typo(code: str) -> str:
 
 ROLLED = encode(dice_set("4x4-new").roll(random.Random(7)), "4x4-new")
 NEW = DICE_NUMBERS["4x4-new"]
+# Dice set number 128 (ESCAPE, then 3 and 0): beyond every language's (31 is Danish 5x5 now).
+UNKNOWN_SET = [0, 3, 0]
 # One typed code for each way decode refuses one, and the French line that says so.
 CODES = {
     CodeProblem.TOO_SHORT: ("7Q", "board : le code '7Q' est trop court"),
@@ -55,8 +57,8 @@ CODES = {
         "contrôle ne correspondent pas",
     ),
     CodeProblem.UNKNOWN_DICE: (
-        sealed([31, *[1] * 16]),
-        f"board : le code '{sealed([31, *[1] * 16])}' ne désigne aucun jeu de dés de ce bot",
+        sealed([*UNKNOWN_SET, *[1] * 16]),
+        f"board : le code '{sealed([*UNKNOWN_SET, *[1] * 16])}' ne désigne aucun jeu de dés de ce bot",
     ),
     CodeProblem.WRONG_FIT: (
         sealed([NEW, *[1] * 15]),

@@ -127,7 +127,7 @@ async def test_english_is_boggle_dictionary_with_englishs_frequencies(
     assert sorted(english) == ["cat", "house", "zyzzyva"]
     assert english.zipf("house") == language_lexicon_zipf("house") and english.zipf("zyzzyva") == 0
     with pytest.raises(LanguageError):
-        await Lexicons(words, tmp_path / "cache").get("it")
+        await Lexicons(words, tmp_path / "cache").get("xx")
 
 
 def language_lexicon_zipf(word: str) -> float:
