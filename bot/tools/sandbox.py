@@ -110,7 +110,7 @@ async def run_sandbox(
     world_file: Path | str | None = None,
     quiet: float = 0.3,
     connect_timeout: float = 60.0,
-    page_url: str | None = None,
+    page_url: Callable[[], str | None] | None = None,
 ) -> None:
     """Start the stand-in and the bot, then chat in the terminal until ``:quit`` or end of input.
 
@@ -126,7 +126,8 @@ async def run_sandbox(
     if standin is None:
         standin = world.standin() if world is not None else StandIn()
     terminal = Terminal(standin, out, Path(folder), echo_people=not _is_tty(stdin))
-    terminal.page_url = page_url
+    if page_url is not None:
+        terminal.page_url = page_url
     await standin.start()
     try:
         with pointed_at(standin.api_base, standin.gateway_url):

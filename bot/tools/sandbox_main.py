@@ -51,15 +51,16 @@ def run(settings: Settings) -> int:
 
 
 def sandbox_web(web: WebSettings) -> WebSettings:
-    """The page on 127.0.0.1, on BOGGLE_WEB_PORT or SANDBOX_WEB_PORT when free, else any free
-    port; its client secret is the stand-in's."""
+    """The page on 127.0.0.1, on BOGGLE_WEB_PORT, else SANDBOX_WEB_PORT when free, else port 0:
+    the one the page's server is given when it binds (a port probed free and bound later can be
+    taken meanwhile); its client secret is the stand-in's."""
     port = web.port if web.port is not None else SANDBOX_WEB_PORT
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", port))
-        except OSError:
-            probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    if port:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                port = 0
     return WebSettings("127.0.0.1", port, STANDIN_CLIENT_SECRET, activity=web.activity)
 
 
@@ -77,11 +78,18 @@ async def _sandbox(settings: Settings) -> None:
     from bot.services import Tuning
     from bot.tools.sandbox import run_sandbox
 
+    apps: list[App] = []
+
     async def start_bot(api_base: str, gateway_url: str) -> None:
         reads = settings.message_content != "off"
         app = App(settings, Tuning(standby=False), reads_messages=reads, guild_ready_timeout=0.05)
+        apps.append(app)
         async with app.client as bot:
             await bot.start("sandbox-token")
 
-    page = f"http://127.0.0.1:{settings.web.port}/"
+    def page() -> str | None:
+        """The page's address once its server is bound (its port may be chosen then)."""
+        web = apps[-1].web if apps else None
+        return web.url if web is not None else None
+
     await run_sandbox(start_bot, world_file=world_file_for(settings.database), page_url=page)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -29,7 +30,8 @@ class Terminal:
         self._loading: set[int] = set()
         self.save_error: str | None = None
         self.form: Form | None = None  # the modal being filled in: lines go to its fields
-        self.page_url: str | None = None  # the Activity's page, when the bot serves it
+        # The Activity's page, when the bot serves it (known once its server is bound).
+        self.page_url: Callable[[], str | None] = lambda: None
 
     def write(self, text: str) -> None:
         text = show_timestamps(text)

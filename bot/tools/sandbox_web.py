@@ -56,8 +56,9 @@ async def add_person(standin: StandIn, name: str) -> str:
 
 def web_links(standin: StandIn, terminal: Terminal, names: list[str]) -> None:
     """Each person's link to the Activity's page in the terminal's channel."""
-    if terminal.page_url is None:
+    page_url = terminal.page_url()
+    if page_url is None:
         return
     terminal.write(f"The board in a browser, in #{terminal.channel} (one link per person):")
     for name in names:
-        terminal.write(f"  {name}: {link(standin, terminal.page_url, name, terminal.channel)}")
+        terminal.write(f"  {name}: {link(standin, page_url, name, terminal.channel)}")
