@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from load_databases import SQLITE, add_engine_options, chosen_engines, fresh_database  # noqa: E402
+from load_databases import SQLITE, add_engine_options, chosen_engines, fresh_storage  # noqa: E402
 from report_table import Table, percentile, yes  # noqa: E402
 
 from bot.achievements.service import AchievementService  # noqa: E402
@@ -82,12 +82,8 @@ class Times:
 
 async def engine_run(spec: str, args: argparse.Namespace, lexicon: Lexicon, tmp: Path) -> bool:
     """The rounds on one engine's fresh database; whether the target is met."""
-    async with fresh_database(spec, tmp, 0) as database:
-        storage = await Storage.open(database)
-        try:
-            times = await play(storage, args, lexicon)
-        finally:
-            await storage.close()
+    async with fresh_storage(spec, tmp) as storage:
+        times = await play(storage, args, lexicon)
     base, finish, check = times.baseline, times.finish, times.check
     p99 = percentile(check, 0.99)
     table = Table()

@@ -81,6 +81,17 @@ async def fresh_database(spec: str, workdir: Path, number: int) -> AsyncIterator
             await on_server(spec, f"DROP SCHEMA {schema} CASCADE")
 
 
+@asynccontextmanager
+async def fresh_storage(spec: str, workdir: Path) -> AsyncIterator[Storage]:
+    """A fresh database of ``spec``'s engine, opened as the bot opens it, closed after."""
+    async with fresh_database(spec, workdir, 0) as database:
+        storage = await Storage.open(database)
+        try:
+            yield storage
+        finally:
+            await storage.close()
+
+
 async def read_back(database: str, rounds: dict[int, Running]) -> tuple[set[Word], Counter[str]]:
     """Through the storage interface, as the bot reads it: every round's accepted words, and
     how many rounds are in each state."""

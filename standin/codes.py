@@ -42,6 +42,7 @@ class CallbackType(IntEnum):
     DEFERRED_CHANNEL_MESSAGE = 5  # "thinking...", edited or followed up later
     DEFERRED_UPDATE_MESSAGE = 6  # a component's message, edited later
     UPDATE_MESSAGE = 7  # a component's message, edited now
+    APPLICATION_COMMAND_AUTOCOMPLETE_RESULT = 8  # the choices an autocomplete suggests
     MODAL = 9
     LAUNCH_ACTIVITY = 12  # only for applications with Activities enabled
 

@@ -12,6 +12,7 @@ from typing import Any
 from standin.codes import CommandType, EntryPointHandler, OptionType
 from standin.command_names import MAX_NAME, valid_name
 from standin.errors import (
+    autocomplete_refused,
     bad_length,
     bad_nesting,
     command_too_large,
@@ -34,6 +35,7 @@ MAX_CHOICE_VALUE = 100  # characters of a string choice's value
 MAX_SIZE = 8000  # names, descriptions and choice values of one command, localised at longest
 MAX_STRING = 6000  # the bound of a string option's min_length and max_length
 SUBS = (OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP)
+AUTOCOMPLETED = (OptionType.STRING, OptionType.INTEGER, OptionType.NUMBER)
 
 
 def check_commands(commands: list[Any], *, guild: bool = False, activities: bool = False) -> None:
@@ -151,6 +153,11 @@ def _options(options: object, at: str, depth: int) -> None:
         else:
             optional_seen = True
         _choices(option.get("choices"), f"{where}.choices")
+        if option.get("autocomplete"):
+            if option.get("choices"):
+                raise autocomplete_refused(f"{where}.autocomplete", "Choices and autocomplete")
+            if kind not in AUTOCOMPLETED:
+                raise autocomplete_refused(f"{where}.autocomplete", "Not a text or number option")
         for key, low in (("min_length", 0), ("max_length", 1)):
             value = option.get(key)
             if value is not None and not (isinstance(value, int) and low <= value <= MAX_STRING):

@@ -202,6 +202,13 @@ def entry_point_removed() -> ApiError:
     )
 
 
+def autocomplete_refused(field: str, message: str) -> ApiError:
+    """An option with ``autocomplete`` against Discord's rules for it (never with ``choices``;
+    only on a string, integer or number option): a 50035 on the field. The docs state the
+    rules, not their error text: ``message`` is the stand-in's."""
+    return invalid_form(field, "APPLICATION_COMMAND_OPTION_INVALID", message)
+
+
 def entry_point_refused(field: str, message: str) -> ApiError:
     """An Entry Point command (type 4) against one of the rules Discord's docs give for it (one,
     global, no options, ``handler`` only there and only for an app with Activities): a 50035 on

@@ -77,6 +77,10 @@ class InteractionHandle:
         assert self.callback is not None
         return self.callback
 
+    async def suggestions(self, timeout: float = 5.0) -> list[dict[str, Any]]:
+        """An autocomplete's choices, once the bot has answered it."""
+        return list((await self.response(timeout))["data"]["choices"])
+
     async def original_message(self, timeout: float = 5.0, *, loaded: bool = True) -> StoredMessage:
         """The original response message; with ``loaded``, after a deferral has been edited."""
 

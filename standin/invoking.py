@@ -69,6 +69,38 @@ class Invoking(StandInParts):
         server's overwrites, ``World.may_use_command``; a command not offered in that place:
         its ``contexts``, or no install of its ``integration_types`` reaching there).
         """
+        return await self._command(
+            InteractionType.APPLICATION_COMMAND, channel, user, command, options
+        )
+
+    async def autocomplete(
+        self,
+        channel: int | str,
+        user: int | str,
+        command: str,
+        options: dict[str, Any],
+        focused: str,
+    ) -> InteractionHandle:
+        """A person types ``options[focused]`` into an option the bot completes: an
+        APPLICATION_COMMAND_AUTOCOMPLETE interaction (``handle.suggestions()``: what the bot
+        suggests).
+
+        The other options go as ``slash`` sends them, the focused one as typed so far (its
+        type and choices unchecked, required options not needed); ``CommandError`` when the
+        option does not autocomplete (Discord's client asks for nothing then).
+        """
+        kind = InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE
+        return await self._command(kind, channel, user, command, options, focused)
+
+    async def _command(
+        self,
+        type_: InteractionType,
+        channel: int | str,
+        user: int | str,
+        command: str,
+        options: dict[str, Any] | None,
+        focused: str | None = None,
+    ) -> InteractionHandle:
         ch = self.channel(channel)
         author = self.user(user)
         if ch.private and author.id not in ch.recipients:
@@ -80,7 +112,7 @@ class Invoking(StandInParts):
         reach = reach_command(self.world, ch, author.id, cmd)
         if "0" in reach.owners and not self.world.may_use_command(ch.id, author.id, cmd):
             raise CommandError(f"/{cmd['name']} is not available to {author.username} here")
-        tree, resolved = build_options(self.world, ch, cmd, path, options or {})
+        tree, resolved = build_options(self.world, ch, cmd, path, options or {}, focused)
         data: dict[str, Any] = {
             "id": cmd["id"],
             "name": cmd["name"],
@@ -92,7 +124,7 @@ class Invoking(StandInParts):
             data["resolved"] = resolved
         if "guild_id" in cmd:
             data["guild_id"] = cmd["guild_id"]
-        handle = self._handle(InteractionType.APPLICATION_COMMAND, ch, author, command, reach)
+        handle = self._handle(type_, ch, author, command, reach)
         payload = interaction_payload(self.world, handle=handle, channel=ch, data=data)
         return await self._deliver(handle, payload, ch)
 

@@ -110,8 +110,10 @@ def build_options(
     command: dict[str, Any],
     path: list[dict[str, Any]],
     values: dict[str, Any],
+    focused: str | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """The ``options`` tree and ``resolved`` data for a command invocation."""
+    """The ``options`` tree and ``resolved`` data for a command invocation, or for an
+    autocomplete of the ``focused`` option (sent as typed so far, with ``focused``)."""
     leaf_defs = leaf_options(command, path)
     by_name = {o["name"]: o for o in leaf_defs}
     resolved: dict[str, Any] = {}
@@ -121,6 +123,11 @@ def build_options(
             known = ", ".join(by_name) or "none"
             raise CommandError(f"unknown option {key!r} (options: {known})")
         option = by_name[key]
+        if key == focused:
+            if not option.get("autocomplete"):
+                raise CommandError(f"option {key!r} does not autocomplete")
+            leaf.append({"name": key, "type": option["type"], "value": str(value), "focused": True})
+            continue
         leaf.append(
             {
                 "name": key,
@@ -128,8 +135,10 @@ def build_options(
                 "value": convert_option(world, channel, option, value, resolved),
             }
         )
+    if focused is not None and focused not in values:
+        raise CommandError(f"the focused option {focused!r} has no value")
     missing = [o["name"] for o in leaf_defs if o.get("required") and o["name"] not in values]
-    if missing:
+    if missing and focused is None:
         raise CommandError(f"missing required option(s): {', '.join(missing)}")
     options = leaf
     for sub in reversed(path):

@@ -16,7 +16,12 @@ from discord.utils import resolve_annotation
 
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
-from bot.i18n.languages import DICTIONARIES, LANGUAGE_CODES, LANGUAGE_NAMES
+from bot.i18n.languages import (
+    DICTIONARIES,
+    LANGUAGE_CODES,
+    LANGUAGE_NAMES,
+    language_of_locale,
+)
 from core.dice import available
 from core.languages import dice_language
 from core.round import Mode
@@ -33,13 +38,32 @@ DICTIONARY_CHOICES = [choice(f"dictionaries.{name}", name) for name in DICTIONAR
 TIMER_CHOICES = [choice(f"coop_timers.timer_{t.value}", t.value) for t in Timer]
 
 
-def dice_choices() -> list[app_commands.Choice[str]]:
-    """The dice sets a ``dice`` option offers (Discord takes 25 choices at most): English's
-    editions first, then each language's sets in the order of ``LANGUAGE_CODES``, as many as
-    fit. A language's own dice need no choosing: ``language:`` rolls them."""
+MAX_SUGGESTIONS = 25  # an autocomplete's choices at most (Discord's limit)
+
+
+def dice_suggestions(typed: str, language: str | None) -> list[str]:
+    """The dice sets whose names hold what the player has typed (any case): the sets of the
+    language the command is for first, then English's, then each language's in the order of
+    ``LANGUAGE_CODES``; as many as Discord shows. Every set is reachable by typing its name."""
     order = {code: k for k, code in enumerate(LANGUAGE_CODES)}
-    names = sorted(available(), key=lambda name: (order.get(dice_language(name), 0), name))
-    return [app_commands.Choice(name=name, value=name) for name in names][:25]
+    wanted = typed.strip().casefold()
+
+    def rank(name: str) -> tuple[bool, int, str]:
+        own = dice_language(name)
+        return own != language, order.get(own, len(order)), name
+
+    names = sorted((n for n in available() if wanted in n.casefold()), key=rank)
+    return names[:MAX_SUGGESTIONS]
+
+
+async def dice_autocomplete(
+    interaction: discord.Interaction[Any], typed: str
+) -> list[app_commands.Choice[str]]:
+    """The ``dice`` option's suggestions: ``language:`` if the player has chosen one, else the
+    language of the player's Discord, comes first."""
+    chosen = getattr(interaction.namespace, "language", None)
+    language = chosen if chosen in LANGUAGE_CODES else language_of_locale(str(interaction.locale))
+    return [app_commands.Choice(name=n, value=n) for n in dice_suggestions(typed, language)]
 
 
 @dataclass(frozen=True)
@@ -134,12 +158,12 @@ def round_options_command(
             quiet=text("coop_timers.command_quiet"),
         )(command)
         sized = app_commands.choices(size=SIZE_CHOICES)(described)
-        return app_commands.choices(
+        chosen = app_commands.choices(
             mode=MODE_CHOICES,
-            dice=dice_choices(),
             language=LANGUAGE_CHOICES,
             dictionary=DICTIONARY_CHOICES,
             timer=TIMER_CHOICES,
         )(sized)
+        return app_commands.autocomplete(dice=dice_autocomplete)(chosen)
 
     return wrap

@@ -10,13 +10,19 @@ from aiohttp import web
 from standin.actions import Actions
 from standin.activities import Activities
 from standin.codes import CallbackType, InteractionType, MessageFlag, MessageType
+from standin.command_checks import MAX_CHOICE_VALUE, MAX_CHOICES
 from standin.entities import Channel, StoredMessage
 from standin.errors import (
     ApiError,
     already_acknowledged,
+    bad_length,
     invalid_activity_action,
     invalid_form,
     json_response,
+    not_a_list,
+    not_an_object,
+    required,
+    too_long,
     unknown_channel,
     unknown_interaction,
     unknown_message,
@@ -24,6 +30,7 @@ from standin.errors import (
     within,
 )
 from standin.interactions import InteractionHandle
+from standin.localizations import MAX_CHOICE_NAME
 from standin.modals import check_modal
 from standin.rest import request as call
 from standin.rest.drafts import ANSWER_FLAGS, DEFERRAL_FLAGS, Draft, check_edit, check_flags
@@ -132,8 +139,10 @@ class CallbackRoutes(Routes):
         kind = _callback_type(body)
         if kind == CallbackType.LAUNCH_ACTIVITY and not self.world.activities_enabled:
             raise invalid_activity_action()
+        completing = handle.type == InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE
         if (
-            (kind in COMPONENT_ONLY and handle.message_id is None)
+            completing != (kind == CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
+            or (kind in COMPONENT_ONLY and handle.message_id is None)
             or (kind == CallbackType.MODAL and handle.type not in MODAL_ANSWERS)
             or (kind == CallbackType.LAUNCH_ACTIVITY and handle.type not in LAUNCHERS)
         ):
@@ -179,6 +188,8 @@ class CallbackRoutes(Routes):
             return draft
         if kind == CallbackType.MODAL:
             check_modal(data)
+        elif kind == CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT:
+            check_suggestions(data)
         elif kind == CallbackType.UPDATE_MESSAGE:
             check_edit(data)
         return None
@@ -262,6 +273,28 @@ class CallbackRoutes(Routes):
         await self.actions.delete(msg)
         handle.changes.notify()
         return web.Response(status=204)
+
+
+def check_suggestions(data: dict[str, Any]) -> None:
+    """An autocomplete's result as Discord checks it: ``choices``, at most 25, each named and
+    valued as a command's own choices are."""
+    choices = data.get("choices")
+    if choices is None:
+        raise required("choices")
+    if not isinstance(choices, list):
+        raise not_a_list("choices")
+    if len(choices) > MAX_CHOICES:
+        raise too_long("choices", MAX_CHOICES)
+    for k, choice in enumerate(choices):
+        if not isinstance(choice, dict):
+            raise not_an_object(f"choices.{k}")
+        name, value = choice.get("name"), choice.get("value")
+        if not (isinstance(name, str) and 1 <= len(name) <= MAX_CHOICE_NAME):
+            raise bad_length(f"choices.{k}.name", 1, MAX_CHOICE_NAME)
+        if isinstance(value, str) and not 1 <= len(value) <= MAX_CHOICE_VALUE:
+            raise bad_length(f"choices.{k}.value", 1, MAX_CHOICE_VALUE)
+        if value is None:
+            raise required(f"choices.{k}.value")
 
 
 def _callback_type(body: dict[str, Any]) -> CallbackType:

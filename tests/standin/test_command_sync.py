@@ -1,7 +1,8 @@
 """Commands the bot syncs are refused where Discord refuses them: a 50035 naming the field (a
 name with capitals or a space, a description over 100 characters, too many options or choices,
-a long choice value, a required option after an optional one, a command over 8,000 characters,
-over 100 commands), and nothing is stored."""
+a long choice value, a required option after an optional one, autocomplete with choices or on
+an option that is not text or a number, a command over 8,000 characters, over 100 commands), and
+nothing is stored."""
 
 from __future__ import annotations
 
@@ -112,6 +113,34 @@ LEN = "BASE_TYPE_BAD_LENGTH"
             ],
             "0.options.2.max_length",
             "NUMBER_TYPE_MAX",
+        ),
+        (
+            [
+                command(
+                    options=options(
+                        {
+                            "type": 3,
+                            "name": "w2",
+                            "description": "d",
+                            "autocomplete": True,
+                            "choices": choices(2),
+                        }
+                    )
+                )
+            ],
+            "0.options.2.autocomplete",
+            "APPLICATION_COMMAND_OPTION_INVALID",
+        ),
+        (
+            [
+                command(
+                    options=options(
+                        {"type": 5, "name": "b", "description": "d", "autocomplete": True}
+                    )
+                )
+            ],
+            "0.options.2.autocomplete",
+            "APPLICATION_COMMAND_OPTION_INVALID",
         ),
         ([command(), command()], "1.name", "APPLICATION_COMMANDS_DUPLICATE_NAME"),
         ([command(name=f"c{i}") for i in range(101)], "", "BASE_TYPE_MAX_LENGTH"),
