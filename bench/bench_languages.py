@@ -100,13 +100,14 @@ def measure(code: str, scratch: Path, rolls: int, repeats: int) -> Figures:
         started = time.perf_counter()
         lexicon_for(lang, cache)
         loads.append(time.perf_counter() - started)
-    words = sum(1 for line in lang.words_file.open(encoding="utf-8") if line.strip())
+    text = lang.read_words()
+    words = sum(1 for line in text.splitlines() if line.strip())
     compiled = cache_file(lexicon.source_hash, cache).stat().st_size
     counts, passed = dice(code, lexicon, rolls)
     return Figures(
         code,
         words,
-        lang.words_file.stat().st_size / 1e6,
+        len(text.encode()) / 1e6,  # the list as text, compressed on disk or not
         compiled / 1e6,
         build,
         peak,

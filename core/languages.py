@@ -33,6 +33,7 @@ from typing import ClassVar
 
 from core.casing import PLAIN, TURKISH, Casing
 from core.lexicon import Lexicon, cached, load
+from core.lexicon.sources import read_word_text
 from core.problems import Problem
 
 LANGUAGE_CODES = (
@@ -63,6 +64,14 @@ FINNISH = "abcdefghijklmnopqrstuvwxyzåäö"
 TURKISH_LETTERS = "abcçdefgğhıijklmnoöprsştuüvyz"
 DANO_NORWEGIAN = LATIN + "æøå"  # Danish and Norwegian
 SWEDISH = FINNISH  # the same letters in the same order
+
+
+def _plain_or_xz(path: Path) -> Path:
+    """``path``, or ``path.xz`` when only the compressed file is there (data/words/README.md)."""
+    if path.exists():
+        return path
+    packed = path.with_name(path.name + ".xz")
+    return packed if packed.exists() else path
 
 
 class LanguageProblem(StrEnum):
@@ -100,20 +109,26 @@ class Language:
 
     @property
     def words_file(self) -> Path:
-        """The folded word list, one word a line."""
-        return WORDS_DIR / f"{self.code}.txt"
+        """The folded word list, one word a line: ``<code>.txt``, else ``<code>.txt.xz``."""
+        return _plain_or_xz(WORDS_DIR / f"{self.code}.txt")
 
     @property
     def frequency_file(self) -> Path:
-        """``word<TAB>Zipf x 10`` lines, for the words of the list people use (data/words/README)."""
-        return WORDS_DIR / f"{self.code}-zipf.tsv"
+        """``word<TAB>Zipf x 10`` lines, for the words of the list people use (data/words/README):
+        ``<code>-zipf.tsv``, else ``<code>-zipf.tsv.xz``."""
+        return _plain_or_xz(WORDS_DIR / f"{self.code}-zipf.tsv")
 
     @property
     def spellings_file(self) -> Path | None:
         """The dictionary's spelling of each word whose folded form differs (``été`` for
-        ``ete``), one a line; None for a language whose list has none (English)."""
-        path = WORDS_DIR / f"{self.code}-spellings.txt"
+        ``ete``), one a line (``.txt`` or ``.txt.xz``); None for a language whose list has none
+        (English)."""
+        path = _plain_or_xz(WORDS_DIR / f"{self.code}-spellings.txt")
         return path if path.exists() else None
+
+    def read_words(self) -> str:
+        """The word list's text, decompressed if it is kept compressed."""
+        return read_word_text(self.words_file)
 
     def fold(self, text: str) -> str | None:
         """``text`` (one token, any case, accents or not) as this language's lexicon letters, or

@@ -10,6 +10,7 @@ import pytest
 
 from bot.i18n.catalogue import text
 from core.languages import LANGUAGE_CODES, language
+from core.lexicon.sources import read_word_file
 
 REPO = Path(__file__).resolve().parent.parent
 WORDS_README = REPO / "data" / "words" / "README.md"
@@ -36,8 +37,8 @@ def table(path: Path) -> list[dict[str, str]]:
 
 
 def count_words(path: Path) -> int:
-    """The words of a list, one a line (gzipped or not)."""
-    data = path.read_bytes()
+    """The words of a list, one a line (gzipped, xz-compressed or not)."""
+    data = read_word_file(path)
     if path.suffix == ".gz":
         data = gzip.decompress(data)
     return sum(1 for line in data.splitlines() if line.strip())

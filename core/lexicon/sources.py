@@ -1,8 +1,12 @@
 """What a lexicon is built from: the word list and frequency files, read and digested. The
-digest names the cache file, so an edited list never meets a stale cache."""
+digest names the cache file, so an edited list never meets a stale cache.
+
+A file whose name ends in ``.xz`` is read decompressed, and the digest is of the decompressed
+bytes: compressing a list leaves its cache where it was."""
 
 from __future__ import annotations
 
+import lzma
 import os
 import re
 from collections.abc import Iterator
@@ -62,19 +66,42 @@ def read_sources(
 
 
 def spellings_beside(path: str | os.PathLike[str]) -> Path | None:
-    """The spellings file that belongs to a word list, ``<stem>-spellings.txt`` beside it
-    (``fr.txt``: ``fr-spellings.txt``), when there is one: a caller that names only the list
-    (the bot's cache look-up, its build in a child) gets the lexicon ``lexicon_for`` makes."""
-    beside = Path(path).with_name(f"{Path(path).stem}-spellings.txt")
-    return beside if beside.is_file() else None
+    """The spellings file that belongs to a word list, ``<stem>-spellings.txt`` (or ``.txt.xz``)
+    beside it (``fr.txt``: ``fr-spellings.txt``; ``it.txt.xz``: ``it-spellings.txt.xz``), when
+    there is one: a caller that names only the list (the bot's cache look-up, its build in a
+    child) gets the lexicon ``lexicon_for`` makes."""
+    name = Path(path).name
+    stem = name.removesuffix(".xz").removesuffix(".txt")
+    for candidate in (f"{stem}-spellings.txt", f"{stem}-spellings.txt.xz"):
+        beside = Path(path).with_name(candidate)
+        if beside.is_file():
+            return beside
+    return None
 
 
 def read_word_file(path: str | os.PathLike[str]) -> bytes:
-    """A file's bytes; LexiconError naming the file when it cannot be read."""
+    """A file's bytes, decompressed when its name ends in ``.xz``; LexiconError naming the file
+    when it cannot be read or does not decompress (corrupt, truncated)."""
     try:
-        return Path(path).read_bytes()
+        data = Path(path).read_bytes()
     except OSError as exc:
         raise LexiconError(f"cannot read word list {os.fspath(path)!r}: {exc.strerror}") from exc
+    if not os.fspath(path).endswith(".xz"):
+        return data
+    try:
+        return lzma.decompress(data, format=lzma.FORMAT_XZ)
+    except lzma.LZMAError as exc:
+        raise LexiconError(f"cannot decompress word list {os.fspath(path)!r}: {exc}") from exc
+
+
+def read_word_text(path: str | os.PathLike[str]) -> str:
+    """A word list, frequency or spellings file as text (UTF-8, decompressed as
+    ``read_word_file``): what every reader of ``data/words`` goes through."""
+    data = read_word_file(path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LexiconError(f"word list {os.fspath(path)!r} is not UTF-8: {exc}") from exc
 
 
 def split_words(data: bytes) -> Iterator[str]:

@@ -41,6 +41,7 @@ from core.commonness import Band, band  # noqa: E402
 from core.definitions import Definitions, Entry  # noqa: E402
 from core.definitions.forms import candidates  # noqa: E402
 from core.languages import Language, language, lexicon_for  # noqa: E402
+from core.lexicon.sources import read_word_text  # noqa: E402
 
 MAX_SENSES = 6
 MAX_GLOSS = 200
@@ -86,7 +87,7 @@ def offensive_glosses(lang: Language, naughty: Path, senses: Senses) -> set[str]
 def keep(lang: Language, senses: Senses, forms: Forms, naughty: Path) -> tuple[Senses, Forms]:
     """The lemmas and forms of the game's word list, glosses shortened, offensive ones dropped,
     forms the suffix rules reach dropped."""
-    words = set(lang.words_file.read_text(encoding="utf-8").split())
+    words = set(lang.read_words().split())
     bad = offensive_glosses(lang, naughty, senses)
     # Rules run for an English word with an entry of its own, not for a French or German one
     # (core.definitions.lookup): there, a form the rules reach is kept all the same.
@@ -183,7 +184,7 @@ def sample(lang: Language) -> tuple[list[str], list[str]]:
     lexicon = lexicon_for(lang)
     rng = random.Random(28)
     zipf = {}
-    for line in lang.frequency_file.read_text(encoding="utf-8").splitlines():
+    for line in read_word_text(lang.frequency_file).splitlines():
         word, value = line.split("\t")
         zipf[word] = int(value) / 10
     common: list[str] = []

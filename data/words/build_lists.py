@@ -260,7 +260,7 @@ def build_zipf(args: argparse.Namespace) -> None:
 
     for code in args.languages:
         lang = language(code)
-        words = set(lang.words_file.read_text(encoding="utf-8").split())
+        words = set(lang.read_words().split())
         totals: dict[str, float] = {}
         for raw, share in wordfreq.get_frequency_dict(*nordic.frequency_list(code)).items():
             word = lang.fold(raw)
@@ -302,7 +302,7 @@ def build_spellings(args: argparse.Namespace) -> None:
         if code in ("en", "pl"):  # their lists are written as they are spelled: nothing to show
             continue
         lang = language(code)
-        words = set(lang.words_file.read_text(encoding="utf-8").split())
+        words = set(lang.read_words().split())
         freq = wordfreq.get_frequency_dict(*nordic.frequency_list(code))
         forms = {
             unicodedata.normalize("NFC", raw.strip()).lower()
@@ -335,7 +335,7 @@ def measure(args: argparse.Namespace) -> None:
     listed = {e for e in entries if len(e.split()) == 1}
     top = wordfreq.top_n_list("en", 30000, wordlist="large")
     asked = [w for w in top if w in enable and w not in listed]
-    words = set(language("en").words_file.read_text(encoding="utf-8").split())
+    words = set(language("en").read_words().split())
     refused = [w for w in asked if w not in words]
     print(f"en.txt: {len(words)} words; accepts {len(asked) - len(refused)} of {len(asked)}")
     print("refused:", " ".join(refused))

@@ -22,7 +22,6 @@ from core.definitions import (
 )
 from core.definitions.forms import FR, MIN_LEMMA, Candidate, french
 from core.definitions.sources import DEFINITIONS_DIR
-from core.dice import DATA_DIR
 from core.languages import language
 from core.lexicon import Lexicon
 
@@ -188,7 +187,7 @@ def test_french_rules_by_ending_are_every_rule_in_order(word: str) -> None:
 
 
 def test_french_rules_by_ending_on_the_word_list() -> None:
-    words = (DATA_DIR / "words" / "fr.txt").read_text(encoding="utf-8").split()
+    words = language("fr").read_words().split()
     for word in random.Random(5).sample(words, 5000):
         folded = language("fr").fold(word) or ""
         assert list(french(folded)) == every_french_rule(folded), folded

@@ -41,10 +41,7 @@ REFUSED.update(language_samples()[1])
 
 @pytest.fixture(scope="module")
 def word_sets() -> dict[str, set[str]]:
-    return {
-        code: set(language(code).words_file.read_text(encoding="utf-8").split())
-        for code in LANGUAGE_CODES
-    }
+    return {code: set(language(code).read_words().split()) for code in LANGUAGE_CODES}
 
 
 def test_every_language_has_both_samples() -> None:

@@ -32,10 +32,7 @@ from tests.profiles import brute, sized
 
 @pytest.fixture(scope="module")
 def word_lists() -> dict[str, list[str]]:
-    return {
-        code: language(code).words_file.read_text(encoding="utf-8").split()
-        for code in LANGUAGE_CODES
-    }
+    return {code: language(code).read_words().split() for code in LANGUAGE_CODES}
 
 
 def test_codes_and_errors() -> None:

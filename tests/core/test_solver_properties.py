@@ -126,7 +126,7 @@ def test_each_language_s_lexicon_on_its_own_dice(lexicons: dict[str, Lexicon], c
     its word list does (each size in the thorough profile, 4x4 in the quick one: a 6x6 board
     of Polish alone took two minutes)."""
     lang = language(code)
-    words = lang.words_file.read_text(encoding="utf-8").split()
+    words = lang.read_words().split()
     rng = random.Random(f"truth-{code}")
     for side in (4, 5, 6)[: sized(3)]:
         board = dice_set(lang.default_dice(side)).roll(rng)

@@ -14,10 +14,7 @@ def words(text: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def word_sets() -> dict[str, set[str]]:
-    return {
-        code: set(language(code).words_file.read_text(encoding="utf-8").split())
-        for code in ("fr", "es", "de")
-    }
+    return {code: set(language(code).read_words().split()) for code in ("fr", "es", "de")}
 
 
 # The offensive words removed and the ordinary words kept, per language: the committed samples of

@@ -30,7 +30,7 @@ def cold_dutch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Dutch read from a short list of its words; the bot's cache an empty folder (returned)."""
     words = tmp_path / "words"
     words.mkdir()
-    dutch = language("nl").words_file.read_text(encoding="utf-8").splitlines()
+    dutch = language("nl").read_words().splitlines()
     (words / "nl.txt").write_text("\n".join(w for w in dutch if len(w) <= 5) + "\n")
     (words / "nl-zipf.tsv").write_text("")
     monkeypatch.setattr(core.languages, "WORDS_DIR", words)
