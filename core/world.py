@@ -1,0 +1,219 @@
+"""The world's round: one live board for every server at once, on a fixed rhythm.
+
+Every process derives a round's number from the clock and its board from the host's secret, so
+no process asks another, and nobody can know a board before it opens without the secret. A race
+against the world: every valid word scores its points, whoever else found it; players rank by
+points, then by the earlier last scoring word.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from core.board import Board
+from core.dice import DiceSet, dice_set
+from core.generate import roll_with_floor
+from core.languages import language as language_named
+from core.lexicon import Lexicon
+from core.round import Mode, Rules
+from core.scoring import default_min_length, longest_first, total_score
+from core.solver import Path
+
+WORLD_SIZE = 4
+WORLD_EVERY = 180.0  # seconds from one world round's opening to the next (Wordament's rhythm)
+WORLD_PLAY = 120.0  # seconds of play; the rest of the rhythm shows the results
+MIN_RESULTS = 20.0  # the results need this much of the rhythm after the play
+WORLD_RULES = Rules(Mode.CLASSIC, default_min_length(WORLD_SIZE))
+_SEED_SALT = b"boggle-world-v1"  # a new salt gives every round a new board: never change it
+RAREST = 5  # the rarest words the results show
+SERVER_TEAM = 3  # a server's score in a round: its best three players' points together
+
+
+class RhythmError(ValueError):
+    """A rhythm that leaves no room for play or results."""
+
+
+@dataclass(frozen=True)
+class Rhythm:
+    """When world rounds open and close: round ``n`` opens at ``n * every`` seconds of the Unix
+    epoch and closes ``play`` seconds later."""
+
+    every: float = WORLD_EVERY
+    play: float = WORLD_PLAY
+
+    def __post_init__(self) -> None:
+        if self.play < 30 or self.every < self.play + MIN_RESULTS:
+            raise RhythmError(
+                f"a world round needs at least 30 s of play and {MIN_RESULTS:g} s for its results"
+                f" (every {self.every:g} s, play {self.play:g} s)"
+            )
+
+    def number_at(self, now: float) -> int:
+        """The number of the round that opened last at ``now`` (open or showing its results)."""
+        return math.floor(now / self.every)
+
+    def opens_at(self, number: int) -> float:
+        return number * self.every
+
+    def closes_at(self, number: int) -> float:
+        return number * self.every + self.play
+
+    def is_open(self, number: int, now: float) -> bool:
+        """Whether round ``number`` takes words at ``now``: from its opening, before its close."""
+        return self.opens_at(number) <= now < self.closes_at(number)
+
+
+def world_seed(secret: bytes, language: str, number: int) -> int:
+    """The seed of round ``number``'s board in ``language``: keyed by the host's secret (HMAC),
+    the same on every process and Python."""
+    message = _SEED_SALT + f"/{language}/{number}".encode()
+    return int.from_bytes(hmac.new(secret, message, hashlib.sha256).digest()[:8], "big")
+
+
+@dataclass(frozen=True)
+class WorldBoard:
+    """One world round's board in one language, solved."""
+
+    number: int
+    language: str
+    dice: str
+    board: Board
+    words: dict[str, Path]
+    max_points: int
+
+
+def world_board(
+    secret: bytes, language: str, number: int, lexicon: Lexicon, dice: DiceSet | None = None
+) -> WorldBoard:
+    """Round ``number``'s board in ``language``: ``lexicon`` is that language's, ``dice`` a 4x4
+    set (default: the language's own)."""
+    dice = dice or dice_set(language_named(language).default_dice(WORLD_SIZE))
+    rng = random.Random(world_seed(secret, language, number))
+    board, words = roll_with_floor(dice, rng, lexicon, WORLD_RULES.min_length)
+    return WorldBoard(
+        number=number,
+        language=language,
+        dice=dice.name,
+        board=board,
+        words=words,
+        max_points=total_score(words, WORLD_RULES.min_length),
+    )
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A player's play of one world round: the words found (each valid on the board) and when
+    the last of them came, in seconds after the opening."""
+
+    player: int
+    words: frozenset[str]
+    last_at: float
+
+    @property
+    def points(self) -> int:
+        return total_score(self.words, WORLD_RULES.min_length)
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A player's place in the world: ``rank`` 1 is first; players level on points and on the
+    time of their last word share a rank (and the next rank is skipped: 1, 2, 2, 4)."""
+
+    rank: int
+    player: int
+    points: int
+    words: int
+    last_at: float
+
+    def top_percent(self, players: int) -> int:
+        """The share of players at or above this rank, as a whole percentage rounded up (the
+        best of 3,912 players is in the top 1 %)."""
+        return max(1, math.ceil(self.rank * 100 / players)) if players else 100
+
+
+def ranking(entries: Iterable[Entry]) -> list[Ranked]:
+    """Every entry with points, best first: by points, then the earlier last word (an entry
+    without a point is not ranked: it played nothing)."""
+    scored = [(e.points, e) for e in entries]
+    ordered = sorted(
+        ((p, e) for p, e in scored if p > 0), key=lambda pe: (-pe[0], pe[1].last_at, pe[1].player)
+    )
+    out: list[Ranked] = []
+    for k, (points, entry) in enumerate(ordered):
+        level = out and out[-1].points == points and out[-1].last_at == entry.last_at
+        rank = out[-1].rank if level else k + 1
+        out.append(Ranked(rank, entry.player, points, len(entry.words), entry.last_at))
+    return out
+
+
+@dataclass(frozen=True)
+class ServerPlace:
+    """A server's place among the round's servers (its best ``SERVER_TEAM`` players' points)."""
+
+    rank: int
+    server: int
+    points: int
+    players: int
+
+
+def server_ranking(ranked: Iterable[Ranked], server_of: Mapping[int, int]) -> list[ServerPlace]:
+    """The servers of the round's ranked players (``server_of``: where each played), best first;
+    servers level on points share a rank. A team of three, not a sum of all: a server of thirty
+    must not win by its size alone."""
+    teams: dict[int, list[int]] = {}
+    for r in ranked:
+        teams.setdefault(server_of[r.player], []).append(r.points)
+    scores = sorted(
+        (
+            (sum(sorted(p, reverse=True)[:SERVER_TEAM]), server, len(p))
+            for server, p in teams.items()
+        ),
+        key=lambda t: (-t[0], t[1]),
+    )
+    out: list[ServerPlace] = []
+    for k, (points, server, players) in enumerate(scores):
+        rank = out[-1].rank if out and out[-1].points == points else k + 1
+        out.append(ServerPlace(rank, server, points, players))
+    return out
+
+
+def word_shares(entries: Sequence[Entry]) -> dict[str, float]:
+    """Each word found, with the share of the round's players (those with a point) who found it."""
+    players = [e for e in entries if e.points > 0]
+    if not players:
+        return {}
+    counts = Counter(word for e in players for word in e.words)
+    return {word: n / len(players) for word, n in counts.items()}
+
+
+def rarest(shares: Mapping[str, float], most: int = RAREST) -> list[tuple[str, float]]:
+    """The words found by the fewest players, the longest first among equals."""
+    return sorted(shares.items(), key=lambda ws: (ws[1], longest_first(ws[0])))[:most]
+
+
+__all__ = [
+    "RAREST",
+    "SERVER_TEAM",
+    "WORLD_EVERY",
+    "WORLD_PLAY",
+    "WORLD_RULES",
+    "WORLD_SIZE",
+    "Entry",
+    "Ranked",
+    "Rhythm",
+    "RhythmError",
+    "ServerPlace",
+    "WorldBoard",
+    "ranking",
+    "rarest",
+    "server_ranking",
+    "word_shares",
+    "world_board",
+    "world_seed",
+]
