@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -129,9 +129,14 @@ class Outbox:
 
     def owed(self, posts: Sequence[Owed]) -> None:
         """``posts`` were owed in a fact's transaction: send them now (their channels' jobs)."""
-        for post in posts:
-            if self.owns(post.guild_id):
-                self._send_now(post.channel_id)
+        self.wake((post.guild_id, post.channel_id) for post in posts)
+
+    def wake(self, places: Iterable[tuple[int, int]]) -> None:
+        """Send what the channels (guild, channel) are owed now, this process's among them:
+        posts another process owed them a moment ago."""
+        for guild_id, channel_id in places:
+            if self.owns(guild_id):
+                self._send_now(channel_id)
 
     async def flush(self, timeout: float) -> None:
         """Deliver what is owed now, for ``timeout`` seconds at most (at a stop, once the

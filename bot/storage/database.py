@@ -47,6 +47,8 @@ class Database(Protocol):
     # A clause that makes a read inside a write transaction lock the rows it reads ("" where
     # the transaction holds the whole database already).
     lock_rows: str = ""
+    # The same for a read that only keeps the rows from changing meanwhile: readers share it.
+    share_rows: str = ""
 
     def _write(self) -> AbstractAsyncContextManager[Session]:
         """One write transaction: committed when the block ends, rolled back on any error."""

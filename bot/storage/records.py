@@ -7,6 +7,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from bot.storage.world_records import (
+    WorldChannelRow,
+    WorldEntryRow,
+    WorldRoundRow,
+    WorldSecretRow,
+    WorldWordRow,
+)
+
 
 class RoundRow(NamedTuple):
     """A round (``bot.rounds.model.StoredRound`` reads it: the same fields, typed)."""
@@ -370,4 +378,9 @@ Record = (
     | SeasonPlace
     | EarnedAchievement
     | OutboxRow
+    | WorldSecretRow
+    | WorldChannelRow
+    | WorldRoundRow
+    | WorldEntryRow
+    | WorldWordRow
 )

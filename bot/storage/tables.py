@@ -38,6 +38,13 @@ from bot.storage.records import (
     TournamentScore,
     TournamentSettings,
 )
+from bot.storage.world_records import (
+    WorldChannelRow,
+    WorldEntryRow,
+    WorldRoundRow,
+    WorldSecretRow,
+    WorldWordRow,
+)
 
 RecordType = type[Record]
 
@@ -96,6 +103,11 @@ TABLES = (
         "achievements", EarnedAchievement, ("guild_id", "user_id", "code", "tier"), identity=False
     ),
     Table("outbox", OutboxRow, ("id",), identity=True),
+    Table("world_secret", WorldSecretRow, ("id",), identity=False),
+    Table("world_channels", WorldChannelRow, ("guild_id",), identity=False),
+    Table("world_rounds", WorldRoundRow, ("language", "number"), identity=False),
+    Table("world_entries", WorldEntryRow, ("language", "number", "player_id"), identity=False),
+    Table("world_words", WorldWordRow, ("language", "number", "player_id", "word"), identity=False),
 )
 EXPORT_BATCH = 5000  # records a batch: a big database is copied in bounded memory
 

@@ -26,6 +26,7 @@ from bot.storage.pages_sql import PageAddressSQL
 from bot.storage.sql_engine import Engine, Opening
 from bot.storage.targets import is_postgres
 from bot.tournaments.sql import TournamentSQL
+from bot.world.sql import WorldSQL
 
 
 class FeatureSQL(
@@ -40,6 +41,7 @@ class FeatureSQL(
     BattleSQL,
     SeasonSQL,
     AchievementSQL,
+    WorldSQL,
     Protocol,
 ):
     """Every feature's SQL, each written once in its folder; an engine beneath makes it run."""

@@ -44,6 +44,11 @@ LABELS = {
     "seasons": "seasons",
     "season_places": "season places",
     "achievements": "achievements",
+    "world_secret": "world secret",
+    "world_channels": "world channels",
+    "world_rounds": "world rounds",
+    "world_entries": "world entries",
+    "world_words": "world words",
 }
 
 

@@ -50,6 +50,7 @@ class PostgresEngine(Engine):
     # Not FOR UPDATE: that would also block the guess writer's foreign-key checks (FOR KEY
     # SHARE) on the round while it finishes; finishing changes no key.
     lock_rows = " FOR NO KEY UPDATE"
+    share_rows = " FOR SHARE"
 
     def __init__(self, pool: Pool, shards: ShardLocks) -> None:
         self._pool = pool

@@ -15,6 +15,7 @@ from bot.rounds.model import GuessRow
 from bot.server_settings.model import ServerSettings
 from bot.storage.records import ArchivedSeason, Record, SeasonSettings
 from bot.stores import Storage
+from bot.world.model import WorldChannel, WorldEntry
 from core.battles import week_start
 from core.round import Mode, Verdict
 from core.seasons import Place
@@ -104,6 +105,13 @@ async def fill(target: str | Path) -> None:
             ArchivedSeason(1, 0, "1970-01", 0.0, 2678400.0, 1, 1300.5, None), places
         )
         await store.award(2**60, [(2**62, "first_word", 1), (2**62, "words", 50)], 1500.5)
+        # The world round: the secret, a world channel, a closed round and an open one.
+        await store.world_secret("a host's secret")
+        await store.set_world_channel(WorldChannel(2**60, 99, "en"), 1600.0)
+        for number in (7, 8):
+            await store.join_world(WorldEntry("en", number, 2**62, 2**60, 99, "Big", 1601.0))
+            await store.add_world_words("en", number, 2**62, [("cats", 1)], 12.5)
+        await store.close_world_round("en", 7, 1700.0, lambda channels: [])
     finally:
         await store.close()
 
@@ -132,6 +140,11 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         "ArchivedSeason",
         "SeasonPlace",
         "EarnedAchievement",
+        "WorldSecretRow",
+        "WorldChannelRow",
+        "WorldRoundRow",
+        "WorldEntryRow",
+        "WorldWordRow",
     }
     async with postgres_target() as postgres:
         code, out, err = await copy_command(tmp_path, str(source), postgres.target)
@@ -139,7 +152,7 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         assert out.strip() == (
             f"copied 6 rounds, 11 guesses, 17 accepted words, 8 results, 4 standings, 3 names,"
             f" 2 server settings, 1 round channels, 2 banned words, 2 daily attempts,"
-            f" 4 daily guesses, 1 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 1 battle days, 1 battle weeks, 1 season settings, 1 seasons, 2 season places, 2 achievements from {source} to {postgres.target}"
+            f" 4 daily guesses, 1 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 1 battle days, 1 battle weeks, 1 season settings, 1 seasons, 2 season places, 2 achievements, 1 world secret, 1 world channels, 2 world rounds, 2 world entries, 2 world words from {source} to {postgres.target}"
         )
         assert await everything(postgres.target) == original
 
@@ -176,7 +189,7 @@ async def test_a_target_holding_data_is_refused_unchanged_unless_forced(tmp_path
         assert err.strip() == (
             f"error: TARGET {postgres.target} already holds data (1 rounds, 0 guesses, 0 accepted"
             " words, 1 results, 1 standings, 1 names, 0 server settings, 0 round channels, 0 banned"
-            " words, 0 daily attempts, 0 daily guesses, 0 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 0 battle days, 0 battle weeks, 0 season settings, 0 seasons, 0 season places, 0 achievements); pass --force to replace it"
+            " words, 0 daily attempts, 0 daily guesses, 0 daily posts, 0 tournaments, 0 tournament entrants, 0 tournament rounds, 0 tournament scores, 0 tournament places, 0 tournament settings, 0 battle days, 0 battle weeks, 0 season settings, 0 seasons, 0 season places, 0 achievements, 0 world secret, 0 world channels, 0 world rounds, 0 world entries, 0 world words); pass --force to replace it"
         )
         assert await everything(postgres.target) == before
 

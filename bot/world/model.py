@@ -1,0 +1,43 @@
+"""The world round's types: a server's world channel, a player's entry, what its posts owe."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BOARD_POST = "world board"  # the outbox's kinds: a round's board in a world channel
+RESULTS_POST = "world results"  # and its results there
+
+
+@dataclass(frozen=True)
+class WorldChannel:
+    """A server's channel that shows every world round in ``language``."""
+
+    guild_id: int
+    channel_id: int
+    language: str
+
+
+@dataclass(frozen=True)
+class WorldEntry:
+    """A player's one entry in a world round, wherever they play it (the server and channel
+    where they joined first); ``rank`` once the round is closed and they scored."""
+
+    language: str
+    number: int
+    player_id: int
+    guild_id: int | None
+    channel_id: int
+    name: str
+    joined_at: float
+    points: int = 0
+    words: int = 0
+    last_at: float = 0.0
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
+class WorldRoundPost:
+    """What a world round's post is about (the outbox's payload): its language and number."""
+
+    language: str
+    number: int

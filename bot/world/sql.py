@@ -1,0 +1,210 @@
+"""The world round's SQL, on every engine: the host's secret, world channels, rounds opened and
+closed once across processes, entries and their words.
+
+Across processes the round's row decides: its boards are owed by the one write that sets
+``posted_at``, its results by the one that sets ``closed_at`` (the row locked, so a second
+closer waits and then finds it closed); a word is added under a shared lock of the same row, so
+none is added once the round is closed, and every word added before is ranked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from bot.kernel.outbox import Owed
+from bot.storage.database import Database, Row, Session
+from bot.storage.outbox_sql import owe_in
+from bot.world.model import WorldChannel, WorldEntry
+from core.world import Entry, Ranked, ranking
+
+SECRET_SQL = "SELECT secret FROM world_secret WHERE id = 1"
+NEW_SECRET_SQL = "INSERT INTO world_secret (id, secret) VALUES (1, ?) ON CONFLICT (id) DO NOTHING"
+_CHANNEL = "SELECT guild_id, channel_id, language FROM world_channels"
+CHANNELS_SQL = f"{_CHANNEL} ORDER BY guild_id"
+LANGUAGE_CHANNELS_SQL = f"{_CHANNEL} WHERE language = ? ORDER BY guild_id"
+GUILD_CHANNEL_SQL = f"{_CHANNEL} WHERE guild_id = ?"
+SET_CHANNEL_SQL = (
+    "INSERT INTO world_channels (guild_id, channel_id, language, set_at) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,"
+    " language = excluded.language, set_at = excluded.set_at"
+)
+CLEAR_CHANNEL_SQL = "DELETE FROM world_channels WHERE guild_id = ?"
+_ROUND = "WHERE language = ? AND number = ?"
+NEW_ROUND_SQL = (
+    "INSERT INTO world_rounds (language, number) VALUES (?, ?)"
+    " ON CONFLICT (language, number) DO NOTHING"
+)
+ROUND_SQL = f"SELECT posted_at, closed_at FROM world_rounds {_ROUND}"
+POSTED_SQL = f"UPDATE world_rounds SET posted_at = ? {_ROUND} AND posted_at IS NULL"
+CLOSED_SQL = f"UPDATE world_rounds SET closed_at = ?, players = ? {_ROUND}"
+UNCLOSED_SQL = (
+    "SELECT language, number FROM world_rounds WHERE closed_at IS NULL AND number <= ?"
+    " ORDER BY number, language"
+)
+_ENTRY_COLUMNS = (
+    "language, number, player_id, guild_id, channel_id, name, joined_at, points, words, last_at,"
+    " rank"
+)
+JOIN_SQL = (
+    "INSERT INTO world_entries (language, number, player_id, guild_id, channel_id, joined_at,"
+    " name) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (language, number, player_id) DO NOTHING"
+)
+ENTRY_SQL = f"SELECT {_ENTRY_COLUMNS} FROM world_entries {_ROUND} AND player_id = ?"
+RANKED_SQL = (
+    f"SELECT {_ENTRY_COLUMNS} FROM world_entries {_ROUND} AND rank IS NOT NULL"
+    " ORDER BY rank, last_at, player_id"
+)
+SCORED_SQL = f"SELECT player_id, points, words, last_at FROM world_entries {_ROUND} AND points > 0"
+RANK_SQL = f"UPDATE world_entries SET rank = ? {_ROUND} AND player_id = ?"
+WORDS_SQL = f"SELECT word FROM world_words {_ROUND} AND player_id = ? ORDER BY at, word"
+ADD_WORD_SQL = (
+    "INSERT INTO world_words (language, number, player_id, word, at) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (language, number, player_id, word) DO NOTHING RETURNING word"
+)
+ADD_POINTS_SQL = (
+    f"UPDATE world_entries SET points = points + ?, words = words + ?, last_at = ?"
+    f" {_ROUND} AND player_id = ?"
+)
+FINDERS_SQL = f"SELECT word, COUNT(*) AS finders FROM world_words {_ROUND} GROUP BY word"
+
+OwedFor = Callable[[Sequence[WorldChannel]], Sequence[Owed]]
+
+
+def _channel(row: Row) -> WorldChannel:
+    return WorldChannel(int(row["guild_id"]), int(row["channel_id"]), str(row["language"]))
+
+
+def _entry(row: Row) -> WorldEntry:
+    return WorldEntry(**row)
+
+
+class WorldSQL(Database, Protocol):
+    """The world round's queries (``bot.world.store.WorldStore``)."""
+
+    async def world_secret(self, new: str) -> str:
+        """The host's secret: the stored one, else ``new``, stored first (every process then
+        reads the same)."""
+        async with self._write() as session:
+            await session.execute(NEW_SECRET_SQL, new)
+            return str((await session.fetch(SECRET_SQL))[0]["secret"])
+
+    async def world_channels(self, language: str | None = None) -> list[WorldChannel]:
+        if language is None:
+            return [_channel(r) for r in await self._fetch(CHANNELS_SQL)]
+        return [_channel(r) for r in await self._fetch(LANGUAGE_CHANNELS_SQL, language)]
+
+    async def world_channel(self, guild_id: int) -> WorldChannel | None:
+        rows = await self._fetch(GUILD_CHANNEL_SQL, guild_id)
+        return _channel(rows[0]) if rows else None
+
+    async def set_world_channel(self, channel: WorldChannel, now: float) -> None:
+        async with self._write() as session:
+            await session.execute(
+                SET_CHANNEL_SQL, channel.guild_id, channel.channel_id, channel.language, now
+            )
+
+    async def clear_world_channel(self, guild_id: int) -> bool:
+        async with self._write() as session:
+            return await session.execute(CLEAR_CHANNEL_SQL, guild_id) > 0
+
+    async def open_world_round(
+        self, language: str, number: int, now: float, owed: OwedFor
+    ) -> Sequence[Owed] | None:
+        """Owe the round's boards to the language's world channels, once across processes: the
+        posts this call owed, or None when they were owed already."""
+        async with self._write() as session:
+            await session.execute(NEW_ROUND_SQL, language, number)
+            if not await session.execute(POSTED_SQL, now, language, number):
+                return None
+            posts = owed(await self._channels_in(session, language))
+            await owe_in(session, posts, now)
+            return posts
+
+    async def join_world(self, entry: WorldEntry) -> WorldEntry:
+        """The player's entry in the round: ``entry`` as new, or the one they already have
+        (joined elsewhere first: the database's key keeps one)."""
+        key = (entry.language, entry.number)
+        async with self._write() as session:
+            await session.execute(NEW_ROUND_SQL, *key)
+            await session.execute(
+                JOIN_SQL,
+                *key,
+                entry.player_id,
+                entry.guild_id,
+                entry.channel_id,
+                entry.joined_at,
+                entry.name,
+            )
+            return _entry((await session.fetch(ENTRY_SQL, *key, entry.player_id))[0])
+
+    async def world_entry(self, language: str, number: int, player_id: int) -> WorldEntry | None:
+        rows = await self._fetch(ENTRY_SQL, language, number, player_id)
+        return _entry(rows[0]) if rows else None
+
+    async def world_words(self, language: str, number: int, player_id: int) -> list[str]:
+        return [str(r["word"]) for r in await self._fetch(WORDS_SQL, language, number, player_id)]
+
+    async def add_world_words(
+        self,
+        language: str,
+        number: int,
+        player_id: int,
+        words: Sequence[tuple[str, int]],
+        at: float,
+    ) -> list[str] | None:
+        """Add the player's new words (with their points) found ``at`` seconds into the round:
+        those that were new, or None when the round is closed (nothing added)."""
+        key = (language, number)
+        async with self._write() as session:
+            rows = await session.fetch(ROUND_SQL + self.share_rows, *key)
+            if not rows or rows[0]["closed_at"] is not None:
+                return None
+            added = [
+                (word, points)
+                for word, points in words
+                if await session.fetch(ADD_WORD_SQL, *key, player_id, word, at)
+            ]
+            if added:
+                points = sum(p for _, p in added)
+                await session.execute(ADD_POINTS_SQL, points, len(added), at, *key, player_id)
+            return [word for word, _ in added]
+
+    async def close_world_round(
+        self, language: str, number: int, now: float, owed: OwedFor
+    ) -> list[Ranked] | None:
+        """Close the round once across processes: rank its players, store their ranks and owe
+        its results to the language's world channels; the ranking, or None when another call
+        closed it first."""
+        key = (language, number)
+        async with self._write() as session:
+            await session.execute(NEW_ROUND_SQL, *key)
+            if (await session.fetch(ROUND_SQL + self.lock_rows, *key))[0]["closed_at"] is not None:
+                return None
+            scored = await session.fetch(SCORED_SQL, *key)
+            ranked = ranking(
+                Entry(int(r["player_id"]), int(r["points"]), int(r["words"]), float(r["last_at"]))
+                for r in scored
+            )
+            await session.executemany(RANK_SQL, [(r.rank, *key, r.player) for r in ranked])
+            await session.execute(CLOSED_SQL, now, len(ranked), *key)
+            await owe_in(session, owed(await self._channels_in(session, language)), now)
+            return ranked
+
+    async def unclosed_world_rounds(self, up_to: int) -> list[tuple[str, int]]:
+        """(language, number) of every round numbered ``up_to`` or lower not closed yet."""
+        return [
+            (str(r["language"]), int(r["number"])) for r in await self._fetch(UNCLOSED_SQL, up_to)
+        ]
+
+    async def world_ranked(self, language: str, number: int) -> list[WorldEntry]:
+        """The closed round's ranked entries, best first."""
+        return [_entry(r) for r in await self._fetch(RANKED_SQL, language, number)]
+
+    async def world_finders(self, language: str, number: int) -> dict[str, int]:
+        """Each word found in the round, with how many players found it."""
+        rows = await self._fetch(FINDERS_SQL, language, number)
+        return {str(r["word"]): int(r["finders"]) for r in rows}
+
+    async def _channels_in(self, session: Session, language: str) -> list[WorldChannel]:
+        return [_channel(r) for r in await session.fetch(LANGUAGE_CHANNELS_SQL, language)]

@@ -1,0 +1,144 @@
+"""The world round's service on a stopped clock: a round taken between its instants only, words
+judged and kept, and two processes on one database opening and closing each round once, each
+posting to its own servers' channels."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.kernel.codec import loads
+from bot.kernel.lexicons import Lexicons
+from bot.kernel.outbox import Outbox, Post
+from bot.kernel.refusal import Refusal
+from bot.kernel.scheduler import Scheduler
+from bot.stores import Storage
+from bot.world.model import BOARD_POST, RESULTS_POST, WorldChannel, WorldRoundPost
+from bot.world.service import CLOSE_GRACE, WorldGuessed, WorldPlay, WorldService
+from core.lexicon import Lexicon
+from core.round import Verdict
+from core.world import Entry, Rhythm, ranking
+from tests.bot.harness import StoppedClock
+from tests.core.brute import brute_score
+from tests.stores import ENGINES, postgres_target
+
+RHYTHM = Rhythm(every=180, play=120)
+NUMBER = 10_000_000
+T0 = RHYTHM.opens_at(NUMBER)
+
+
+class Sent:
+    """What one process's outbox delivered: (channel, kind, round number)."""
+
+    def __init__(self) -> None:
+        self.posts: list[tuple[int, str, int]] = []
+
+    async def deliver(self, post: Post) -> None:
+        about = loads(WorldRoundPost, post.payload)
+        self.posts.append((post.channel_id, post.kind, about.number))
+
+
+@asynccontextmanager
+async def process(
+    target: str, clock: StoppedClock, lexicon: Lexicon, owns: Callable[[int], bool]
+) -> AsyncIterator[tuple[WorldService, Sent, Scheduler]]:
+    """A bot process's world round: its storage, scheduler, outbox and service, started."""
+    storage = await Storage.open(target)
+    scheduler = Scheduler(clock)
+    outbox = Outbox(storage, scheduler, clock, owns)
+    sent = Sent()
+    outbox.deliver_with({BOARD_POST: sent.deliver, RESULTS_POST: sent.deliver})
+    service = WorldService(
+        storage, Lexicons(loaded={"en": lexicon}), scheduler, outbox, clock, owns, RHYTHM
+    )
+    scheduler.start()
+    outbox.start()
+    await service.start()
+    try:
+        yield service, sent, scheduler
+    finally:
+        await scheduler.close()
+        await storage.close()
+
+
+def guessed(result: WorldGuessed | Refusal) -> WorldGuessed:
+    assert isinstance(result, WorldGuessed), result
+    return result
+
+
+async def test_a_round_takes_words_from_its_opening_to_its_close(
+    tmp_path: Path, lexicon: Lexicon
+) -> None:
+    clock = StoppedClock(T0 - 5)
+    async with process(str(tmp_path / "w.db"), clock, lexicon, lambda g: True) as (world, _, _):
+        between = await world.play(7, "Ann", "en", 1, 10)
+        assert isinstance(between, Refusal) and between.key == "world.between"
+        assert between.reason.fields == {"opens": f"<t:{int(T0)}:R>"}
+        clock.now = T0 + 5
+        play = await world.play(7, "Ann", "en", 1, 10)
+        assert isinstance(play, WorldPlay) and play.closes_at == T0 + 120
+        short, long = sorted(play.board.words, key=len)[0], max(play.board.words, key=len)
+        first = guessed(await world.guess(7, "Ann", "en", 1, 10, f"{short} zzqx"))
+        assert [j.verdict for j in first.judgements] == [Verdict.ACCEPTED, Verdict.NOT_A_WORD]
+        clock.now = T0 + 119.5
+        again = guessed(await world.guess(7, "Ann", "en", 2, 20, f"{short} {long}"))
+        assert [j.verdict for j in again.judgements] == [Verdict.ALREADY_FOUND, Verdict.ACCEPTED]
+        entry = again.play.entry
+        assert (entry.guild_id, entry.channel_id) == (1, 10)  # where Ann joined first
+        assert entry.points == brute_score(short, 3) + brute_score(long, 3)
+        assert (entry.words, entry.last_at) == (2, 119.5)
+        clock.now = T0 + 120
+        late = await world.guess(7, "Ann", "en", 1, 10, long)
+        assert isinstance(late, Refusal) and late.key == "world.between"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+async def test_two_processes_open_and_close_each_round_once(
+    engine: str, tmp_path: Path, lexicon: Lexicon
+) -> None:
+    clock = StoppedClock(T0 - 30)
+    async with AsyncExitStack() as stack:
+        if engine == "sqlite":
+            target = str(tmp_path / "w.db")
+        else:
+            target = (await stack.enter_async_context(postgres_target())).target
+        a, sent_a, clock_a = await stack.enter_async_context(
+            process(target, clock, lexicon, lambda g: g == 1)
+        )
+        b, sent_b, clock_b = await stack.enter_async_context(
+            process(target, clock, lexicon, lambda g: g == 2)
+        )
+        await a.set_channel(WorldChannel(1, 10, "en"))
+        await b.set_channel(WorldChannel(2, 20, "en"))
+        clock.now = T0 + 1
+        for scheduler in (clock_a, clock_b):
+            await scheduler.caught_up()
+        assert sent_a.posts == [(10, BOARD_POST, NUMBER)]
+        assert sent_b.posts == [(20, BOARD_POST, NUMBER)]
+
+        board = await a.board("en", NUMBER)
+        assert board == await b.board("en", NUMBER)  # one secret, one board
+        words = sorted(board.words, key=lambda w: (-len(w), w))
+        plays = {7: (a, 1, 10, words[:2]), 8: (b, 2, 20, words[2:3]), 9: (b, 2, 20, words[:1])}
+        for player, (service, guild, channel, found) in plays.items():
+            clock.now = T0 + player
+            guessed(
+                await service.guess(player, f"P{player}", "en", guild, channel, " ".join(found))
+            )
+        clock.now = T0 + 120 + CLOSE_GRACE
+        for scheduler in (clock_a, clock_b):
+            await scheduler.caught_up()
+        assert sent_a.posts[1:] == [(10, RESULTS_POST, NUMBER)]
+        assert sent_b.posts[1:] == [(20, RESULTS_POST, NUMBER)]
+        expected = ranking(
+            Entry(p, sum(brute_score(w, 3) for w in found), len(found), float(p))
+            for p, (_, _, _, found) in plays.items()
+        )
+        ranked = await a.store.world_ranked("en", NUMBER)
+        assert [(e.player_id, e.rank, e.points) for e in ranked] == [
+            (r.player, r.rank, r.points) for r in expected
+        ]
+        assert not await a.close("en", NUMBER) and not await b.close("en", NUMBER)
