@@ -95,12 +95,14 @@ def check(sources: dict[str, Path]) -> None:
     ``<code>.txt``, each in the dictionary's spelling (``<code>-spellings.txt``), the spell
     checker accepts, and the ones it refuses."""
     from core.languages import language
+    from core.lexicon.sources import read_word_text
 
     for code, directory in sources.items():
-        path = HERE / f"{code}-spellings.txt"
-        lines = path.read_text(encoding="utf-8").split() if path.exists() else []
-        spelled = {language(code).fold(line): line for line in lines}
-        words = sorted((HERE / f"{code}.txt").read_text(encoding="utf-8").split())
+        lang = language(code)
+        path = lang.spellings_file
+        lines = read_word_text(path).split() if path is not None else []
+        spelled = {lang.fold(line): line for line in lines}
+        words = sorted(lang.read_words().split())
         sample = [spelled.get(w, w) for w in random.Random(SEED).sample(words, SAMPLE)]
         accepts = {"tr": turkish_checker, "fi": finnish_checker}[code](directory)
         refused = [w for w in sample if not accepts(w)]

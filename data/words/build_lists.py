@@ -17,7 +17,8 @@ that language and of ``offensive-<code>.txt`` with their inflected forms (``offe
 ``<code>.txt``: one word a line, sorted, no repeats. ``zipf`` writes ``<code>-zipf.tsv`` for every
 language: ``word<TAB>round(Zipf x 10)`` for each list word wordfreq knows, where the frequencies of
 all the spellings that fold to one word are added up (``a`` and ``à`` are one French word here).
-The exact commands, package versions and digests are in data/words/README.md. Nothing in the game
+The later languages' files (all but ``PLAIN``) are written xz-compressed: ``<code>.txt.xz`` and so
+on. The exact commands, package versions and digests are in data/words/README.md. Nothing in the game
 imports this file; it is kept so the data can be rebuilt exactly.
 """
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import lzma
 import math
 import sys
 from collections.abc import Iterable
@@ -213,9 +215,24 @@ def source_words(code: str, directory: Path) -> list[str]:
     return entries
 
 
+# The lists shipped before issue 39 stay plain text; every later language's list, spellings and
+# frequencies are written xz-compressed (README.md: the size budget of a clone).
+PLAIN = ("en", "fr", "es", "de", "nl", "pl", "pt")
+
+
+def list_path(code: str, name: str) -> Path:
+    """Where a language's file ``name`` (``it.txt``, ``it-zipf.tsv``) is written: compressed as
+    ``name.xz`` for a language not in ``PLAIN``."""
+    return HERE / (name if code in PLAIN else f"{name}.xz")
+
+
 def write_lines(path: Path, lines: Iterable[str]) -> int:
+    """Write ``lines``, one a line; xz-compressed (``xz -9e``) when ``path`` ends in ``.xz``."""
     text = "\n".join(lines)
-    path.write_text(text + "\n" if text else "", encoding="utf-8")
+    data = (text + "\n" if text else "").encode("utf-8")
+    if path.suffix == ".xz":
+        data = lzma.compress(data, format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME)
+    path.write_bytes(data)
     return text.count("\n") + 1 if text else 0
 
 
@@ -248,8 +265,11 @@ def build_words(args: argparse.Namespace) -> None:
         dropped = offensive(lang, args.naughty, words)
         names = german_names(args.german, words) - dropped if code == "de" else set()
         kept = (words - dropped - names) | folded_words(lang, additions(code))
-        count = write_lines(HERE / f"{code}.txt", sorted(kept))
-        print(f"{code}.txt: {count} words ({len(dropped)} offensive, {len(names)} names removed)")
+        target = list_path(code, f"{code}.txt")
+        count = write_lines(target, sorted(kept))
+        print(
+            f"{target.name}: {count} words ({len(dropped)} offensive, {len(names)} names removed)"
+        )
         if args.show_removed:
             print(" ".join(sorted(dropped)))
             print(" ".join(sorted(names)))
@@ -273,12 +293,11 @@ def build_zipf(args: argparse.Namespace) -> None:
                 own[word] = min(value, 255)
         everyday = family_zipf(code, own, words)
         rows = [f"{word}\t{everyday[word]}" for word in sorted(everyday)]
-        count = write_lines(lang.frequency_file, rows)
+        target = list_path(code, f"{code}-zipf.tsv")
+        count = write_lines(target, rows)
         line = round(10 * EVERYDAY_ZIPF)
         raised = sum(own[w] < line <= everyday[w] for w in own)
-        print(
-            f"{lang.frequency_file.name}: {count} words with a frequency, {raised} raised to everyday"
-        )
+        print(f"{target.name}: {count} words with a frequency, {raised} raised to everyday")
 
 
 def wordlist(code: str) -> str:
@@ -320,9 +339,10 @@ def build_spellings(args: argparse.Namespace) -> None:
             best = min(spelled, key=lambda s: (-freq.get(s, 0.0), s != word, s))
             if best != word:
                 chosen[word] = best
-        count = write_lines(HERE / f"{code}-spellings.txt", (chosen[w] for w in sorted(chosen)))
+        target = list_path(code, f"{code}-spellings.txt")
+        count = write_lines(target, (chosen[w] for w in sorted(chosen)))
         several = sum(len(candidates[w] - {w}) > 1 for w in chosen)
-        print(f"{code}-spellings.txt: {count} spellings ({several} chosen among several)")
+        print(f"{target.name}: {count} spellings ({several} chosen among several)")
 
 
 def measure(args: argparse.Namespace) -> None:

@@ -120,3 +120,18 @@ def test_the_cli_solves_with_a_compressed_dict(tmp_path: Path) -> None:
     code = cli.main(args, stdin=io.StringIO(""), stdout=out, stderr=err)
     assert (code, err.getvalue()) == (0, "")
     assert out.getvalue().splitlines()[-1] == "in the dictionary (small.txt.xz)"
+
+
+def test_build_lists_writes_a_later_languages_files_compressed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.core.test_everyday import build_lists
+
+    module = build_lists()
+    monkeypatch.setattr(module, "HERE", tmp_path)
+    assert module.list_path("fr", "fr.txt") == tmp_path / "fr.txt"  # shipped before: plain
+    target = module.list_path("it", "it-zipf.tsv")
+    assert target == tmp_path / "it-zipf.tsv.xz"
+    assert module.write_lines(target, ["casa\t52", "città\t55"]) == 2
+    assert read_word_text(target) == "casa\t52\ncittà\t55\n"
+    assert target.read_bytes().startswith(b"\xfd7zXZ\x00")
