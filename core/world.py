@@ -12,8 +12,7 @@ import hashlib
 import hmac
 import math
 import random
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from core.board import Board
@@ -53,6 +52,12 @@ class Rhythm:
                 f"a world round needs at least 30 s of play and {MIN_RESULTS:g} s for its results"
                 f" (every {self.every:g} s, play {self.play:g} s)"
             )
+
+    @classmethod
+    def every_seconds(cls, every: float) -> Rhythm:
+        """A round every ``every`` seconds: two minutes of play at most, and at least a third of
+        the rhythm (20 s or more) for the results."""
+        return cls(every, min(WORLD_PLAY, every - max(MIN_RESULTS, every / 3)))
 
     def number_at(self, now: float) -> int:
         """The number of the round that opened last at ``now`` (open or showing its results)."""
@@ -108,16 +113,19 @@ def world_board(
 
 @dataclass(frozen=True)
 class Entry:
-    """A player's play of one world round: the words found (each valid on the board) and when
-    the last of them came, in seconds after the opening."""
+    """A player's play of one world round: points, words found, and when the last of them came
+    (seconds after the opening)."""
 
     player: int
-    words: frozenset[str]
+    points: int
+    words: int
     last_at: float
 
-    @property
-    def points(self) -> int:
-        return total_score(self.words, WORLD_RULES.min_length)
+
+def entry_of(player: int, found: Iterable[str], last_at: float) -> Entry:
+    """A player's entry from the words found (each valid on the board)."""
+    words = set(found)
+    return Entry(player, total_score(words, WORLD_RULES.min_length), len(words), last_at)
 
 
 @dataclass(frozen=True)
@@ -140,15 +148,14 @@ class Ranked:
 def ranking(entries: Iterable[Entry]) -> list[Ranked]:
     """Every entry with points, best first: by points, then the earlier last word (an entry
     without a point is not ranked: it played nothing)."""
-    scored = [(e.points, e) for e in entries]
     ordered = sorted(
-        ((p, e) for p, e in scored if p > 0), key=lambda pe: (-pe[0], pe[1].last_at, pe[1].player)
+        (e for e in entries if e.points > 0), key=lambda e: (-e.points, e.last_at, e.player)
     )
     out: list[Ranked] = []
-    for k, (points, entry) in enumerate(ordered):
-        level = out and out[-1].points == points and out[-1].last_at == entry.last_at
+    for k, entry in enumerate(ordered):
+        level = out and out[-1].points == entry.points and out[-1].last_at == entry.last_at
         rank = out[-1].rank if level else k + 1
-        out.append(Ranked(rank, entry.player, points, len(entry.words), entry.last_at))
+        out.append(Ranked(rank, entry.player, entry.points, entry.words, entry.last_at))
     return out
 
 
@@ -183,13 +190,12 @@ def server_ranking(ranked: Iterable[Ranked], server_of: Mapping[int, int]) -> li
     return out
 
 
-def word_shares(entries: Sequence[Entry]) -> dict[str, float]:
-    """Each word found, with the share of the round's players (those with a point) who found it."""
-    players = [e for e in entries if e.points > 0]
-    if not players:
+def word_shares(finders: Mapping[str, int], players: int) -> dict[str, float]:
+    """Each word found (``finders``: how many players found it), with its share of the round's
+    ``players`` (those with a point)."""
+    if players <= 0:
         return {}
-    counts = Counter(word for e in players for word in e.words)
-    return {word: n / len(players) for word, n in counts.items()}
+    return {word: n / players for word, n in finders.items()}
 
 
 def rarest(shares: Mapping[str, float], most: int = RAREST) -> list[tuple[str, float]]:
@@ -210,6 +216,7 @@ __all__ = [
     "RhythmError",
     "ServerPlace",
     "WorldBoard",
+    "entry_of",
     "ranking",
     "rarest",
     "server_ranking",

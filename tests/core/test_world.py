@@ -13,6 +13,7 @@ from core.world import (
     Entry,
     Rhythm,
     RhythmError,
+    entry_of,
     ranking,
     rarest,
     server_ranking,
@@ -32,6 +33,13 @@ def test_a_round_opens_and_closes_on_its_instants() -> None:
     assert (rhythm.opens_at(1000), rhythm.closes_at(1000)) == (180_000, 180_120)
     assert rhythm.is_open(1000, 180_000) and rhythm.is_open(1000, 180_119.999)
     assert not rhythm.is_open(1000, 180_120) and not rhythm.is_open(1000, 179_999.999)
+
+
+@pytest.mark.parametrize(
+    ("every", "play"), [(60, 40), (90, 60), (180, 120), (600, 120), (86_400, 120)]
+)
+def test_a_rhythm_of_every_n_seconds_leaves_room_for_the_results(every: float, play: float) -> None:
+    assert Rhythm.every_seconds(every) == Rhythm(every, play)
 
 
 @pytest.mark.parametrize(("every", "play"), [(60, 50), (120, 20), (100, 100)])
@@ -63,9 +71,9 @@ def test_every_process_rolls_the_same_board_and_the_secret_changes_it(
 
 entries = st.lists(
     st.builds(
-        Entry,
+        entry_of,
         player=st.integers(1, 10_000),
-        words=st.frozensets(st.sampled_from(["cat", "cats", "scat", "casts", "castle", "act"])),
+        found=st.frozensets(st.sampled_from(["cat", "cats", "scat", "casts", "castle", "act"])),
         last_at=st.sampled_from([1.0, 2.5, 2.5, 30.0, 119.9]),
     ),
     max_size=30,
@@ -76,11 +84,11 @@ entries = st.lists(
 @given(entries)
 def test_a_rank_is_one_more_than_the_players_strictly_ahead(played: list[Entry]) -> None:
     ranked = ranking(played)
-    scored = [e for e in played if sum(brute_score(w, 3) for w in e.words) > 0]
+    scored = [e for e in played if e.points > 0]
     assert sorted(r.player for r in ranked) == sorted(e.player for e in scored)
 
     def points(e: Entry) -> int:
-        return sum(brute_score(w, 3) for w in e.words)
+        return e.points
 
     by_player = {e.player: e for e in scored}
     for r in ranked:
@@ -95,7 +103,7 @@ def test_a_rank_is_one_more_than_the_players_strictly_ahead(played: list[Entry])
 
 
 def test_the_top_share_rounds_up() -> None:
-    ranked = ranking([Entry(p, frozenset({"castle"}), float(p)) for p in range(1, 3913)])
+    ranked = ranking([Entry(p, 3, 1, float(p)) for p in range(1, 3913)])
     assert (ranked[56].rank, ranked[56].top_percent(3912)) == (57, 2)
     assert ranked[0].top_percent(3912) == 1 and ranked[-1].top_percent(3912) == 100
 
@@ -117,14 +125,14 @@ def test_a_servers_place_is_its_best_three_against_the_others(
         assert p.players == len(team[p.server])
 
 
+def test_an_entrys_points_are_its_words_scored() -> None:
+    entry = entry_of(7, ["cat", "castle", "cat"], 12.5)
+    assert entry == Entry(7, brute_score("cat", 3) + brute_score("castle", 3), 2, 12.5)
+
+
 def test_shares_and_the_rarest_words() -> None:
-    played = [
-        Entry(1, frozenset({"cat", "castle"}), 5),
-        Entry(2, frozenset({"cat", "act"}), 6),
-        Entry(3, frozenset({"cat"}), 7),
-        Entry(4, frozenset(), 0),  # nothing found: not a player of the round
-    ]
-    shares = word_shares(played)
+    shares = word_shares({"cat": 3, "castle": 1, "act": 1}, 3)
     assert shares == {"cat": 1.0, "castle": 1 / 3, "act": 1 / 3}
     assert rarest(shares, 2) == [("castle", 1 / 3), ("act", 1 / 3)]
-    assert word_shares([]) == {} and ranking([]) == []
+    assert word_shares({}, 0) == {} and ranking([]) == []
+    assert ranking([Entry(1, 0, 0, 0.0)]) == []  # nothing found: not ranked
