@@ -40,6 +40,8 @@ from bot.standings import discord as standings
 from bot.standings.discord.uses import StandingsUses
 from bot.tournaments import discord as tournaments
 from bot.tournaments.discord.uses import TournamentsUses
+from bot.world import discord as world
+from bot.world.discord.uses import WorldUses
 
 if TYPE_CHECKING:  # imported when served: prometheus_client and aiohttp.web weigh 3 MB
     from bot.metrics.registry import Metrics
@@ -165,6 +167,7 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
         plugin(battles.setup, BattlesUses(s.battles, s.server_settings)),  # joins /boggle-config
         plugin(seasons.setup, SeasonsUses(s.seasons, s.server_settings)),  # joins too
         plugin(achievements.setup, s.achievements),
+        plugin(world.setup, WorldUses(s.world, s.server_settings, s.pictures)),  # joins too
     )
 
 

@@ -46,7 +46,9 @@ from bot.standings.service import StandingsService
 from bot.stores import Storage
 from bot.tournaments.scheduler import TournamentScheduler
 from bot.tournaments.service import TournamentService
+from bot.world.service import WorldService
 from core.lexicon import Lexicon
+from core.world import Rhythm
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +115,7 @@ class Services:
     achievements: AchievementService
     definitions: DefinitionsService
     battles: BattleService
+    world: WorldService
 
 
 async def open_services(
@@ -169,6 +172,17 @@ async def open_services(
     seasons = SeasonService(storage, server_settings, events, clock, owns, scheduler, outbox)
     if tuning.achievements:
         achievements.listen()
+    world = WorldService(
+        storage,
+        lexicons,
+        scheduler,
+        outbox,
+        clock,
+        owns,
+        Rhythm.every_seconds(settings.world_every),
+        settings.world_secret,
+        events,
+    )
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
     stack.callback(definitions.close)
     stack.push_async_callback(scheduler.close)  # no job runs past this: each is stopped first
@@ -197,6 +211,7 @@ async def open_services(
         achievements,
         definitions,
         battles,
+        world,
     )
 
 
@@ -216,6 +231,7 @@ async def start_services(
     services.tournament_scheduler.start()  # after the rounds: a round it opened is live again
     services.daily_poster.start()
     services.seasons.start()
+    await services.world.start()  # a world round closed while the bot was down closes now
     services.outbox.start()  # what is owed goes, once the front end has said how
     services.scheduler.start()  # what came due while the bot was down runs now
     backfilled = await services.achievements.backfill()  # history's tiers, told to nobody

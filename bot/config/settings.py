@@ -65,6 +65,8 @@ class Settings:
     # BOGGLE_METRICS_PORT: /healthz and /metrics (bot/metrics) served there; None: not served.
     metrics_host: str = "127.0.0.1"
     metrics_port: int | None = None
+    world_every: int = 180  # BOGGLE_WORLD_EVERY: seconds from one world round to the next
+    world_secret: str | None = None  # BOGGLE_WORLD_SECRET: seeds every world board
 
     def __repr__(self) -> str:  # never print the token
         shown = "set" if self.token else "unset"
@@ -75,7 +77,9 @@ class Settings:
             f"guess_retention_days={self.guess_retention_days!r}, shards={self.shards!r}, "
             f"board_pictures={self.board_pictures!r}, message_content={self.message_content!r}, "
             f"web={self.web!r}, log_format={self.log_format!r}, "
-            f"metrics_host={self.metrics_host!r}, metrics_port={self.metrics_port!r})"
+            f"metrics_host={self.metrics_host!r}, metrics_port={self.metrics_port!r}, "
+            f"world_every={self.world_every!r}, "
+            f"world_secret={'set' if self.world_secret else 'unset'})"
         )
 
     __str__ = __repr__
@@ -105,6 +109,8 @@ class Settings:
             log_format=_choice(values, "BOGGLE_LOG_FORMAT", LOG_FORMATS),
             metrics_host=values.get("BOGGLE_METRICS_HOST", "").strip() or "127.0.0.1",
             metrics_port=_port(values, "BOGGLE_METRICS_PORT"),
+            world_every=_world_every(values),
+            world_secret=values.get("BOGGLE_WORLD_SECRET", "").strip() or None,
         )
 
 
@@ -160,6 +166,13 @@ def _dictionary(values: Mapping[str, str]) -> str:
     if not Path(path).is_file():
         raise SettingsError(f"BOGGLE_DICTIONARY: no word list at {path!r}")
     return path
+
+
+def _world_every(values: Mapping[str, str]) -> int:
+    every = _whole_number(
+        values, "BOGGLE_WORLD_EVERY", range(60, 86_401), "a number of seconds from 60 to 86400"
+    )
+    return 180 if every is None else every
 
 
 def _retention_days(values: Mapping[str, str]) -> int | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.world import ServerPlace
+
 BOARD_POST = "world board"  # the outbox's kinds: a round's board in a world channel
 RESULTS_POST = "world results"  # and its results there
 
@@ -41,3 +43,26 @@ class WorldRoundPost:
 
     language: str
     number: int
+
+
+@dataclass(frozen=True)
+class WorldResults:
+    """A closed world round's results: every ranked entry best first, the rarest words with
+    their share of players, and the servers' places."""
+
+    language: str
+    number: int
+    ranked: tuple[WorldEntry, ...]
+    rarest: tuple[tuple[str, float], ...]
+    servers: tuple[ServerPlace, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.ranked)
+
+    def of_server(self, guild_id: int) -> tuple[WorldEntry, ...]:
+        """The server's ranked players (where each joined), best first."""
+        return tuple(e for e in self.ranked if e.guild_id == guild_id)
+
+    def server_place(self, guild_id: int) -> ServerPlace | None:
+        return next((p for p in self.servers if p.server == guild_id), None)

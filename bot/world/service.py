@@ -14,25 +14,44 @@ import logging
 import secrets
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.daily.service import LexiconSource
 from bot.kernel import codec
 from bot.kernel.bounded import Bounded
+from bot.kernel.events import EventBus
 from bot.kernel.outbox import Outbox, Owed
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
-from bot.world.model import BOARD_POST, RESULTS_POST, WorldChannel, WorldEntry, WorldRoundPost
+from bot.world.events import WorldRoundClosed
+from bot.world.model import (
+    BOARD_POST,
+    RESULTS_POST,
+    WorldChannel,
+    WorldEntry,
+    WorldResults,
+    WorldRoundPost,
+)
 from bot.world.store import WorldStore
 from core.languages import language as language_named
 from core.round import Judgement, Round, Verdict
-from core.world import WORLD_RULES, Rhythm, WorldBoard, world_board
+from core.world import (
+    WORLD_RULES,
+    Ranked,
+    Rhythm,
+    WorldBoard,
+    rarest,
+    server_ranking,
+    word_shares,
+    world_board,
+)
 
 log = logging.getLogger(__name__)
 
 CLOSE_GRACE = 1.0  # seconds after a round's close before it is ranked: words judged in time land
 BOARDS_KEPT = 16  # boards kept (a few languages, this round and the last)
 JOB = "world rounds"
+PLAYS_KEPT = 20_000  # players' plays kept by a process: a guess reads nothing back
 
 
 @dataclass(frozen=True)
@@ -65,11 +84,20 @@ class WorldService:
     owns: Callable[[int], bool]
     rhythm: Rhythm = field(default_factory=Rhythm)
     secret_setting: str | None = None  # BOGGLE_WORLD_SECRET; else the database's (made once)
+    events: EventBus = field(default_factory=EventBus)  # WorldRoundClosed
     _secret: bytes | None = None
     _boards: Bounded[tuple[str, int], WorldBoard] = field(
         default_factory=lambda: Bounded(BOARDS_KEPT)
     )
     # A player's guesses one at a time (a lock lives while someone holds or awaits it).
+    channels: dict[int, WorldChannel] = field(default_factory=dict)  # world channels, by id
+    _results: Bounded[tuple[str, int], WorldResults] = field(
+        default_factory=lambda: Bounded(BOARDS_KEPT)
+    )
+    # Each player's entry and words this round, as this process last stored or read them.
+    _kept: Bounded[tuple[str, int, int], tuple[WorldEntry, tuple[str, ...]]] = field(
+        default_factory=lambda: Bounded(PLAYS_KEPT)
+    )
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
@@ -78,7 +106,19 @@ class WorldService:
         """Read (or make) the host's secret, and run the clock job from now: a round that closed
         while the bot was down is closed at once."""
         await self.secret()
+        await self._refresh_channels()
         self.scheduler.at(JOB, self.clock(), self._tick, looks=True)
+
+    async def _refresh_channels(self) -> list[WorldChannel]:
+        channels = await self.store.world_channels()
+        self.channels = {c.channel_id: c for c in channels}
+        return channels
+
+    def open_number(self) -> int | None:
+        """The number of the world round taking words now, if one is."""
+        now = self.clock()
+        number = self.rhythm.number_at(now)
+        return number if self.rhythm.is_open(number, now) else None
 
     async def secret(self) -> bytes:
         if self._secret is None:
@@ -102,7 +142,7 @@ class WorldService:
 
     async def _open(self, number: int) -> None:
         """Owe round ``number``'s boards in every language with world channels."""
-        languages = sorted({c.language for c in await self.store.world_channels()})
+        languages = sorted({c.language for c in await self._refresh_channels()})
         for language in languages:
             owed = await self.store.open_world_round(
                 language, number, self.clock(), _owing(BOARD_POST, language, number)
@@ -117,6 +157,7 @@ class WorldService:
         if ranked is not None:
             log.info("world round %s #%s closed: %d players ranked", language, number, len(ranked))
         await self._send(None, language)
+        self.events.publish(WorldRoundClosed(language, number))
         return ranked is not None
 
     async def _send(self, owed: Sequence[Owed] | None, language: str) -> None:
@@ -148,10 +189,15 @@ class WorldService:
         number = self.rhythm.number_at(now)
         if not self.rhythm.is_open(number, now):
             opens = int(self.rhythm.opens_at(number + 1))
-            return Refusal.of("world.between", language, opens=f"<t:{opens}:R>")
+            return Refusal.of("world_round.between", language, opens=f"<t:{opens}:R>")
+        kept = self._kept.get((language, number, player_id))
+        if kept is not None:
+            return await self._play(*kept)
         entry = WorldEntry(language, number, player_id, guild_id, channel_id, name, now)
         joined = await self.store.join_world(entry)
-        return await self._play_of(joined)
+        words = await self.store.world_words(language, number, player_id)
+        self._kept.put((language, number, player_id), (joined, tuple(words)))
+        return await self._play(joined, tuple(words))
 
     async def guess(
         self,
@@ -170,7 +216,8 @@ class WorldService:
         if lock is None:
             lock = self._locks[player_id] = asyncio.Lock()
         async with lock:
-            played = await self._play_of(played.entry)
+            entry = played.entry
+            played = await self._play(*self._kept.get(_key(entry), (entry, played.words)))
             now = self.clock()
             game = Round.rebuild(
                 played.board.board,
@@ -190,23 +237,62 @@ class WorldService:
                 )
                 if added is None:
                     opens = int(self.rhythm.opens_at(played.entry.number + 1))
-                    return Refusal.of("world.closed", language, opens=f"<t:{opens}:R>")
-            return WorldGuessed(judgements, await self._play_of(played.entry))
+                    return Refusal.of("world_round.closed", language, opens=f"<t:{opens}:R>")
+                points = dict(accepted)
+                entry = replace(
+                    played.entry,
+                    points=played.entry.points + sum(points[w] for w in added),
+                    words=played.entry.words + len(added),
+                    last_at=at if added else played.entry.last_at,
+                )
+                played = replace(played, entry=entry, words=(*played.words, *added))
+                self._kept.put(_key(entry), (entry, played.words))
+            return WorldGuessed(judgements, played)
 
-    async def _play_of(self, entry: WorldEntry) -> WorldPlay:
-        language, number = entry.language, entry.number
-        current = await self.store.world_entry(language, number, entry.player_id) or entry
-        words = tuple(await self.store.world_words(language, number, entry.player_id))
-        board = await self.board(language, number)
-        return WorldPlay(board, current, words, self.rhythm.closes_at(number))
+    async def _play(self, entry: WorldEntry, words: tuple[str, ...]) -> WorldPlay:
+        """The player's play as this process knows it (the database's key and ``ON CONFLICT``
+        keep the counts exact when the same player guesses through two processes at once)."""
+        board = await self.board(entry.language, entry.number)
+        return WorldPlay(board, entry, words, self.rhythm.closes_at(entry.number))
+
+    async def results(self, language: str, number: int) -> WorldResults:
+        """A closed round's results (drawn once a process, then kept)."""
+        key = (language, number)
+        kept = self._results.get(key)
+        if kept is None:
+            ranked = tuple(await self.store.world_ranked(language, number))
+            shares = word_shares(await self.store.world_finders(language, number), len(ranked))
+            in_servers = [e for e in ranked if e.guild_id is not None]  # not those in DMs
+            servers = server_ranking(
+                [_as_ranked(e) for e in in_servers],
+                {e.player_id: e.guild_id for e in in_servers if e.guild_id is not None},
+            )
+            kept = self._results.put(
+                key, WorldResults(language, number, ranked, tuple(rarest(shares)), tuple(servers))
+            )
+        return kept
 
     # -- world channels ------------------------------------------------------------------------
 
+    async def world_channel(self, guild_id: int) -> WorldChannel | None:
+        return await self.store.world_channel(guild_id)
+
     async def set_channel(self, channel: WorldChannel) -> None:
         await self.store.set_world_channel(channel, self.clock())
+        await self._refresh_channels()
 
     async def clear_channel(self, guild_id: int) -> bool:
-        return await self.store.clear_world_channel(guild_id)
+        cleared = await self.store.clear_world_channel(guild_id)
+        await self._refresh_channels()
+        return cleared
+
+
+def _key(entry: WorldEntry) -> tuple[str, int, int]:
+    return entry.language, entry.number, entry.player_id
+
+
+def _as_ranked(entry: WorldEntry) -> Ranked:
+    return Ranked(entry.rank or 0, entry.player_id, entry.points, entry.words, entry.last_at)
 
 
 def _owing(kind: str, language: str, number: int) -> Callable[[Sequence[WorldChannel]], list[Owed]]:

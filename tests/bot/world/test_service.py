@@ -75,7 +75,7 @@ async def test_a_round_takes_words_from_its_opening_to_its_close(
     clock = StoppedClock(T0 - 5)
     async with process(str(tmp_path / "w.db"), clock, lexicon, lambda g: True) as (world, _, _):
         between = await world.play(7, "Ann", "en", 1, 10)
-        assert isinstance(between, Refusal) and between.key == "world.between"
+        assert isinstance(between, Refusal) and between.key == "world_round.between"
         assert between.reason.fields == {"opens": f"<t:{int(T0)}:R>"}
         clock.now = T0 + 5
         play = await world.play(7, "Ann", "en", 1, 10)
@@ -92,7 +92,7 @@ async def test_a_round_takes_words_from_its_opening_to_its_close(
         assert (entry.words, entry.last_at) == (2, 119.5)
         clock.now = T0 + 120
         late = await world.guess(7, "Ann", "en", 1, 10, long)
-        assert isinstance(late, Refusal) and late.key == "world.between"
+        assert isinstance(late, Refusal) and late.key == "world_round.between"
 
 
 @pytest.mark.parametrize("engine", ENGINES)

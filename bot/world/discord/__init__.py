@@ -1,0 +1,26 @@
+"""The world round on Discord: ``/world`` and ``/world-guess``, guesses typed in a server's
+world channel, ``/boggle-config world``, and the boards and results the outbox delivers."""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.world.discord.chat import WorldChat
+from bot.world.discord.commands import World
+from bot.world.discord.config import world_command
+from bot.world.discord.posts import WorldPosts
+from bot.world.discord.uses import WORLD, WorldUses
+from bot.world.model import BOARD_POST, RESULTS_POST
+
+
+async def setup(bot: commands.AutoShardedBot, uses: WorldUses) -> None:
+    """``/world``; ``/boggle-config world`` joins the server settings' group (set up before)."""
+    WORLD.fill(bot, uses)
+    await bot.add_cog(World(uses))
+    await bot.add_cog(WorldChat(uses.world, bot.intents.message_content))
+    posts = WorldPosts(bot, uses)
+    uses.world.outbox.deliver_with({BOARD_POST: posts.board, RESULTS_POST: posts.results})
+    config = bot.tree.get_command("boggle-config")
+    assert isinstance(config, app_commands.Group)
+    config.add_command(world_command())

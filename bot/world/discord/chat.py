@@ -1,0 +1,59 @@
+"""Guesses typed in a server's world channel while a world round is open: every message with the
+message-content intent; without it, those Discord still delivers (a mention of the bot, a reply
+to it). A message with a word that scored gets a ✅; the rest is silence, as in a round."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+import discord
+from discord.ext import commands
+
+from bot.discord import render
+from bot.world.service import WorldGuessed, WorldService
+from core.round import Verdict
+
+MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
+ACCEPTED = "✅"
+
+
+class WorldChat(commands.Cog):
+    def __init__(self, world: WorldService, reads_messages: bool) -> None:
+        self.world = world
+        self.reads_messages = reads_messages
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is None or not message.content:
+            return
+        channel = self.world.channels.get(message.channel.id)
+        if channel is None or channel.guild_id != message.guild.id:
+            return
+        if self.world.open_number() is None or not (self.reads_messages or _meant(message)):
+            return
+        words = MENTION.sub(" ", message.content[: render.CONTENT_LIMIT])
+        author = message.author
+        guessed = await self.world.guess(
+            author.id,
+            author.display_name,
+            channel.language,
+            channel.guild_id,
+            channel.channel_id,
+            words,
+        )
+        if isinstance(guessed, WorldGuessed) and any(
+            j.verdict is Verdict.ACCEPTED for j in guessed.judgements
+        ):
+            with contextlib.suppress(discord.HTTPException):
+                await message.add_reaction(ACCEPTED)
+
+
+def _meant(message: discord.Message) -> bool:
+    """Without the intent: a message that mentions the bot or replies to one of its messages."""
+    me = message.guild.me if message.guild is not None else None
+    if me is not None and (f"<@{me.id}>" in message.content or f"<@!{me.id}>" in message.content):
+        return True
+    reference = message.reference
+    resolved = reference.resolved if reference is not None else None
+    return isinstance(resolved, discord.Message) and me is not None and resolved.author.id == me.id

@@ -1,0 +1,60 @@
+"""The world round's posts in world channels, as the outbox delivers them: the board when a
+round opens, its results when it closes (each with its post's nonce: a send repeated after a
+crash returns the first message; a channel gone or closed to the bot gives the post up)."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.discord.outbox import delivering
+from bot.discord.render import BOARD_FILE
+from bot.kernel import codec
+from bot.kernel.outbox import Post, Undeliverable
+from bot.world.discord.render import board_text, results_text
+from bot.world.discord.uses import WorldUses
+from bot.world.model import WorldRoundPost
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+class WorldPosts:
+    """Sends the world channels' boards and results."""
+
+    def __init__(self, client: discord.Client, uses: WorldUses) -> None:
+        self.client = client
+        self.uses = uses
+
+    async def _channel(self, post: Post) -> discord.TextChannel:
+        await self.client.wait_until_ready()  # the channel and the bot's permissions are known
+        channel = self.client.get_channel(post.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise Undeliverable(f"world channel {post.channel_id} of {post.guild_id} is gone")
+        return channel
+
+    async def _language(self, guild_id: int) -> str:
+        return await self.uses.server_settings.language(guild_id)
+
+    async def board(self, post: Post) -> None:
+        about = codec.loads(WorldRoundPost, post.payload)
+        channel = await self._channel(post)
+        world = self.uses.world
+        board = await world.board(about.language, about.number)
+        files = []
+        if channel.permissions_for(channel.guild.me).attach_files:
+            png = await self.uses.pictures.board(board.board, lang=board.language)
+            if png is not None:
+                files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
+        closes = world.rhythm.closes_at(about.number)
+        content = board_text(board, closes, await self._language(post.guild_id), private=False)
+        async with delivering():
+            await channel.send(content, files=files, allowed_mentions=NO_PINGS, nonce=post.nonce())
+
+    async def results(self, post: Post) -> None:
+        about = codec.loads(WorldRoundPost, post.payload)
+        channel = await self._channel(post)
+        results = await self.uses.world.results(about.language, about.number)
+        content = results_text(results, post.guild_id, await self._language(post.guild_id))
+        async with delivering():
+            await channel.send(content, allowed_mentions=NO_PINGS, nonce=post.nonce())

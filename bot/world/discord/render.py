@@ -1,0 +1,161 @@
+"""The world round's messages: its board, a player's play, its results (in a world channel,
+for one server; privately, for one player)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.discord.render.board import board_grid
+from bot.discord.render.text import CONTENT_LIMIT, clean_name, escape, fit, marker, plural, pts
+from bot.discord.render.verdicts import verdict_text
+from bot.i18n.catalogue import count, text
+from bot.i18n.languages import language_name
+from bot.world.model import WorldEntry, WorldResults
+from bot.world.service import WorldPlay
+from core.round import Judgement
+from core.world import WORLD_RULES, WorldBoard
+
+TOP = 10  # the world's best shown in every results post
+HERE = 10  # a server's own players shown in its world channel
+
+
+def title(board: WorldBoard, closes_at: float, language: str) -> str:
+    lang = language_name(board.language)
+    return text(
+        "world_round.title",
+        language,
+        number=board.number,
+        lang=lang,
+        ends=f"<t:{int(closes_at)}:R>",
+    )
+
+
+def board_text(board: WorldBoard, closes_at: float, language: str, *, private: bool) -> str:
+    """The board as a world channel shows it (``private``: as ``/world`` shows a player)."""
+    how = "world_round.how_private" if private else "world_round.how_channel"
+    grid = f"```\n{board_grid(board.board, board.language)}\n```"
+    lines = [
+        title(board, closes_at, language),
+        grid,
+        text(how, language),
+        text("world_round.rule", language),
+    ]
+    return "\n".join(lines)
+
+
+def verdict_lines(judgements: Sequence[Judgement], language: str) -> list[str]:
+    """Each guessed word's verdict (its points, or why it was refused)."""
+    rule = WORLD_RULES.min_length
+    return [
+        verdict_text(j.typed or j.word, j.verdict, j.points, rule, language, j.meant)
+        for j in judgements
+    ]
+
+
+def play_text(play: WorldPlay, language: str, verdicts: Sequence[str] = ()) -> str:
+    """A player's private message: the board, the verdicts of their last guess, their words."""
+    words = ", ".join(escape(w) for w in play.words)
+    yours = (
+        text(
+            "world_round.yours",
+            language,
+            count=len(play.words),
+            words=words,
+            points=pts(play.entry.points, language),
+        )
+        if play.words
+        else text("world_round.no_words", language)
+    )
+    lines = [board_text(play.board, play.closes_at, language, private=True), *verdicts, yours]
+    return fit("\n".join(lines), CONTENT_LIMIT)
+
+
+def _top(results: WorldResults, language: str) -> list[str]:
+    return [
+        text(
+            "world_round.top_line",
+            language,
+            marker=marker(e.rank or 0),
+            name=escape(clean_name(e.name, language)),
+            points=pts(e.points, language),
+            words=plural(e.words, "word", language),
+        )
+        for e in results.ranked[:TOP]
+    ]
+
+
+def _standing(entry: WorldEntry, players: int) -> dict[str, object]:
+    rank = entry.rank or players
+    top = max(1, -(-rank * 100 // players)) if players else 100
+    return {"rank": f"{rank:,}", "players": f"{players:,}", "top": top}
+
+
+def results_text(results: WorldResults, guild_id: int | None, language: str) -> str:
+    """The results post of a world channel (``guild_id``'s players and place) or, with None,
+    the world's part alone."""
+    lang = language_name(results.language)
+    head = text(
+        "world_round.results_title",
+        language,
+        number=results.number,
+        lang=lang,
+        players=plural(results.players, "player", language),
+    )
+    if not results.ranked:
+        return "\n".join([head, text("world_round.nobody", language)])
+    lines = [head, *_top(results, language)]
+    if guild_id is not None:
+        here = results.of_server(guild_id)
+        if here:
+            lines += ["", text("world_round.here", language)]
+            lines += [
+                text(
+                    "world_round.here_line",
+                    language,
+                    name=escape(clean_name(e.name, language)),
+                    points=pts(e.points, language),
+                    **_standing(e, results.players),
+                )
+                for e in here[:HERE]
+            ]
+        place = results.server_place(guild_id)
+        if place is not None:
+            lines.append(
+                text(
+                    "world_round.server_place",
+                    language,
+                    place=place.rank,
+                    servers=len(results.servers),
+                    points=pts(place.points, language),
+                )
+            )
+    if results.rarest:
+        rare = ", ".join(
+            text("world_round.rare_word", language, word=escape(w), share=_share(s))
+            for w, s in results.rarest
+        )
+        lines += ["", text("world_round.rarest", language, words=rare)]
+    return fit("\n".join(lines), CONTENT_LIMIT)
+
+
+def your_result(results: WorldResults, player_id: int, language: str) -> str:
+    """A player's own line under the world's results (``/world`` after the close)."""
+    mine = next((e for e in results.ranked if e.player_id == player_id), None)
+    if mine is None:
+        return text("world_round.you_none", language)
+    return text(
+        "world_round.you",
+        language,
+        points=pts(mine.points, language),
+        **_standing(mine, results.players),
+    )
+
+
+def _share(share: float) -> str:
+    """A word's share of players as people read it: "0.3 %", "12 %"."""
+    percent = share * 100
+    return f"{percent:.1f} %" if percent < 10 else f"{round(percent)} %"
+
+
+def every_text(seconds: float, language: str) -> str:
+    return count(max(1, round(seconds / 60)), "world_round.every", language)

@@ -1,0 +1,12 @@
+"""What the world round tells others: a round closed (every process hears it once its close has
+run there, whichever process ranked it), so what shows it privately shows its results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class WorldRoundClosed:
+    language: str
+    number: int

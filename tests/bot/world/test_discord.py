@@ -1,0 +1,53 @@
+"""The world round through the real client and the stand-in: a server opts a channel in, the
+board is posted there at the opening, a word typed there scores (✅), another player plays
+privately with ``/world`` from another server's channel, and at the close the channel gets its
+results (each player's world rank) and the private message the world's."""
+
+from __future__ import annotations
+
+from bot.world.service import CLOSE_GRACE
+from core.scoring import word_score
+from tests.bot.discord.test_server_config import owner
+from tests.bot.harness import Harness
+
+
+def moved_to(game: Harness, instant: float) -> None:
+    game.clock.advance(instant - game.clock())
+
+
+async def test_a_world_round_in_a_world_channel_and_privately(game: Harness) -> None:
+    world = game.services.world
+    config = await game.standin.slash(
+        "boggle", owner(game), "boggle-config world", {"channel": "boggle", "language": "en"}
+    )
+    told = await config.followup()
+    assert "World rounds now show in" in told.content and "every 3 minutes" in told.content
+    number = world.rhythm.number_at(game.clock()) + 1
+    moved_to(game, world.rhythm.opens_at(number) + 1)
+    board_post = await game.standin.wait_for_message(
+        "boggle", lambda m: f"World round #{number}" in m.content, 5, after=0
+    )
+    board = await world.board("en", number)
+    assert board_post.content.count("```") == 2 and board_post.attachments
+
+    long, short = max(board.words, key=len), min(board.words, key=len)
+    said = await game.say("alice", f"{long} notaword")
+    await game.standin.wait_until(lambda: said.reactions.get("✅"))
+
+    private = await game.standin.slash("general", "bob", "world", {})
+    shown = await private.original_message()
+    assert shown.ephemeral and f"World round #{number}" in shown.content
+    guessed = await game.standin.slash("general", "bob", "world-guess", {"words": short})
+    reply = await guessed.followup()
+    assert reply.ephemeral and short in reply.content, reply.content
+    assert f"**{word_score(short)} pt" in reply.content, reply.content
+
+    moved_to(game, world.rhythm.closes_at(number) + CLOSE_GRACE + 0.5)
+    results = await game.standin.wait_for_message(
+        "boggle", lambda m: "players" in m.content and f"#{number}" in m.content, 5, after=0
+    )
+    assert "Alice" in results.content and "#1 of 2" in results.content, results.content
+    assert "This server is #1 of 1" in results.content
+    await game.standin.wait_until(lambda: "You: #2 of 2" in shown.content or None)
+    posted = [m for m in game.standin.messages("boggle") if f"#{number}" in m.content]
+    assert len(posted) == 2  # the board and the results, once each
