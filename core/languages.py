@@ -8,6 +8,8 @@ letters, as its Scrabble and keyboards have it. Any other character folds the to
 
 | language | letters of their own (refused without the mark) | folded (accepted without) |
 |---|---|---|
+| Czech | č after c, ř after r, š after s, ž after z: "čas" is not "cas"; ch is two letters (c, h), as on a keyboard | á é ě í ó ú ů ý ď ň ť: length marks and softenings, dropped ("delat" is "dělat") |
+| Croatian | č ć after c, đ after d, š after s, ž after z: "čaša" is not "casa"; dž lj nj are two letters, as typed | é, ... dropped; the one-character ǆ ǉ ǌ spelled dž lj nj |
 | Danish | æ ø å after z: "lægge" is not "lagge" | ä -> æ, ö -> ø (the Swedish and German spellings of them); é, ü, ... dropped |
 | Finnish | ä ö (å) after z: "sääri" is not "saari", as in its alphabet and Scrabble | š -> sh, ž -> zh (the spelling Finnish allows without them); é, ü, ... dropped |
 | Indonesian | none: a-z | any accent (é of older spellings) dropped |
@@ -44,8 +46,10 @@ LANGUAGE_CODES = (
     "nl",
     "pl",
     "pt",
+    "cs",
     "da",
     "fi",
+    "hr",
     "id",
     "it",
     "no",
@@ -64,6 +68,8 @@ FINNISH = "abcdefghijklmnopqrstuvwxyzåäö"
 TURKISH_LETTERS = "abcçdefgğhıijklmnoöprsştuüvyz"
 DANO_NORWEGIAN = LATIN + "æøå"  # Danish and Norwegian
 SWEDISH = FINNISH  # the same letters in the same order
+CZECH = "abcčdefghijklmnopqrřsštuvwxyzž"
+CROATIAN = "abcčćdđefghijklmnoprsštuvzž"  # no q w x y
 
 
 def _plain_or_xz(path: Path) -> Path:
@@ -219,6 +225,9 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "pt": _language(
             "pt", "Português", LATIN, _LIGATURES, {4: "4x4-pt", 5: "5x5-pt", 6: "6x6-pt"}
         ),
+        "cs": _language(
+            "cs", "Čeština", CZECH, _LIGATURES, {4: "4x4-cs", 5: "5x5-cs", 6: "6x6-cs"}
+        ),
         "da": _language(
             "da", "Dansk", DANO_NORWEGIAN, {"ä": "æ", "ö": "ø", "œ": "oe"},
             {4: "4x4-da", 5: "5x5-da", 6: "6x6-da"},
@@ -226,6 +235,10 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "fi": _language(
             "fi", "Suomi", FINNISH, {**_LIGATURES, "š": "sh", "ž": "zh"},
             {4: "4x4-fi", 5: "5x5-fi", 6: "6x6-fi"},
+        ),
+        "hr": _language(
+            "hr", "Hrvatski", CROATIAN, {"ǆ": "dž", "ǉ": "lj", "ǌ": "nj"},
+            {4: "4x4-hr", 5: "5x5-hr", 6: "6x6-hr"},
         ),
         "id": _language(
             "id", "Bahasa Indonesia", LATIN, _LIGATURES, {4: "4x4-id", 5: "5x5-id", 6: "6x6-id"}

@@ -25,8 +25,16 @@ _ONE = {"fr": frozenset({0, 1}), "pt": frozenset({0, 1})}
 _ONLY_ONE = frozenset({1})
 # The plural forms of each language's entries: one and other, but Polish has three (CLDR): "1
 # słowo", "2 słowa" (few: ending in 2-4, not 12-14), "5 słów" (many: the rest).
-# Indonesian has one form (CLDR: "other" only): "1 kata", "5 kata".
-PLURAL_FORMS: dict[str, tuple[str, ...]] = {"pl": ("one", "few", "many"), "id": ("other",)}
+# Indonesian has one form (CLDR: "other" only): "1 kata", "5 kata". Czech and Croatian have
+# three for whole numbers (CLDR's Czech "many" is for fractions only): Czech "1 slovo", "2
+# slova" (few: 2-4), "5 slov"; Croatian "1 bod" and "21 bod" (one: ending in 1, not 11), "2 boda"
+# (few: ending in 2-4, not 12-14), "5 bodova".
+PLURAL_FORMS: dict[str, tuple[str, ...]] = {
+    "pl": ("one", "few", "many"),
+    "id": ("other",),
+    "cs": ("one", "few", "other"),
+    "hr": ("one", "few", "other"),
+}
 ONE_OTHER = ("one", "other")
 
 
@@ -90,7 +98,7 @@ def plural_forms(language: str) -> tuple[str, ...]:
 
 def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
     """The form a count of ``n`` takes in ``language``: ``"one"`` or ``"other"`` (Polish:
-    ``"one"``, ``"few"`` or ``"many"``)."""
+    ``"one"``, ``"few"`` or ``"many"``; Czech and Croatian: ``"one"``, ``"few"`` or ``"other"``)."""
     n = abs(n)
     if language == "pl":
         if n == 1:
@@ -98,4 +106,10 @@ def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
         return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "many"
     if language == "id":
         return "other"
+    if language == "cs":
+        return "one" if n == 1 else "few" if 2 <= n <= 4 else "other"
+    if language == "hr":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "other"
     return "one" if n in _ONE.get(language, _ONLY_ONE) else "other"

@@ -34,8 +34,10 @@ DISCORD_LOCALES = {
     "nl": ("nl",),
     "pl": ("pl",),
     "pt": ("pt-BR",),  # Discord has no pt-PT: Brazil's locale reads the Portuguese catalogue
+    "cs": ("cs",),
     "da": ("da",),
     "fi": ("fi",),
+    "hr": ("hr",),
     "id": ("id",),
     "it": ("it",),
     "no": ("no",),  # Discord's Norwegian is Bokmål

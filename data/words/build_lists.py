@@ -240,6 +240,7 @@ SOURCE_NAMES = {
     **{"english": "en", "french": "fr", "spanish": "es", "german": "de", "dutch": "nl"},
     **{"polish": "pl", "portuguese": "pt", "italian": "it", "swedish": "sv", "danish": "da"},
     **{"norwegian": "no", "indonesian": "id", "finnish": "fi", "turkish": "tr"},
+    **{"czech": "cs", "croatian": "hr"},
 }
 
 
@@ -393,7 +394,16 @@ def main(argv: list[str] | None = None) -> None:
     for name in list(SOURCE_NAMES)[1:]:
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
     p = commands.add_parser("check", help="the expanded lists against a spell checker")
-    for name in ("finnish", "turkish", "italian", "swedish", "danish", "indonesian"):
+    for name in (
+        "finnish",
+        "turkish",
+        "italian",
+        "swedish",
+        "danish",
+        "indonesian",
+        "czech",
+        "croatian",
+    ):
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
     p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id")
     p = commands.add_parser("measure", help="English: the common ENABLE words en.txt refuses")

@@ -1,8 +1,9 @@
-"""The sources of the Italian, Swedish, Danish, Norwegian (Bokmål) and Indonesian lists (issue
-39; imported by build_lists.py): which file of which Debian package, how each list is bounded,
-and the family endings of their everyday Zipf. data/words/README.md says why each was chosen.
+"""The sources of the Italian, Swedish, Danish, Norwegian (Bokmål), Indonesian, Czech and
+Croatian lists (issue 39; imported by build_lists.py): which file of which Debian package, how
+each list is bounded, and the family endings of their everyday Zipf. data/words/README.md says
+why each was chosen.
 
-Italian, Swedish, Danish and Indonesian are Hunspell dictionaries expanded to their forms
+Italian, Swedish, Danish, Indonesian, Czech and Croatian are Hunspell dictionaries expanded to their forms
 (``hunspell.py``, needs spylls); Norwegian is Debian's plain ``wnorwegian`` list (ISO-8859-1).
 Every list keeps only forms written all in lowercase (a capital marks a name or an
 abbreviation), folded by ``core.languages``, of 2 to ``MAX_LETTERS`` letters.
@@ -22,16 +23,26 @@ HUNSPELL = {
     "sv": "usr/share/hunspell/sv_SE",
     "da": "usr/share/hunspell/da_DK",
     "id": "usr/share/hunspell/id_ID",
+    "cs": "usr/share/hunspell/cs_CZ",
+    "hr": "usr/share/hunspell/hr_HR",
 }
 PLAIN = {"no": ("usr/share/dict/bokmaal", "iso-8859-1")}  # wnorwegian
 # The longest words kept: the Scandinavian lists run to long compounds ("dokumentarredaksjonens")
 # and Italian to verbs with a pronoun ("rimpolparlo"); words longer than this are almost never
 # on a board, and the bound keeps each list's share of the repository near 1.9 MB packed. A
 # longer word wordfreq knows is kept ("probabilmente", "förhoppningsvis"): ``frequent``.
-MAX_LETTERS = {"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14}
+# Czech inflects into 3.3M forms: 8 letters and the longer words wordfreq knows make 615K
+# (data/words/README.md); Croatian's 1.0M forms, 13 letters.
+MAX_LETTERS = {"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, "cs": 8, "hr": 13}
 # wordfreq's code and list where they differ from ours: Bokmål is "nb"; Danish and Indonesian
-# have only the "small" list (words down to Zipf 3, about 30,000 of them).
-WORDFREQ = {"no": ("nb", "large"), "da": ("da", "small"), "id": ("id", "small")}
+# have only the "small" list (words down to Zipf 3, about 30,000 of them); Croatian is in its
+# Serbo-Croatian "sh" (small).
+WORDFREQ = {
+    "no": ("nb", "large"),
+    "da": ("da", "small"),
+    "id": ("id", "small"),
+    "hr": ("sh", "small"),
+}
 
 # Suffixes a list is made without. Italian verbs with two clitic pronouns ("portandoglielo",
 # "dateceli"; one pronoun stays: "mangiarlo", "dimmi"). Indonesian's clitic pronouns and

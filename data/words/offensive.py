@@ -42,6 +42,9 @@ NOUN_ENDINGS = {
     "da": words_of("en et e er ne erne ernes ens ets s es"),
     "no": words_of("en et a er ene ens ets s es ete"),
     "id": words_of("nya an kan"),
+    # Czech and Croatian (accents folded as the lists): the case endings after a consonant
+    "cs": words_of("a u e i y o em ou ovi ove um ech ami ka ky ku ko ek"),
+    "hr": words_of("a u e i o om em ima ama ovi ove ova ina ine"),
 }
 # Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
 VERB_ENDINGS = {
@@ -70,6 +73,8 @@ VERB_ENDINGS = {
     "da": words_of("e er ede et te t es ende"),
     "no": words_of("e er et te de es ende a"),
     "id": (),
+    "cs": words_of("m š me te ji l la lo li ly n na no ni ny"),  # after the -t infinitive's stem
+    "hr": words_of("m š mo te ju o la lo li le n na no ni ne"),  # after -ti
 }
 SPANISH_ER_ENDINGS = words_of(
     "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
@@ -79,6 +84,7 @@ SPANISH_ER_ENDINGS = words_of(
 VERB_INFINITIVE = {"fr": "er", "es": "ar", "de": "en", "nl": "en", "pl": "ać", "pt": "ar"}
 VERB_INFINITIVE |= {"fi": "-", "tr": "mak"}  # "-": no Finnish entry is read as a verb
 VERB_INFINITIVE |= {"it": "are", "sv": "a", "da": "e", "no": "e", "id": "-"}  # id: no verbs
+VERB_INFINITIVE |= {"cs": "t", "hr": "ti"}
 
 
 ENGLISH_ENDINGS = words_of("s es d ed ing er ers y")  # after the entry (a consonant doubled)

@@ -76,3 +76,32 @@ def test_turkish_dice_and_boards_show_turkish_capitals() -> None:
 def test_finnish_dice_hold_its_letters() -> None:
     faces = {f for size in (4, 5, 6) for die in dice_set(f"{size}x{size}-fi").dice for f in die}
     assert {"ä", "ö"} <= faces and faces <= {*lang_of("fi").alphabet, "qu"}
+
+
+@pytest.mark.parametrize(
+    ("code", "own"), [("cs", {"č", "ř", "š", "ž"}), ("hr", {"č", "ć", "đ", "š", "ž"})]
+)
+def test_czech_and_croatian_dice_hold_their_letters_of_their_own(code: str, own: set[str]) -> None:
+    """Each háček letter is on some die of every size, every face is a letter of the language
+    (Croatian dice have no q w x y), and a die file shows the capitals (Č, Đ)."""
+    letters = set(lang_of(code).alphabet)
+    for size in (4, 5, 6):
+        dice = dice_set(f"{size}x{size}-{code}")
+        faces = {f for die in dice.dice for f in die}
+        assert own <= faces and faces <= letters | {"qu"}, size
+        text = (DICE_DIR / f"{dice.name}.txt").read_text(encoding="utf-8")
+        assert all(letter.upper() in text for letter in own), size
+    assert not {"q", "qu", "w", "x", "y"} & {f for d in dice_set("6x6-hr").dice for f in d}
+
+
+@pytest.mark.parametrize(
+    ("code", "typed", "words"),
+    [
+        ("cs", "ŽÁBA, dělat delat", [("žaba", "žába"), ("delat", "dělat"), ("delat", "delat")]),
+        ("hr", "ČAŠA ǈubav", [("čaša", "čaša"), ("ljubav", "ljubav")]),
+    ],
+)
+def test_czech_and_croatian_guesses_fold_by_their_rules(
+    code: str, typed: str, words: list[tuple[str, str]]
+) -> None:
+    assert words_typed(typed, lang_of(code)) == words

@@ -38,7 +38,7 @@ def word_lists() -> dict[str, list[str]]:
 def test_codes_and_errors() -> None:
     assert (
         *("en", "fr", "es", "de", "nl", "pl", "pt"),
-        *("da", "fi", "id", "it", "no", "sv", "tr"),
+        *("cs", "da", "fi", "hr", "id", "it", "no", "sv", "tr"),
     ) == LANGUAGE_CODES
     assert DICTIONARIES == ("full", "everyday")
     assert [language(c).name for c in LANGUAGE_CODES] == [
@@ -49,8 +49,10 @@ def test_codes_and_errors() -> None:
         "Nederlands",
         "Polski",
         "Português",
+        "Čeština",
         "Dansk",
         "Suomi",
+        "Hrvatski",
         "Bahasa Indonesia",
         "Italiano",
         "Norsk",
@@ -106,6 +108,21 @@ def test_codes_and_errors() -> None:
         ("no", "Ärlig", "ærlig"),
         ("id", "Rumah", "rumah"),
         ("id", "kafé", "kafe"),
+        ("cs", "Čtyři", "čtyři"),
+        ("cs", "ctyri", "ctyri"),  # c is never č, r never ř: another word (none)
+        ("cs", "DĚLAT", "delat"),  # ě, like the length marks, folds
+        ("cs", "kůň", "kun"),
+        ("cs", "ťuknout", "tuknout"),
+        ("cs", "Ďábel", "dabel"),
+        ("cs", "chata", "chata"),  # ch is two letters, c and h
+        ("hr", "Čaša", "čaša"),
+        ("hr", "ćevapi", "ćevapi"),
+        ("hr", "Đak", "đak"),
+        ("hr", "dak", "dak"),  # d is never đ
+        ("hr", "ǈubav", "ljubav"),  # the one-character digraphs spelled out
+        ("hr", "ǄEP", "džep"),
+        ("hr", "njega", "njega"),
+        ("hr", "show", None),  # no w (nor q x y) in Croatian's alphabet
         ("da", "año", "ano"),
         ("en", "año", "ano"),  # ñ is only Spanish's letter
         ("en", "x2", None),
@@ -117,7 +134,7 @@ def test_fold(code: str, typed: str, folded: str | None) -> None:
     assert language(code).fold(typed) == folded
 
 
-@pytest.mark.parametrize("code", ["it", "sv", "da", "no", "id"])
+@pytest.mark.parametrize("code", ["it", "sv", "da", "no", "id", "cs", "hr"])
 def test_capitals_and_lowercase_round_trip_in_each_alphabet(code: str) -> None:
     """Each letter's capital (a die's face: Å Ä Ö Æ Ø) folds back to the letter, and no
     letter's lowercase is another's (no Turkish dotless i among these)."""
@@ -126,8 +143,10 @@ def test_capitals_and_lowercase_round_trip_in_each_alphabet(code: str) -> None:
         capital = letter.upper()
         assert len(capital) == 1 and capital != letter, letter
         assert capital.lower() == letter and lang.fold(capital) == letter
-    assert [c.upper() for c in lang.alphabet[26:]] == {
-        "da": ["Æ", "Ø", "Å"], "no": ["Æ", "Ø", "Å"], "sv": ["Å", "Ä", "Ö"]
+    own = [c.upper() for c in lang.alphabet if c not in "abcdefghijklmnopqrstuvwxyz"]
+    assert own == {
+        "da": ["Æ", "Ø", "Å"], "no": ["Æ", "Ø", "Å"], "sv": ["Å", "Ä", "Ö"],
+        "cs": ["Č", "Ř", "Š", "Ž"], "hr": ["Č", "Ć", "Đ", "Š", "Ž"],
     }.get(code, [])  # fmt: skip
 
 

@@ -154,7 +154,10 @@ def test_every_entry_renders_with_sample_fields(language: str) -> None:
      ("pl", 0, "many"), ("pl", 22, "few"), ("pl", 112, "many"), ("pl", 21, "many"),
      ("it", 0, "other"), ("it", 1, "one"), ("sv", 1, "one"), ("sv", 2, "other"), ("da", 0, "other"),
      ("da", 1, "one"), ("no", 1, "one"), ("no", 3, "other"), ("id", 0, "other"), ("id", 1, "other"),
-     ("id", 7, "other")],
+     ("id", 7, "other"), ("cs", 0, "other"), ("cs", 1, "one"), ("cs", 2, "few"), ("cs", 4, "few"),
+     ("cs", 5, "other"), ("cs", 21, "other"), ("cs", 22, "other"), ("hr", 0, "other"),
+     ("hr", 1, "one"), ("hr", 21, "one"), ("hr", 11, "other"), ("hr", 3, "few"), ("hr", 24, "few"),
+     ("hr", 13, "other"), ("hr", 5, "other"), ("hr", 111, "other")],
 )  # fmt: skip
 def test_each_language_counts_by_its_own_plural_rule(language: str, n: int, form: str) -> None:
     assert plural_form(n, language) == form
@@ -180,6 +183,12 @@ def test_counts_read_naturally_in_each_language() -> None:
     assert [count(n, "units.player", "da") for n in (1, 4)] == ["1 spiller", "4 spillere"]
     assert [count(n, "units.word", "it") for n in (1, 0)] == ["1 parola", "0 parole"]
     assert [count(n, "units.word", "id") for n in (1, 5)] == ["1 kata", "5 kata"]
+    assert [count(n, "units.word", "cs") for n in (1, 3, 5, 22)] == [
+        "1 slovo", "3 slova", "5 slov", "22 slov"
+    ]  # fmt: skip
+    assert [count(n, "units.pt", "hr") for n in (1, 21, 3, 5, 12)] == [
+        "1 bod", "21 bod", "3 boda", "5 bodova", "12 bodova"
+    ]  # fmt: skip
 
 
 # Each language as each reader names it: a French refusal said "English", not "anglais".
@@ -203,6 +212,8 @@ READERS_NAMES = {
     "no": {"en": "engelsk", "fr": "fransk", "es": "spansk", "de": "tysk"},
     "sv": {"en": "engelska", "fr": "franska", "es": "spanska", "de": "tyska"},
     "tr": {"en": "İngilizce", "fr": "Fransızca", "es": "İspanyolca", "de": "Almanca"},
+    "cs": {"en": "angličtina", "fr": "francouzština", "es": "španělština", "de": "němčina"},
+    "hr": {"en": "engleski", "fr": "francuski", "es": "španjolski", "de": "njemački"},
 }
 
 

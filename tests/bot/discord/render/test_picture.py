@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import math
 import random
+import unicodedata
 from itertools import pairwise
 
 import pytest
@@ -15,6 +16,7 @@ from bot.pictures import picture
 from bot.rounds.discord.results import results_messages
 from core.board import Board
 from core.dice import dice_set
+from core.languages import LANGUAGE_CODES, language
 from core.round import Mode, Rules, tally
 from core.solver import find_path
 
@@ -272,3 +274,21 @@ def test_results_without_attachments_are_text_only() -> None:
         e.description for m in full for e in m.embeds
     ]
     assert "more" in (bare[-1].embeds[-1].description or "")
+
+
+@pytest.mark.parametrize("code", LANGUAGE_CODES)
+def test_the_font_draws_every_letter_of_each_language(code: str) -> None:
+    """Each letter with a mark (Czech Ř, Croatian Đ, Turkish İ...) is drawn by the bundled font:
+    not its fallback box (what a missing glyph shows) and not its letter without the mark."""
+    lang = language(code)
+    die = picture.layout(4, 4).die
+    missing = picture._letters("\ue000", die).tobytes()  # a code point the font has no glyph for
+    for letter in lang.alphabet:
+        shown = lang.casing.capital(letter)
+        drawn = picture._letters(shown, die).tobytes()
+        assert drawn != missing, f"{code}: the font has no {shown}"
+        plain = unicodedata.normalize("NFD", shown)[0]
+        if plain != shown:
+            assert drawn != picture._letters(plain, die).tobytes(), (
+                f"{code}: {shown} drawn as {plain}"
+            )
