@@ -13,6 +13,7 @@ letters, as its Scrabble and keyboards have it. Any other character folds the to
 | Indonesian | none: a-z | any accent (é of older spellings) dropped |
 | Italian | none: a-z | à è é ì í ò ó ù ú: the stress accents, dropped ("citta" is "città") |
 | Norwegian | æ ø å after z, as Danish | as Danish |
+| Romanian | none: a-z, as its Scrabble plays | ă â î ș ț, and the cedilla ş ţ often typed for ș ț: all dropped ("pâine" is "paine") |
 | Swedish | å ä ö after z: "år" is not "ar" | æ -> ä, ø -> ö (the Danish and Norwegian spellings of them); é, ü, ... dropped |
 | Turkish | ç ğ ı ö ş ü, and i apart from ı: 29 letters, no q w x | â î û (circumflexes the spelling may drop) |
 
@@ -49,6 +50,7 @@ LANGUAGE_CODES = (
     "id",
     "it",
     "no",
+    "ro",
     "sv",
     "tr",
 )
@@ -236,6 +238,9 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "no": _language(
             "no", "Norsk", DANO_NORWEGIAN, {"ä": "æ", "ö": "ø", "œ": "oe"},
             {4: "4x4-no", 5: "5x5-no", 6: "6x6-no"},
+        ),
+        "ro": _language(
+            "ro", "Română", LATIN, _LIGATURES, {4: "4x4-ro", 5: "5x5-ro", 6: "6x6-ro"}
         ),
         "sv": _language(
             "sv", "Svenska", SWEDISH, {"æ": "ä", "ø": "ö", "œ": "oe"},

@@ -39,6 +39,7 @@ DISCORD_LOCALES = {
     "id": ("id",),
     "it": ("it",),
     "no": ("no",),  # Discord's Norwegian is Bokmål
+    "ro": ("ro",),
     "sv": ("sv-SE",),
     "tr": ("tr",),
 }

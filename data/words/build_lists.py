@@ -4,7 +4,8 @@
                                            [--german DIR] [--dutch DIR] [--polish DIR]
                                            [--portuguese DIR] [--finnish DIR] [--turkish DIR]
                                            [--italian DIR] [--swedish DIR] [--danish DIR]
-                                           [--norwegian DIR] [--indonesian DIR] --naughty DIR
+                                           [--norwegian DIR] [--indonesian DIR]
+                                           [--lithuanian DIR] [--romanian DIR] --naughty DIR
     python data/words/build_lists.py check --finnish DIR ...  # the lists against a spell checker
     python data/words/build_lists.py zipf          # needs wordfreq: run it with a throwaway venv
     python data/words/build_lists.py spellings --french DIR --spanish DIR --german DIR  # wordfreq
@@ -240,6 +241,7 @@ SOURCE_NAMES = {
     **{"english": "en", "french": "fr", "spanish": "es", "german": "de", "dutch": "nl"},
     **{"polish": "pl", "portuguese": "pt", "italian": "it", "swedish": "sv", "danish": "da"},
     **{"norwegian": "no", "indonesian": "id", "finnish": "fi", "turkish": "tr"},
+    **{"lithuanian": "lt", "romanian": "ro"},
 }
 
 
@@ -395,7 +397,9 @@ def main(argv: list[str] | None = None) -> None:
     p = commands.add_parser("check", help="the expanded lists against a spell checker")
     for name in ("finnish", "turkish", "italian", "swedish", "danish", "indonesian"):
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
-    p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id")
+    for name in ("lithuanian", "romanian"):
+        p.add_argument(f"--{name}", type=Path, metavar="DIR")
+    p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id, lt, ro")
     p = commands.add_parser("measure", help="English: the common ENABLE words en.txt refuses")
     p.add_argument("--enable", type=Path, required=True, metavar="FILE")
     p.add_argument("--naughty", type=Path, required=True, metavar="DIR")

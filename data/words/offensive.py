@@ -42,6 +42,11 @@ NOUN_ENDINGS = {
     "da": words_of("en et e er ne erne ernes ens ets s es"),
     "no": words_of("en et a er ene ens ets s es ete"),
     "id": words_of("nya an kan"),
+    "lt": words_of(
+        "as o ui ą u e ai ų ams us uose is io iui į iu yje ių iams ius iais iai "  # -as, -is
+        "a os ą oje oms omis ose ės ei ę ėms ėmis ėse"  # -a, -ė
+    ),
+    "ro": words_of("ul ului ule i ii ilor e ele elor a ei le lor uri urile urilor"),
 }
 # Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
 VERB_ENDINGS = {
@@ -70,6 +75,8 @@ VERB_ENDINGS = {
     "da": words_of("e er ede et te t es ende"),
     "no": words_of("e er et te de es ende a"),
     "id": (),
+    "lt": words_of("u i a ame ate au ai o ome ote s k kite"),
+    "ro": (),  # its obscene verb forms are listed whole in offensive-ro.txt
 }
 SPANISH_ER_ENDINGS = words_of(
     "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
@@ -79,6 +86,7 @@ SPANISH_ER_ENDINGS = words_of(
 VERB_INFINITIVE = {"fr": "er", "es": "ar", "de": "en", "nl": "en", "pl": "ać", "pt": "ar"}
 VERB_INFINITIVE |= {"fi": "-", "tr": "mak"}  # "-": no Finnish entry is read as a verb
 VERB_INFINITIVE |= {"it": "are", "sv": "a", "da": "e", "no": "e", "id": "-"}  # id: no verbs
+VERB_INFINITIVE |= {"lt": "ti", "ro": "-"}  # ro: its verb forms are listed whole
 
 
 ENGLISH_ENDINGS = words_of("s es d ed ing er ers y")  # after the entry (a consonant doubled)

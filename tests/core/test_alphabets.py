@@ -1,5 +1,5 @@
-"""Finnish and Turkish letters (issue 39): which fold and which are letters of their own, and
-Turkish casing (I/ı and İ/i) wherever a word or a face is lowercased or capitalised."""
+"""Finnish, Turkish and Romanian letters (issue 39): which fold and which are letters of their
+own, and Turkish casing (I/ı and İ/i) wherever a word or a face is lowercased or capitalised."""
 
 from __future__ import annotations
 
@@ -37,6 +37,16 @@ from core.languages import shown_spelling
         ("tr", "î", "i"),
         ("tr", "quiz", None),  # no q, w, x in Turkish
         ("tr", "xyz", None),
+        ("ro", "pâine", "paine"),
+        ("ro", "PÂINE", "paine"),
+        ("ro", "știință", "stiinta"),  # ș ț with the comma below, as Romanian writes them
+        ("ro", "ştiinţă", "stiinta"),  # ş ţ with the cedilla, as older keyboards type them
+        ("ro", "ȘTIINȚĂ", "stiinta"),
+        ("ro", "înțelege", "intelege"),
+        ("ro", "măr", "mar"),
+        ("ro", "taxi", "taxi"),  # q w x y k are Romanian letters (loanwords)
+        ("ro", "ñ", "n"),
+        ("ro", "я", None),
     ],
 )
 def test_fold(code: str, typed: str, folded: str | None) -> None:

@@ -38,7 +38,7 @@ def word_lists() -> dict[str, list[str]]:
 def test_codes_and_errors() -> None:
     assert (
         *("en", "fr", "es", "de", "nl", "pl", "pt"),
-        *("da", "fi", "id", "it", "no", "sv", "tr"),
+        *("da", "fi", "id", "it", "no", "ro", "sv", "tr"),
     ) == LANGUAGE_CODES
     assert DICTIONARIES == ("full", "everyday")
     assert [language(c).name for c in LANGUAGE_CODES] == [
@@ -54,6 +54,7 @@ def test_codes_and_errors() -> None:
         "Bahasa Indonesia",
         "Italiano",
         "Norsk",
+        "Română",
         "Svenska",
         "Türkçe",
     ]

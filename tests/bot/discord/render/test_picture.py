@@ -8,13 +8,14 @@ import random
 from itertools import pairwise
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.discord.render.text import PATH_FILE
 from bot.pictures import picture
 from bot.rounds.discord.results import results_messages
 from core.board import Board
 from core.dice import dice_set
+from core.languages import LANGUAGE_CODES, language
 from core.round import Mode, Rules, tally
 from core.solver import find_path
 
@@ -272,3 +273,28 @@ def test_results_without_attachments_are_text_only() -> None:
         e.description for m in full for e in m.embeds
     ]
     assert "more" in (bare[-1].embeds[-1].description or "")
+
+
+def test_the_bundled_font_draws_every_languages_capitals() -> None:
+    """Each letter of each language, as its die shows it (Ą Ė Ų Ž, Ș Ț, Turkish İ), has a glyph
+    of its own in the bundled font: drawn, and not the font's box for a missing character."""
+    font = ImageFont.truetype(str(picture.FONT_FILE), 40, layout_engine=ImageFont.Layout.BASIC)
+
+    def drawn(text: str) -> bytes:
+        image = Image.new("L", (120, 80))
+        ImageDraw.Draw(image).text((10, 10), text, font=font, fill=255)
+        return image.tobytes()
+
+    missing, blank = drawn("\ue000"), drawn("")  # a private-use character: the missing box
+    for code in LANGUAGE_CODES:
+        lang = language(code)
+        faces = [lang.casing.capital(letter) for letter in lang.alphabet] + [
+            "Ș",
+            "Ț",
+            "Ă",
+            "Â",
+            "Î",
+        ]
+        undrawn = [f for f in faces if drawn(f) in (missing, blank)]
+        assert undrawn == [], code
+    assert drawn("Ė") != drawn("E") and drawn("Ș") != drawn("Ş")  # the marks are drawn
