@@ -25,11 +25,14 @@ _ONE = {"fr": frozenset({0, 1}), "pt": frozenset({0, 1})}
 _ONLY_ONE = frozenset({1})
 # The plural forms of each language's entries: one and other, but Polish has three (CLDR): "1
 # słowo", "2 słowa" (few: ending in 2-4, not 12-14), "5 słów" (many: the rest).
-# Indonesian has one form (CLDR: "other" only): "1 kata", "5 kata". Romanian: "1 cuvânt", "2
+# Indonesian has one form (CLDR: "other" only): "1 kata", "5 kata". Lithuanian: "1 žodis", "21
+# žodis" (one: ending in 1, not 11), "2 žodžiai" (few: ending in 2-9, not 12-19), "10 žodžių"
+# (other); CLDR's "many" is for fractions only, and a count is whole. Romanian: "1 cuvânt", "2
 # cuvinte" (few: 0, and ending in 01-19), "20 de cuvinte" (other).
 PLURAL_FORMS: dict[str, tuple[str, ...]] = {
     "pl": ("one", "few", "many"),
     "id": ("other",),
+    "lt": ("one", "few", "other"),
     "ro": ("one", "few", "other"),
 }
 ONE_OTHER = ("one", "other")
@@ -95,7 +98,8 @@ def plural_forms(language: str) -> tuple[str, ...]:
 
 def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
     """The form a count of ``n`` takes in ``language``: ``"one"`` or ``"other"`` (Polish:
-    ``"one"``, ``"few"`` or ``"many"``; Romanian ``"one"``, ``"few"`` or ``"other"``)."""
+    ``"one"``, ``"few"`` or ``"many"``; Lithuanian and Romanian ``"one"``, ``"few"`` or
+    ``"other"``)."""
     n = abs(n)
     if language == "pl":
         if n == 1:
@@ -103,6 +107,10 @@ def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
         return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "many"
     if language == "id":
         return "other"
+    if language == "lt":
+        if 11 <= n % 100 <= 19:
+            return "other"
+        return "one" if n % 10 == 1 else "few" if n % 10 >= 2 else "other"
     if language == "ro":
         return "one" if n == 1 else "few" if n == 0 or 1 <= n % 100 <= 19 else "other"
     return "one" if n in _ONE.get(language, _ONLY_ONE) else "other"

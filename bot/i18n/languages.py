@@ -38,6 +38,7 @@ DISCORD_LOCALES = {
     "fi": ("fi",),
     "id": ("id",),
     "it": ("it",),
+    "lt": ("lt",),
     "no": ("no",),  # Discord's Norwegian is Bokmål
     "ro": ("ro",),
     "sv": ("sv-SE",),

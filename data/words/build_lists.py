@@ -320,7 +320,7 @@ def build_spellings(args: argparse.Namespace) -> None:
     import wordfreq  # only in the throwaway build venv, never a dependency of the game
 
     for code, directory in sources(args).items():
-        if code in ("en", "pl"):  # their lists are written as they are spelled: nothing to show
+        if code in ("en", "pl", "lt"):  # lists written as they are spelled: nothing to show
             continue
         lang = language(code)
         words = set(lang.read_words().split())

@@ -38,7 +38,7 @@ def word_lists() -> dict[str, list[str]]:
 def test_codes_and_errors() -> None:
     assert (
         *("en", "fr", "es", "de", "nl", "pl", "pt"),
-        *("da", "fi", "id", "it", "no", "ro", "sv", "tr"),
+        *("da", "fi", "id", "it", "lt", "no", "ro", "sv", "tr"),
     ) == LANGUAGE_CODES
     assert DICTIONARIES == ("full", "everyday")
     assert [language(c).name for c in LANGUAGE_CODES] == [
@@ -53,6 +53,7 @@ def test_codes_and_errors() -> None:
         "Suomi",
         "Bahasa Indonesia",
         "Italiano",
+        "Lietuvių",
         "Norsk",
         "Română",
         "Svenska",

@@ -154,7 +154,9 @@ def test_every_entry_renders_with_sample_fields(language: str) -> None:
      ("pl", 0, "many"), ("pl", 22, "few"), ("pl", 112, "many"), ("pl", 21, "many"),
      ("it", 0, "other"), ("it", 1, "one"), ("sv", 1, "one"), ("sv", 2, "other"), ("da", 0, "other"),
      ("da", 1, "one"), ("no", 1, "one"), ("no", 3, "other"), ("id", 0, "other"), ("id", 1, "other"),
-     ("id", 7, "other"), ("ro", 1, "one"), ("ro", 0, "few"), ("ro", 2, "few"),
+     ("id", 7, "other"), ("lt", 1, "one"), ("lt", 21, "one"), ("lt", 11, "other"),
+     ("lt", 2, "few"), ("lt", 9, "few"), ("lt", 12, "other"), ("lt", 10, "other"), ("lt", 0, "other"),
+     ("lt", 102, "few"), ("lt", 111, "other"), ("ro", 1, "one"), ("ro", 0, "few"), ("ro", 2, "few"),
      ("ro", 19, "few"), ("ro", 20, "other"), ("ro", 100, "other"), ("ro", 101, "few"),
      ("ro", 119, "few"), ("ro", 120, "other")],
 )  # fmt: skip
@@ -182,6 +184,9 @@ def test_counts_read_naturally_in_each_language() -> None:
     assert [count(n, "units.player", "da") for n in (1, 4)] == ["1 spiller", "4 spillere"]
     assert [count(n, "units.word", "it") for n in (1, 0)] == ["1 parola", "0 parole"]
     assert [count(n, "units.word", "id") for n in (1, 5)] == ["1 kata", "5 kata"]
+    assert [count(n, "units.word", "lt") for n in (1, 3, 10, 21, 15)] == [
+        "1 žodis", "3 žodžiai", "10 žodžių", "21 žodis", "15 žodžių"
+    ]  # fmt: skip
     assert [count(n, "units.word", "ro") for n in (1, 3, 20, 101)] == [
         "1 cuvânt", "3 cuvinte", "20 de cuvinte", "101 cuvinte"
     ]  # fmt: skip
@@ -205,6 +210,7 @@ READERS_NAMES = {
         "de": "bahasa Jerman",
     },
     "it": {"en": "inglese", "fr": "francese", "es": "spagnolo", "de": "tedesco"},
+    "lt": {"en": "anglų", "fr": "prancūzų", "es": "ispanų", "de": "vokiečių"},
     "no": {"en": "engelsk", "fr": "fransk", "es": "spansk", "de": "tysk"},
     "ro": {"en": "engleză", "fr": "franceză", "es": "spaniolă", "de": "germană"},
     "sv": {"en": "engelska", "fr": "franska", "es": "spanska", "de": "tyska"},
