@@ -14,7 +14,9 @@ letters, as its Scrabble and keyboards have it. Any other character folds the to
 | Finnish | ä ö (å) after z: "sääri" is not "saari", as in its alphabet and Scrabble | š -> sh, ž -> zh (the spelling Finnish allows without them); é, ü, ... dropped |
 | Indonesian | none: a-z | any accent (é of older spellings) dropped |
 | Italian | none: a-z | à è é ì í ò ó ù ú: the stress accents, dropped ("citta" is "città") |
+| Lithuanian | ą č ę ė į š ų ū ž: 32 letters in its alphabet's order (y after į), no q w x, as its Scrabble: "šala" is not "sala" | é, ü, ... and stress marks dropped |
 | Norwegian | æ ø å after z, as Danish | as Danish |
+| Romanian | none: a-z, as its Scrabble plays | ă â î ș ț, and the cedilla ş ţ often typed for ș ț: all dropped ("pâine" is "paine") |
 | Swedish | å ä ö after z: "år" is not "ar" | æ -> ä, ø -> ö (the Danish and Norwegian spellings of them); é, ü, ... dropped |
 | Turkish | ç ğ ı ö ş ü, and i apart from ı: 29 letters, no q w x | â î û (circumflexes the spelling may drop) |
 
@@ -52,7 +54,9 @@ LANGUAGE_CODES = (
     "hr",
     "id",
     "it",
+    "lt",
     "no",
+    "ro",
     "sv",
     "tr",
 )
@@ -66,6 +70,7 @@ SPANISH = "abcdefghijklmnñopqrstuvwxyz"
 POLISH = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"
 FINNISH = "abcdefghijklmnopqrstuvwxyzåäö"
 TURKISH_LETTERS = "abcçdefgğhıijklmnoöprsştuüvyz"
+LITHUANIAN = "aąbcčdeęėfghiįyjklmnoprsštuųūvzž"  # its alphabet's order: y after į
 DANO_NORWEGIAN = LATIN + "æøå"  # Danish and Norwegian
 SWEDISH = FINNISH  # the same letters in the same order
 CZECH = "abcčdefghijklmnopqrřsštuvwxyzž"
@@ -246,9 +251,15 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "it": _language(
             "it", "Italiano", LATIN, _LIGATURES, {4: "4x4-it", 5: "5x5-it", 6: "6x6-it"}
         ),
+        "lt": _language(
+            "lt", "Lietuvių", LITHUANIAN, {}, {4: "4x4-lt", 5: "5x5-lt", 6: "6x6-lt"}
+        ),
         "no": _language(
             "no", "Norsk", DANO_NORWEGIAN, {"ä": "æ", "ö": "ø", "œ": "oe"},
             {4: "4x4-no", 5: "5x5-no", 6: "6x6-no"},
+        ),
+        "ro": _language(
+            "ro", "Română", LATIN, _LIGATURES, {4: "4x4-ro", 5: "5x5-ro", 6: "6x6-ro"}
         ),
         "sv": _language(
             "sv", "Svenska", SWEDISH, {"æ": "ä", "ø": "ö", "œ": "oe"},

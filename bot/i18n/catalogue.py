@@ -25,15 +25,19 @@ _ONE = {"fr": frozenset({0, 1}), "pt": frozenset({0, 1})}
 _ONLY_ONE = frozenset({1})
 # The plural forms of each language's entries: one and other, but Polish has three (CLDR): "1
 # słowo", "2 słowa" (few: ending in 2-4, not 12-14), "5 słów" (many: the rest).
-# Indonesian has one form (CLDR: "other" only): "1 kata", "5 kata". Czech and Croatian have
-# three for whole numbers (CLDR's Czech "many" is for fractions only): Czech "1 slovo", "2
-# slova" (few: 2-4), "5 slov"; Croatian "1 bod" and "21 bod" (one: ending in 1, not 11), "2 boda"
-# (few: ending in 2-4, not 12-14), "5 bodova".
+# Indonesian has one form (CLDR: "other" only): "1 kata", "5 kata". Czech, Croatian, Lithuanian
+# and Romanian have three for whole numbers (CLDR's "many" of Czech and Lithuanian is for
+# fractions only): Czech "1 slovo", "2 slova" (few: 2-4), "5 slov"; Croatian "1 bod" and "21 bod"
+# (one: ending in 1, not 11), "2 boda" (few: ending in 2-4, not 12-14), "5 bodova"; Lithuanian
+# "1 žodis", "21 žodis" (one: ending in 1, not 11), "2 žodžiai" (few: ending in 2-9, not 12-19),
+# "10 žodžių"; Romanian "1 cuvânt", "2 cuvinte" (few: 0, and ending in 01-19), "20 de cuvinte".
 PLURAL_FORMS: dict[str, tuple[str, ...]] = {
     "pl": ("one", "few", "many"),
     "id": ("other",),
     "cs": ("one", "few", "other"),
     "hr": ("one", "few", "other"),
+    "lt": ("one", "few", "other"),
+    "ro": ("one", "few", "other"),
 }
 ONE_OTHER = ("one", "other")
 
@@ -98,7 +102,8 @@ def plural_forms(language: str) -> tuple[str, ...]:
 
 def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
     """The form a count of ``n`` takes in ``language``: ``"one"`` or ``"other"`` (Polish:
-    ``"one"``, ``"few"`` or ``"many"``; Czech and Croatian: ``"one"``, ``"few"`` or ``"other"``)."""
+    ``"one"``, ``"few"`` or ``"many"``; Czech, Croatian, Lithuanian and Romanian: ``"one"``,
+    ``"few"`` or ``"other"``)."""
     n = abs(n)
     if language == "pl":
         if n == 1:
@@ -112,4 +117,10 @@ def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
         if n % 10 == 1 and n % 100 != 11:
             return "one"
         return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "other"
+    if language == "lt":
+        if 11 <= n % 100 <= 19:
+            return "other"
+        return "one" if n % 10 == 1 else "few" if n % 10 >= 2 else "other"
+    if language == "ro":
+        return "one" if n == 1 else "few" if n == 0 or 1 <= n % 100 <= 19 else "other"
     return "one" if n in _ONE.get(language, _ONLY_ONE) else "other"

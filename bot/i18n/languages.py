@@ -40,7 +40,9 @@ DISCORD_LOCALES = {
     "hr": ("hr",),
     "id": ("id",),
     "it": ("it",),
+    "lt": ("lt",),
     "no": ("no",),  # Discord's Norwegian is Bokmål
+    "ro": ("ro",),
     "sv": ("sv-SE",),
     "tr": ("tr",),
 }

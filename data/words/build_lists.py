@@ -4,7 +4,8 @@
                                            [--german DIR] [--dutch DIR] [--polish DIR]
                                            [--portuguese DIR] [--finnish DIR] [--turkish DIR]
                                            [--italian DIR] [--swedish DIR] [--danish DIR]
-                                           [--norwegian DIR] [--indonesian DIR] --naughty DIR
+                                           [--norwegian DIR] [--indonesian DIR]
+                                           [--lithuanian DIR] [--romanian DIR] --naughty DIR
     python data/words/build_lists.py check --finnish DIR ...  # the lists against a spell checker
     python data/words/build_lists.py zipf          # needs wordfreq: run it with a throwaway venv
     python data/words/build_lists.py spellings --french DIR --spanish DIR --german DIR  # wordfreq
@@ -241,6 +242,7 @@ SOURCE_NAMES = {
     **{"polish": "pl", "portuguese": "pt", "italian": "it", "swedish": "sv", "danish": "da"},
     **{"norwegian": "no", "indonesian": "id", "finnish": "fi", "turkish": "tr"},
     **{"czech": "cs", "croatian": "hr"},
+    **{"lithuanian": "lt", "romanian": "ro"},
 }
 
 
@@ -319,7 +321,7 @@ def build_spellings(args: argparse.Namespace) -> None:
     import wordfreq  # only in the throwaway build venv, never a dependency of the game
 
     for code, directory in sources(args).items():
-        if code in ("en", "pl"):  # their lists are written as they are spelled: nothing to show
+        if code in ("en", "pl", "lt"):  # lists written as they are spelled: nothing to show
             continue
         lang = language(code)
         words = set(lang.read_words().split())
@@ -405,7 +407,9 @@ def main(argv: list[str] | None = None) -> None:
         "croatian",
     ):
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
-    p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id")
+    for name in ("lithuanian", "romanian"):
+        p.add_argument(f"--{name}", type=Path, metavar="DIR")
+    p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id, lt, ro")
     p = commands.add_parser("measure", help="English: the common ENABLE words en.txt refuses")
     p.add_argument("--enable", type=Path, required=True, metavar="FILE")
     p.add_argument("--naughty", type=Path, required=True, metavar="DIR")

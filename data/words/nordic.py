@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import lt_ro
 from offensive import words_of
 
 # The Hunspell dictionary of each language, inside its unpacked Debian package (dpkg-deb -x).
@@ -25,6 +26,7 @@ HUNSPELL = {
     "id": "usr/share/hunspell/id_ID",
     "cs": "usr/share/hunspell/cs_CZ",
     "hr": "usr/share/hunspell/hr_HR",
+    **lt_ro.HUNSPELL,
 }
 PLAIN = {"no": ("usr/share/dict/bokmaal", "iso-8859-1")}  # wnorwegian
 # The longest words kept: the Scandinavian lists run to long compounds ("dokumentarredaksjonens")
@@ -34,6 +36,7 @@ PLAIN = {"no": ("usr/share/dict/bokmaal", "iso-8859-1")}  # wnorwegian
 # Czech inflects into 3.3M forms: 8 letters and the longer words wordfreq knows make 615K
 # (data/words/README.md); Croatian's 1.0M forms, 13 letters.
 MAX_LETTERS = {"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, "cs": 8, "hr": 13}
+MAX_LETTERS = {"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, **lt_ro.MAX_LETTERS}
 # wordfreq's code and list where they differ from ours: Bokmål is "nb"; Danish and Indonesian
 # have only the "small" list (words down to Zipf 3, about 30,000 of them); Croatian is in its
 # Serbo-Croatian "sh" (small).
@@ -65,15 +68,14 @@ def frequent(lang: Any) -> set[str]:
         return set()
     import wordfreq
 
-    code, wordlist = WORDFREQ.get(lang.code, (lang.code, "large"))
-    return {w for w in map(lang.fold, wordfreq.get_frequency_dict(code, wordlist)) if w}
+    return {w for w in map(lang.fold, wordfreq.get_frequency_dict(*frequency_list(lang.code))) if w}
 
 
 def drop_affix(code: str, affix: Any) -> bool:
     """Whether a language's list is made without this affix of its dictionary."""
-    pattern = DROPPED_SUFFIXES.get(code)
     suffix = type(affix).__name__ == "Suffix"
-    return pattern is not None and suffix and bool(pattern.search(affix.add))
+    pattern = (DROPPED_SUFFIXES if suffix else lt_ro.DROPPED_PREFIXES).get(code)
+    return pattern is not None and bool(pattern.search(affix.add))
 
 
 def source_forms(code: str, directory: Path) -> list[str]:
@@ -117,6 +119,12 @@ def _expanded(code: str, directory: Path) -> list[str]:
     dic = hunspell.dictionary(directory / HUNSPELL[code])
     made = set(hunspell.forms(dic, lambda affix: drop_affix(code, affix)))
     made -= hunspell.forbidden(dic)
+    if code in lt_ro.MAX_LETTERS:  # bounded while made: Lithuanian's forms are millions
+        from core.languages import language
+
+        lang = language(code)
+        longest, known = lt_ro.MAX_LETTERS[code], frequent(lang)
+        made = {w for w in made if len(w) <= longest or lang.fold(w) in known}
     lowercase = sorted(w for w in made if w == w.lower())
     return [w for w in lowercase if dic.lookup(w)] if code in CHECKED else lowercase
 

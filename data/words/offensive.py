@@ -45,6 +45,11 @@ NOUN_ENDINGS = {
     # Czech and Croatian (accents folded as the lists): the case endings after a consonant
     "cs": words_of("a u e i y o em ou ovi ove um ech ami ka ky ku ko ek"),
     "hr": words_of("a u e i o om em ima ama ovi ove ova ina ine"),
+    "lt": words_of(
+        "as o ui ą u e ai ų ams us uose is io iui į iu yje ių iams ius iais iai "  # -as, -is
+        "a os ą oje oms omis ose ės ei ę ėms ėmis ėse"  # -a, -ė
+    ),
+    "ro": words_of("ul ului ule i ii ilor e ele elor a ei le lor uri urile urilor"),
 }
 # Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
 VERB_ENDINGS = {
@@ -75,6 +80,8 @@ VERB_ENDINGS = {
     "id": (),
     "cs": words_of("m š me te ji l la lo li ly n na no ni ny"),  # after the -t infinitive's stem
     "hr": words_of("m š mo te ju o la lo li le n na no ni ne"),  # after -ti
+    "lt": words_of("u i a ame ate au ai o ome ote s k kite"),
+    "ro": (),  # its obscene verb forms are listed whole in offensive-ro.txt
 }
 SPANISH_ER_ENDINGS = words_of(
     "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
@@ -85,6 +92,7 @@ VERB_INFINITIVE = {"fr": "er", "es": "ar", "de": "en", "nl": "en", "pl": "ać", 
 VERB_INFINITIVE |= {"fi": "-", "tr": "mak"}  # "-": no Finnish entry is read as a verb
 VERB_INFINITIVE |= {"it": "are", "sv": "a", "da": "e", "no": "e", "id": "-"}  # id: no verbs
 VERB_INFINITIVE |= {"cs": "t", "hr": "ti"}
+VERB_INFINITIVE |= {"lt": "ti", "ro": "-"}  # ro: its verb forms are listed whole
 
 
 ENGLISH_ENDINGS = words_of("s es d ed ing er ers y")  # after the entry (a consonant doubled)

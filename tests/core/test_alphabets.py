@@ -1,5 +1,6 @@
-"""Finnish and Turkish letters (issue 39): which fold and which are letters of their own, and
-Turkish casing (I/ı and İ/i) wherever a word or a face is lowercased or capitalised."""
+"""Finnish, Turkish, Lithuanian and Romanian letters (issue 39): which fold and which are letters
+of their own, and Turkish casing (I/ı and İ/i) wherever a word or a face is lowercased or
+capitalised."""
 
 from __future__ import annotations
 
@@ -37,10 +38,39 @@ from core.languages import shown_spelling
         ("tr", "î", "i"),
         ("tr", "quiz", None),  # no q, w, x in Turkish
         ("tr", "xyz", None),
+        ("lt", "šalta", "šalta"),
+        ("lt", "ŠALTA", "šalta"),
+        ("lt", "salta", "salta"),  # s is never š: "sala" (island) and "šala" (it freezes) differ
+        ("lt", "ąžuolas", "ąžuolas"),
+        ("lt", "ĖJĘS", "ėjęs"),
+        ("lt", "įųūčę", "įųūčę"),
+        ("lt", "kavà", "kava"),  # a stress mark of a dictionary's spelling folds
+        ("lt", "café", "cafe"),
+        ("lt", "quiz", None),  # no q, w, x in Lithuanian
+        ("ro", "pâine", "paine"),
+        ("ro", "PÂINE", "paine"),
+        ("ro", "știință", "stiinta"),  # ș ț with the comma below, as Romanian writes them
+        ("ro", "ştiinţă", "stiinta"),  # ş ţ with the cedilla, as older keyboards type them
+        ("ro", "ȘTIINȚĂ", "stiinta"),
+        ("ro", "înțelege", "intelege"),
+        ("ro", "măr", "mar"),
+        ("ro", "taxi", "taxi"),  # q w x y k are Romanian letters (loanwords)
+        ("ro", "ñ", "n"),
+        ("ro", "я", None),
     ],
 )
 def test_fold(code: str, typed: str, folded: str | None) -> None:
     assert lang_of(code).fold(typed) == folded
+
+
+def test_lithuanian_has_its_32_letters_in_its_alphabet_s_order() -> None:
+    lt = lang_of("lt")
+    assert len(lt.alphabet) == len(set(lt.alphabet)) == 32
+    assert lt.alphabet.index("į") + 1 == lt.alphabet.index("y") < lt.alphabet.index("j")
+    assert not set("qwx") & set(lt.alphabet)
+    assert [lt.plain(w) for w in ("šalta", "ąžuolas")] == ["salta", "azuolas"]
+    for letter in lt.alphabet:  # a die's capital folds back to its letter
+        assert len(letter.upper()) == 1 and lt.fold(letter.upper()) == letter
 
 
 def test_python_casing_is_wrong_for_turkish_and_the_languages_is_right() -> None:

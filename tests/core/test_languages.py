@@ -38,7 +38,7 @@ def word_lists() -> dict[str, list[str]]:
 def test_codes_and_errors() -> None:
     assert (
         *("en", "fr", "es", "de", "nl", "pl", "pt"),
-        *("cs", "da", "fi", "hr", "id", "it", "no", "sv", "tr"),
+        *("cs", "da", "fi", "hr", "id", "it", "lt", "no", "ro", "sv", "tr"),
     ) == LANGUAGE_CODES
     assert DICTIONARIES == ("full", "everyday")
     assert [language(c).name for c in LANGUAGE_CODES] == [
@@ -55,7 +55,9 @@ def test_codes_and_errors() -> None:
         "Hrvatski",
         "Bahasa Indonesia",
         "Italiano",
+        "Lietuvių",
         "Norsk",
+        "Română",
         "Svenska",
         "Türkçe",
     ]

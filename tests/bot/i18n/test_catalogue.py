@@ -157,7 +157,11 @@ def test_every_entry_renders_with_sample_fields(language: str) -> None:
      ("id", 7, "other"), ("cs", 0, "other"), ("cs", 1, "one"), ("cs", 2, "few"), ("cs", 4, "few"),
      ("cs", 5, "other"), ("cs", 21, "other"), ("cs", 22, "other"), ("hr", 0, "other"),
      ("hr", 1, "one"), ("hr", 21, "one"), ("hr", 11, "other"), ("hr", 3, "few"), ("hr", 24, "few"),
-     ("hr", 13, "other"), ("hr", 5, "other"), ("hr", 111, "other")],
+     ("hr", 13, "other"), ("hr", 5, "other"), ("hr", 111, "other"), ("lt", 1, "one"), ("lt", 21, "one"), ("lt", 11, "other"),
+     ("lt", 2, "few"), ("lt", 9, "few"), ("lt", 12, "other"), ("lt", 10, "other"), ("lt", 0, "other"),
+     ("lt", 102, "few"), ("lt", 111, "other"), ("ro", 1, "one"), ("ro", 0, "few"), ("ro", 2, "few"),
+     ("ro", 19, "few"), ("ro", 20, "other"), ("ro", 100, "other"), ("ro", 101, "few"),
+     ("ro", 119, "few"), ("ro", 120, "other")],
 )  # fmt: skip
 def test_each_language_counts_by_its_own_plural_rule(language: str, n: int, form: str) -> None:
     assert plural_form(n, language) == form
@@ -189,6 +193,12 @@ def test_counts_read_naturally_in_each_language() -> None:
     assert [count(n, "units.pt", "hr") for n in (1, 21, 3, 5, 12)] == [
         "1 bod", "21 bod", "3 boda", "5 bodova", "12 bodova"
     ]  # fmt: skip
+    assert [count(n, "units.word", "lt") for n in (1, 3, 10, 21, 15)] == [
+        "1 žodis", "3 žodžiai", "10 žodžių", "21 žodis", "15 žodžių"
+    ]  # fmt: skip
+    assert [count(n, "units.word", "ro") for n in (1, 3, 20, 101)] == [
+        "1 cuvânt", "3 cuvinte", "20 de cuvinte", "101 cuvinte"
+    ]  # fmt: skip
 
 
 # Each language as each reader names it: a French refusal said "English", not "anglais".
@@ -209,7 +219,9 @@ READERS_NAMES = {
         "de": "bahasa Jerman",
     },
     "it": {"en": "inglese", "fr": "francese", "es": "spagnolo", "de": "tedesco"},
+    "lt": {"en": "anglų", "fr": "prancūzų", "es": "ispanų", "de": "vokiečių"},
     "no": {"en": "engelsk", "fr": "fransk", "es": "spansk", "de": "tysk"},
+    "ro": {"en": "engleză", "fr": "franceză", "es": "spaniolă", "de": "germană"},
     "sv": {"en": "engelska", "fr": "franska", "es": "spanska", "de": "tyska"},
     "tr": {"en": "İngilizce", "fr": "Fransızca", "es": "İspanyolca", "de": "Almanca"},
     "cs": {"en": "angličtina", "fr": "francouzština", "es": "španělština", "de": "němčina"},

@@ -9,7 +9,7 @@ import unicodedata
 from itertools import pairwise
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.discord.render.text import PATH_FILE
 from bot.pictures import picture
@@ -292,3 +292,28 @@ def test_the_font_draws_every_letter_of_each_language(code: str) -> None:
             assert drawn != picture._letters(plain, die).tobytes(), (
                 f"{code}: {shown} drawn as {plain}"
             )
+
+
+def test_the_bundled_font_draws_every_languages_capitals() -> None:
+    """Each letter of each language, as its die shows it (Ą Ė Ų Ž, Ș Ț, Turkish İ), has a glyph
+    of its own in the bundled font: drawn, and not the font's box for a missing character."""
+    font = ImageFont.truetype(str(picture.FONT_FILE), 40, layout_engine=ImageFont.Layout.BASIC)
+
+    def drawn(text: str) -> bytes:
+        image = Image.new("L", (120, 80))
+        ImageDraw.Draw(image).text((10, 10), text, font=font, fill=255)
+        return image.tobytes()
+
+    missing, blank = drawn("\ue000"), drawn("")  # a private-use character: the missing box
+    for code in LANGUAGE_CODES:
+        lang = language(code)
+        faces = [lang.casing.capital(letter) for letter in lang.alphabet] + [
+            "Ș",
+            "Ț",
+            "Ă",
+            "Â",
+            "Î",
+        ]
+        undrawn = [f for f in faces if drawn(f) in (missing, blank)]
+        assert undrawn == [], code
+    assert drawn("Ė") != drawn("E") and drawn("Ș") != drawn("Ş")  # the marks are drawn
