@@ -153,7 +153,9 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
         ),
         plugin(
             standings.setup,
-            StandingsUses(s.standings, s.seasons, s.tournaments, s.achievements, s.server_settings),
+            StandingsUses(
+                s.standings, s.seasons, s.tournaments, s.achievements, s.server_settings, s.world
+            ),
         ),
         plugin(server_settings.setup, ServerSettingsUses(s.server_settings, round_defaults)),
         plugin(

@@ -66,3 +66,24 @@ class WorldResults:
 
     def server_place(self, guild_id: int) -> ServerPlace | None:
         return next((p for p in self.servers if p.server == guild_id), None)
+
+
+@dataclass(frozen=True)
+class WorldStanding:
+    """A player's world rounds over a period: points, rounds played, the name they last had."""
+
+    player_id: int
+    name: str
+    points: int
+    rounds: int
+
+
+@dataclass(frozen=True)
+class WorldLeaderboard:
+    """The world's best over a period in one language, and the asking player's place (None:
+    no point in it); ``players``: how many scored."""
+
+    language: str
+    rows: tuple[WorldStanding, ...]
+    players: int
+    own: tuple[int, WorldStanding] | None

@@ -29,11 +29,13 @@ from bot.world.model import (
     RESULTS_POST,
     WorldChannel,
     WorldEntry,
+    WorldLeaderboard,
     WorldResults,
     WorldRoundPost,
 )
 from bot.world.store import WorldStore
 from core.languages import language as language_named
+from core.periods import Period, period_start
 from core.round import Judgement, Round, Verdict
 from core.world import (
     WORLD_RULES,
@@ -51,6 +53,7 @@ log = logging.getLogger(__name__)
 CLOSE_GRACE = 1.0  # seconds after a round's close before it is ranked: words judged in time land
 BOARDS_KEPT = 16  # boards kept (a few languages, this round and the last)
 JOB = "world rounds"
+LEADERBOARD_TOP = 100  # the world's best a leaderboard shows
 PLAYS_KEPT = 20_000  # players' plays kept by a process: a guess reads nothing back
 
 
@@ -271,6 +274,18 @@ class WorldService:
                 key, WorldResults(language, number, ranked, tuple(rarest(shares)), tuple(servers))
             )
         return kept
+
+    async def leaderboard(self, language: str, period: Period, player_id: int) -> WorldLeaderboard:
+        """The world's best ``LEADERBOARD_TOP`` over ``period`` (UTC) in ``language``, and the
+        player's place."""
+        now = self.clock()
+        start = period_start(period, now)
+        first = 0 if start is None else self.rhythm.number_at(start)
+        last = self.rhythm.number_at(now)
+        rows = await self.store.world_best(language, first, last, LEADERBOARD_TOP)
+        ahead, players, mine = await self.store.world_place(language, first, last, player_id)
+        own = None if mine is None else (ahead + 1, mine)
+        return WorldLeaderboard(language, tuple(rows), players, own)
 
     # -- world channels ------------------------------------------------------------------------
 

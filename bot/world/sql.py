@@ -15,7 +15,7 @@ from typing import Protocol
 from bot.kernel.outbox import Owed
 from bot.storage.database import Database, Row, Session
 from bot.storage.outbox_sql import owe_in
-from bot.world.model import WorldChannel, WorldEntry
+from bot.world.model import WorldChannel, WorldEntry, WorldStanding
 from core.world import Entry, Ranked, ranking
 
 SECRET_SQL = "SELECT secret FROM world_secret WHERE id = 1"
@@ -68,6 +68,22 @@ ADD_POINTS_SQL = (
 )
 FINDERS_SQL = f"SELECT word, COUNT(*) AS finders FROM world_words {_ROUND} GROUP BY word"
 
+_PERIOD = "WHERE language = ? AND number >= ? AND number <= ? AND points > 0"
+BEST_SQL = (
+    "SELECT player_id, MAX(name) AS name, SUM(points) AS points, COUNT(*) AS rounds"
+    f" FROM world_entries {_PERIOD} GROUP BY player_id ORDER BY SUM(points) DESC, player_id"
+    " LIMIT ?"
+)
+OWN_SQL = (
+    "SELECT player_id, MAX(name) AS name, SUM(points) AS points, COUNT(*) AS rounds"
+    f" FROM world_entries {_PERIOD} AND player_id = ? GROUP BY player_id"
+)
+AHEAD_SQL = (
+    f"SELECT COUNT(*) AS ahead, (SELECT COUNT(DISTINCT player_id) FROM world_entries {_PERIOD})"
+    f" AS players FROM (SELECT player_id FROM world_entries {_PERIOD} GROUP BY player_id"
+    " HAVING SUM(points) > ?) AS better"
+)
+
 OwedFor = Callable[[Sequence[WorldChannel]], Sequence[Owed]]
 
 
@@ -77,6 +93,12 @@ def _channel(row: Row) -> WorldChannel:
 
 def _entry(row: Row) -> WorldEntry:
     return WorldEntry(**row)
+
+
+def _standing(row: Row) -> WorldStanding:
+    return WorldStanding(
+        int(row["player_id"]), str(row["name"]), int(row["points"]), int(row["rounds"])
+    )
 
 
 class WorldSQL(Database, Protocol):
@@ -205,6 +227,24 @@ class WorldSQL(Database, Protocol):
         """Each word found in the round, with how many players found it."""
         rows = await self._fetch(FINDERS_SQL, language, number)
         return {str(r["word"]): int(r["finders"]) for r in rows}
+
+    async def world_best(
+        self, language: str, first: int, last: int, limit: int
+    ) -> list[WorldStanding]:
+        """The players with the most points in rounds ``first`` to ``last``, best first."""
+        rows = await self._fetch(BEST_SQL, language, first, last, limit)
+        return [_standing(r) for r in rows]
+
+    async def world_place(
+        self, language: str, first: int, last: int, player_id: int
+    ) -> tuple[int, int, WorldStanding | None]:
+        """(players ahead of ``player_id``, players who scored, their standing) over rounds
+        ``first`` to ``last``."""
+        own = await self._fetch(OWN_SQL, language, first, last, player_id)
+        mine = _standing(own[0]) if own else None
+        span = (language, first, last)
+        rows = await self._fetch(AHEAD_SQL, *span, *span, mine.points if mine else 0)
+        return int(rows[0]["ahead"]), int(rows[0]["players"]), mine
 
     async def _channels_in(self, session: Session, language: str) -> list[WorldChannel]:
         return [_channel(r) for r in await session.fetch(LANGUAGE_CHANNELS_SQL, language)]

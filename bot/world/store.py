@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.kernel.outbox import Owed
-from bot.world.model import WorldChannel, WorldEntry
+from bot.world.model import WorldChannel, WorldEntry, WorldStanding
 from bot.world.sql import OwedFor
 from core.world import Ranked
 
@@ -54,3 +54,11 @@ class WorldStore(Protocol):
     async def world_ranked(self, language: str, number: int) -> list[WorldEntry]: ...
 
     async def world_finders(self, language: str, number: int) -> dict[str, int]: ...
+
+    async def world_best(
+        self, language: str, first: int, last: int, limit: int
+    ) -> list[WorldStanding]: ...
+
+    async def world_place(
+        self, language: str, first: int, last: int, player_id: int
+    ) -> tuple[int, int, WorldStanding | None]: ...

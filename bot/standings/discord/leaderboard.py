@@ -32,6 +32,7 @@ from bot.standings.discord.leaderboard_render import (
 )
 from bot.standings.discord.season_render import season_embed, season_page
 from bot.standings.discord.uses import StandingsUses
+from bot.standings.discord.world_render import world_embed
 from bot.standings.model import Measure
 from core.periods import Period
 
@@ -47,10 +48,15 @@ class Leaderboard(commands.Cog):
         period=text("commands.leaderboard_period"),
         measure=text("commands.leaderboard_measure"),
         season=text("season_board.command_season"),
+        scope=text("world_round.command_scope"),
     )
     @app_commands.choices(
         period=[choice(k, p.value) for p, k in PERIOD_NAMES.items()],
         measure=[choice(k, m.value) for m, k in MEASURE_NAMES.items()],
+        scope=[
+            choice("world_round.scope_server", "server"),
+            choice("world_round.scope_world", "world"),
+        ],
     )
     async def leaderboard(
         self,
@@ -58,7 +64,11 @@ class Leaderboard(commands.Cog):
         period: str | None = None,
         measure: str | None = None,
         season: str | None = None,
+        scope: str | None = None,
     ) -> None:
+        if scope == "world":
+            await self.world(interaction, Period(period or Period.TODAY.value))
+            return
         if interaction.guild is None:
             reply = text("leaderboard.not_in_dm", reader_language(interaction))
             await interaction.response.send_message(reply, ephemeral=True)
@@ -86,6 +96,18 @@ class Leaderboard(commands.Cog):
             view = LeaderboardView(chosen, Measure(measure or Measure.POINTS.value), 0, owner)
             embed, buttons = await self.render(interaction, guild, view)
         await interaction.followup.send(embed=embed, view=buttons, allowed_mentions=NO_PINGS)
+
+    async def world(self, interaction: discord.Interaction, period: Period) -> None:
+        """The world rounds' best over ``period`` in the language of this server's world channel
+        (else the server's; in a DM the reader's), and the caller's place."""
+        await interaction.response.defer()
+        guild, settings = interaction.guild_id, self.services.server_settings
+        reader = await settings.language(guild) if guild else reader_language(interaction)
+        channel = await self.services.world.world_channel(guild) if guild else None
+        language = channel.language if channel else reader
+        board = await self.services.world.leaderboard(language, period, interaction.user.id)
+        embed = world_embed(board, period, reader)
+        await interaction.followup.send(embed=embed, allowed_mentions=NO_PINGS)
 
     async def turn_page(self, interaction: discord.Interaction, view: LeaderboardView) -> None:
         """A page button: the owner's message turns; anyone else gets the page to themselves."""

@@ -10,6 +10,7 @@ from bot.seasons.service import SeasonService
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.service import StandingsService
 from bot.tournaments.service import TournamentService
+from bot.world.service import WorldService
 
 
 @dataclass(frozen=True)
@@ -19,3 +20,4 @@ class StandingsUses:
     tournaments: TournamentService  # a player's tournament record
     achievements: AchievementService  # a player's tiers
     server_settings: ServerSettingsService  # the server's language
+    world: WorldService  # the world rounds' leaderboard

@@ -1,7 +1,8 @@
 """The world round through the real client and the stand-in: a server opts a channel in, the
 board is posted there at the opening, a word typed there scores (✅), another player plays
 privately with ``/world`` from another server's channel, and at the close the channel gets its
-results (each player's world rank) and the private message the world's."""
+results (each player's world rank) and the private message the world's; then the day's world
+leaderboard."""
 
 from __future__ import annotations
 
@@ -51,3 +52,9 @@ async def test_a_world_round_in_a_world_channel_and_privately(game: Harness) -> 
     await game.standin.wait_until(lambda: "You: #2 of 2" in shown.content or None)
     posted = [m for m in game.standin.messages("boggle") if f"#{number}" in m.content]
     assert len(posted) == 2  # the board and the results, once each
+
+    asked = await game.standin.slash("boggle", "bob", "leaderboard", {"scope": "world"})
+    embed = (await asked.followup()).embeds[0]
+    assert "World rounds · English · today" in embed["title"], embed
+    assert embed["description"].index("Alice") < embed["description"].index("Bob")
+    assert embed["footer"]["text"].startswith("You: #2 of 2")

@@ -107,3 +107,19 @@ async def test_rounds_left_open_are_found_up_to_a_number(store: Storage) -> None
         await store.join_world(WorldEntry(language, number, 5, None, 1, "P", 0.0))
     assert await store.unclosed_world_rounds(7) == [("en", 7), ("fr", 7)]
     assert await store.unclosed_world_rounds(8) == [("en", 7), ("fr", 7), ("en", 8)]
+
+
+async def test_the_worlds_best_over_rounds_and_a_players_place(store: Storage) -> None:
+    played = {(7, 5): 3, (7, 6): 1, (8, 6): 3, (8, 7): 4, (9, 5): 5, (7, 8): 0}
+    for (number, player), points in played.items():
+        await store.join_world(WorldEntry("en", number, player, 1, 10, f"P{player}", 0.0))
+        if points:
+            await store.add_world_words("en", number, player, [(f"w{number}", points)], 5.0)
+    await store.join_world(WorldEntry("fr", 8, 9, 1, 10, "P9", 0.0))
+    await store.add_world_words("fr", 8, 9, [("mot", 50)], 5.0)
+    best = await store.world_best("en", 7, 8, 10)
+    assert [(s.player_id, s.points, s.rounds) for s in best] == [(6, 4, 2), (7, 4, 1), (5, 3, 1)]
+    assert [s.player_id for s in await store.world_best("en", 7, 9, 2)] == [5, 6]
+    assert await store.world_place("en", 7, 8, 5) == (2, 3, best[2])
+    assert (await store.world_place("en", 7, 8, 7))[:2] == (0, 3)  # level with 6: shares first
+    assert await store.world_place("en", 7, 8, 8) == (3, 3, None)  # no point: no standing
