@@ -185,6 +185,8 @@ async def test_commands_sync_to_the_development_guild(
             "leaderboard",
             "stats",
             "tournament",
+            "world",
+            "world-guess",
         }
 
 
