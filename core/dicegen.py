@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from core.casing import PLAIN, Casing
 from core.dice import DICE_DIR
-from core.dicetune import FACES_PER_DIE, Tuned, deal, face_counts, tune
+from core.dicetune import FACES_PER_DIE, ROOM, Tuned, deal, face_counts, tune
 from core.languages import LANGUAGES, Language, lexicon_for
 from core.letters import letter_weights
 
@@ -24,6 +24,8 @@ from core.letters import letter_weights
 PUBLISHED = {("en", 4), ("en", 5), ("en", 6), ("fr", 4)}
 # Derived by the dealt method, and kept so: a board code names a roll of its set's dice.
 DEALT = {"fr", "es", "de"}
+# Tuned before the tuner left the gate room (core.dicetune.ROOM), and kept so, for their codes.
+TUNED_WITHOUT_ROOM = {"nl", "pl", "pt", "da", "fi", "id", "it", "no", "sv", "tr"}
 
 
 def derive(
@@ -75,7 +77,10 @@ def derived_files(codes: Sequence[str] | None = None, log: bool = False) -> dict
                 text = dice_text(lang, side, derive(lang.alphabet, weights, side, lang.casing))
             else:
                 english = lexicon_for("en")
-                tuned = tune(lang.alphabet, lexicon, side, english, log=print if log else None)
+                room = 0.0 if lang.code in TUNED_WITHOUT_ROOM else ROOM
+                tuned = tune(
+                    lang.alphabet, lexicon, side, english, log=print if log else None, room=room
+                )
                 dice = [[face(k, lang.casing) for k in die] for die in tuned.dice]
                 text = dice_text(lang, side, dice, tuned)
             files[f"{lang.dice[side]}.txt"] = text

@@ -30,9 +30,17 @@ ARRANGEMENTS: dict[str, tuple[int, ...] | None] = {
     "3-3": (3, 3),
     "4-2": (4, 2),
 }
+# Tried with each weighting only when no candidate above comes within GATE points, less ROOM,
+# of English's share (the gate of issue 39): dice of one letter but a face (Bulgarian). ROOM
+# leaves the gate room for the rolls' sampling error (another 1,000 rolls move a share by 2 to 3
+# points); the languages tuned before it keep their dice with none (core.dicegen).
+EXTRA_ARRANGEMENTS: dict[str, tuple[int, ...]] = {"5-1": (5, 1)}
+GATE = 5.0
+ROOM = 2.0
 ROLLS = 1000
 MARGIN = 3.0  # percentage points over English's share: room for the rolls' sampling error
-VOWELS = frozenset("aeiouyı")  # by base letter: ą ę ó ä ö ü are vowels too, Turkish ı one
+# By base letter: ą ę ó ä ö ü are vowels too, Turkish ı one; Bulgarian ъ ю я and Greek η ω too.
+VOWELS = frozenset("aeiouyıаеиоуъюяαεηιουω")
 
 
 @dataclass(frozen=True)
@@ -121,7 +129,11 @@ def arrange(
     """A candidate's dice (letter indexes, each die sorted) for a ``side`` x ``side`` board."""
     dice_count = side * side
     counts = face_counts(weights, FACES_PER_DIE * dice_count)
-    pattern = ARRANGEMENTS[arrangement]
+    pattern = (
+        ARRANGEMENTS[arrangement]
+        if arrangement in ARRANGEMENTS
+        else EXTRA_ARRANGEMENTS[arrangement]
+    )
     if pattern is None:
         dice = deal(counts, dice_count)
     else:
@@ -153,36 +165,48 @@ def tune(
     english: Lexicon,
     rolls: int = ROLLS,
     log: Callable[[str], object] | None = None,
+    room: float = ROOM,
 ) -> Tuned:
     """The first candidate whose rolls pass as often as English's dice plus ``MARGIN`` (English:
     its published dice of that size and the lexicon ``english``); if none does, the one that
-    passes most often."""
+    passes most often (EXTRA_ARRANGEMENTS tried when that one is not ``within_gate`` with
+    ``room``)."""
     seed = f"dicegen {side}x{side}"
     reference = passes(dice_set(DEFAULT_DICE[side]), english, rolls, seed)
     target = reference + MARGIN * rolls / 100
     best: Tuned | None = None
-    for weighting in WEIGHTINGS:
-        weights = board_letter_weights(lexicon, weighting)
-        for arrangement in ARRANGEMENTS:
-            dice = arrange(alphabet, weights, side, arrangement)
-            letters = tuple(tuple(alphabet[k] for k in die) for die in dice)
-            rolled = dice_of(letters)
-            tuned = Tuned(
-                letters,
-                arrangement,
-                weighting,
-                passes(rolled, lexicon, rolls, seed),
-                reference,
-                rolls,
-            )
-            if log is not None:
-                log(f"{side}x{side} {tuned.summary()}")
-            if tuned.passed >= target:
-                return tuned
-            if best is None or tuned.passed > best.passed:
-                best = tuned
+    weights: dict[float, list[float]] = {}
+    candidates = [(w, a) for w in WEIGHTINGS for a in ARRANGEMENTS]
+    extra = [(w, a) for w in WEIGHTINGS for a in EXTRA_ARRANGEMENTS]
+    for weighting, arrangement in candidates + extra:
+        if (weighting, arrangement) == extra[0] and best is not None and within_gate(best, room):
+            break
+        if weighting not in weights:
+            weights[weighting] = board_letter_weights(lexicon, weighting)
+        dice = arrange(alphabet, weights[weighting], side, arrangement)
+        letters = tuple(tuple(alphabet[k] for k in die) for die in dice)
+        tuned = Tuned(
+            letters,
+            arrangement,
+            weighting,
+            passes(dice_of(letters), lexicon, rolls, seed),
+            reference,
+            rolls,
+        )
+        if log is not None:
+            log(f"{side}x{side} {tuned.summary()}")
+        if tuned.passed >= target:
+            return tuned
+        if best is None or tuned.passed > best.passed:
+            best = tuned
     assert best is not None
     return best
+
+
+def within_gate(tuned: Tuned, room: float = 0.0) -> bool:
+    """Whether a candidate's share of rolls over the floor is within GATE points of English's,
+    less ``room``."""
+    return 100 * (tuned.english - tuned.passed) / tuned.rolls <= GATE - room
 
 
 def dice_of(dice: Sequence[Sequence[str]], name: str = "tuned") -> DiceSet:
@@ -193,8 +217,11 @@ def dice_of(dice: Sequence[Sequence[str]], name: str = "tuned") -> DiceSet:
 
 __all__ = [
     "ARRANGEMENTS",
+    "EXTRA_ARRANGEMENTS",
+    "GATE",
     "MARGIN",
     "ROLLS",
+    "ROOM",
     "WEIGHTINGS",
     "Tuned",
     "arrange",
@@ -204,4 +231,5 @@ __all__ = [
     "fill",
     "passes",
     "tune",
+    "within_gate",
 ]

@@ -8,9 +8,11 @@ letters, as its Scrabble and keyboards have it. Any other character folds the to
 
 | language | letters of their own (refused without the mark) | folded (accepted without) |
 |---|---|---|
+| Bulgarian | й apart from и (30 Cyrillic letters, ъ and ь among them) | ѝ -> и (the grave that tells the pronoun "ѝ", her, from "и", and) |
 | Czech | č after c, ř after r, š after s, ž after z: "čas" is not "cas"; ch is two letters (c, h), as on a keyboard | á é ě í ó ú ů ý ď ň ť: length marks and softenings, dropped ("delat" is "dělat") |
 | Croatian | č ć after c, đ after d, š after s, ž after z: "čaša" is not "casa"; dž lj nj are two letters, as typed | é, ... dropped; the one-character ǆ ǉ ǌ spelled dž lj nj |
 | Danish | æ ø å after z: "lægge" is not "lagge" | ä -> æ, ö -> ø (the Swedish and German spellings of them); é, ü, ... dropped |
+| Greek | none: 24 letters | tonos and dialytika dropped (ά -> α, ΐ -> ι), final ς -> σ |
 | Finnish | ä ö (å) after z: "sääri" is not "saari", as in its alphabet and Scrabble | š -> sh, ž -> zh (the spelling Finnish allows without them); é, ü, ... dropped |
 | Indonesian | none: a-z | any accent (é of older spellings) dropped |
 | Italian | none: a-z | à è é ì í ò ó ù ú: the stress accents, dropped ("citta" is "città") |
@@ -21,7 +23,8 @@ letters, as its Scrabble and keyboards have it. Any other character folds the to
 | Turkish | ç ğ ı ö ş ü, and i apart from ı: 29 letters, no q w x | â î û (circumflexes the spelling may drop) |
 
 Lowercasing and capitals go through the language's ``casing`` (``core.casing``): Turkish ``I`` is
-the capital of ``ı`` and ``İ`` of ``i``, which Python's ``str.lower``/``str.upper`` get wrong.
+the capital of ``ı`` and ``İ`` of ``i``, which Python's ``str.lower``/``str.upper`` get wrong;
+Greek capitals carry no tonos ("λόγος" is "ΛΟΓΟΣ") and a word in lower case ends in ``ς``.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import ClassVar
 
-from core.casing import PLAIN, TURKISH, Casing
+from core.casing import GREEK, PLAIN, TURKISH, Casing
 from core.lexicon import Lexicon, cached, load
 from core.lexicon.sources import read_word_text
 from core.problems import Problem
@@ -48,8 +51,10 @@ LANGUAGE_CODES = (
     "nl",
     "pl",
     "pt",
+    "bg",
     "cs",
     "da",
+    "el",
     "fi",
     "hr",
     "id",
@@ -75,6 +80,8 @@ DANO_NORWEGIAN = LATIN + "æøå"  # Danish and Norwegian
 SWEDISH = FINNISH  # the same letters in the same order
 CZECH = "abcčdefghijklmnopqrřsštuvwxyzž"
 CROATIAN = "abcčćdđefghijklmnoprsštuvzž"  # no q w x y
+BULGARIAN = "абвгдежзийклмнопрстуфхцчшщъьюя"
+GREEK_LETTERS = "αβγδεζηθικλμνξοπρστυφχψω"
 
 
 def _plain_or_xz(path: Path) -> Path:
@@ -230,12 +237,19 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "pt": _language(
             "pt", "Português", LATIN, _LIGATURES, {4: "4x4-pt", 5: "5x5-pt", 6: "6x6-pt"}
         ),
+        "bg": _language(
+            "bg", "Български", BULGARIAN, {}, {4: "4x4-bg", 5: "5x5-bg", 6: "6x6-bg"}
+        ),
         "cs": _language(
             "cs", "Čeština", CZECH, _LIGATURES, {4: "4x4-cs", 5: "5x5-cs", 6: "6x6-cs"}
         ),
         "da": _language(
             "da", "Dansk", DANO_NORWEGIAN, {"ä": "æ", "ö": "ø", "œ": "oe"},
             {4: "4x4-da", 5: "5x5-da", 6: "6x6-da"},
+        ),
+        "el": _language(
+            "el", "Ελληνικά", GREEK_LETTERS, {"ς": "σ"}, {4: "4x4-el", 5: "5x5-el", 6: "6x6-el"},
+            GREEK,
         ),
         "fi": _language(
             "fi", "Suomi", FINNISH, {**_LIGATURES, "š": "sh", "ž": "zh"},

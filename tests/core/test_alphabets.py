@@ -1,13 +1,13 @@
-"""Finnish, Turkish, Lithuanian and Romanian letters (issue 39): which fold and which are letters
-of their own, and Turkish casing (I/ı and İ/i) wherever a word or a face is lowercased or
-capitalised."""
+"""Finnish, Turkish, Lithuanian, Romanian, Bulgarian and Greek letters (issue 39): which fold and
+which are letters of their own, and Turkish casing (I/ı and İ/i) and Greek casing (capitals
+without the tonos, a word's final ς) wherever a word or a face is lowercased or capitalised."""
 
 from __future__ import annotations
 
 import pytest
 
 from core.board import Board
-from core.casing import PLAIN, TURKISH
+from core.casing import GREEK, PLAIN, TURKISH
 from core.dice import DICE_DIR, dice_set
 from core.dicegen import face
 from core.guesses import normalise, words_typed
@@ -57,6 +57,24 @@ from core.languages import shown_spelling
         ("ro", "taxi", "taxi"),  # q w x y k are Romanian letters (loanwords)
         ("ro", "ñ", "n"),
         ("ro", "я", None),
+        ("bg", "майка", "майка"),
+        ("bg", "МАЙКА", "майка"),
+        ("bg", "маика", "маика"),  # и is never й: "мои" (mine) and "мой" (my) differ
+        ("bg", "Ѝ", "и"),  # the grave that tells "her" from "and" folds
+        ("bg", "ъгъл", "ъгъл"),
+        ("bg", "ёж", "еж"),  # Russian ё reads as е
+        ("bg", "ы", None),  # Russian letters Bulgarian lacks
+        ("bg", "ok", None),
+        ("el", "λόγος", "λογοσ"),  # tonos dropped, final ς is σ
+        ("el", "ΛΟΓΟΣ", "λογοσ"),
+        ("el", "Λόγος", "λογοσ"),
+        ("el", "λογοσ", "λογοσ"),
+        ("el", "προϊόν", "προιον"),  # dialytika dropped
+        ("el", "ΐ", "ι"),
+        ("el", "ΰ", "υ"),
+        ("el", "ΆΈΉΊΌΎΏ", "αεηιουω"),
+        ("el", "logos", None),  # Latin letters are not Greek ones
+        ("el", "мой", None),
     ],
 )
 def test_fold(code: str, typed: str, folded: str | None) -> None:
@@ -81,6 +99,38 @@ def test_python_casing_is_wrong_for_turkish_and_the_languages_is_right() -> None
     assert TURKISH.capital("i") == "İ" and TURKISH.capital("ı") == "I"
     assert PLAIN.capital("i") == "I" and PLAIN.capital("qu") == "Qu"
     assert lang_of("fi").casing is PLAIN and lang_of("tr").casing is TURKISH
+
+
+def test_greek_capitals_drop_the_tonos_and_a_lowercase_word_ends_in_final_sigma() -> None:
+    assert "λόγος".upper() == "ΛΌΓΟΣ" and GREEK.upper("λόγος") == "ΛΟΓΟΣ"
+    assert GREEK.upper("προϊόν") == "ΠΡΟΪΟΝ" and GREEK.upper("ΐ") == "Ϊ"
+    assert GREEK.lower("ΛΟΓΟΣ") == "λογος" and GREEK.lower("λογοσ") == "λογος"
+    assert GREEK.lower("ΟΔΟΣ ΚΑΙ ΣΠΙΤΙ, ΣΑΣ!") == "οδος και σπιτι, σας!"
+    assert GREEK.lower("σ") == "σ" and GREEK.lower("Σ") == "σ"  # a letter alone: a die's face
+    assert GREEK.casefold("Λόγος") == "λόγοσ" and GREEK.capital("σ") == "Σ"
+    assert lang_of("el").casing is GREEK and lang_of("bg").casing is PLAIN
+
+
+def test_greek_words_show_in_lowercase_with_their_final_sigma() -> None:
+    el = lang_of("el")
+    assert words_typed("ΛΌΓΟΣ, λογοσ", el) == [("λογοσ", "λόγοσ"), ("λογοσ", "λογοσ")]
+    assert shown_spelling(el, str, "λογοσ", "λογοσ") == "λογος"  # as typed, ending in ς
+    assert shown_spelling(el, str, "λογοσ", "ΛΟΓΟΣ") == "λογος"
+    assert shown_spelling(el, lambda w: "λόγος", "λογοσ") == "λόγος"  # a missed word
+    assert shown_spelling(el, str, "λογοσ", "Λόγος") == "λόγος"
+
+
+def test_greek_and_bulgarian_dice_and_boards_show_their_capitals() -> None:
+    for code, capitals in (("el", "ΑΣΩ"), ("bg", "АЙЪ")):
+        dice = dice_set(f"4x4-{code}")
+        faces = {
+            f for size in (4, 5, 6) for die in dice_set(f"{size}x{size}-{code}").dice for f in die
+        }
+        assert faces <= set(lang_of(code).alphabet), code
+        text = (DICE_DIR / f"{dice.name}.txt").read_text(encoding="utf-8")
+        assert all(c in text for c in capitals), code
+    assert Board(2, 2, ("σ", "λ", "ω", "ψ")).grid(GREEK) == "Σ  Λ\nΩ  Ψ"
+    assert Board(2, 2, ("й", "ъ", "ж", "щ")).grid() == "Й  Ъ\nЖ  Щ"
 
 
 def test_turkish_guesses_lowercase_by_turkish_rules() -> None:

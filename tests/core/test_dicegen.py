@@ -13,17 +13,22 @@ from collections import Counter
 import pytest
 
 from core.dice import DEFAULT_DICE, DICE_DIR, dice_set
-from core.dicegen import DEALT, PUBLISHED, derive
+from core.dicegen import DEALT, PUBLISHED, TUNED_WITHOUT_ROOM, derive
 from core.dicetune import (
     ARRANGEMENTS,
+    EXTRA_ARRANGEMENTS,
     FACES_PER_DIE,
+    GATE,
     MARGIN,
+    ROOM,
     WEIGHTINGS,
+    Tuned,
     arrange,
     dice_of,
     face_counts,
     passes,
     tune,
+    within_gate,
 )
 from core.generate import floor_for
 from core.languages import LANGUAGES, LATIN
@@ -135,10 +140,24 @@ def test_tune_keeps_the_first_candidate_as_good_as_english(english: Lexicon) -> 
 
 def test_tune_without_a_candidate_good_enough_keeps_the_best(english: Lexicon) -> None:
     """A list too small for the floor: no candidate reaches English, the best (here the first,
-    none passing) is kept rather than nothing."""
-    tuned = tune(LATIN, SMALL, 4, english, rolls=20)
-    assert tuned.passed == 0 < tuned.english
+    none passing) is kept rather than nothing, after the extra arrangements were tried too (the
+    best plain one is not within the gate)."""
+    tried: list[str] = []
+    tuned = tune(LATIN, SMALL, 4, english, rolls=20, log=tried.append)
+    assert tuned.passed == 0 < tuned.english and not within_gate(tuned)
     assert (tuned.arrangement, tuned.weighting) == ("dealt", 0.0)
+    assert len(tried) == (len(ARRANGEMENTS) + len(EXTRA_ARRANGEMENTS)) * len(WEIGHTINGS)
+
+
+def test_the_extra_arrangements_wait_for_a_best_outside_the_gate() -> None:
+    """A candidate within GATE points of English's share (less the room a later language's
+    tuning leaves) stops the search before the extra arrangements; the languages tuned without
+    room keep their dice."""
+    near = Tuned((), "dealt", 0.0, passed=880, english=925, rolls=1000)
+    far = Tuned((), "dealt", 0.0, passed=860, english=925, rolls=1000)
+    assert within_gate(near) and not within_gate(far) and GATE == 5.0
+    assert not within_gate(near, ROOM) and ROOM == 2.0
+    assert TUNED_WITHOUT_ROOM.isdisjoint({"bg", "el"}) and "id" in TUNED_WITHOUT_ROOM
 
 
 def committed(name: str) -> tuple[str, list[list[str]]]:
@@ -172,7 +191,7 @@ def test_tuned_files_are_what_their_header_says(lexicons: dict[str, Lexicon], co
         found = HEADER.search(text)
         assert found is not None, name
         arrangement, weighting = found[1], float(found[2])
-        assert arrangement in ARRANGEMENTS and weighting in WEIGHTINGS
+        assert arrangement in {**ARRANGEMENTS, **EXTRA_ARRANGEMENTS} and weighting in WEIGHTINGS
         if weighting not in weights:
             weights[weighting] = board_letter_weights(lexicons[code], weighting)
         made = arrange(lang.alphabet, weights[weighting], side, arrangement)

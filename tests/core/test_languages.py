@@ -38,7 +38,7 @@ def word_lists() -> dict[str, list[str]]:
 def test_codes_and_errors() -> None:
     assert (
         *("en", "fr", "es", "de", "nl", "pl", "pt"),
-        *("cs", "da", "fi", "hr", "id", "it", "lt", "no", "ro", "sv", "tr"),
+        *("bg", "cs", "da", "el", "fi", "hr", "id", "it", "lt", "no", "ro", "sv", "tr"),
     ) == LANGUAGE_CODES
     assert DICTIONARIES == ("full", "everyday")
     assert [language(c).name for c in LANGUAGE_CODES] == [
@@ -49,8 +49,10 @@ def test_codes_and_errors() -> None:
         "Nederlands",
         "Polski",
         "Português",
+        "Български",
         "Čeština",
         "Dansk",
+        "Ελληνικά",
         "Suomi",
         "Hrvatski",
         "Bahasa Indonesia",

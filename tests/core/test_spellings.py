@@ -28,6 +28,10 @@ FR = language("fr")
         ("de", "schön"),
         ("de", "müde"),
         ("en", "cafe"),
+        ("el", "λόγος"),  # the tonos, and a final ς
+        ("el", "προϊόν"),
+        ("el", "σπίτι"),
+        ("bg", "майка"),  # Bulgarian is written in its letters: its own spelling
     ],
 )
 def test_the_dictionary_spelling_of_sample_words(
@@ -42,7 +46,7 @@ def test_the_dictionary_spelling_of_sample_words(
 
 
 def test_every_spelling_in_a_shipped_file_folds_to_a_word_of_its_list() -> None:
-    for code in ("fr", "es", "de"):
+    for code in ("fr", "es", "de", "el"):
         lang = language(code)
         path = lang.spellings_file
         assert path is not None
@@ -50,7 +54,9 @@ def test_every_spelling_in_a_shipped_file_folds_to_a_word_of_its_list() -> None:
         spellings = read_word_text(path).split()
         assert spellings, code
         assert all(lang.fold(s) in words and lang.fold(s) != s for s in spellings), code
-    assert language("en").spellings_file is None
+    assert language("en").spellings_file is None and language("bg").spellings_file is None
+    greek = read_word_text(language("el").spellings_file or language("el").words_file).split()
+    assert not [s for s in greek if s.endswith("σ")]  # a Greek word ends in its final ς
 
 
 def test_a_players_own_spelling_is_kept_when_it_folds_to_the_word() -> None:

@@ -161,7 +161,9 @@ def test_every_entry_renders_with_sample_fields(language: str) -> None:
      ("lt", 2, "few"), ("lt", 9, "few"), ("lt", 12, "other"), ("lt", 10, "other"), ("lt", 0, "other"),
      ("lt", 102, "few"), ("lt", 111, "other"), ("ro", 1, "one"), ("ro", 0, "few"), ("ro", 2, "few"),
      ("ro", 19, "few"), ("ro", 20, "other"), ("ro", 100, "other"), ("ro", 101, "few"),
-     ("ro", 119, "few"), ("ro", 120, "other")],
+     ("ro", 119, "few"), ("ro", 120, "other"),
+     ("bg", 1, "one"), ("bg", 0, "other"), ("bg", 2, "other"), ("el", 1, "one"),
+     ("el", 0, "other"), ("el", 5, "other")],
 )  # fmt: skip
 def test_each_language_counts_by_its_own_plural_rule(language: str, n: int, form: str) -> None:
     assert plural_form(n, language) == form
@@ -226,6 +228,8 @@ READERS_NAMES = {
     "tr": {"en": "İngilizce", "fr": "Fransızca", "es": "İspanyolca", "de": "Almanca"},
     "cs": {"en": "angličtina", "fr": "francouzština", "es": "španělština", "de": "němčina"},
     "hr": {"en": "engleski", "fr": "francuski", "es": "španjolski", "de": "njemački"},
+    "bg": {"en": "английски", "fr": "френски", "es": "испански", "de": "немски"},
+    "el": {"en": "αγγλικά", "fr": "γαλλικά", "es": "ισπανικά", "de": "γερμανικά"},
 }
 
 

@@ -317,3 +317,11 @@ def test_the_bundled_font_draws_every_languages_capitals() -> None:
         undrawn = [f for f in faces if drawn(f) in (missing, blank)]
         assert undrawn == [], code
     assert drawn("Ė") != drawn("E") and drawn("Ș") != drawn("Ş")  # the marks are drawn
+
+
+@pytest.mark.parametrize("code", ["bg", "el"])
+def test_a_board_of_cyrillic_or_greek_capitals_is_drawn_on_every_die(code: str) -> None:
+    lang = language(code)
+    board = Board(4, 4, tuple(lang.alphabet[:16]))
+    image = opened(picture.board_png(board, casing=lang.casing))
+    assert all(ink_box(image, die_box(board, i)) is not None for i in range(16))
