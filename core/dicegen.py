@@ -25,7 +25,22 @@ PUBLISHED = {("en", 4), ("en", 5), ("en", 6), ("fr", 4)}
 # Derived by the dealt method, and kept so: a board code names a roll of its set's dice.
 DEALT = {"fr", "es", "de"}
 # Tuned before the tuner left the gate room (core.dicetune.ROOM), and kept so, for their codes.
-TUNED_WITHOUT_ROOM = {"nl", "pl", "pt", "da", "fi", "id", "it", "no", "sv", "tr"}
+TUNED_WITHOUT_ROOM = {
+    "nl",
+    "pl",
+    "pt",
+    "cs",
+    "da",
+    "fi",
+    "hr",
+    "id",
+    "it",
+    "lt",
+    "no",
+    "ro",
+    "sv",
+    "tr",
+}
 
 
 def derive(
