@@ -26,21 +26,8 @@ PUBLISHED = {("en", 4), ("en", 5), ("en", 6), ("fr", 4)}
 DEALT = {"fr", "es", "de"}
 # Tuned before the tuner left the gate room (core.dicetune.ROOM), and kept so, for their codes.
 TUNED_WITHOUT_ROOM = {
-    "nl",
-    "pl",
-    "pt",
-    "cs",
-    "da",
-    "fi",
-    "hr",
-    "id",
-    "it",
-    "lt",
-    "no",
-    "ro",
-    "sv",
-    "tr",
-}
+    "nl", "pl", "pt", "cs", "da", "fi", "hr", "id", "it", "lt", "no", "ro", "sv", "tr",
+}  # fmt: skip
 
 
 def derive(
