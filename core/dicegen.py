@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from core.casing import PLAIN, Casing
 from core.dice import DICE_DIR
-from core.dicetune import FACES_PER_DIE, ROOM, Tuned, deal, face_counts, tune
+from core.dicetune import FACES_PER_DIE, ROOM, WEIGHTINGS, Tuned, deal, face_counts, tune
 from core.languages import LANGUAGES, Language, lexicon_for
 from core.letters import letter_weights
 
@@ -28,6 +28,12 @@ DEALT = {"fr", "es", "de"}
 TUNED_WITHOUT_ROOM = {
     "nl", "pl", "pt", "cs", "da", "fi", "hr", "id", "it", "lt", "no", "ro", "sv", "tr",
 }  # fmt: skip
+# Letters a language's dice leave off: a board code numbers at most 32 faces (core.codes), and
+# Ukrainian has 33 letters; ґ, the rarest (ґанок, ґудзик), stays a letter of words, not of dice.
+LEFT_OFF = {"uk": "ґ"}
+# Languages the usual weightings leave short of English's share (``core.dicetune``): more are
+# tried after them, leaning harder on the letters of short words.
+MORE_WEIGHTINGS = {"ru": (*WEIGHTINGS, 1.5, 2.0, 3.0), "uk": (*WEIGHTINGS, 1.5, 2.0, 3.0)}
 
 
 def derive(
@@ -81,7 +87,14 @@ def derived_files(codes: Sequence[str] | None = None, log: bool = False) -> dict
                 english = lexicon_for("en")
                 room = 0.0 if lang.code in TUNED_WITHOUT_ROOM else ROOM
                 tuned = tune(
-                    lang.alphabet, lexicon, side, english, log=print if log else None, room=room
+                    lang.alphabet,
+                    lexicon,
+                    side,
+                    english,
+                    log=print if log else None,
+                    room=room,
+                    left_off=LEFT_OFF.get(lang.code, ""),
+                    weightings=MORE_WEIGHTINGS.get(lang.code, WEIGHTINGS),
                 )
                 dice = [[face(k, lang.casing) for k in die] for die in tuned.dice]
                 text = dice_text(lang, side, dice, tuned)

@@ -39,8 +39,10 @@ GATE = 5.0
 ROOM = 2.0
 ROLLS = 1000
 MARGIN = 3.0  # percentage points over English's share: room for the rolls' sampling error
-# By base letter: ą ę ó ä ö ü are vowels too, Turkish ı one; Bulgarian ъ ю я and Greek η ω too.
-VOWELS = frozenset("aeiouyıаеиоуъюяαεηιουω")
+# By base letter: ą ę ó ä ö ü are vowels too, Turkish ı one; Bulgarian ъ ю я and Greek η ω too,
+# Russian ы э (ё as е), Ukrainian є і (ї as і); in those two й and the hard sign ъ are not
+# (``_vowel``).
+VOWELS = frozenset("aeiouyıаеиоуъюяαεηιουωыэєі")
 
 
 @dataclass(frozen=True)
@@ -137,12 +139,16 @@ def arrange(
     if pattern is None:
         dice = deal(counts, dice_count)
     else:
-        order = sorted(range(len(alphabet)), key=lambda k: (not _vowel(alphabet[k]), -counts[k], k))
+        order = sorted(
+            range(len(alphabet)), key=lambda k: (not _vowel(alphabet[k], alphabet), -counts[k], k)
+        )
         dice = fill(counts, dice_count, pattern, order)
     return [sorted(die) for die in dice]
 
 
-def _vowel(letter: str) -> bool:
+def _vowel(letter: str, alphabet: str = "") -> bool:
+    if letter in "йъ" and ("ы" in alphabet or "є" in alphabet):  # Russian, Ukrainian
+        return False
     return unicodedata.normalize("NFD", letter)[0] in VOWELS
 
 
@@ -166,23 +172,29 @@ def tune(
     rolls: int = ROLLS,
     log: Callable[[str], object] | None = None,
     room: float = ROOM,
+    left_off: str = "",
+    weightings: tuple[float, ...] = WEIGHTINGS,
 ) -> Tuned:
     """The first candidate whose rolls pass as often as English's dice plus ``MARGIN`` (English:
     its published dice of that size and the lexicon ``english``); if none does, the one that
     passes most often (EXTRA_ARRANGEMENTS tried when that one is not ``within_gate`` with
-    ``room``)."""
+    ``room``). The letters ``left_off`` get no face (a code numbers 32 faces at most);
+    ``weightings`` past the usual three favour short words' letters more."""
     seed = f"dicegen {side}x{side}"
     reference = passes(dice_set(DEFAULT_DICE[side]), english, rolls, seed)
     target = reference + MARGIN * rolls / 100
     best: Tuned | None = None
     weights: dict[float, list[float]] = {}
-    candidates = [(w, a) for w in WEIGHTINGS for a in ARRANGEMENTS]
-    extra = [(w, a) for w in WEIGHTINGS for a in EXTRA_ARRANGEMENTS]
+    candidates = [(w, a) for w in weightings for a in ARRANGEMENTS]
+    extra = [(w, a) for w in weightings for a in EXTRA_ARRANGEMENTS]
     for weighting, arrangement in candidates + extra:
         if (weighting, arrangement) == extra[0] and best is not None and within_gate(best, room):
             break
         if weighting not in weights:
-            weights[weighting] = board_letter_weights(lexicon, weighting)
+            shares = board_letter_weights(lexicon, weighting)
+            weights[weighting] = [
+                0.0 if ch in left_off else w for ch, w in zip(alphabet, shares, strict=True)
+            ]
         dice = arrange(alphabet, weights[weighting], side, arrangement)
         letters = tuple(tuple(alphabet[k] for k in die) for die in dice)
         tuned = Tuned(

@@ -20,10 +20,12 @@ NORMALISED_BUDGET = 4000
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e"), None)
 _CHATTER = re.compile(
-    r"https?://|www\.|<[@#:]|<a:|@everyone|@here|```|[?？]"  # links, mentions, emoji, code, questions
-    r"|\w['’]\w",  # apostrophes inside words: "that's", "don't"
+    r"https?://|www\.|<[@#:]|<a:|@everyone|@here|```|[?？]",  # links, mentions, emoji, code, questions
     re.IGNORECASE,
 )
+# Apostrophes inside words: "that's", "don't" are talk, but Ukrainian spells words with one
+# ("м'ясо"): a language whose folding drops the apostrophe reads them as guesses.
+_APOSTROPHE = re.compile(r"\w['’]\w")
 _COMMAND_PREFIX = ("!", "/", "$", ">", "%", ";;")
 _SEPARATORS = re.compile(r"[\s,;/|+&]+")
 _EDGE_PUNCTUATION = "\"'`’‘“”.,!:;()[]{}*_~-<>"
@@ -35,12 +37,13 @@ def normalise(text: str, casing: Casing = PLAIN) -> str:
     return casing.casefold(unicodedata.normalize("NFKC", text).translate(_INVISIBLE))
 
 
-def is_chatter(text: str) -> bool:
-    """True for messages that are talk, not guesses; they are ignored rather than judged."""
+def is_chatter(text: str, apostrophes: bool = False) -> bool:
+    """True for messages that are talk, not guesses; they are ignored rather than judged.
+    ``apostrophes``: the language spells words with an apostrophe inside."""
     stripped = text.strip()
     if not stripped or stripped.startswith(_COMMAND_PREFIX):
         return True
-    if _CHATTER.search(stripped):
+    if _CHATTER.search(stripped) or (not apostrophes and _APOSTROPHE.search(stripped)):
         return True
     tokens = stripped.split()
     # A sentence: three or more words ending like one.
@@ -58,7 +61,7 @@ def words_typed(message: str, lang: Language | None = None) -> list[tuple[str, s
     """
     chosen = lang or language(DEFAULT_LANGUAGE)
     fold = chosen.fold
-    if is_chatter(message.casefold()):
+    if is_chatter(message.casefold(), "'" in chosen.spelled_out):
         return []
     words: list[tuple[str, str]] = []
     budget = NORMALISED_BUDGET

@@ -19,8 +19,10 @@ letters, as its Scrabble and keyboards have it. Any other character folds the to
 | Lithuanian | ą č ę ė į š ų ū ž: 32 letters in its alphabet's order (y after į), no q w x, as its Scrabble: "šala" is not "sala" | é, ü, ... and stress marks dropped |
 | Norwegian | æ ø å after z, as Danish | as Danish |
 | Romanian | none: a-z, as its Scrabble plays | ă â î ș ț, and the cedilla ş ţ often typed for ș ț: all dropped ("pâine" is "paine") |
+| Russian | й, ъ and ь (32 letters: а-я less ё): "мой" is not "мои" | ё -> е, as Russian crosswords and Scrabble read it ("ёж" is "еж") |
 | Swedish | å ä ö after z: "år" is not "ar" | æ -> ä, ø -> ö (the Danish and Norwegian spellings of them); é, ü, ... dropped |
 | Turkish | ç ğ ı ö ş ü, and i apart from ı: 29 letters, no q w x | â î û (circumflexes the spelling may drop) |
+| Ukrainian | ґ є і ї й and ь (33 letters): "їж" is not "іж" | the apostrophe dropped ("м'ясо" is "мясо"), as its crosswords give it no cell |
 
 Lowercasing and capitals go through the language's ``casing`` (``core.casing``): Turkish ``I`` is
 the capital of ``ı`` and ``İ`` of ``i``, which Python's ``str.lower``/``str.upper`` get wrong;
@@ -62,8 +64,10 @@ LANGUAGE_CODES = (
     "lt",
     "no",
     "ro",
+    "ru",
     "sv",
     "tr",
+    "uk",
 )
 DEFAULT_LANGUAGE = "en"
 DICTIONARIES = ("full", "everyday")  # full: every word of the list; everyday: common ones only
@@ -82,6 +86,10 @@ CZECH = "abcčdefghijklmnopqrřsštuvwxyzž"
 CROATIAN = "abcčćdđefghijklmnoprsštuvzž"  # no q w x y
 BULGARIAN = "абвгдежзийклмнопрстуфхцчшщъьюя"
 GREEK_LETTERS = "αβγδεζηθικλμνξοπρστυφχψω"
+RUSSIAN = "абвгдежзийклмнопрстуфхцчшщъыьэюя"  # 33 letters less ё, which is read as е
+UKRAINIAN = "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя"  # 33 letters
+# The Ukrainian apostrophe (м'ясо, п'ять) as typed: ASCII, the typographic ’ and the letter ʼ.
+APOSTROPHES = {"'": "", "\u2019": "", "\u02bc": ""}
 
 
 def _plain_or_xz(path: Path) -> Path:
@@ -282,6 +290,12 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "tr": _language(
             "tr", "Türkçe", TURKISH_LETTERS, {}, {4: "4x4-tr", 5: "5x5-tr", 6: "6x6-tr"},
             TURKISH,
+        ),
+        "ru": _language(
+            "ru", "Русский", RUSSIAN, {"ё": "е"}, {4: "4x4-ru", 5: "5x5-ru", 6: "6x6-ru"}
+        ),
+        "uk": _language(
+            "uk", "Українська", UKRAINIAN, APOSTROPHES, {4: "4x4-uk", 5: "5x5-uk", 6: "6x6-uk"}
         ),
     }
 )  # fmt: skip

@@ -31,6 +31,9 @@ _ONLY_ONE = frozenset({1})
 # (one: ending in 1, not 11), "2 boda" (few: ending in 2-4, not 12-14), "5 bodova"; Lithuanian
 # "1 žodis", "21 žodis" (one: ending in 1, not 11), "2 žodžiai" (few: ending in 2-9, not 12-19),
 # "10 žodžių"; Romanian "1 cuvânt", "2 cuvinte" (few: 0, and ending in 01-19), "20 de cuvinte".
+# Russian and Ukrainian have Polish's three by another rule (CLDR; "other" is for fractions):
+# "1 слово", "21 слово" (one: ending in 1, not 11), "2 слова" (few: as Polish), "5 слов", "11
+# слов" (many: the rest).
 PLURAL_FORMS: dict[str, tuple[str, ...]] = {
     "pl": ("one", "few", "many"),
     "id": ("other",),
@@ -38,7 +41,10 @@ PLURAL_FORMS: dict[str, tuple[str, ...]] = {
     "hr": ("one", "few", "other"),
     "lt": ("one", "few", "other"),
     "ro": ("one", "few", "other"),
+    "ru": ("one", "few", "many"),
+    "uk": ("one", "few", "many"),
 }
+EAST_SLAVIC = frozenset({"ru", "uk"})
 ONE_OTHER = ("one", "other")
 
 
@@ -103,7 +109,7 @@ def plural_forms(language: str) -> tuple[str, ...]:
 def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
     """The form a count of ``n`` takes in ``language``: ``"one"`` or ``"other"`` (Polish:
     ``"one"``, ``"few"`` or ``"many"``; Czech, Croatian, Lithuanian and Romanian: ``"one"``,
-    ``"few"`` or ``"other"``)."""
+    ``"few"`` or ``"other"``; Russian and Ukrainian: ``"one"``, ``"few"`` or ``"many"``)."""
     n = abs(n)
     if language == "pl":
         if n == 1:
@@ -123,4 +129,8 @@ def plural_form(n: int, language: str = DEFAULT_LANGUAGE) -> str:
         return "one" if n % 10 == 1 else "few" if n % 10 >= 2 else "other"
     if language == "ro":
         return "one" if n == 1 else "few" if n == 0 or 1 <= n % 100 <= 19 else "other"
+    if language in EAST_SLAVIC:
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "many"
     return "one" if n in _ONE.get(language, _ONLY_ONE) else "other"

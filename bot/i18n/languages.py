@@ -45,8 +45,10 @@ DISCORD_LOCALES = {
     "lt": ("lt",),
     "no": ("no",),  # Discord's Norwegian is Bokmål
     "ro": ("ro",),
+    "ru": ("ru",),
     "sv": ("sv-SE",),
     "tr": ("tr",),
+    "uk": ("uk",),
 }
 
 

@@ -116,12 +116,13 @@ def spelling(spellings: Spellings, entries: list[tuple[str, int]], rank: int, wo
 def _patches(
     folded: str, spelling: str, fold: Callable[[str], str | None]
 ) -> list[tuple[int, tuple[str, str]]]:
-    """Where ``spelling`` differs from ``folded``: (position, (character, letters it folds to))."""
+    """Where ``spelling`` differs from ``folded``: (position, (character, letters it folds to)); a
+    character the language drops (the Ukrainian apostrophe) folds to no letters."""
     pairs = []
     at = 0
     for ch in spelling:
         letters = fold(ch)
-        if not letters or folded[at : at + len(letters)] != letters:
+        if letters is None or folded[at : at + len(letters)] != letters:
             raise LexiconError(f"spelling {spelling!r} does not fold to {folded!r}")
         if letters != ch:
             if at > _MAX_POSITION:

@@ -243,6 +243,7 @@ SOURCE_NAMES = {
     **{"czech": "cs", "croatian": "hr"},
     **{"lithuanian": "lt", "romanian": "ro"},
     **{"bulgarian": "bg", "greek": "el"},
+    **{"russian": "ru", "ukrainian": "uk"},
 }
 
 

@@ -27,8 +27,12 @@ HUNSPELL = {
     "cs": "usr/share/hunspell/cs_CZ",
     "hr": "usr/share/hunspell/hr_HR",
     **lt_ro.HUNSPELL,
+    "ru": "usr/share/hunspell/ru_RU",
 }
-PLAIN = {"no": ("usr/share/dict/bokmaal", "iso-8859-1")}  # wnorwegian
+PLAIN = {
+    "no": ("usr/share/dict/bokmaal", "iso-8859-1"),  # wnorwegian
+    "uk": ("usr/share/dict/ukrainian", "utf-8"),  # wukrainian
+}
 # The longest words kept: the Scandinavian lists run to long compounds ("dokumentarredaksjonens")
 # and Italian to verbs with a pronoun ("rimpolparlo"); words longer than this are almost never
 # on a board, and the bound keeps each list's share of the repository near 1.9 MB packed. A
@@ -37,6 +41,7 @@ PLAIN = {"no": ("usr/share/dict/bokmaal", "iso-8859-1")}  # wnorwegian
 # (data/words/README.md); Croatian's 1.0M forms, 13 letters.
 MAX_LETTERS = {"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, "cs": 8, "hr": 13}
 MAX_LETTERS = {"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, **lt_ro.MAX_LETTERS}
+MAX_LETTERS |= {"ru": 13, "uk": 13}
 # wordfreq's code and list where they differ from ours: Bokmål is "nb"; Danish and Indonesian
 # have only the "small" list (words down to Zipf 3, about 30,000 of them); Croatian is in its
 # Serbo-Croatian "sh" (small).
@@ -56,6 +61,10 @@ DROPPED_SUFFIXES = {
     "it": re.compile(r"(me|te|ce|ve|se|glie)(l[aeio]|ne)$"),
     "id": re.compile(r"(ku|mu|nya|lah|kah|pun)$", re.IGNORECASE),
 }
+# Forms a dictionary's rules make that are no words: ru_RU's rules written for "е" also take the
+# "ё" twins of their stems: neuter nouns ("бельё" -> "бельёа", "бельёом": the real forms are
+# "белья", "бельём"; "остриёу") and short adjectives ("мудрёен", "краснощёок": "мудрён").
+DROPPED_FORMS = {"ru": re.compile(r"[ьи]ё(а|е|у|ом)$|ё(ен|ок)$")}
 # Lists whose expansion is checked form by form against the dictionary's own spell check:
 # Indonesian's affix rules (a suffix naming the prefix it needs) make forms it refuses.
 CHECKED = {"id"}
@@ -88,6 +97,8 @@ def source_forms(code: str, directory: Path) -> list[str]:
     else:
         forms = _expanded(code, directory)
         kept.write_text("\n".join(forms) + "\n", encoding="utf-8")
+    if code in DROPPED_FORMS:
+        forms = [f for f in forms if not DROPPED_FORMS[code].search(f)]
     return forms + common_with_particles(code, directory, forms)
 
 
@@ -186,5 +197,15 @@ FAMILY_ENDINGS = {
         "en et a n t e er ene ers ens ets es s "  # nouns
         "ere est este "  # adjectives
         "er et te de ende es "  # verbs
+    ),
+    "ru": words_of(
+        "а у е ом ой ою ы и ам ами ах ов ей ь я ю ям ями ях ем "  # nouns
+        "ый ий ая яя ое ее ые ие ого его ому ему ым им ых их ую юю "  # adjectives
+        "ть ю у ешь ет ем ете ут ют ишь ит им ите ат ят л ла ло ли ся сь"  # verbs
+    ),
+    "uk": words_of(
+        "а у е ом ою ей і и ам ами ах ів ь я ю ям ями ях ові еві "  # nouns
+        "ий ій а я е є і ого його ому ьому им ім их іх у ю "  # adjectives
+        "ти ю у еш е емо ете уть єш є ємо єте ють иш ить имо ите ать ять в ла ло ли ся сь"  # verbs
     ),
 }

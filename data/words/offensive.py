@@ -54,6 +54,9 @@ NOUN_ENDINGS = {
     # entry's own, so offensive-el.txt lists the forms or their stems)
     "bg": words_of("а я ът ят та то те ите ата"),
     "el": (),
+    # Russian and Ukrainian: the case endings of the three genders, singular and plural
+    "ru": words_of("а у е ом ой ою ы и ам ами ах ов ей я ю ям ями ях ем ья ьи ев ка ки ке ку кой"),
+    "uk": words_of("а у е ом ою ой і и ам ами ах ів ей я ю ям ями ях ем ові еві ок ки ці ку"),
 }
 # Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
 VERB_ENDINGS = {
@@ -88,6 +91,8 @@ VERB_ENDINGS = {
     "ro": (),  # its obscene verb forms are listed whole in offensive-ro.txt
     "bg": (),
     "el": (),
+    "ru": words_of("ю ешь ет ем ете ют у ут л ла ло ли й йте ал ала ало али ишь ит им ите ят ся"),
+    "uk": words_of("ю єш є ємо єте ють у еш е емо ете уть в ла ло ли й йте ла ив ила ило или"),
 }
 SPANISH_ER_ENDINGS = words_of(
     "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
@@ -100,6 +105,7 @@ VERB_INFINITIVE |= {"it": "are", "sv": "a", "da": "e", "no": "e", "id": "-"}  # 
 VERB_INFINITIVE |= {"cs": "t", "hr": "ti"}
 VERB_INFINITIVE |= {"lt": "ti", "ro": "-"}  # ro: its verb forms are listed whole
 VERB_INFINITIVE |= {"bg": "-", "el": "-"}  # their supplements list verb forms whole
+VERB_INFINITIVE |= {"ru": "ть", "uk": "ти"}
 
 
 ENGLISH_ENDINGS = words_of("s es d ed ing er ers y")  # after the entry (a consonant doubled)

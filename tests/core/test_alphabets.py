@@ -1,13 +1,17 @@
-"""Finnish, Turkish, Lithuanian, Romanian, Bulgarian and Greek letters (issue 39): which fold and
-which are letters of their own, and Turkish casing (I/ı and İ/i) and Greek casing (capitals
-without the tonos, a word's final ς) wherever a word or a face is lowercased or capitalised."""
+"""Finnish, Turkish, Lithuanian, Romanian, Bulgarian, Greek, Russian and Ukrainian letters (issue
+39): which fold and which are letters of their own, and Turkish casing (I/ı and İ/i) and Greek
+casing (capitals without the tonos, a word's final ς) wherever a word or a face is lowercased or
+capitalised."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from core.board import Board
 from core.casing import GREEK, PLAIN, TURKISH
+from core.codes import decode, encode
 from core.dice import DICE_DIR, dice_set
 from core.dicegen import face
 from core.guesses import normalise, words_typed
@@ -75,6 +79,25 @@ from core.languages import shown_spelling
         ("el", "ΆΈΉΊΌΎΏ", "αεηιουω"),
         ("el", "logos", None),  # Latin letters are not Greek ones
         ("el", "мой", None),
+        ("ru", "Ёлка", "елка"),  # ё is read as е, as Russian crosswords and Scrabble do
+        ("ru", "ЕЛКА", "елка"),
+        ("ru", "мой", "мой"),  # й is a letter of its own: "мой" is not "мои"
+        ("ru", "мои", "мои"),
+        ("ru", "ОБЪЁМ", "объем"),
+        ("ru", "съешь", "съешь"),
+        ("ru", "їжак", None),  # Ukrainian letters are not Russian ones
+        ("ru", "apple", None),
+        ("uk", "Їжак", "їжак"),
+        ("uk", "іжак", "іжак"),  # і is not ї: another word (or none)
+        ("uk", "ҐАНОК", "ґанок"),
+        ("uk", "ганок", "ганок"),  # г is not ґ
+        ("uk", "Єдиний", "єдиний"),
+        ("uk", "м'ясо", "мясо"),  # the apostrophe is dropped, however it is typed
+        ("uk", "м’ясо", "мясо"),
+        ("uk", "мʼясо", "мясо"),
+        ("uk", "мясо", "мясо"),
+        ("uk", "объём", None),  # ы ъ ё э are Russian letters, not Ukrainian ones
+        ("uk", "эхо", None),
     ],
 )
 def test_fold(code: str, typed: str, folded: str | None) -> None:
@@ -185,3 +208,30 @@ def test_czech_and_croatian_guesses_fold_by_their_rules(
     code: str, typed: str, words: list[tuple[str, str]]
 ) -> None:
     assert words_typed(typed, lang_of(code)) == words
+
+
+def test_cyrillic_guesses_are_read_with_their_letters() -> None:
+    ru, uk = lang_of("ru"), lang_of("uk")
+    assert words_typed("Ёлка ЕЖ", ru) == [("елка", "ёлка"), ("еж", "еж")]
+    assert words_typed("М'ЯСО, п’ять сімʼя", uk) == [
+        ("мясо", "м'ясо"), ("пять", "п’ять"), ("сімя", "сімʼя")
+    ]  # fmt: skip
+    assert words_typed("don't stop") == []  # elsewhere an apostrophe inside a word is talk
+    assert words_typed("м'ясо", ru) == []
+    assert shown_spelling(uk, str, "мясо", "М’ЯСО") == "м’ясо"
+
+
+@pytest.mark.parametrize("code", ["ru", "uk"])
+def test_cyrillic_dice_show_cyrillic_capitals_and_fit_a_board_code(code: str) -> None:
+    """Every die face is a letter of the alphabet (its capital in the file), the sets' faces fit
+    the 32 a board code numbers, and a rolled board's code reads back (core.codes)."""
+    alphabet = set(lang_of(code).alphabet)
+    for size in (4, 5, 6):
+        dice = dice_set(f"{size}x{size}-{code}")
+        faces = {f for die in dice.dice for f in die}
+        assert faces <= alphabet and len(faces) <= 32, (size, sorted(faces - alphabet))
+        text = (DICE_DIR / f"{dice.name}.txt").read_text(encoding="utf-8")
+        assert {"О", "А", "Н"} <= set(text) and "о" not in text.split("\n", 3)[3]
+        board = dice.roll(random.Random(size))
+        assert decode(encode(board, dice.name)) == (board, dice.name)
+    assert "ґ" not in faces if code == "uk" else faces == alphabet  # 33 letters: ґ off the dice

@@ -38,7 +38,7 @@ def word_lists() -> dict[str, list[str]]:
 def test_codes_and_errors() -> None:
     assert (
         *("en", "fr", "es", "de", "nl", "pl", "pt"),
-        *("bg", "cs", "da", "el", "fi", "hr", "id", "it", "lt", "no", "ro", "sv", "tr"),
+        *("bg", "cs", "da", "el", "fi", "hr", "id", "it", "lt", "no", "ro", "ru", "sv", "tr", "uk"),
     ) == LANGUAGE_CODES
     assert DICTIONARIES == ("full", "everyday")
     assert [language(c).name for c in LANGUAGE_CODES] == [
@@ -60,8 +60,10 @@ def test_codes_and_errors() -> None:
         "Lietuvių",
         "Norsk",
         "Română",
+        "Русский",
         "Svenska",
         "Türkçe",
+        "Українська",
     ]
     with pytest.raises(LanguageError, match="en, fr, es, de") as caught:
         language("xx")
@@ -138,7 +140,7 @@ def test_fold(code: str, typed: str, folded: str | None) -> None:
     assert language(code).fold(typed) == folded
 
 
-@pytest.mark.parametrize("code", ["it", "sv", "da", "no", "id", "cs", "hr"])
+@pytest.mark.parametrize("code", ["it", "sv", "da", "no", "id", "cs", "hr", "ru", "uk"])
 def test_capitals_and_lowercase_round_trip_in_each_alphabet(code: str) -> None:
     """Each letter's capital (a die's face: Å Ä Ö Æ Ø) folds back to the letter, and no
     letter's lowercase is another's (no Turkish dotless i among these)."""
@@ -147,6 +149,9 @@ def test_capitals_and_lowercase_round_trip_in_each_alphabet(code: str) -> None:
         capital = letter.upper()
         assert len(capital) == 1 and capital != letter, letter
         assert capital.lower() == letter and lang.fold(capital) == letter
+    if code in ("ru", "uk"):  # Cyrillic: every letter its own, none of a-z
+        assert not set(lang.alphabet) & set("abcdefghijklmnopqrstuvwxyz")
+        return
     own = [c.upper() for c in lang.alphabet if c not in "abcdefghijklmnopqrstuvwxyz"]
     assert own == {
         "da": ["Æ", "Ø", "Å"], "no": ["Æ", "Ø", "Å"], "sv": ["Å", "Ä", "Ö"],

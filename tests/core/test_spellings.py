@@ -32,6 +32,9 @@ FR = language("fr")
         ("el", "προϊόν"),
         ("el", "σπίτι"),
         ("bg", "майка"),  # Bulgarian is written in its letters: its own spelling
+        ("uk", "м'ясо"),  # the apostrophe the folded word drops
+        ("uk", "п'ять"),
+        ("uk", "ґанок"),
     ],
 )
 def test_the_dictionary_spelling_of_sample_words(
@@ -46,7 +49,7 @@ def test_the_dictionary_spelling_of_sample_words(
 
 
 def test_every_spelling_in_a_shipped_file_folds_to_a_word_of_its_list() -> None:
-    for code in ("fr", "es", "de", "el"):
+    for code in ("fr", "es", "de", "el", "ru", "uk"):
         lang = language(code)
         path = lang.spellings_file
         assert path is not None
@@ -75,6 +78,18 @@ def test_a_players_own_spelling_is_kept_when_it_folds_to_the_word() -> None:
     assert shown_spelling(de, german.spelling, "gruen", "Grün") == "grün"
     assert shown_spelling(de, german.spelling, "fuss", "FUSS") == "fuss"
     assert shown_spelling(de, german.spelling, "fuss") == "fuß"
+
+
+def test_a_dropped_apostrophe_is_shown_where_the_dictionary_writes_it() -> None:
+    uk = language("uk")
+    lexicon = Lexicon.from_words(
+        ["мясо", "пять", "сіль"], alphabet=uk.alphabet, spellings=["м'ясо", "п'ять"], fold=uk.fold
+    )
+    assert "мясо" in lexicon and "сіль" in lexicon
+    assert [lexicon.spelling(w) for w in ("мясо", "пять", "сіль")] == ["м'ясо", "п'ять", "сіль"]
+    assert shown_spelling(uk, lexicon.spelling, "мясо", "М’ЯСО") == "м’ясо"  # theirs
+    assert shown_spelling(uk, lexicon.spelling, "мясо", "мясо") == "мясо"
+    assert shown_spelling(uk, lexicon.spelling, "пять") == "п'ять"  # missed: the dictionary's
 
 
 def test_a_word_without_a_spelling_and_a_non_word_are_shown_as_they_are() -> None:

@@ -163,7 +163,10 @@ def test_every_entry_renders_with_sample_fields(language: str) -> None:
      ("ro", 19, "few"), ("ro", 20, "other"), ("ro", 100, "other"), ("ro", 101, "few"),
      ("ro", 119, "few"), ("ro", 120, "other"),
      ("bg", 1, "one"), ("bg", 0, "other"), ("bg", 2, "other"), ("el", 1, "one"),
-     ("el", 0, "other"), ("el", 5, "other")],
+     ("el", 0, "other"), ("el", 5, "other"), ("ru", 1, "one"), ("ru", 21, "one"), ("ru", 11, "many"),
+     ("ru", 2, "few"), ("ru", 24, "few"), ("ru", 14, "many"), ("ru", 0, "many"), ("ru", 5, "many"),
+     ("ru", 101, "one"), ("ru", 111, "many"), ("uk", 1, "one"), ("uk", 3, "few"),
+     ("uk", 12, "many"), ("uk", 31, "one"), ("uk", 0, "many")],
 )  # fmt: skip
 def test_each_language_counts_by_its_own_plural_rule(language: str, n: int, form: str) -> None:
     assert plural_form(n, language) == form
@@ -201,6 +204,12 @@ def test_counts_read_naturally_in_each_language() -> None:
     assert [count(n, "units.word", "ro") for n in (1, 3, 20, 101)] == [
         "1 cuvânt", "3 cuvinte", "20 de cuvinte", "101 cuvinte"
     ]  # fmt: skip
+    assert [count(n, "units.word", "ru") for n in (1, 3, 5, 11, 21)] == [
+        "1 слово", "3 слова", "5 слов", "11 слов", "21 слово"
+    ]  # fmt: skip
+    assert [count(n, "units.player", "uk") for n in (1, 2, 5, 22)] == [
+        "1 гравець", "2 гравці", "5 гравців", "22 гравці"
+    ]  # fmt: skip
 
 
 # Each language as each reader names it: a French refusal said "English", not "anglais".
@@ -230,6 +239,8 @@ READERS_NAMES = {
     "hr": {"en": "engleski", "fr": "francuski", "es": "španjolski", "de": "njemački"},
     "bg": {"en": "английски", "fr": "френски", "es": "испански", "de": "немски"},
     "el": {"en": "αγγλικά", "fr": "γαλλικά", "es": "ισπανικά", "de": "γερμανικά"},
+    "ru": {"en": "английский", "fr": "французский", "es": "испанский", "de": "немецкий"},
+    "uk": {"en": "англійська", "fr": "французька", "es": "іспанська", "de": "німецька"},
 }
 
 

@@ -325,3 +325,32 @@ def test_a_board_of_cyrillic_or_greek_capitals_is_drawn_on_every_die(code: str) 
     board = Board(4, 4, tuple(lang.alphabet[:16]))
     image = opened(picture.board_png(board, casing=lang.casing))
     assert all(ink_box(image, die_box(board, i)) is not None for i in range(16))
+
+
+def glyph(font: ImageFont.FreeTypeFont, text: str) -> bytes:
+    """``text`` drawn alone in ``font``: its pixels."""
+    left, top, right, bottom = (round(v) for v in font.getbbox(text))
+    image = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+    ImageDraw.Draw(image).text((1 - left, 1 - top), text, fill=255, font=font)
+    return image.tobytes() + bytes(image.size)
+
+
+@pytest.mark.parametrize("code", ["ru", "uk"])
+def test_the_shipped_font_draws_every_cyrillic_capital(code: str) -> None:
+    """Each letter of the alphabet has its own glyph in the bundled font (not the empty box a
+    missing one gets), and a board of them draws each die's letter (issue 39)."""
+    lang = language(code)
+    font = picture.shipped_font(60)
+    missing = glyph(font, "\ue000")  # a private-use character: no glyph
+    shapes = {}
+    for letter in lang.alphabet:
+        capital = lang.casing.capital(letter)
+        shape = glyph(font, capital)
+        assert shape != missing, capital
+        shapes[capital] = shape
+    assert len(set(shapes.values())) == len(shapes)  # Ш is not Щ, И not Й, І not Ї
+    faces = tuple(lang.alphabet[:16])
+    board = Board(4, 4, faces)
+    image = opened(picture.board_png(board, casing=lang.casing))
+    for index in range(16):
+        assert ink_box(image, die_box(board, index, inset=4)) is not None, faces[index]
