@@ -33,9 +33,9 @@ MARGIN = 5.0 if ROLLS == 1000 else 12.0
 SIDES = (4, 5, 6) if ROLLS == 1000 else (4,)
 SHORT = {("fr", 4), ("fr", 5), ("de", 4), ("de", 5)}  # dice fixed by their board codes
 # Sizes no tuned candidate brings within the gate (docs/benchmarks.md): Ukrainian 4x4 and 5x5,
-# 6.4 and 9.7 points under English on these rolls. Held near the shortfall measured instead, so
-# it cannot grow unseen.
-SHORTFALL = {("uk", 4): 9.0, ("uk", 5): 13.0}
+# 6.4 and 9.7 points under English on 1,000 of these rolls: allowed that many points past the
+# margin (rounded up), so the shortfall cannot grow unseen.
+SHORTFALL = {("uk", 4): 2.0, ("uk", 5): 5.0}
 
 
 @cache
@@ -64,6 +64,6 @@ def test_a_languages_dice_pass_as_often_as_englishs(
     ours = figures(language(code).default_dice(side), lexicons[code], ROLLS)
     if side == 4:
         assert ours[0] >= english[0] / 2, f"median words {ours[0]} against English's {english[0]}"
-    assert ours[1] >= english[1] - SHORTFALL.get((code, side), MARGIN), (
+    assert ours[1] >= english[1] - MARGIN - SHORTFALL.get((code, side), 0.0), (
         f"{ours[1]:.1f} % of rolls over the floor against English's {english[1]:.1f} %"
     )
