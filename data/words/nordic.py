@@ -39,8 +39,10 @@ PLAIN = {
 # longer word wordfreq knows is kept ("probabilmente", "förhoppningsvis"): ``frequent``.
 # Czech inflects into 3.3M forms: 8 letters and the longer words wordfreq knows make 615K
 # (data/words/README.md); Croatian's 1.0M forms, 13 letters.
-MAX_LETTERS = {"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, "cs": 8, "hr": 13}
-MAX_LETTERS = {"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, **lt_ro.MAX_LETTERS}
+MAX_LETTERS = {
+    **{"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, "cs": 8, "hr": 13},
+    **lt_ro.MAX_LETTERS,
+}
 MAX_LETTERS |= {"ru": 13, "uk": 13}
 # wordfreq's code and list where they differ from ours: Bokmål is "nb"; Danish and Indonesian
 # have only the "small" list (words down to Zipf 3, about 30,000 of them); Croatian is in its
