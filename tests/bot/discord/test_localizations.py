@@ -37,8 +37,8 @@ async def test_commands_are_synced_with_fr_es_de_descriptions(game: Harness) -> 
     assert guess["description_localizations"]["fr"] == text("commands.guess", "fr")
 
 
-# Each option's choices, worded for a language: every choice but the dice sets (named by their
-# files, as typed in ``dice:``).
+# Each option's choices, worded for a language (the dice sets are no choices: ``dice:`` completes
+# their file names as typed).
 # A choice's wording in a language, from its value as Discord holds it (JSON: a number or a text).
 CHOICE_TEXTS: dict[str, Callable[[Any, str], str]] = {
     "size": lambda v, lang: text("choices.size", lang, side=v, dice=v * v),
@@ -51,6 +51,7 @@ CHOICE_TEXTS: dict[str, Callable[[Any, str], str]] = {
     "format": lambda v, lang: text(f"tournaments.format_{v}", lang),
     "state": lambda v, lang: text(f"battles.choice_{v}", lang),
     "length": lambda v, lang: text(f"seasons.length_{v}", lang),
+    "scope": lambda v, lang: text(f"world_round.scope_{v}", lang),
 }
 # Every Discord locale of a language we speak but English (the commands' own words).
 LOCALES = {
