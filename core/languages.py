@@ -14,6 +14,7 @@ letters, as its Scrabble and keyboards have it. Any other character folds the to
 | Danish | æ ø å after z: "lægge" is not "lagge" | ä -> æ, ö -> ø (the Swedish and German spellings of them); é, ü, ... dropped |
 | Greek | none: 24 letters | tonos and dialytika dropped (ά -> α, ΐ -> ι), final ς -> σ |
 | Finnish | ä ö (å) after z: "sääri" is not "saari", as in its alphabet and Scrabble | š -> sh, ž -> zh (the spelling Finnish allows without them); é, ü, ... dropped |
+| Hungarian | ö ü after o u: "kör" is not "kor", "tükör" not "tukor"; no q w x (Hungarian Scrabble has none); digraphs (cs, gy, sz, ...) are their two letters | á é í ó ú dropped, ő -> ö, ű -> ü (õ ô û too, Latin-1 stand-ins): with all nine marked vowels apart, boards held too few words (data/words/README.md) |
 | Indonesian | none: a-z | any accent (é of older spellings) dropped |
 | Italian | none: a-z | à è é ì í ò ó ù ú: the stress accents, dropped ("citta" is "città") |
 | Lithuanian | ą č ę ė į š ų ū ž: 32 letters in its alphabet's order (y after į), no q w x, as its Scrabble: "šala" is not "sala" | é, ü, ... and stress marks dropped |
@@ -59,6 +60,7 @@ LANGUAGE_CODES = (
     "el",
     "fi",
     "hr",
+    "hu",
     "id",
     "it",
     "lt",
@@ -78,6 +80,7 @@ LATIN = "abcdefghijklmnopqrstuvwxyz"
 SPANISH = "abcdefghijklmnñopqrstuvwxyz"
 POLISH = "aąbcćdeęfghijklłmnńoóprsśtuwyzźż"
 FINNISH = "abcdefghijklmnopqrstuvwxyzåäö"
+HUNGARIAN = "abcdefghijklmnoöprstuüvyz"
 TURKISH_LETTERS = "abcçdefgğhıijklmnoöprsştuüvyz"
 LITHUANIAN = "aąbcčdeęėfghiįyjklmnoprsštuųūvzž"  # its alphabet's order: y after į
 DANO_NORWEGIAN = LATIN + "æøå"  # Danish and Norwegian
@@ -266,6 +269,10 @@ LANGUAGES: Mapping[str, Language] = MappingProxyType(
         "hr": _language(
             "hr", "Hrvatski", CROATIAN, {"ǆ": "dž", "ǉ": "lj", "ǌ": "nj"},
             {4: "4x4-hr", 5: "5x5-hr", 6: "6x6-hr"},
+        ),
+        "hu": _language(
+            "hu", "Magyar", HUNGARIAN, {"ő": "ö", "ű": "ü", "õ": "ö", "ô": "ö", "û": "ü"},
+            {4: "4x4-hu", 5: "5x5-hu", 6: "6x6-hu"},
         ),
         "id": _language(
             "id", "Bahasa Indonesia", LATIN, _LIGATURES, {4: "4x4-id", 5: "5x5-id", 6: "6x6-id"}

@@ -40,6 +40,7 @@ DISCORD_LOCALES = {
     "el": ("el",),
     "fi": ("fi",),
     "hr": ("hr",),
+    "hu": ("hu",),
     "id": ("id",),
     "it": ("it",),
     "lt": ("lt",),

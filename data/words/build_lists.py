@@ -244,6 +244,7 @@ SOURCE_NAMES = {
     **{"lithuanian": "lt", "romanian": "ro"},
     **{"bulgarian": "bg", "greek": "el"},
     **{"russian": "ru", "ukrainian": "uk"},
+    "hungarian": "hu",
 }
 
 
@@ -400,7 +401,7 @@ def main(argv: list[str] | None = None) -> None:
     p = commands.add_parser("check", help="the expanded lists against a spell checker")
     for name in list(SOURCE_NAMES)[7:]:  # the later languages (no: nothing to check)
         p.add_argument(f"--{name}", type=Path, metavar="DIR")
-    p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id, lt, ro, bg, el")
+    p.add_argument("--sample", type=int, default=2000, help="it, sv, da, id, lt, ro, bg, el, hu")
     p = commands.add_parser("measure", help="English: the common ENABLE words en.txt refuses")
     p.add_argument("--enable", type=Path, required=True, metavar="FILE")
     p.add_argument("--naughty", type=Path, required=True, metavar="DIR")

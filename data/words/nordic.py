@@ -1,10 +1,11 @@
-"""The sources of the Italian, Swedish, Danish, Norwegian (Bokmål), Indonesian, Czech and
-Croatian lists (issue 39; imported by build_lists.py): which file of which Debian package, how
-each list is bounded, and the family endings of their everyday Zipf. data/words/README.md says
-why each was chosen.
+"""The sources of the Italian, Swedish, Danish, Norwegian (Bokmål), Indonesian, Czech, Croatian
+and Hungarian lists (issue 39; imported by build_lists.py): which file of which Debian package,
+how each list is bounded, and the family endings of their everyday Zipf. data/words/README.md
+says why each was chosen.
 
-Italian, Swedish, Danish, Indonesian, Czech and Croatian are Hunspell dictionaries expanded to their forms
-(``hunspell.py``, needs spylls); Norwegian is Debian's plain ``wnorwegian`` list (ISO-8859-1).
+Italian, Swedish, Danish, Indonesian, Czech, Croatian and Hungarian are Hunspell dictionaries
+expanded to their forms (``hunspell.py``, Hungarian's by ``hungarian.py``; needs spylls);
+Norwegian is Debian's plain ``wnorwegian`` list (ISO-8859-1).
 Every list keeps only forms written all in lowercase (a capital marks a name or an
 abbreviation), folded by ``core.languages``, of 2 to ``MAX_LETTERS`` letters.
 """
@@ -26,6 +27,7 @@ HUNSPELL = {
     "id": "usr/share/hunspell/id_ID",
     "cs": "usr/share/hunspell/cs_CZ",
     "hr": "usr/share/hunspell/hr_HR",
+    "hu": "usr/share/hunspell/hu_HU",
     **lt_ro.HUNSPELL,
     "ru": "usr/share/hunspell/ru_RU",
 }
@@ -38,20 +40,23 @@ PLAIN = {
 # on a board, and the bound keeps each list's share of the repository near 1.9 MB packed. A
 # longer word wordfreq knows is kept ("probabilmente", "förhoppningsvis"): ``frequent``.
 # Czech inflects into 3.3M forms: 8 letters and the longer words wordfreq knows make 615K
-# (data/words/README.md); Croatian's 1.0M forms, 13 letters.
+# (data/words/README.md); Croatian's 1.0M forms, 13 letters. Hungarian 10: its suffixes stack
+# into long forms, and even bounded by meaning (hungarian.py) its forms of 11 and 12 letters
+# would nearly double the list.
 MAX_LETTERS = {
-    **{"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, "cs": 8, "hr": 13},
+    **{"it": 12, "sv": 14, "da": 14, "no": 14, "id": 14, "cs": 8, "hr": 13, "hu": 10},
     **lt_ro.MAX_LETTERS,
 }
 MAX_LETTERS |= {"ru": 13, "uk": 13}
-# wordfreq's code and list where they differ from ours: Bokmål is "nb"; Danish and Indonesian
-# have only the "small" list (words down to Zipf 3, about 30,000 of them); Croatian is in its
-# Serbo-Croatian "sh" (small).
+# wordfreq's code and list where they differ from ours: Bokmål is "nb"; Danish, Indonesian and
+# Hungarian have only the "small" list (words down to Zipf 3, about 30,000 of them); Croatian is
+# in its Serbo-Croatian "sh" (small).
 WORDFREQ = {
     "no": ("nb", "large"),
     "da": ("da", "small"),
     "id": ("id", "small"),
     "hr": ("sh", "small"),
+    "hu": ("hu", "small"),
 }
 
 # Suffixes a list is made without. Italian verbs with two clitic pronouns ("portandoglielo",
@@ -111,6 +116,8 @@ PARTICLES = {"id": ("nya", "lah", "kah", "ku", "mu", "pun")}
 
 
 def common_with_particles(code: str, directory: Path, forms: list[str]) -> list[str]:
+    if code == "hu":
+        return common_chains(directory, forms)
     if code not in PARTICLES:
         return []
     import hunspell
@@ -122,15 +129,37 @@ def common_with_particles(code: str, directory: Path, forms: list[str]) -> list[
     return sorted(w for w in made if dic.lookup(w))
 
 
+def common_chains(directory: Path, forms: list[str]) -> list[str]:
+    """The Hungarian words wordfreq knows that the bound by meaning left out ("alapján" on the
+    basis of, "számomra" for me: a possessive with a case), kept when written in lowercase and
+    the dictionary's spell check accepts them (it refuses the lowercased names: "budapest")."""
+    import hunspell
+    import wordfreq
+
+    have = set(forms)
+    known = [w for w in wordfreq.get_frequency_dict(*WORDFREQ["hu"]) if w not in have]
+    dic = hunspell.dictionary(directory / HUNSPELL["hu"])
+    return sorted(w for w in known if w == w.lower() and w.isalpha() and dic.lookup(w))
+
+
 def _expanded(code: str, directory: Path) -> list[str]:
     if code in PLAIN:
         name, encoding = PLAIN[code]
         lines = (directory / name).read_text(encoding=encoding).splitlines()
         return [line for line in lines if line == line.lower()]
+    import hungarian
     import hunspell  # beside this file; needs spylls
 
     dic = hunspell.dictionary(directory / HUNSPELL[code])
-    made = set(hunspell.forms(dic, lambda affix: drop_affix(code, affix)))
+    if code == "hu":  # bounded by what each suffix means, and by length as it goes (hungarian.py)
+        import wordfreq
+
+        known = set(wordfreq.get_frequency_dict(*WORDFREQ[code]))
+        longest = MAX_LETTERS[code]
+        aff = directory / (HUNSPELL[code] + ".aff")
+        made = set(hungarian.forms(dic, aff, lambda w: len(w) <= longest or w in known))
+    else:
+        made = set(hunspell.forms(dic, lambda affix: drop_affix(code, affix)))
     made -= hunspell.forbidden(dic)
     if code in lt_ro.MAX_LETTERS:  # bounded while made: Lithuanian's forms are millions
         from core.languages import language
@@ -194,6 +223,13 @@ FAMILY_ENDINGS = {
         "en et n t e er ne ene erne ernes ens ets es s "  # nouns
         "ere est este "  # adjectives
         "er ede te et t ende es edes "  # verbs
+    ),
+    "hu": words_of(
+        "k ok ek ök ak t ot et öt at a e ja je i ai ei "  # plural, accusative, possessive
+        "ban ben ba be ból ből ban ról ről ra re on en ön n nak nek val vel hoz hez höz tól től "
+        "nál nél ig ért ként vá vé "  # cases
+        "ni ok ek ök sz ol el öl unk ünk tok tek tök nak nek tam tem tad ted ta te tuk tük "
+        "tak tek ott ett ött na ne ná né"  # verbs: infinitive, present, past, conditional
     ),
     "no": words_of(
         "en et a n t e er ene ers ens ets es s "  # nouns

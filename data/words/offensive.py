@@ -57,6 +57,12 @@ NOUN_ENDINGS = {
     # Russian and Ukrainian: the case endings of the three genders, singular and plural
     "ru": words_of("а у е ом ой ою ы и ам ами ах ов ей я ю ям ями ях ем ья ьи ев ка ки ке ку кой"),
     "uk": words_of("а у е ом ою ой і и ам ами ах ів ей я ю ям ями ях ем ові еві ок ки ці ку"),
+    # Hungarian: plural, accusative, possessive and the common cases of both vowel harmonies
+    "hu": words_of(
+        "k t ok ek ök ak ot et öt at a e ja je ai ei om em öm od ed öd unk ünk uk ük "
+        "ban ben ba be ból ből on en ön ra re ról ről nak nek val vel tól től nál nél ig ért "
+        "kat ket ság ség s os es ös"
+    ),
 }
 # Regular verb endings after the stem (the infinitive without its -er / -ar / -en).
 VERB_ENDINGS = {
@@ -93,6 +99,7 @@ VERB_ENDINGS = {
     "el": (),
     "ru": words_of("ю ешь ет ем ете ют у ут л ла ло ли й йте ал ала ало али ишь ит им ите ят ся"),
     "uk": words_of("ю єш є ємо єте ють у еш е емо ете уть в ла ло ли й йте ла ив ила ило или"),
+    "hu": (),  # its obscene verbs are listed as stems in offensive-hu.txt
 }
 SPANISH_ER_ENDINGS = words_of(
     "o es e emos eis en ia ias iamos iais ian ido ida idos idas iendo er i iste io imos isteis "
@@ -106,6 +113,7 @@ VERB_INFINITIVE |= {"cs": "t", "hr": "ti"}
 VERB_INFINITIVE |= {"lt": "ti", "ro": "-"}  # ro: its verb forms are listed whole
 VERB_INFINITIVE |= {"bg": "-", "el": "-"}  # their supplements list verb forms whole
 VERB_INFINITIVE |= {"ru": "ть", "uk": "ти"}
+VERB_INFINITIVE |= {"hu": "-"}
 
 
 ENGLISH_ENDINGS = words_of("s es d ed ing er ers y")  # after the entry (a consonant doubled)

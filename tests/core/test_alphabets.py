@@ -98,6 +98,21 @@ from core.languages import shown_spelling
         ("uk", "мясо", "мясо"),
         ("uk", "объём", None),  # ы ъ ё э are Russian letters, not Ukrainian ones
         ("uk", "эхо", None),
+        ("hu", "KÖR", "kör"),
+        ("hu", "kor", "kor"),  # o is never ö: "kor" (age) and "kör" (circle) differ
+        ("hu", "TÜKÖR", "tükör"),
+        ("hu", "tukor", "tukor"),
+        ("hu", "őr", "ör"),  # the double acute is ö's and ü's long mark: folded into them
+        ("hu", "TŰZ", "tüz"),
+        ("hu", "Árvíztűrő", "arviztürö"),  # á é í ó ú: the acute is dropped
+        ("hu", "kávé", "kave"),
+        ("hu", "hõs", "hös"),  # õ ô û: the Latin-1 stand-ins for ő and ű
+        ("hu", "HÔS", "hös"),
+        ("hu", "betû", "betü"),
+        ("hu", "crème", "creme"),
+        ("hu", "szösz", "szösz"),  # digraphs are their two letters
+        ("hu", "taxi", None),  # no q, w, x: Hungarian Scrabble has none
+        ("hu", "watt", None),
     ],
 )
 def test_fold(code: str, typed: str, folded: str | None) -> None:
@@ -174,6 +189,24 @@ def test_turkish_dice_and_boards_show_turkish_capitals() -> None:
     assert face("i", TURKISH) == "İ" and face("ı", TURKISH) == "I" and face("i") == "I"
     board = Board(2, 2, ("i", "ı", "ş", "qu"))
     assert board.grid(TURKISH) == "İ  I\nŞ  Qu" and board.grid() == "I  I\nŞ  Qu"
+
+
+def test_hungarian_letters_and_their_capitals() -> None:
+    """25 letters in the alphabet's order, ö and ü after o and u; a die's capital of each folds
+    back to it; plain() takes the dots off, as a keyboard without them types."""
+    hu = lang_of("hu")
+    assert hu.alphabet == "abcdefghijklmnoöprstuüvyz" and hu.casing is PLAIN
+    capitals = "".join(face(ch) for ch in hu.alphabet)
+    assert capitals == "ABCDEFGHIJKLMNOÖPRSTUÜVYZ"
+    assert [hu.fold(c) for c in capitals] == list(hu.alphabet)
+    assert hu.plain("tükör") == "tukor" and hu.plain("ördög") == "ordog"
+    assert {hu.fold(c) for c in "áéíóú"} == set("aeiou") and hu.fold("őű") == "öü"
+
+
+def test_hungarian_dice_hold_ö_and_ü_and_no_other_mark() -> None:
+    for size in (4, 5, 6):
+        faces = {f for die in dice_set(f"{size}x{size}-hu").dice for f in die}
+        assert {"ö", "ü"} <= faces <= set(lang_of("hu").alphabet), size
 
 
 def test_finnish_dice_hold_its_letters() -> None:

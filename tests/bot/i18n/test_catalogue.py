@@ -166,7 +166,8 @@ def test_every_entry_renders_with_sample_fields(language: str) -> None:
      ("el", 0, "other"), ("el", 5, "other"), ("ru", 1, "one"), ("ru", 21, "one"), ("ru", 11, "many"),
      ("ru", 2, "few"), ("ru", 24, "few"), ("ru", 14, "many"), ("ru", 0, "many"), ("ru", 5, "many"),
      ("ru", 101, "one"), ("ru", 111, "many"), ("uk", 1, "one"), ("uk", 3, "few"),
-     ("uk", 12, "many"), ("uk", 31, "one"), ("uk", 0, "many")],
+     ("uk", 12, "many"), ("uk", 31, "one"), ("uk", 0, "many"), ("hu", 1, "one"),
+     ("hu", 5, "other")],
 )  # fmt: skip
 def test_each_language_counts_by_its_own_plural_rule(language: str, n: int, form: str) -> None:
     assert plural_form(n, language) == form
@@ -210,6 +211,7 @@ def test_counts_read_naturally_in_each_language() -> None:
     assert [count(n, "units.player", "uk") for n in (1, 2, 5, 22)] == [
         "1 гравець", "2 гравці", "5 гравців", "22 гравці"
     ]  # fmt: skip
+    assert [count(n, "units.word", "hu") for n in (1, 5)] == ["1 szó", "5 szó"]  # singular
 
 
 # Each language as each reader names it: a French refusal said "English", not "anglais".
@@ -223,6 +225,7 @@ READERS_NAMES = {
     "pt": {"en": "inglês", "fr": "francês", "es": "espanhol", "de": "alemão"},
     "da": {"en": "engelsk", "fr": "fransk", "es": "spansk", "de": "tysk"},
     "fi": {"en": "englanti", "fr": "ranska", "es": "espanja", "de": "saksa"},
+    "hu": {"en": "angol", "fr": "francia", "es": "spanyol", "de": "német"},
     "id": {
         "en": "bahasa Inggris",
         "fr": "bahasa Prancis",
