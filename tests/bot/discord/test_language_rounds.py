@@ -247,8 +247,8 @@ def test_banned_words_are_kept_as_typed_and_read_by_each_rounds_language() -> No
     assert round_banned(typed, "fr") == {"petard", "ano", "grun", "gruen"}
     assert round_banned(typed, "de") == {"petard", "ano", "gruen"}  # "grün" is "gruen"
     with pytest.raises(OptionError) as refused:
-        banned_words("peña λόγος")  # no language spells it
-    assert refused.value.text("es").endswith(  # the word as typed, case folded: 'λόγοσ'
+        banned_words("peña λόγος שלום")  # Greek is a language; no language spells Hebrew
+    assert refused.value.text("es").endswith(
         "' no puede ser una palabra: solo letras de uno de los idiomas del juego, como mucho 40"
     )
 
