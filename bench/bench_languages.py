@@ -218,7 +218,7 @@ async def play_round(standin: StandIn, cache: Path, code: str, stop_first: bool)
     grid = board.content.split("```")[1].strip().splitlines()
     lexicon = cached_lexicon_for(code, cache)
     assert lexicon is not None, f"the bot played {code} but the cache does not hold it"
-    word = min(solve(read_board(grid), lexicon, 3), key=len)
+    word = min(solve(read_board(grid, language(code).casing.lower), lexicon, 3), key=len)
     message = await standin.user_says("boggle", "bob", word)
     await standin.wait_until(
         lambda: message.reactions or f"✅ {word}" in standin.world.messages[board.id].content, 10

@@ -222,11 +222,12 @@ async def wait_for_rows(
     return rows
 
 
-def read_board(grid_lines: Iterable[str]) -> Board:
-    """The board as a player reads it from a posted grid (``Qu``, ``Th`` and ``·`` included)."""
+def read_board(grid_lines: Iterable[str], lower: Callable[[str], str] = str.lower) -> Board:
+    """The board as a player reads it from a posted grid (``Qu``, ``Th`` and ``·`` included);
+    ``lower``: the language's lowercase (Turkish ``İ`` is ``i``: ``core.casing``)."""
     rows = []
     for line in grid_lines:
-        faces = [f.lower() for f in line.split()]
+        faces = [lower(f) for f in line.split()]
         rows.append(
             "".join(
                 "." if f == "·" else f if len(f) == 1 else "q" if f == "qu" else f"[{f}]"
