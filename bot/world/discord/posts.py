@@ -12,6 +12,7 @@ from bot.discord.outbox import delivering
 from bot.discord.render import BOARD_FILE
 from bot.kernel import codec
 from bot.kernel.outbox import Post, Undeliverable
+from bot.world.discord.guess_form import world_board_view
 from bot.world.discord.render import board_text, results_text
 from bot.world.discord.uses import WorldUses
 from bot.world.model import WorldRoundPost
@@ -47,9 +48,13 @@ class WorldPosts:
             if png is not None:
                 files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
         closes = world.rhythm.closes_at(about.number)
-        content = board_text(board, closes, await self._language(post.guild_id), private=False)
+        language = await self._language(post.guild_id)
+        content = board_text(board, closes, language, private=False)
+        view = world_board_view(about.number, language)
         async with delivering():
-            await channel.send(content, files=files, allowed_mentions=NO_PINGS, nonce=post.nonce())
+            await channel.send(
+                content, files=files, view=view, allowed_mentions=NO_PINGS, nonce=post.nonce()
+            )
 
     async def results(self, post: Post) -> None:
         about = codec.loads(WorldRoundPost, post.payload)

@@ -52,20 +52,22 @@ def verdict_lines(judgements: Sequence[Judgement], language: str) -> list[str]:
     ]
 
 
+def yours_text(play: WorldPlay, language: str) -> str:
+    """The player's words so far and their points."""
+    if not play.words:
+        return text("world_round.no_words", language)
+    return text(
+        "world_round.yours",
+        language,
+        count=len(play.words),
+        words=", ".join(escape(w) for w in play.words),
+        points=pts(play.entry.points, language),
+    )
+
+
 def play_text(play: WorldPlay, language: str, verdicts: Sequence[str] = ()) -> str:
     """A player's private message: the board, the verdicts of their last guess, their words."""
-    words = ", ".join(escape(w) for w in play.words)
-    yours = (
-        text(
-            "world_round.yours",
-            language,
-            count=len(play.words),
-            words=words,
-            points=pts(play.entry.points, language),
-        )
-        if play.words
-        else text("world_round.no_words", language)
-    )
+    yours = yours_text(play, language)
     lines = [board_text(play.board, play.closes_at, language, private=True), *verdicts, yours]
     return fit("\n".join(lines), CONTENT_LIMIT)
 

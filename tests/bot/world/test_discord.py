@@ -1,8 +1,8 @@
 """The world round through the real client and the stand-in: a server opts a channel in, the
 board is posted there at the opening, a word typed there scores (✅), another player plays
-privately with ``/world`` from another server's channel, and at the close the channel gets its
-results (each player's world rank) and the private message the world's; then the day's world
-leaderboard."""
+privately with ``/world`` from another channel, a third through the board's Guess form; at the
+close the channel gets its results (each player's world rank) and the private message the
+world's; then the day's world leaderboard."""
 
 from __future__ import annotations
 
@@ -35,6 +35,14 @@ async def test_a_world_round_in_a_world_channel_and_privately(game: Harness) -> 
     said = await game.say("alice", f"{long} notaword")
     await game.standin.wait_until(lambda: said.reactions.get("✅"))
 
+    clicked = await game.standin.click(board_post, "carol", f"world:guess:{number}")
+    await clicked.shown_modal()
+    sent = await game.standin.submit_modal(clicked, {"words": f"{short} {short}zz"})
+    verdicts = await sent.followup()
+    assert verdicts.ephemeral and short in verdicts.content and "(1)" in verdicts.content
+    carol = await world.store.world_entry("en", number, game.user_id("carol"))
+    assert carol is not None and carol.points == word_score(short)
+
     private = await game.standin.slash("general", "bob", "world", {})
     shown = await private.original_message()
     assert shown.ephemeral and f"World round #{number}" in shown.content
@@ -47,9 +55,11 @@ async def test_a_world_round_in_a_world_channel_and_privately(game: Harness) -> 
     results = await game.standin.wait_for_message(
         "boggle", lambda m: "players" in m.content and f"#{number}" in m.content, 5, after=0
     )
-    assert "Alice" in results.content and "#1 of 2" in results.content, results.content
+    assert "Alice" in results.content and "#1 of 3" in results.content, results.content
     assert "This server is #1 of 1" in results.content
-    await game.standin.wait_until(lambda: "You: #2 of 2" in shown.content or None)
+    await game.standin.wait_until(
+        lambda: ("You: #" in shown.content and "of 3" in shown.content) or None
+    )
     posted = [m for m in game.standin.messages("boggle") if f"#{number}" in m.content]
     assert len(posted) == 2  # the board and the results, once each
 
@@ -57,4 +67,4 @@ async def test_a_world_round_in_a_world_channel_and_privately(game: Harness) -> 
     embed = (await asked.followup()).embeds[0]
     assert "World rounds · English · today" in embed["title"], embed
     assert embed["description"].index("Alice") < embed["description"].index("Bob")
-    assert embed["footer"]["text"].startswith("You: #2 of 2")
+    assert embed["footer"]["text"].startswith("You: #") and " of 3" in embed["footer"]["text"]
