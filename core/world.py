@@ -140,9 +140,13 @@ class Ranked:
     last_at: float
 
     def top_percent(self, players: int) -> int:
-        """The share of players at or above this rank, as a whole percentage rounded up (the
-        best of 3,912 players is in the top 1 %)."""
-        return max(1, math.ceil(self.rank * 100 / players)) if players else 100
+        return top_percent(self.rank, players)
+
+
+def top_percent(rank: int, players: int) -> int:
+    """The share of ``players`` at or above ``rank``, as a whole percentage rounded up (the best
+    of 3,912 players is in the top 1 %)."""
+    return max(1, math.ceil(rank * 100 / players)) if players else 100
 
 
 def ranking(entries: Iterable[Entry]) -> list[Ranked]:
@@ -220,6 +224,7 @@ __all__ = [
     "ranking",
     "rarest",
     "server_ranking",
+    "top_percent",
     "word_shares",
     "world_board",
     "world_seed",

@@ -117,6 +117,11 @@ class WorldService:
         self.channels = {c.channel_id: c for c in channels}
         return channels
 
+    def until_next(self, key: str, language: str) -> Refusal:
+        """A refusal (``key``) saying when the next world round opens."""
+        opens = int(self.rhythm.opens_at(self.rhythm.number_at(self.clock()) + 1))
+        return Refusal.of(key, language, opens=f"<t:{opens}:R>")
+
     def open_number(self) -> int | None:
         """The number of the world round taking words now, if one is."""
         now = self.clock()
@@ -191,8 +196,7 @@ class WorldService:
         now = self.clock()
         number = self.rhythm.number_at(now)
         if not self.rhythm.is_open(number, now):
-            opens = int(self.rhythm.opens_at(number + 1))
-            return Refusal.of("world_round.between", language, opens=f"<t:{opens}:R>")
+            return self.until_next("world_round.between", language)
         kept = self._kept.get((language, number, player_id))
         if kept is not None:
             return await self._play(*kept)
@@ -239,8 +243,7 @@ class WorldService:
                     language, played.entry.number, player_id, accepted, at
                 )
                 if added is None:
-                    opens = int(self.rhythm.opens_at(played.entry.number + 1))
-                    return Refusal.of("world_round.closed", language, opens=f"<t:{opens}:R>")
+                    return self.until_next("world_round.closed", language)
                 points = dict(accepted)
                 entry = replace(
                     played.entry,

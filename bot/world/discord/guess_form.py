@@ -12,7 +12,6 @@ import discord
 from bot.discord.buttons import IdButton
 from bot.discord.forms import WordsForm, send_form, sent_form
 from bot.discord.render.text import CONTENT_LIMIT, fit
-from bot.i18n.catalogue import text
 from bot.kernel.refusal import Refusal
 from bot.world.discord.render import verdict_lines, yours_text
 from bot.world.discord.uses import WORLD, WorldUses
@@ -78,8 +77,7 @@ def _closed(uses: WorldUses, number: int, language: str) -> str | None:
     """What a click on an older round's board is told: the next round's opening."""
     if uses.world.open_number() == number:
         return None
-    opens = int(uses.world.rhythm.opens_at(uses.world.rhythm.number_at(uses.world.clock()) + 1))
-    return text("world_round.closed", language, opens=f"<t:{opens}:R>")
+    return uses.world.until_next("world_round.closed", language).text(language)
 
 
 def world_board_view(number: int, language: str) -> discord.ui.View:

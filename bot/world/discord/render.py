@@ -13,7 +13,7 @@ from bot.i18n.languages import language_name
 from bot.world.model import WorldEntry, WorldResults
 from bot.world.service import WorldPlay
 from core.round import Judgement
-from core.world import WORLD_RULES, WorldBoard
+from core.world import WORLD_RULES, WorldBoard, top_percent
 
 TOP = 10  # the world's best shown in every results post
 HERE = 10  # a server's own players shown in its world channel
@@ -88,8 +88,7 @@ def _top(results: WorldResults, language: str) -> list[str]:
 
 def _standing(entry: WorldEntry, players: int) -> dict[str, object]:
     rank = entry.rank or players
-    top = max(1, -(-rank * 100 // players)) if players else 100
-    return {"rank": f"{rank:,}", "players": f"{players:,}", "top": top}
+    return {"rank": f"{rank:,}", "players": f"{players:,}", "top": top_percent(rank, players)}
 
 
 def results_text(results: WorldResults, guild_id: int | None, language: str) -> str:
