@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 # often; a post owed in this process is delivered at once.
 LOOK_EVERY = 30.0
 RETRY = Backoff(first=1.0, most=300.0)
+# A post being sent is claimed this long: another process owning the channel (a shard being
+# handed over) leaves it alone meanwhile; after a crash it goes again, with the same nonce.
+CLAIM = 10.0
 SENT_KEPT_DAYS = 7.0  # sent and given-up posts are pruned after this long
 PRUNE_EVERY = 3600.0
 
@@ -77,6 +80,11 @@ class OutboxStore(Protocol):
 
     async def channel_posts(self, channel_id: int) -> list[Post]:
         """The channel's posts still owed, oldest first."""
+        ...
+
+    async def claim_post(self, post_id: int, now: float, until: float) -> bool:
+        """Take the post, still owed and due at ``now``, for sending until ``until``; False
+        when it is not (another process took it, or it went)."""
         ...
 
     async def post_sent(self, post_id: int, now: float) -> None: ...
@@ -174,7 +182,8 @@ class Outbox:
 
     async def _look(self) -> float:
         now = self.clock()
-        for guild_id, channel_id in await self.store.channels_owed(now):
+        # within a claim's span: a post claimed by a process that died goes when its claim ends
+        for guild_id, channel_id in await self.store.channels_owed(now + CLAIM):
             if self.owns(guild_id) and self.scheduler.when(_job(channel_id)) is None:
                 self._send_now(channel_id)
         return now + LOOK_EVERY
@@ -188,6 +197,9 @@ class Outbox:
                 return None  # the shard moved: its new process delivers
             if post.due_at > self.clock():
                 return post.due_at  # waiting out its backoff: the later ones wait behind it
+            now = self.clock()
+            if not await self.store.claim_post(post.id, now, now + CLAIM):
+                return now + CLAIM  # another process is sending it
             deliver = self.deliverers.get(post.kind)
             if deliver is None:
                 await self._give_up(post, "no deliverer for this kind")

@@ -47,6 +47,13 @@ class MemoryOutboxStore:
             if r.open and r.owed.channel_id == channel_id
         ]
 
+    async def claim_post(self, post_id: int, now: float, until: float) -> bool:
+        row = self.rows[post_id]
+        if not row.open or row.due_at > now:
+            return False
+        row.due_at = until
+        return True
+
     async def post_sent(self, post_id: int, now: float) -> None:
         self.rows[post_id].sent_at = now
 

@@ -112,3 +112,30 @@ async def test_posts_of_servers_another_process_runs_are_left_to_it() -> None:
     assert channels.sent == [(10, "ours")]
     assert [p.payload for p in await store.channel_posts(20)] == ["theirs"]
     await scheduler.close()
+
+
+async def test_two_processes_owning_a_channel_send_its_post_once() -> None:
+    """A shard being handed over: both processes look at the channel while one is sending."""
+    store, clock = MemoryOutboxStore(), StoppedClock(T0)
+    sending, release = asyncio.Event(), asyncio.Event()
+    first_sent: list[str] = []
+
+    async def slow(post: Post) -> None:
+        sending.set()
+        await release.wait()
+        first_sent.append(post.payload)
+
+    first, first_scheduler = await started(store, Channels(), clock)
+    first.deliver_with({"note": slow})
+    second_channels = Channels()
+    second, second_scheduler = await started(store, second_channels, clock)
+    await first.owe([owed(10, "a1")])
+    await sending.wait()
+    second.wake([(1, 10)])
+    await second_scheduler.caught_up()
+    release.set()
+    await first_scheduler.caught_up()
+    assert first_sent == ["a1"] and second_channels.sent == []
+    assert await store.channel_posts(10) == []
+    for scheduler in (first_scheduler, second_scheduler):
+        await scheduler.close()

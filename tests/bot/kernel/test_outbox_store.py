@@ -55,3 +55,15 @@ async def test_sent_given_up_and_later(store: OutboxStore) -> None:
     assert await store.prune_posts(T0) == 0
     assert await store.prune_posts(T0 + 1) == 2
     assert [p.id for p in await store.channel_posts(10)] == [c.id]
+
+
+async def test_a_post_is_claimed_by_one_sender_until_its_claim_ends(store: OutboxStore) -> None:
+    await store.owe_posts([owed(10, "a")], T0)
+    (post,) = await store.channel_posts(10)
+    assert await store.claim_post(post.id, T0, T0 + 10)
+    assert not await store.claim_post(post.id, T0 + 9, T0 + 19)  # another sender, meanwhile
+    (claimed,) = await store.channel_posts(10)
+    assert claimed.due_at == T0 + 10
+    assert await store.claim_post(post.id, T0 + 10, T0 + 20)  # its sender died: taken again
+    await store.post_sent(post.id, T0 + 11)
+    assert not await store.claim_post(post.id, T0 + 30, T0 + 40)
