@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.languages import LANGUAGE_CODES, language
+from tests.core.lists import word_set
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -39,24 +40,19 @@ ACCEPTED.update(language_samples()[0])
 REFUSED.update(language_samples()[1])
 
 
-@pytest.fixture(scope="module")
-def word_sets() -> dict[str, set[str]]:
-    return {code: set(language(code).read_words().split()) for code in LANGUAGE_CODES}
-
-
 def test_every_language_has_both_samples() -> None:
     assert set(ACCEPTED) == set(REFUSED) == set(LANGUAGE_CODES)
 
 
 @pytest.mark.parametrize("code", LANGUAGE_CODES)
-def test_common_words_are_accepted(code: str, word_sets: dict[str, set[str]]) -> None:
+def test_common_words_are_accepted(code: str) -> None:
     lang = language(code)
-    missing = [w for w in ACCEPTED[code] if lang.fold(w) not in word_sets[code]]
+    missing = [w for w in ACCEPTED[code] if lang.fold(w) not in word_set(code)]
     assert missing == []
 
 
 @pytest.mark.parametrize("code", LANGUAGE_CODES)
-def test_slurs_and_obscenities_are_refused(code: str, word_sets: dict[str, set[str]]) -> None:
+def test_slurs_and_obscenities_are_refused(code: str) -> None:
     lang = language(code)
-    present = [w for w in REFUSED[code] if lang.fold(w) in word_sets[code]]
+    present = [w for w in REFUSED[code] if lang.fold(w) in word_set(code)]
     assert present == []

@@ -27,12 +27,8 @@ from core.round import Mode, Round, Rules, Verdict
 from core.scoring import default_min_length
 from core.solver import solve
 from tests.core.brute import brute_solve
+from tests.core.lists import word_list, word_set
 from tests.profiles import brute, sized
-
-
-@pytest.fixture(scope="module")
-def word_lists() -> dict[str, list[str]]:
-    return {code: language(code).read_words().split() for code in LANGUAGE_CODES}
 
 
 def test_codes_and_errors() -> None:
@@ -161,14 +157,14 @@ def test_capitals_and_lowercase_round_trip_in_each_alphabet(code: str) -> None:
     }.get(code, [])  # fmt: skip
 
 
-def test_word_lists_hold_only_their_letters_folded(word_lists: dict[str, list[str]]) -> None:
-    for code, words in word_lists.items():
+def test_word_lists_hold_only_their_letters_folded() -> None:
+    for code, words in ((c, word_list(c)) for c in LANGUAGE_CODES):
         lang = language(code)
         letters = set(lang.alphabet)
         sample = random.Random(code).sample(words, 5000)
         assert all(set(w) <= letters and lang.fold(w) == w and len(w) >= 2 for w in sample), code
-    assert "año" in word_lists["es"] and "ano" in word_lists["es"]
-    assert "gruen" in word_lists["de"] and "grün" not in word_lists["de"]
+    assert "año" in word_set("es") and "ano" in word_set("es")
+    assert "gruen" in word_set("de") and "grün" not in word_set("de")
 
 
 def test_guesses_read_the_way_the_list_was_folded(lexicons: dict[str, Lexicon]) -> None:
@@ -245,12 +241,12 @@ def test_missed_order_breaks_ties_by_length_then_alphabet(lexicons: dict[str, Le
 )
 @given(side=st.sampled_from((4, 5, 6)), seed=st.integers(0, 2**32))
 def test_solver_equals_brute_force_on_each_languages_dice(
-    lexicons: dict[str, Lexicon], word_lists: dict[str, list[str]], code: str, side: int, seed: int
+    lexicons: dict[str, Lexicon], code: str, side: int, seed: int
 ) -> None:
     board = dice_set(language(code).default_dice(side)).roll(random.Random(seed))
     min_length = default_min_length(side)
     found = solve(board, lexicons[code], min_length)
-    assert set(found) == brute_solve(board, word_lists[code], min_length)
+    assert set(found) == brute_solve(board, word_list(code), min_length)
 
 
 def test_spanish_boards_spell_words_with_ñ(lexicons: dict[str, Lexicon]) -> None:

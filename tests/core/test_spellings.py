@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from core.languages import language, shown_spelling
 from core.lexicon import Lexicon, LexiconError
 from core.lexicon.sources import read_word_text
+from tests.core.lists import word_set
 
 FR = language("fr")
 
@@ -53,7 +54,7 @@ def test_every_spelling_in_a_shipped_file_folds_to_a_word_of_its_list() -> None:
         lang = language(code)
         path = lang.spellings_file
         assert path is not None
-        words = set(lang.read_words().split())
+        words = word_set(code)
         spellings = read_word_text(path).split()
         assert spellings, code
         assert all(lang.fold(s) in words and lang.fold(s) != s for s in spellings), code

@@ -3,18 +3,11 @@ from them and the ordinary words it had to keep."""
 
 from __future__ import annotations
 
-import pytest
-
-from core.languages import language
+from tests.core.lists import word_set
 
 
 def words(text: str) -> list[str]:
     return text.split()
-
-
-@pytest.fixture(scope="module")
-def word_sets() -> dict[str, set[str]]:
-    return {code: set(language(code).read_words().split()) for code in ("fr", "es", "de")}
 
 
 # The offensive words removed and the ordinary words kept, per language: the committed samples of
@@ -28,14 +21,14 @@ NAMES_AND_ABBREVIATIONS = words(
 GERMAN_ORDINARY = words("kurz stark lange waren senden im ob hm brr horst mueller bauer koch")
 
 
-def test_german_names_and_abbreviations_are_gone(word_sets: dict[str, set[str]]) -> None:
-    assert [w for w in NAMES_AND_ABBREVIATIONS if w in word_sets["de"]] == []
+def test_german_names_and_abbreviations_are_gone() -> None:
+    assert [w for w in NAMES_AND_ABBREVIATIONS if w in word_set("de")] == []
 
 
-def test_german_words_that_are_also_names_are_kept(word_sets: dict[str, set[str]]) -> None:
-    assert [w for w in GERMAN_ORDINARY if w not in word_sets["de"]] == []
+def test_german_words_that_are_also_names_are_kept() -> None:
+    assert [w for w in GERMAN_ORDINARY if w not in word_set("de")] == []
 
 
-def test_german_words_without_a_vowel_are_interjections(word_sets: dict[str, set[str]]) -> None:
+def test_german_words_without_a_vowel_are_interjections() -> None:
     interjections = set(words("brr hm mhm mhmm mmh mmm pscht pst psst sch ksch kscht"))
-    assert {w for w in word_sets["de"] if not set(w) & set("aeiouy")} <= interjections
+    assert {w for w in word_set("de") if not set(w) & set("aeiouy")} <= interjections
