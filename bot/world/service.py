@@ -96,8 +96,11 @@ class WorldService:
     pace: Pacer = field(default_factory=lambda: Pacer(WORLD_RATE))
     fan_out: FanOut | None = None  # the last slot's, as ``stride_of`` found it
     counts: dict[str, int] = field(default_factory=dict)  # world channels by language, likewise
+    _latest: int = -1  # the slot ``fan_out`` and ``counts`` are of
     boards_skipped: int = 0  # board posts whose turn came after their round's close
     _strides: Bounded[int, int] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
+    # The languages with world channels at each slot's opening, as ``stride_of`` counted them.
+    _languages: Bounded[int, tuple[str, ...]] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
     _secret: bytes | None = None
     _boards: Bounded[tuple[str, int], WorldBoard] = field(
         default_factory=lambda: Bounded(BOARDS_KEPT)
@@ -161,13 +164,15 @@ class WorldService:
             return known
         counts = await self.store.world_channel_counts(self.rhythm.opens_at(number))
         fan_out = FanOut(sum(counts.values()), self.rate, self.rhythm)
-        before = self.fan_out
-        self.counts, self.fan_out = counts, fan_out
-        if before is None or (before.stride, before.late_results) != (
-            fan_out.stride,
-            fan_out.late_results,
-        ):
-            _say(fan_out, counts)
+        self._languages.put(number, tuple(counts))
+        if number >= self._latest:  # not a past slot's, read late
+            before, self._latest = self.fan_out, number
+            self.counts, self.fan_out = counts, fan_out
+            if before is None or (before.stride, before.late_results) != (
+                fan_out.stride,
+                fan_out.late_results,
+            ):
+                _say(fan_out, counts)
         return self._strides.put(number, fan_out.stride)
 
     async def secret(self) -> bytes:
@@ -185,7 +190,11 @@ class WorldService:
         if self.rhythm.is_open(number, now) and number % await self.stride_of(number) == 0:
             await self._open(number)
         closing = number if now >= self.rhythm.closes_at(number) + CLOSE_GRACE else number - 1
-        for language, round_number in await self.store.unclosed_world_rounds(closing):
+        due = set(await self.store.unclosed_world_rounds(closing))
+        if closing % await self.stride_of(closing) == 0:
+            # Closed already by another process or not, this one sends its channels' results.
+            due.update((language, closing) for language in self._languages.get(closing, ()))
+        for language, round_number in sorted(due, key=lambda r: (r[1], r[0])):
             await self.close(language, round_number)
         later = self.rhythm.closes_at(number) + CLOSE_GRACE
         return later if now < later else self.rhythm.opens_at(number + 1)

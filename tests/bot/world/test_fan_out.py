@@ -17,7 +17,7 @@ from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.stores import Storage
 from bot.world.model import BOARD_POST, RESULTS_POST, WorldChannel
-from bot.world.service import WorldPlay, WorldService
+from bot.world.service import CLOSE_GRACE, WorldPlay, WorldService
 from core.lexicon import Lexicon
 from tests.bot.harness import StoppedClock
 from tests.bot.world.test_service import NUMBER, RHYTHM, T0, Sent
@@ -119,3 +119,26 @@ async def test_too_many_world_channels_stretch_the_rhythm_on_every_process(
         back = [r for r in caplog.records if "within Discord's limits" in r.getMessage()]
         assert [r.levelno for r in back[-2:]] == [logging.INFO, logging.INFO]
         assert "15 world channels" in back[-1].getMessage()
+
+
+async def test_a_process_sends_the_results_another_closed_before_it_looked(
+    tmp_path: Path, lexicon: Lexicon
+) -> None:
+    clock = StoppedClock(T0 - 30)
+    target = str(tmp_path / "w.db")
+    async with (
+        process(target, clock, lexicon, lambda g: g == 1) as (a, sent_a, jobs_a),
+        process(target, clock, lexicon, lambda g: g == 2) as (b, sent_b, jobs_b),
+    ):
+        await a.set_channel(WorldChannel(1, 10, "en"))
+        await b.set_channel(WorldChannel(2, 20, "en"))
+        for instant in (T0 + 1, T0 + 119):  # the outboxes' looks for posts owed: due later
+            clock.now = instant
+            for jobs in (jobs_a, jobs_b):
+                await jobs.caught_up()
+        assert await a.close("en", NUMBER)  # a closes it before b's clock job looks
+        clock.now = T0 + 120 + CLOSE_GRACE
+        for jobs in (jobs_a, jobs_b):
+            await jobs.caught_up()
+        assert sent_b.posts == [(20, BOARD_POST, NUMBER), (20, RESULTS_POST, NUMBER)]
+        assert sent_a.posts == [(10, BOARD_POST, NUMBER), (10, RESULTS_POST, NUMBER)]
