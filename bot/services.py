@@ -18,12 +18,13 @@ from bot.achievements.service import AchievementService
 from bot.battles.service import BattleService
 from bot.check.service import CheckService
 from bot.config.settings import Settings
+from bot.config.shards import ShardSlice
 from bot.daily.posts import DailyPoster
 from bot.daily.service import DailyService
 from bot.definitions.service import DefinitionsService
 from bot.kernel.events import EventBus
 from bot.kernel.lexicons import Lexicons
-from bot.kernel.limits import Limiter
+from bot.kernel.limits import Limiter, Pacer
 from bot.kernel.outbox import Outbox
 from bot.kernel.pages import PageDirectory
 from bot.kernel.scheduler import Scheduler
@@ -48,7 +49,7 @@ from bot.tournaments.scheduler import TournamentScheduler
 from bot.tournaments.service import TournamentService
 from bot.world.service import WorldService
 from core.lexicon import Lexicon
-from core.world import Rhythm
+from core.world import WORLD_RATE, Rhythm
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +183,7 @@ async def open_services(
         Rhythm.every_seconds(settings.world_every),
         settings.world_secret,
         events,
+        pace=Pacer(world_share(settings.shards)),
     )
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
     stack.callback(definitions.close)
@@ -213,6 +215,14 @@ async def open_services(
         battles,
         world,
     )
+
+
+def world_share(shards: ShardSlice) -> float:
+    """This process's share of the world posts' rate: as many parts as it runs shards. Discord
+    spreads servers over shards evenly, so each process's world channels are its shards' share
+    too; no process asks another or the database before it sends."""
+    ids, count = shards.claimed
+    return WORLD_RATE * len(ids) / count
 
 
 async def start_services(

@@ -74,6 +74,54 @@ class Rhythm:
         return self.opens_at(number) <= now < self.closes_at(number)
 
 
+GLOBAL_RATE = 50.0  # Discord's global limit: requests a second of one bot token, all processes
+WORLD_RATE = 40.0  # the part of it world posts take, bot-wide: the rest is the rounds' own
+RESULTS_WITHIN = 20.0  # seconds in which a round's results should reach every world channel
+
+
+@dataclass(frozen=True)
+class FanOut:
+    """What one world round's posts cost at ``rate`` requests a second, bot-wide: each of the
+    ``channels`` gets a board at the opening and the results at the close, one message each."""
+
+    channels: int
+    rate: float
+    rhythm: Rhythm
+
+    @property
+    def seconds(self) -> float:
+        """From the first channel's post to the last one's, for the boards or for the results."""
+        return self.channels / self.rate
+
+    @property
+    def stride(self) -> int:
+        """How many of the rhythm's slots a round takes (1: every slot has a round): enough that
+        the results reach every channel before the next round's boards start."""
+        room = self.rhythm.every - self.rhythm.play
+        if self.seconds <= room:
+            return 1
+        return math.ceil((self.rhythm.play + self.seconds) / self.rhythm.every)
+
+    @property
+    def late_results(self) -> bool:
+        """Whether the last channel hears the results more than ``RESULTS_WITHIN`` after the close."""
+        return self.seconds > RESULTS_WITHIN
+
+    @property
+    def boards_in_time(self) -> int:
+        """How many channels the boards reach before the close (the others' are skipped)."""
+        return min(self.channels, math.floor(self.rhythm.play * self.rate))
+
+    def describe(self) -> str:
+        every = self.rhythm.every * self.stride
+        return (
+            f"{self.channels} world channels take {self.seconds:.0f} s for a round's results at"
+            f" {self.rate:g} requests/s; a round every {every:g} s"
+            f" ({self.stride} x {self.rhythm.every:g} s), boards in time for"
+            f" {self.boards_in_time} channels"
+        )
+
+
 def world_seed(secret: bytes, language: str, number: int) -> int:
     """The seed of round ``number``'s board in ``language``: keyed by the host's secret (HMAC),
     the same on every process and Python."""

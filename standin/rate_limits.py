@@ -1,7 +1,10 @@
-"""Discord's per-channel rate limits on what a round does most: sending, editing and reacting.
+"""Discord's rate limits: the per-channel buckets of what a round does most (sending, editing,
+reacting), and the global limit of a bot token.
 
 Discord's observed buckets, per channel and in fixed windows: 5 messages sent a 5 s, 5 edits a
-5 s, one reaction a 0.25 s; past one, 429 with Discord's headers and body. Off unless
+5 s, one reaction a 0.25 s; past one, 429 with Discord's headers and body. The global limit: 50
+requests in any second per token, across every connection and process using it (interaction
+callbacks and webhooks are outside it); past it, 429 with ``global: true``. Off unless
 ``enable()``d, so a test of something else is not slowed.
 """
 
@@ -10,8 +13,10 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import takewhile
 
 from aiohttp import web
 
@@ -24,6 +29,9 @@ LIMITS: dict[str, tuple[int, float]] = {
     f"PATCH {MESSAGE}": (5, 5.0),
     f"PUT {MESSAGE}/reactions/{{emoji}}/@me": (1, 0.25),
 }
+GLOBAL_LIMIT = 50  # requests a bot token may make in any second
+GLOBAL_PER = 1.0
+UNCOUNTED = ("/interactions/", "/webhooks/")  # Discord keeps these outside the global limit
 
 
 @dataclass
@@ -40,10 +48,42 @@ class RateLimits:
         self.enabled = False
         self._windows: dict[tuple[str, str], _Window] = {}
         self.refused: list[tuple[str, str]] = []  # (route, channel) of each 429
+        # The instants of every request each token made within the global limit, and each
+        # global 429 as (token, route).
+        self.taken: dict[str, deque[float]] = {}
+        self.refused_global: list[tuple[str, str]] = []
 
     def enable(self, on: bool = True) -> None:
         self.enabled = on
         self._windows.clear()
+        self.taken.clear()
+
+    def take_global(self, token: str, method: str, route: str) -> web.Response | None:
+        """Count one request of ``token`` (its Authorization header) against the global limit,
+        whichever connection made it; Discord's global 429 if the token made ``GLOBAL_LIMIT``
+        requests in the last second, else None."""
+        if not self.enabled or not token.startswith("Bot ") or route.startswith(UNCOUNTED):
+            return None
+        now = self.now()
+        taken = self.taken.setdefault(token, deque())
+        recent = sum(1 for _ in takewhile(lambda t: t > now - GLOBAL_PER, reversed(taken)))
+        if recent >= GLOBAL_LIMIT:
+            self.refused_global.append((token, f"{method} {route}"))
+            oldest = taken[len(taken) - recent]
+            return _too_many_global(oldest + GLOBAL_PER - now)
+        taken.append(now)
+        return None
+
+    def busiest_second(self, token: str) -> int:
+        """The most requests ``token`` had taken in any one second (a window starting at each
+        request)."""
+        times = list(self.taken.get(token, ()))
+        most, start = 0, 0
+        for end, at in enumerate(times):
+            while times[start] <= at - GLOBAL_PER:
+                start += 1
+            most = max(most, end - start + 1)
+        return most
 
     def take(self, method: str, route: str, channel: str | None) -> web.Response | None:
         """Count one request; a 429 answer if it is past its bucket's limit, else None."""
@@ -82,6 +122,20 @@ def _headers(route: str, count: int, remaining: int, reset_after: float) -> dict
         "X-RateLimit-Reset-After": f"{reset_after:.3f}",
         "X-RateLimit-Bucket": bucket_hash(route),
     }
+
+
+def _too_many_global(retry_after: float) -> web.Response:
+    """Discord's 429 for the global limit: no bucket, the scope and ``global`` say whose."""
+    retry_after = max(0.001, retry_after)
+    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": True}
+    headers = {
+        "Content-Type": "application/json",
+        "Via": "1.1 google",  # Discord's own 429 (one without it is Cloudflare's ban)
+        "Retry-After": str(max(1, math.ceil(retry_after))),
+        "X-RateLimit-Global": "true",
+        "X-RateLimit-Scope": "global",
+    }
+    return web.Response(status=429, body=json.dumps(body).encode(), headers=headers)
 
 
 def _too_many(route: str, retry_after: float, count: int) -> web.Response:

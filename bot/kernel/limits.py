@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Hashable
 
 
@@ -49,3 +50,29 @@ class Limiter:
         for key, bucket in list(self._buckets.items()):
             if bucket.tokens + (now - bucket.stamp) * bucket.rate >= bucket.burst:
                 del self._buckets[key]
+
+
+class Pacer:
+    """Spaces calls ``1 / rate`` seconds apart, in the order they ask (``turn``): at most
+    ``rate`` + 1 in any second, on the loop's own clock (real time: Discord's)."""
+
+    def __init__(self, rate: float) -> None:
+        if rate <= 0:
+            raise ValueError(f"a pace needs a rate above 0, got {rate!r}")
+        self.rate = rate
+        self.waiting = 0  # calls waiting for their turn now (a metric)
+        self._next = 0.0
+        self._lock = asyncio.Lock()
+
+    async def turn(self) -> None:
+        """Return when the caller may make its call."""
+        self.waiting += 1
+        try:
+            async with self._lock:
+                loop = asyncio.get_running_loop()
+                wait = self._next - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._next = max(loop.time(), self._next) + 1 / self.rate
+        finally:
+            self.waiting -= 1

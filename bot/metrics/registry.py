@@ -18,6 +18,7 @@ from bot.kernel.events import EventBus
 from bot.rounds.events import GuessesCommitted, GuessesJudged, RoundEnded, RoundStarted
 from bot.rounds.model import GuessRow
 from bot.services import Services
+from bot.world.service import WorldService
 
 # A commit is a few milliseconds on a healthy disk; seconds mean a locked or distant database.
 COMMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -76,6 +77,7 @@ class Metrics:
         self.readings.rounds_running = lambda: len(services.rounds.live)
         outbox = services.outbox
         self.readings.posts = {"sent": lambda: outbox.sent, "given_up": lambda: outbox.given_up}
+        self.readings.world = services.world
 
     def watch_events(self, events: EventBus) -> None:
         """Count what the services publish."""
@@ -104,6 +106,7 @@ class Readings(Collector):
         self.gateway_latency: Callable[[], float] = lambda: float("nan")
         self.database_errors: dict[str, Callable[[], float]] = {}
         self.posts: dict[str, Callable[[], float]] = {}  # the outbox's, by outcome
+        self.world: WorldService | None = None
         self.ping_failures = 0
 
     def collect(self) -> Iterable[Metric]:
@@ -137,6 +140,8 @@ class Readings(Collector):
         for outcome, read in sorted(self.posts.items()):
             posts.add_metric([outcome], read())
         yield posts
+        if self.world is not None:
+            yield from _world(self.world)
         # A leak in Python shows here before the RSS; RSS that grows while these stay flat is
         # native memory (SQLite, Pillow, the allocator).
         yield GaugeMetricFamily(
@@ -149,3 +154,46 @@ class Readings(Collector):
             "Memory blocks Python's object allocator holds (sys.getallocatedblocks).",
             value=sys.getallocatedblocks(),
         )
+
+
+def _world(world: WorldService) -> Iterable[Metric]:
+    """The world round's fan-out: its channels, its pace, and whether it is stretched."""
+    channels = GaugeMetricFamily(
+        "boggle_world_channels",
+        "World channels by language, as counted at the last world round's opening.",
+        labels=["language"],
+    )
+    for language, count in sorted(world.counts.items()):
+        channels.add_metric([language], count)
+    yield channels
+    fan_out = world.fan_out
+    yield GaugeMetricFamily(
+        "boggle_world_stride",
+        "Slots of the world rhythm a world round takes (1: not stretched).",
+        value=world.stride,
+    )
+    yield GaugeMetricFamily(
+        "boggle_world_every_seconds",
+        "Seconds from one world round to the next, stretched or not.",
+        value=world.every,
+    )
+    yield GaugeMetricFamily(
+        "boggle_world_fan_out_seconds",
+        "Seconds a world round's results take to reach every world channel (all processes).",
+        value=0.0 if fan_out is None else fan_out.seconds,
+    )
+    yield GaugeMetricFamily(
+        "boggle_world_pace",
+        "Requests a second this process's world posts may make (its share of the global limit).",
+        value=world.pace.rate,
+    )
+    yield GaugeMetricFamily(
+        "boggle_world_posts_waiting",
+        "World posts waiting for their turn in this process's pace.",
+        value=world.pace.waiting,
+    )
+    yield CounterMetricFamily(
+        "boggle_world_boards_skipped",
+        "World boards not posted: their turn came after their round's close.",
+        value=world.boards_skipped,
+    )

@@ -20,6 +20,7 @@ from bot.daily.service import LexiconSource
 from bot.kernel import codec
 from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
+from bot.kernel.limits import Pacer
 from bot.kernel.outbox import Outbox, Owed
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
@@ -38,7 +39,9 @@ from core.languages import language as language_named
 from core.periods import Period, period_start
 from core.round import Judgement, Round, Verdict
 from core.world import (
+    WORLD_RATE,
     WORLD_RULES,
+    FanOut,
     Ranked,
     Rhythm,
     WorldBoard,
@@ -88,6 +91,16 @@ class WorldService:
     rhythm: Rhythm = field(default_factory=Rhythm)
     secret_setting: str | None = None  # BOGGLE_WORLD_SECRET; else the database's (made once)
     events: EventBus = field(default_factory=EventBus)  # WorldRoundClosed
+    rate: float = WORLD_RATE  # requests a second the world's posts take, all processes together
+    # This process's share of ``rate``: its world posts wait their turn.
+    pace: Pacer = field(default_factory=lambda: Pacer(WORLD_RATE))
+    fan_out: FanOut | None = None  # the last slot's, as ``stride_of`` found it
+    counts: dict[str, int] = field(default_factory=dict)  # world channels by language, likewise
+    _latest: int = -1  # the slot ``fan_out`` and ``counts`` are of
+    boards_skipped: int = 0  # board posts whose turn came after their round's close
+    _strides: Bounded[int, int] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
+    # The languages with world channels at each slot's opening, as ``stride_of`` counted them.
+    _languages: Bounded[int, tuple[str, ...]] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
     _secret: bytes | None = None
     _boards: Bounded[tuple[str, int], WorldBoard] = field(
         default_factory=lambda: Bounded(BOARDS_KEPT)
@@ -117,16 +130,50 @@ class WorldService:
         self.channels = {c.channel_id: c for c in channels}
         return channels
 
+    @property
+    def stride(self) -> int:
+        """How many of the rhythm's slots a round takes now (1 unless stretched)."""
+        return 1 if self.fan_out is None else self.fan_out.stride
+
+    @property
+    def every(self) -> float:
+        """Seconds from one world round to the next now: the rhythm's, or stretched."""
+        return self.rhythm.every * self.stride
+
     def until_next(self, key: str, language: str) -> Refusal:
-        """A refusal (``key``) saying when the next world round opens."""
-        opens = int(self.rhythm.opens_at(self.rhythm.number_at(self.clock()) + 1))
+        """A refusal (``key``) saying when the next world round opens (as things stand)."""
+        stride = self.stride
+        opens = int(
+            self.rhythm.opens_at((self.rhythm.number_at(self.clock()) // stride + 1) * stride)
+        )
         return Refusal.of(key, language, opens=f"<t:{opens}:R>")
 
     def open_number(self) -> int | None:
         """The number of the world round taking words now, if one is."""
         now = self.clock()
         number = self.rhythm.number_at(now)
-        return number if self.rhythm.is_open(number, now) else None
+        stride = self._strides.get(number, self.stride)
+        return number if self.rhythm.is_open(number, now) and number % stride == 0 else None
+
+    async def stride_of(self, number: int) -> int:
+        """How many slots the round of slot ``number`` takes, from the world channels set by the
+        slot's opening: a fact every process reads alike, so all agree which slots have a round
+        (slot ``number`` has one when the stride divides it)."""
+        known = self._strides.get(number)
+        if known is not None:
+            return known
+        counts = await self.store.world_channel_counts(self.rhythm.opens_at(number))
+        fan_out = FanOut(sum(counts.values()), self.rate, self.rhythm)
+        self._languages.put(number, tuple(counts))
+        if number >= self._latest:  # not a past slot's, read late
+            before, self._latest = self.fan_out, number
+            self.counts, self.fan_out = counts, fan_out
+            if before is None or (before.stride, before.late_results) != (
+                fan_out.stride,
+                fan_out.late_results,
+            ):
+                _say(fan_out, counts)
+        return self._strides.put(number, fan_out.stride)
 
     async def secret(self) -> bytes:
         if self._secret is None:
@@ -140,10 +187,14 @@ class WorldService:
     async def _tick(self) -> float:
         now = self.clock()
         number = self.rhythm.number_at(now)
-        if self.rhythm.is_open(number, now):
+        if self.rhythm.is_open(number, now) and number % await self.stride_of(number) == 0:
             await self._open(number)
         closing = number if now >= self.rhythm.closes_at(number) + CLOSE_GRACE else number - 1
-        for language, round_number in await self.store.unclosed_world_rounds(closing):
+        due = set(await self.store.unclosed_world_rounds(closing))
+        if closing % await self.stride_of(closing) == 0:
+            # Closed already by another process or not, this one sends its channels' results.
+            due.update((language, closing) for language in self._languages.get(closing, ()))
+        for language, round_number in sorted(due, key=lambda r: (r[1], r[0])):
             await self.close(language, round_number)
         later = self.rhythm.closes_at(number) + CLOSE_GRACE
         return later if now < later else self.rhythm.opens_at(number + 1)
@@ -195,7 +246,7 @@ class WorldService:
         first); refused between rounds, with when the next opens."""
         now = self.clock()
         number = self.rhythm.number_at(now)
-        if not self.rhythm.is_open(number, now):
+        if not self.rhythm.is_open(number, now) or number % await self.stride_of(number):
             return self.until_next("world_round.between", language)
         kept = self._kept.get((language, number, player_id))
         if kept is not None:
@@ -303,6 +354,17 @@ class WorldService:
         cleared = await self.store.clear_world_channel(guild_id)
         await self._refresh_channels()
         return cleared
+
+
+def _say(fan_out: FanOut, counts: dict[str, int]) -> None:
+    """Log the world's fan-out once it changes: stretched, late, or back within limits."""
+    languages = ", ".join(f"{language} {n}" for language, n in counts.items()) or "none"
+    if fan_out.stride > 1 or fan_out.boards_in_time < fan_out.channels:
+        log.warning("world rounds stretched: %s (%s)", fan_out.describe(), languages)
+    elif fan_out.late_results:
+        log.warning("world round results are late: %s (%s)", fan_out.describe(), languages)
+    else:
+        log.info("world rounds within Discord's limits: %s (%s)", fan_out.describe(), languages)
 
 
 def _key(entry: WorldEntry) -> tuple[str, int, int]:

@@ -24,6 +24,10 @@ _CHANNEL = "SELECT guild_id, channel_id, language FROM world_channels"
 CHANNELS_SQL = f"{_CHANNEL} ORDER BY guild_id"
 LANGUAGE_CHANNELS_SQL = f"{_CHANNEL} WHERE language = ? ORDER BY guild_id"
 GUILD_CHANNEL_SQL = f"{_CHANNEL} WHERE guild_id = ?"
+COUNTS_SQL = (
+    "SELECT language, COUNT(*) AS channels FROM world_channels WHERE set_at <= ?"
+    " GROUP BY language ORDER BY language"
+)
 SET_CHANNEL_SQL = (
     "INSERT INTO world_channels (guild_id, channel_id, language, set_at) VALUES (?, ?, ?, ?)"
     " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,"
@@ -115,6 +119,12 @@ class WorldSQL(Database, Protocol):
         if language is None:
             return [_channel(r) for r in await self._fetch(CHANNELS_SQL)]
         return [_channel(r) for r in await self._fetch(LANGUAGE_CHANNELS_SQL, language)]
+
+    async def world_channel_counts(self, set_by: float) -> dict[str, int]:
+        """The world channels set by ``set_by`` (and still set), by language: the same on every
+        process once that instant has passed."""
+        rows = await self._fetch(COUNTS_SQL, set_by)
+        return {str(r["language"]): int(r["channels"]) for r in rows}
 
     async def world_channel(self, guild_id: int) -> WorldChannel | None:
         rows = await self._fetch(GUILD_CHANNEL_SQL, guild_id)

@@ -132,11 +132,12 @@ class Rest:
         if fault is not None:
             return fault_response(fault, f"{request.method} {route}")
         channel = request.match_info.get("channel_id")
-        too_many = self.rate_limits.take(request.method, route, channel)
+        auth = request.headers.get("Authorization", "")
+        too_many = self.rate_limits.take_global(auth, request.method, route)
+        too_many = too_many or self.rate_limits.take(request.method, route, channel)
         if too_many is not None:
             return too_many
         try:
-            auth = request.headers.get("Authorization", "")
             if auth.startswith("Bearer "):  # a person's OAuth2 token (an Activity's server)
                 handler = self.oauth.bearer_handler(route, auth)
             else:

@@ -70,7 +70,7 @@ async def world_config(
         await tell(interaction, text("world_round.cannot_post", reply, channel=f"<#{target}>"))
         return
     await world.set_channel(WorldChannel(guild, target, chosen))
-    every = every_text(world.rhythm.every, reply)
+    every = every_text(world.every, reply)
     lang = language_name(chosen)
     await tell(
         interaction,

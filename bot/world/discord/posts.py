@@ -1,10 +1,15 @@
 """The world round's posts in world channels, as the outbox delivers them: the board when a
 round opens, its results when it closes (each with its post's nonce: a send repeated after a
-crash returns the first message; a channel gone or closed to the bot gives the post up)."""
+crash returns the first message; a channel gone or closed to the bot gives the post up).
+
+Each send waits its turn in the world's pace (this process's share of Discord's global limit);
+a board whose turn comes after its round's close is skipped: the results follow it at once.
+"""
 
 from __future__ import annotations
 
 import io
+import logging
 
 import discord
 
@@ -19,6 +24,8 @@ from bot.world.model import WorldRoundPost
 
 NO_PINGS = discord.AllowedMentions.none()
 
+log = logging.getLogger(__name__)
+
 
 class WorldPosts:
     """Sends the world channels' boards and results."""
@@ -26,6 +33,7 @@ class WorldPosts:
     def __init__(self, client: discord.Client, uses: WorldUses) -> None:
         self.client = client
         self.uses = uses
+        self.skipped_round: int | None = None  # the last round whose late boards were said
 
     async def _channel(self, post: Post) -> discord.TextChannel:
         await self.client.wait_until_ready()  # the channel and the bot's permissions are known
@@ -41,6 +49,8 @@ class WorldPosts:
         about = codec.loads(WorldRoundPost, post.payload)
         channel = await self._channel(post)
         world = self.uses.world
+        if self._late(about):
+            return
         board = await world.board(about.language, about.number)
         files = []
         if channel.permissions_for(channel.guild.me).attach_files:
@@ -51,6 +61,9 @@ class WorldPosts:
         language = await self._language(post.guild_id)
         content = board_text(board, closes, language, private=False)
         view = world_board_view(about.number, language)
+        await world.pace.turn()
+        if self._late(about):
+            return
         async with delivering():
             await channel.send(
                 content, files=files, view=view, allowed_mentions=NO_PINGS, nonce=post.nonce()
@@ -61,5 +74,21 @@ class WorldPosts:
         channel = await self._channel(post)
         results = await self.uses.world.results(about.language, about.number)
         content = results_text(results, post.guild_id, await self._language(post.guild_id))
+        await self.uses.world.pace.turn()
         async with delivering():
             await channel.send(content, allowed_mentions=NO_PINGS, nonce=post.nonce())
+
+    def _late(self, about: WorldRoundPost) -> bool:
+        """Whether the round's board comes too late to post (its round has closed): counted,
+        and said once a round."""
+        world = self.uses.world
+        if world.clock() < world.rhythm.closes_at(about.number):
+            return False
+        if self.skipped_round != about.number:
+            self.skipped_round = about.number
+            log.warning(
+                "world round #%s: boards skipped where their turn came after the close",
+                about.number,
+            )
+        world.boards_skipped += 1
+        return True

@@ -1,0 +1,78 @@
+"""Two bot processes on one token (shards 0 and 1 of 2, one database) post a world round's
+boards and results to 80 world channels through the stand-in with Discord's limits on: each
+paces its posts at its share, so the token never passes 50 requests a second and no request
+gets a 429; ``/metrics`` shows the fan-out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.config.shards import ShardSlice
+from bot.world.model import WorldChannel
+from bot.world.service import CLOSE_GRACE
+from core.lexicon import Lexicon
+from core.world import WORLD_RATE
+from standin import StandIn
+from standin.rate_limits import GLOBAL_LIMIT
+from standin.testing import FAKE_TOKEN
+from tests.bot.harness import Clock, bot_session
+from tests.bot.metrics.test_metrics import scrape
+
+CHANNELS = 80
+SEND = "POST /channels/{channel_id}/messages"
+
+
+async def test_two_processes_post_a_world_round_within_the_global_limit(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    guilds = [standin.world.add_play_guild(f"S{i}", shard=(i % 2, 2)) for i in range(CHANNELS)]
+    channels = {g.id: next(c for c in g.channels.values() if c.name == "boggle") for g in guilds}
+
+    def posted(number: int, marks: str) -> int:
+        ids = {c.id for c in channels.values()}
+        return len(
+            {
+                m.channel_id
+                for m in standin.world.messages.values()
+                if m.channel_id in ids and f"#{number}" in m.content and marks in m.content
+            }
+        )
+
+    async with (
+        bot_session(
+            standin,
+            database,
+            clock,
+            lexicon,
+            shards=ShardSlice(2, (0,)),
+            board_pictures=False,
+            metrics_port=0,
+        ) as first,
+        bot_session(
+            standin, database, clock, lexicon, shards=ShardSlice(2, (1,)), board_pictures=False
+        ) as second,
+    ):
+        worlds = first.services.world, second.services.world
+        assert [w.pace.rate for w in worlds] == [WORLD_RATE / 2] * 2
+        for guild_id, channel in channels.items():
+            await worlds[0].set_channel(WorldChannel(guild_id, channel.id, "en"))
+        standin.rate_limits.enable()
+        rhythm = worlds[0].rhythm
+        number = rhythm.number_at(clock()) + 1
+        clock.advance(rhythm.opens_at(number) + 1 - clock())
+        await standin.wait_until(lambda: posted(number, "World round") == CHANNELS, timeout=20)
+        clock.advance(rhythm.closes_at(number) + CLOSE_GRACE + 0.5 - clock())
+        await standin.wait_until(lambda: posted(number, "players") == CHANNELS, timeout=20)
+        samples = await scrape(first)
+    assert samples[("boggle_world_channels", (("language", "en"),))] == CHANNELS
+    assert samples[("boggle_world_fan_out_seconds", ())] == CHANNELS / WORLD_RATE
+    assert samples[("boggle_world_pace", ())] == WORLD_RATE / 2
+    assert samples[("boggle_world_stride", ())] == 1
+    assert samples[("boggle_world_every_seconds", ())] == 180
+    assert samples[("boggle_world_boards_skipped_total", ())] == 0
+    sends = standin.calls_to(SEND)
+    assert len(sends) >= 2 * CHANNELS and {c.status for c in sends} == {200}
+    assert standin.rate_limits.refused_global == [] and standin.rate_limits.refused == []
+    assert [c for c in standin.calls if c.status == 429] == []
+    busiest = standin.rate_limits.busiest_second(f"Bot {FAKE_TOKEN}")
+    assert WORLD_RATE / 2 < busiest <= WORLD_RATE + 2 < GLOBAL_LIMIT  # both paces at once
