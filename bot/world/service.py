@@ -23,7 +23,7 @@ from bot.kernel.events import EventBus
 from bot.kernel.outbox import Outbox, Owed
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
-from bot.world.events import WorldRoundClosed
+from bot.world.events import WorldRoundClosed, WorldRoundOpened
 from bot.world.model import (
     BOARD_POST,
     RESULTS_POST,
@@ -87,7 +87,7 @@ class WorldService:
     owns: Callable[[int], bool]
     rhythm: Rhythm = field(default_factory=Rhythm)
     secret_setting: str | None = None  # BOGGLE_WORLD_SECRET; else the database's (made once)
-    events: EventBus = field(default_factory=EventBus)  # WorldRoundClosed
+    events: EventBus = field(default_factory=EventBus)  # WorldRoundOpened, WorldRoundClosed
     _secret: bytes | None = None
     _boards: Bounded[tuple[str, int], WorldBoard] = field(
         default_factory=lambda: Bounded(BOARDS_KEPT)
@@ -142,6 +142,7 @@ class WorldService:
         number = self.rhythm.number_at(now)
         if self.rhythm.is_open(number, now):
             await self._open(number)
+            self.events.publish(WorldRoundOpened(number))
         closing = number if now >= self.rhythm.closes_at(number) + CLOSE_GRACE else number - 1
         for language, round_number in await self.store.unclosed_world_rounds(closing):
             await self.close(language, round_number)
@@ -206,6 +207,25 @@ class WorldService:
         self._kept.put((language, number, player_id), (joined, tuple(words)))
         return await self._play(joined, tuple(words))
 
+    async def look(
+        self, player_id: int, name: str, language: str, guild_id: int | None, channel_id: int
+    ) -> WorldPlay | Refusal:
+        """The world round open now as ``play`` shows it, without joining the player: their
+        entry if they joined (else one not stored, with no words); refused between rounds."""
+        number = self.open_number()
+        if number is None:
+            return self.until_next("world_round.between", language)
+        kept = self._kept.get((language, number, player_id))
+        if kept is not None:
+            return await self._play(*kept)
+        entry = await self.store.world_entry(language, number, player_id)
+        if entry is None:
+            unsaved = WorldEntry(language, number, player_id, guild_id, channel_id, name, 0.0)
+            return await self._play(unsaved, ())
+        words = tuple(await self.store.world_words(language, number, player_id))
+        self._kept.put((language, number, player_id), (entry, words))
+        return await self._play(entry, words)
+
     async def guess(
         self,
         player_id: int,
@@ -260,6 +280,13 @@ class WorldService:
         keep the counts exact when the same player guesses through two processes at once)."""
         board = await self.board(entry.language, entry.number)
         return WorldPlay(board, entry, words, self.rhythm.closes_at(entry.number))
+
+    async def words(self, language: str, number: int, player_id: int) -> tuple[str, ...]:
+        """The words the player found in round ``number``."""
+        kept = self._kept.get((language, number, player_id))
+        if kept is not None:
+            return kept[1]
+        return tuple(await self.store.world_words(language, number, player_id))
 
     async def results(self, language: str, number: int) -> WorldResults:
         """A closed round's results (drawn once a process, then kept)."""
