@@ -93,7 +93,8 @@ class WorldDesk:
         world = self.world
         now = world.clock()
         opens = world.rhythm.opens_at(world.rhythm.number_at(now) + 1)
-        await player.send(payloads.wait(opens, now, player.language))
+        language = self.showing.get(player, player.language)
+        await player.send(payloads.wait(opens, now, language, player.language))
 
     async def _speller(self, language: str) -> payloads.Spell:
         lexicon = await self.world.lexicons.get(language)

@@ -90,15 +90,16 @@ def verdict(
     }
 
 
-def wait(opens_at: float, now: float, language: str) -> WorldWaitJson:
-    """No round is open: when the next opens."""
+def wait(opens_at: float, now: float, round_language: str, language: str) -> WorldWaitJson:
+    """No round is open: when the next opens (``round_language``: the round the page waits for,
+    asked for again after a reconnect)."""
     next_in = text("world_page.next", language, time="{time}")
     return {
         "type": "world_wait",
         "opens_at": opens_at,
         "now": now,
         "next": next_in,
-        "language": language,
+        "language": round_language,
     }
 
 

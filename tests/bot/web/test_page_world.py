@@ -95,7 +95,9 @@ async def test_the_world_round_on_the_page(web_game: Harness, tmp_path: Path) ->
         rarest = alice.locator("#world-rarest button")
         await expect(rarest).to_have_text([f"{word.upper()} 50 %", f"{short.upper()} 100 %"])
         await expect(alice.locator("#next")).to_contain_text("Next round in 0:")
-        await alice.screenshot(path=str(shots_folder(tmp_path) / "activity-world-results-phone.png"))
+        await alice.screenshot(
+            path=str(shots_folder(tmp_path) / "activity-world-results-phone.png")
+        )
 
         await alice.locator("#back").click()  # back to the channel: no round there
         await expect(alice.locator("#start")).to_be_visible()
