@@ -211,7 +211,7 @@ function daily(m) {
 function world(m) {
   state.world = m; app.dataset.world = m ? "on" : ""; screens();
   state.next = m && m.opens_at ? { at: m.opens_at, text: m.next } : null; $("next").hidden = !state.next;
-  if (m) { state.offset = m.now - Date.now() / 1000; status(m.title || state.worldOffer || ""); }
+  if (m) { state.offset = m.now - Date.now() / 1000; status(m.title || ""); }
 }
 
 // The bar's way to the player's own screens, and back from them to the channel.

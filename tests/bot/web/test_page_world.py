@@ -34,12 +34,15 @@ async def test_the_world_round_on_the_page(web_game: Harness, tmp_path: Path) ->
         alice = await open_as(browser, standin, page_url(web_game), "alice")
         button = alice.locator("#world")
         await expect(button).to_have_text("Play the world round")
+        await alice.screenshot(path=str(shots_folder(tmp_path) / "activity-world-lobby-phone.png"))
         await button.click()
         # The page counts down from the bot's clock: 0:30 when it came, by the page's clock after.
-        await expect(alice.locator("#next")).to_have_text(re.compile(r"Next round in 0:[0-3]\d"))
-        await expect(alice.locator("#idle-text")).to_contain_text("Next round in")
+        await expect(alice.locator("#idle-text")).to_have_text(
+            re.compile(r"Next round in 0:[0-3]\d")
+        )
         await expect(alice.locator("#start")).to_be_hidden()
         await expect(alice.locator("#back")).to_be_visible()
+        await alice.screenshot(path=str(shots_folder(tmp_path) / "activity-world-wait-phone.png"))
 
         moved_to(web_game, world.rhythm.opens_at(number) + 5)  # its board comes at the opening
         await expect(alice.locator("#status")).to_have_text(f"World round #{number} · English")
