@@ -48,6 +48,8 @@ async def test_the_world_round_on_the_page(web_game: Harness, tmp_path: Path) ->
         await expect(alice.locator("#status")).to_have_text(f"World round #{number} · English")
         await expect(alice.locator("#clock")).to_contain_text("1:55")
         await expect(alice.locator("#next")).to_be_hidden()
+        alice_id = web_game.user_id("alice")
+        assert await world.store.world_entry("en", number, alice_id) is None  # shown, not joined
         board = await world.board("en", number)
         word = max(board.words, key=lambda w: (len(w), w))
         await drag(alice, list(board.words[word]))
@@ -69,7 +71,6 @@ async def test_the_world_round_on_the_page(web_game: Harness, tmp_path: Path) ->
         await said.followup()
         bob = await standin.slash("general", "bob", "world-guess", {"words": short})
         await bob.followup()
-        alice_id = web_game.user_id("alice")
         entry = await world.store.world_entry("en", number, alice_id)
         assert entry is not None and entry.points == points + word_score(short)
         assert entry.channel_id == standin.channel("boggle").id  # joined first on the page
