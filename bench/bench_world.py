@@ -33,8 +33,8 @@ from bot.kernel.lexicons import Lexicons  # noqa: E402
 from bot.kernel.outbox import Outbox  # noqa: E402
 from bot.kernel.scheduler import Scheduler  # noqa: E402
 from bot.stores import Storage  # noqa: E402
-from bot.world.model import WorldChannel  # noqa: E402
-from bot.world.service import WorldGuessed, WorldService  # noqa: E402
+from bot.world.model import WorldChannel, WorldGuessed  # noqa: E402
+from bot.world.service import WorldService  # noqa: E402
 from core.lexicon import Lexicon, load  # noqa: E402
 from core.world import Entry, Rhythm, ranking  # noqa: E402
 

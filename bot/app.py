@@ -188,6 +188,7 @@ def page_sides(s: Services) -> list[PageRoutes]:
     from bot.definitions import web as definitions
     from bot.rounds import web as rounds
     from bot.standings import web as standings
+    from bot.world import web as world
 
     return [
         rounds.routes(s.rounds, s.server_settings, s.clock),
@@ -195,4 +196,5 @@ def page_sides(s: Services) -> list[PageRoutes]:
         definitions.routes(s.definitions),
         standings.routes(s.seasons, s.standings),
         achievements.routes(s.achievements.events),
+        world.routes(s.world, s.server_settings),
     ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.world import ServerPlace
+from core.round import Judgement
+from core.world import ServerPlace, WorldBoard
 
 BOARD_POST = "world board"  # the outbox's kinds: a round's board in a world channel
 RESULTS_POST = "world results"  # and its results there
@@ -87,3 +88,21 @@ class WorldLeaderboard:
     rows: tuple[WorldStanding, ...]
     players: int
     own: tuple[int, WorldStanding] | None
+
+
+@dataclass(frozen=True)
+class WorldPlay:
+    """A player's world round as they see it: the board, their entry and words so far."""
+
+    board: WorldBoard
+    entry: WorldEntry
+    words: tuple[str, ...]
+    closes_at: float
+
+
+@dataclass(frozen=True)
+class WorldGuessed:
+    """What a player's guesses made: each judgement, and their play after them."""
+
+    judgements: tuple[Judgement, ...]
+    play: WorldPlay

@@ -24,20 +24,22 @@ from bot.kernel.limits import Pacer
 from bot.kernel.outbox import Outbox, Owed
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
-from bot.world.events import WorldRoundClosed
+from bot.world.events import WorldRoundClosed, WorldRoundOpened
 from bot.world.model import (
     BOARD_POST,
     RESULTS_POST,
     WorldChannel,
     WorldEntry,
+    WorldGuessed,
     WorldLeaderboard,
+    WorldPlay,
     WorldResults,
     WorldRoundPost,
 )
 from bot.world.store import WorldStore
 from core.languages import language as language_named
 from core.periods import Period, period_start
-from core.round import Judgement, Round, Verdict
+from core.round import Round, Verdict
 from core.world import (
     WORLD_RATE,
     WORLD_RULES,
@@ -60,24 +62,6 @@ LEADERBOARD_TOP = 100  # the world's best a leaderboard shows
 PLAYS_KEPT = 20_000  # players' plays kept by a process: a guess reads nothing back
 
 
-@dataclass(frozen=True)
-class WorldPlay:
-    """A player's world round as they see it: the board, their entry and words so far."""
-
-    board: WorldBoard
-    entry: WorldEntry
-    words: tuple[str, ...]
-    closes_at: float
-
-
-@dataclass(frozen=True)
-class WorldGuessed:
-    """What a player's guesses made: each judgement, and their play after them."""
-
-    judgements: tuple[Judgement, ...]
-    play: WorldPlay
-
-
 @dataclass(eq=False)
 class WorldService:
     """World rounds for every process: ``owns`` tells which servers' channels this one posts in."""
@@ -90,7 +74,7 @@ class WorldService:
     owns: Callable[[int], bool]
     rhythm: Rhythm = field(default_factory=Rhythm)
     secret_setting: str | None = None  # BOGGLE_WORLD_SECRET; else the database's (made once)
-    events: EventBus = field(default_factory=EventBus)  # WorldRoundClosed
+    events: EventBus = field(default_factory=EventBus)  # WorldRoundOpened, WorldRoundClosed
     rate: float = WORLD_RATE  # requests a second the world's posts take, all processes together
     # This process's share of ``rate``: its world posts wait their turn.
     pace: Pacer = field(default_factory=lambda: Pacer(WORLD_RATE))
@@ -189,6 +173,7 @@ class WorldService:
         number = self.rhythm.number_at(now)
         if self.rhythm.is_open(number, now) and number % await self.stride_of(number) == 0:
             await self._open(number)
+            self.events.publish(WorldRoundOpened(number))
         closing = number if now >= self.rhythm.closes_at(number) + CLOSE_GRACE else number - 1
         due = set(await self.store.unclosed_world_rounds(closing))
         if closing % await self.stride_of(closing) == 0:
@@ -257,6 +242,25 @@ class WorldService:
         self._kept.put((language, number, player_id), (joined, tuple(words)))
         return await self._play(joined, tuple(words))
 
+    async def look(
+        self, player_id: int, name: str, language: str, guild_id: int | None, channel_id: int
+    ) -> WorldPlay | Refusal:
+        """The world round open now as ``play`` shows it, without joining the player: their
+        entry if they joined (else one not stored, with no words); refused between rounds."""
+        number = self.open_number()
+        if number is None:
+            return self.until_next("world_round.between", language)
+        kept = self._kept.get((language, number, player_id))
+        if kept is not None:
+            return await self._play(*kept)
+        entry = await self.store.world_entry(language, number, player_id)
+        if entry is None:
+            unsaved = WorldEntry(language, number, player_id, guild_id, channel_id, name, 0.0)
+            return await self._play(unsaved, ())
+        words = tuple(await self.store.world_words(language, number, player_id))
+        self._kept.put((language, number, player_id), (entry, words))
+        return await self._play(entry, words)
+
     async def guess(
         self,
         player_id: int,
@@ -311,6 +315,13 @@ class WorldService:
         keep the counts exact when the same player guesses through two processes at once)."""
         board = await self.board(entry.language, entry.number)
         return WorldPlay(board, entry, words, self.rhythm.closes_at(entry.number))
+
+    async def words(self, language: str, number: int, player_id: int) -> tuple[str, ...]:
+        """The words the player found in round ``number``."""
+        kept = self._kept.get((language, number, player_id))
+        if kept is not None:
+            return kept[1]
+        return tuple(await self.store.world_words(language, number, player_id))
 
     async def results(self, language: str, number: int) -> WorldResults:
         """A closed round's results (drawn once a process, then kept)."""

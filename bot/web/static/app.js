@@ -5,12 +5,14 @@ import { BoardView, faceLabel, findPath } from "./board.js";
 const $ = (id) => document.getElementById(id);
 const app = $("app");
 const params = new URLSearchParams(location.search);
-const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null, daily: null, hinted: seen(), earned: null, resultsOf: null, before: "idle", tab: "season", boardLanguage: null };
+const state = { strings: {}, offset: 0, deadline: 0, round: null, mine: [], you: null, token: null, retry: 500, shown: null, daily: null, world: null, worldOffer: null, next: null, hinted: seen(), earned: null, resultsOf: null, before: "idle", tab: "season", boardLanguage: null };
 const t = (key, fields = {}) => (state.strings[key] || key).replace(/\{(\w+)\}/g, (_, k) => fields[k] ?? "");
 
 let socket = null;
-// A word goes to the channel's round, or to the player's daily attempt while the page shows it.
-const guess = (word, path) => ({ type: state.daily ? "daily_guess" : "guess", word, path });
+// A word goes to the channel's round, or to the player's daily attempt or the world round while
+// the page shows it (a screen of the page's own: the channel's messages wait behind it).
+const away = () => !!(state.daily || state.world);
+const guess = (word, path) => ({ type: state.daily ? "daily_guess" : state.world ? "world_guess" : "guess", word, path });
 const board = new BoardView($("board"), $("trace"), submit, building);
 
 function view(name) {
@@ -19,7 +21,7 @@ function view(name) {
   nav();
 }
 // Standings from the lobby and the channel's results (not over a board, nor the daily board).
-function nav() { $("standings-open").hidden = !!state.daily || !["idle", "results"].includes(app.dataset.view); }
+function nav() { $("standings-open").hidden = away() || !["idle", "results"].includes(app.dataset.view); }
 function status(text) { $("status").textContent = text; }
 
 // The page's words: before sign-in in the browser's language (so a refusal reads as a sentence
@@ -117,7 +119,7 @@ function connect(instance) {
 const pending = [];
 function send(message) {
   if (socket && socket.readyState === 1 && state.live) socket.send(JSON.stringify(message));
-  else if (message.type === "guess") pending.push(message);
+  else if (message.type === "guess" || message.type === "world_guess") pending.push(message);
 }
 
 const handlers = {
@@ -125,14 +127,15 @@ const handlers = {
     state.live = true; state.you = m.you; words(m.language, m.strings); daily(state.daily);
     status(m.you.name);
     if (state.daily) send({ type: "daily_open", language: state.daily.language });
+    else if (state.world) send({ type: "world_open", language: state.world.language });
   },
   round(m) {
-    if (state.daily) return; // the channel's round waits behind the daily board
+    if (away()) return; // the channel's round waits behind the daily board or the world round
     play(m); players(m.scoreboard, m.players); clockNote(m); team(m.team);
     state.live = true; pending.splice(0).forEach(send);
   },
   scoreboard(m) {
-    if (state.daily) return;
+    if (away()) return;
     players(m.scoreboard, m.players); state.deadline = m.deadline; team(m.team); // bonus: the clock follows
   },
   daily(m) { daily(m); play(m); clockNote({}); team(null); },
@@ -148,8 +151,16 @@ const handlers = {
     }
     v.dataset.word = m.word; v.dataset.verdict = m.verdict;
   },
-  results(m) { if (state.daily) return; state.round = null; pending.length = 0; board.locked = true; results(m); },
-  no_round() { if (state.daily) return; state.round = null; pending.length = 0; state.live = true; view("idle"); },
+  results(m) { if (away()) return; state.round = null; pending.length = 0; board.locked = true; results(m); },
+  no_round() { if (away()) return; state.round = null; pending.length = 0; state.live = true; view("idle"); $("idle-text").textContent = t("no_round"); $("start").hidden = false; },
+  world_offer(m) { state.worldOffer = m.label; $("world").textContent = m.label; screens(); },
+  world(m) { world(m); play(m); clockNote({}); team(m.yours); state.live = true; pending.splice(0).forEach(send); },
+  world_verdict(m) { handlers.verdict(m); team(m.yours); },
+  world_wait(m) {
+    world(m); state.round = null; board.locked = true; view("idle"); $("clock").hidden = true;
+    $("idle-text").textContent = ""; $("start").hidden = true;
+  },
+  world_results(m) { world(m); state.round = null; board.locked = true; worldResults(m); },
   error(m) {
     const v = $("verdict"); v.textContent = m.message; v.className = "verdict no";
     if (app.dataset.view === "idle") $("idle-text").textContent = m.message;
@@ -170,7 +181,7 @@ function receive(m) { (handlers[m.type] || (() => {}))(m); }
 // A round or a daily attempt to play. The same one again (a reconnect, or the channel's first
 // look): the board stays as it is, with the word being traced and the keyboard's place.
 function play(m) {
-  const key = (x) => (x && (x.round_id !== undefined ? `round:${x.round_id}` : `daily:${x.attempt_id}`));
+  const key = (x) => (x && (x.round_id !== undefined ? `round:${x.round_id}` : x.attempt_id !== undefined ? `daily:${x.attempt_id}` : `world:${x.number}`));
   const again = state.round !== null && key(state.round) === key(m);
   state.round = m; state.deadline = m.deadline; state.offset = m.now - Date.now() / 1000;
   state.mine = m.words; view("play"); board.locked = false; $("clock").hidden = false;
@@ -191,9 +202,21 @@ function team(line) { const el = $("team"); el.textContent = line || ""; el.hidd
 
 // The page shows the player's daily attempt (m), or the channel (null).
 function daily(m) {
-  state.daily = m; app.dataset.daily = m ? "on" : "";
-  $("daily").hidden = !!m; $("back").hidden = !m; nav();
+  state.daily = m; app.dataset.daily = m ? "on" : ""; screens();
   if (m && m.title) status(m.title);
+}
+
+// The page shows the world round (m: the round, the wait for the next, or its results), or the
+// channel (null); between rounds and over the results, when the next round opens.
+function world(m) {
+  state.world = m; app.dataset.world = m ? "on" : ""; screens();
+  state.next = m && m.opens_at ? { at: m.opens_at, text: m.next } : null; $("next").hidden = !state.next;
+  if (m) { state.offset = m.now - Date.now() / 1000; status(m.title || ""); }
+}
+
+// The bar's way to the player's own screens, and back from them to the channel.
+function screens() {
+  $("daily").hidden = away(); $("world").hidden = away() || !state.worldOffer; $("back").hidden = !away(); nav();
 }
 
 function dailyResult(m) {
@@ -297,6 +320,29 @@ function teamResult(team) {
   el.textContent = team ? team.shown : ""; el.hidden = !team; el.dataset.medal = team && team.medal ? team.medal : "";
 }
 
+// A closed world round as /world shows it privately: the world's top ten, the player's rank,
+// their server's place, their words and the rarest words with their share of players.
+function worldResults(m) {
+  view("results"); state.boardLanguage = m.board.language; board.render(m.board); $("clock").hidden = true; $("again").hidden = true;
+  $("results-h").textContent = m.title; $("you-line").hidden = false; $("you-line").textContent = m.you;
+  $("summary").hidden = !m.server; $("figures").textContent = m.server || ""; $("streak").textContent = ""; $("flagged").hidden = true;
+  teamResult(null); state.resultsOf = null; earned();
+  const top = document.createElement("li"); top.id = "world-top";
+  const rows = document.createElement("ol"); rows.className = "players";
+  rows.append(...(m.top.length ? m.top.map((p) => { const item = li(`${p.rank}. ${p.name}` + (p.you ? ` (${t("you")})` : ""), p.shown); item.classList.toggle("you", p.you); return item; }) : [li(m.nobody || "", "")]));
+  top.append(Object.assign(document.createElement("div"), { className: "head", textContent: m.top_title }), rows);
+  const listed = (id, title, words, extra) => {
+    const item = li(title, ""); item.id = id;
+    const chips = document.createElement("div"); chips.className = "chips";
+    chips.append(...words.map((w) => chip(w, extra(w)))); item.append(chips);
+    return item;
+  };
+  $("ranking").replaceChildren(top, ...(m.words.length ? [listed("world-mine", t("your_words"), m.words, (w) => ` ${w.points}`)] : []),
+    ...(m.rarest.length ? [listed("world-rarest", m.rarest_title, m.rarest, (w) => ` ${w.share}`)] : []));
+  meaning(null, m.language);
+  missed(0, []);
+}
+
 function results(m) {
   view("results"); state.boardLanguage = m.board.language; board.render(m.board); $("clock").hidden = true;
   $("again").hidden = false; $("summary").hidden = true; $("results-h").textContent = t("results");
@@ -370,6 +416,11 @@ function tick() {
     $("time").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
     $("clock").classList.toggle("low", left <= 10);
   }
+  if (state.next) {
+    const s = Math.ceil(Math.max(0, state.next.at - (Date.now() / 1000 + state.offset)));
+    $("next").textContent = state.next.text.replace("{time}", `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`);
+    if (state.world && app.dataset.view === "idle") $("idle-text").textContent = $("next").textContent;
+  }
   requestAnimationFrame(tick);
 }
 
@@ -397,11 +448,15 @@ $("again").addEventListener("click", () => send({ type: "start" }));
 $("meaning-close").addEventListener("click", () => meaning(null));
 $("start").addEventListener("click", () => send({ type: "start" }));
 $("daily").addEventListener("click", () => send({ type: "daily_open" }));
+$("world").addEventListener("click", () => send({ type: "world_open" }));
 $("standings-open").addEventListener("click", openStandings);
 $("standings-close").addEventListener("click", () => view(state.before));
 $("season-tab").addEventListener("click", () => tab("season"));
 $("all-tab").addEventListener("click", () => tab("all"));
-$("back").addEventListener("click", () => { daily(null); status(state.you ? state.you.name : ""); send({ type: "daily_close" }); });
+$("back").addEventListener("click", () => {
+  const closing = state.world ? "world_close" : "daily_close";
+  daily(null); world(null); status(state.you ? state.you.name : ""); send({ type: closing });
+});
 setInterval(() => send({ type: "ping" }), 15000);
 
 status("…");

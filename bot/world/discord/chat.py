@@ -11,7 +11,8 @@ import discord
 from discord.ext import commands
 
 from bot.discord import render
-from bot.world.service import WorldGuessed, WorldService
+from bot.world.model import WorldGuessed
+from bot.world.service import WorldService
 from core.round import Verdict
 
 MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")

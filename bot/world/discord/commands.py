@@ -20,7 +20,7 @@ from bot.kernel.refusal import Refusal
 from bot.world.discord.render import play_text, results_text, verdict_lines, your_result
 from bot.world.discord.uses import WorldUses
 from bot.world.events import WorldRoundClosed
-from bot.world.service import WorldGuessed, WorldPlay
+from bot.world.model import WorldGuessed, WorldPlay
 
 NO_PINGS = discord.AllowedMentions.none()
 EVERYWHERE = {"guilds": True, "dms": True, "private_channels": True}

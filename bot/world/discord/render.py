@@ -10,10 +10,10 @@ from bot.discord.render.text import CONTENT_LIMIT, clean_name, escape, fit, mark
 from bot.discord.render.verdicts import verdict_text
 from bot.i18n.catalogue import count, text
 from bot.i18n.languages import language_name
-from bot.world.model import WorldEntry, WorldResults
-from bot.world.service import WorldPlay
+from bot.world.model import WorldPlay, WorldResults
+from bot.world.wording import share_text, standing
 from core.round import Judgement
-from core.world import WORLD_RULES, WorldBoard, top_percent
+from core.world import WORLD_RULES, WorldBoard
 
 TOP = 10  # the world's best shown in every results post
 HERE = 10  # a server's own players shown in its world channel
@@ -86,11 +86,6 @@ def _top(results: WorldResults, language: str) -> list[str]:
     ]
 
 
-def _standing(entry: WorldEntry, players: int) -> dict[str, object]:
-    rank = entry.rank or players
-    return {"rank": f"{rank:,}", "players": f"{players:,}", "top": top_percent(rank, players)}
-
-
 def results_text(results: WorldResults, guild_id: int | None, language: str) -> str:
     """The results post of a world channel (``guild_id``'s players and place) or, with None,
     the world's part alone."""
@@ -115,7 +110,7 @@ def results_text(results: WorldResults, guild_id: int | None, language: str) -> 
                     language,
                     name=escape(clean_name(e.name, language)),
                     points=pts(e.points, language),
-                    **_standing(e, results.players),
+                    **standing(e, results.players),
                 )
                 for e in here[:HERE]
             ]
@@ -132,7 +127,7 @@ def results_text(results: WorldResults, guild_id: int | None, language: str) -> 
             )
     if results.rarest:
         rare = ", ".join(
-            text("world_round.rare_word", language, word=escape(w), share=_share(s))
+            text("world_round.rare_word", language, word=escape(w), share=share_text(s))
             for w, s in results.rarest
         )
         lines += ["", text("world_round.rarest", language, words=rare)]
@@ -148,14 +143,8 @@ def your_result(results: WorldResults, player_id: int, language: str) -> str:
         "world_round.you",
         language,
         points=pts(mine.points, language),
-        **_standing(mine, results.players),
+        **standing(mine, results.players),
     )
-
-
-def _share(share: float) -> str:
-    """A word's share of players as people read it: "0.3 %", "12 %"."""
-    percent = share * 100
-    return f"{percent:.1f} %" if percent < 10 else f"{round(percent)} %"
 
 
 def every_text(seconds: float, language: str) -> str:

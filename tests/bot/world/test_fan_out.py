@@ -16,8 +16,8 @@ from bot.kernel.outbox import Outbox
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.stores import Storage
-from bot.world.model import BOARD_POST, RESULTS_POST, WorldChannel
-from bot.world.service import CLOSE_GRACE, WorldPlay, WorldService
+from bot.world.model import BOARD_POST, RESULTS_POST, WorldChannel, WorldPlay
+from bot.world.service import CLOSE_GRACE, WorldService
 from core.lexicon import Lexicon
 from tests.bot.harness import StoppedClock
 from tests.bot.world.test_service import NUMBER, RHYTHM, T0, Sent

@@ -16,8 +16,15 @@ from bot.kernel.outbox import Outbox, Post
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.stores import Storage
-from bot.world.model import BOARD_POST, RESULTS_POST, WorldChannel, WorldRoundPost
-from bot.world.service import CLOSE_GRACE, WorldGuessed, WorldPlay, WorldService
+from bot.world.model import (
+    BOARD_POST,
+    RESULTS_POST,
+    WorldChannel,
+    WorldGuessed,
+    WorldPlay,
+    WorldRoundPost,
+)
+from bot.world.service import CLOSE_GRACE, WorldService
 from core.lexicon import Lexicon
 from core.round import Verdict
 from core.world import Entry, Rhythm, ranking
