@@ -31,15 +31,17 @@ def letter_weights(lexicon: Lexicon) -> list[float]:
         for e in range(base, base + (m & (terminal - 1)).bit_count()):
             above[kids[e]] += above[node]
     weights = [0.0] * letters
+    edges = terminal - 1
     for node, m in enumerate(mask):
         if not above[node]:
             continue
-        base = first[node]
-        rank = 0
-        for k in range(letters):
-            if m >> k & 1:
-                weights[k] += above[node] * below[kids[base + rank]]
-                rank += 1
+        e = first[node]
+        bits = m & edges
+        while bits:  # the node's letters, lowest first
+            low = bits & -bits
+            weights[low.bit_length() - 1] += above[node] * below[kids[e]]
+            e += 1
+            bits ^= low
     total = sum(weights) or 1.0
     return [w / total for w in weights]
 
@@ -65,15 +67,17 @@ def board_letter_weights(lexicon: Lexicon, weighting: float, reach: float = REAC
     letters = len(lexicon.alphabet)
     order = _topological(lexicon)
     below = [0.0] * len(mask)  # the weight of the words from a node on
+    edges = terminal - 1
     for node in reversed(order):
         m = mask[node]
-        base = first[node]
+        e = first[node]
         total = 1.0 if m & terminal else 0.0
-        rank = 0
-        for k in range(letters):
-            if m >> k & 1:
-                total += factor[k] * below[kids[base + rank]]
-                rank += 1
+        bits = m & edges
+        while bits:
+            low = bits & -bits
+            total += factor[low.bit_length() - 1] * below[kids[e]]
+            e += 1
+            bits ^= low
         below[node] = total
     above = [0.0] * len(mask)  # the weight of the paths from the root to a node
     above[0] = 1.0
@@ -82,15 +86,16 @@ def board_letter_weights(lexicon: Lexicon, weighting: float, reach: float = REAC
         reaching = above[node]
         if not reaching:
             continue
-        m = mask[node]
-        base = first[node]
-        rank = 0
-        for k in range(letters):
-            if m >> k & 1:
-                child = kids[base + rank]
-                rank += 1
-                above[child] += reaching * factor[k]
-                weights[k] += reaching * factor[k] * below[child]
+        e = first[node]
+        bits = mask[node] & edges
+        while bits:
+            low = bits & -bits
+            k = low.bit_length() - 1
+            child = kids[e]
+            e += 1
+            bits ^= low
+            above[child] += reaching * factor[k]
+            weights[k] += reaching * factor[k] * below[child]
     total = sum(weights) or 1.0
     return [w / total for w in weights]
 
