@@ -3,11 +3,9 @@ elsewhere who find words in every round, so one person alone sees a ranking with
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.world.model import WorldChannel
@@ -16,11 +14,10 @@ if TYPE_CHECKING:
     from bot.world.service import WorldService
     from standin import StandIn
 
-log = logging.getLogger(__name__)
-
 SANDBOX_WORLD_EVERY = 30  # seconds: 20 s of play, 10 s of results (unless BOGGLE_WORLD_EVERY)
 CHANNEL = "world"  # the sandbox server's world channel, shown in the terminal only from there
 LANGUAGE = "en"
+JOB = "sandbox: players from elsewhere"  # the scheduler's job
 
 
 @dataclass(frozen=True)
@@ -48,8 +45,8 @@ def add_world_channel(standin: StandIn) -> None:
 
 
 async def run_world(standin: StandIn, world: Callable[[], WorldService | None]) -> None:
-    """Opt #world in (unless the server chose a world channel already), then play as the others
-    in every round until cancelled."""
+    """Opt #world in (unless the server chose a world channel already), and give the bot's
+    scheduler the others' play: their words at random moments of every round."""
     service = world()
     if service is None:
         return
@@ -57,41 +54,40 @@ async def run_world(standin: StandIn, world: Callable[[], WorldService | None]) 
     assert channel.guild_id is not None  # a server's channel
     if await service.world_channel(channel.guild_id) is None:
         await service.set_channel(WorldChannel(channel.guild_id, channel.id, LANGUAGE))
-    rng = random.Random()
-    while True:
-        try:
-            await _play_round(service, rng)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a database error: the next round tries again
-            log.exception("the sandbox's players from elsewhere missed a round")
-            await asyncio.sleep(service.rhythm.every)
+    service.scheduler.at(JOB, service.clock(), Others(service, random.Random()).step)
 
 
-async def _play_round(world: WorldService, rng: random.Random) -> None:
-    """Wait for a round that takes words (this one, or the next), then find the others' words
-    at random moments of its play."""
-    rhythm = world.rhythm
-    number = world.open_number()
-    if number is None:
-        number = rhythm.number_at(world.clock()) + 1
-        await _until(world, rhythm.opens_at(number))
-    board = await world.board(LANGUAGE, number)
-    closes = rhythm.closes_at(number)
-    words = sorted(board.words)
-    start = world.clock()
-    plan = sorted(
-        (rng.uniform(start, closes - 1.0), other.player_id, word)
-        for other in OTHERS
-        for word in rng.sample(words, min(other.finds, len(words)))
-    )
-    by_id = {other.player_id: other for other in OTHERS}
-    for at, player_id, word in plan:
-        await _until(world, at)
-        other = by_id[player_id]
-        await world.guess(player_id, other.name, LANGUAGE, other.guild_id, other.guild_id, word)
-    await _until(world, closes)
+@dataclass
+class Others:
+    """The players from elsewhere in the round open now: each word found at its moment."""
 
+    world: WorldService
+    rng: random.Random
+    number: int | None = None
+    plan: list[tuple[float, int, str]] = field(default_factory=list)  # (at, player, word)
 
-async def _until(world: WorldService, instant: float) -> None:
-    await asyncio.sleep(max(0.0, instant - world.clock()))
+    async def step(self) -> float:
+        """Find the words due now; the next one's moment, or the next round's opening."""
+        rhythm = self.world.rhythm
+        number = self.world.open_number()
+        if number is None:
+            return rhythm.opens_at(rhythm.number_at(self.world.clock()) + 1)
+        if number != self.number:
+            self.number, self.plan = number, await self._plan(number)
+        by_id = {other.player_id: other for other in OTHERS}
+        while self.plan and self.plan[0][0] <= self.world.clock():
+            _, player_id, word = self.plan.pop(0)
+            other = by_id[player_id]
+            await self.world.guess(
+                player_id, other.name, LANGUAGE, other.guild_id, other.guild_id, word
+            )
+        return self.plan[0][0] if self.plan else rhythm.opens_at(number + 1)
+
+    async def _plan(self, number: int) -> list[tuple[float, int, str]]:
+        words = sorted((await self.world.board(LANGUAGE, number)).words)
+        start, end = self.world.clock(), self.world.rhythm.closes_at(number) - 1.0
+        return sorted(
+            (self.rng.uniform(start, max(start, end)), other.player_id, word)
+            for other in OTHERS
+            for word in self.rng.sample(words, min(other.finds, len(words)))
+        )
