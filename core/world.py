@@ -259,9 +259,9 @@ def rarest(shares: Mapping[str, float], most: int = RAREST) -> list[tuple[str, f
 
 
 __all__ = [
+    "MIN_EVERY",
     "RAREST",
     "SERVER_TEAM",
-    "MIN_EVERY",
     "WORLD_EVERY",
     "WORLD_PLAY",
     "WORLD_RULES",
