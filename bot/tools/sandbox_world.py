@@ -18,6 +18,7 @@ SANDBOX_WORLD_EVERY = 30  # seconds: 20 s of play, 10 s of results (unless BOGGL
 CHANNEL = "world"  # the sandbox server's world channel, shown in the terminal only from there
 LANGUAGE = "en"
 JOB = "sandbox: players from elsewhere"  # the scheduler's job
+KEPT = 20  # #world's latest messages kept: ten rounds' boards and results, and words typed
 
 
 @dataclass(frozen=True)
@@ -54,14 +55,19 @@ async def run_world(standin: StandIn, world: Callable[[], WorldService | None]) 
     assert channel.guild_id is not None  # a server's channel
     if await service.world_channel(channel.guild_id) is None:
         await service.set_channel(WorldChannel(channel.guild_id, channel.id, LANGUAGE))
-    service.scheduler.at(JOB, service.clock(), Others(service, random.Random()).step)
+    others = Others(service, standin, channel.id, random.Random())
+    service.scheduler.at(JOB, service.clock(), others.step)
 
 
 @dataclass
 class Others:
-    """The players from elsewhere in the round open now: each word found at its moment."""
+    """The players from elsewhere in the round open now: each word found at its moment; at each
+    round #world forgets its posts but the latest ``KEPT`` (the world file keeps no picture of
+    every 30 seconds' board)."""
 
     world: WorldService
+    standin: StandIn
+    channel_id: int
     rng: random.Random
     number: int | None = None
     plan: list[tuple[float, int, str]] = field(default_factory=list)  # (at, player, word)
@@ -74,6 +80,7 @@ class Others:
             return rhythm.opens_at(rhythm.number_at(self.world.clock()) + 1)
         if number != self.number:
             self.number, self.plan = number, await self._plan(number)
+            self._forget()
         by_id = {other.player_id: other for other in OTHERS}
         while self.plan and self.plan[0][0] <= self.world.clock():
             _, player_id, word = self.plan.pop(0)
@@ -82,6 +89,12 @@ class Others:
                 player_id, other.name, LANGUAGE, other.guild_id, other.guild_id, word
             )
         return self.plan[0][0] if self.plan else rhythm.opens_at(number + 1)
+
+    def _forget(self) -> None:
+        messages = self.standin.world.messages
+        posts = [m.id for m in messages.values() if m.channel_id == self.channel_id]
+        for message_id in posts[:-KEPT]:
+            del messages[message_id]
 
     async def _plan(self, number: int) -> list[tuple[float, int, str]]:
         words = sorted((await self.world.board(LANGUAGE, number)).words)
