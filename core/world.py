@@ -27,7 +27,9 @@ from core.solver import Path
 WORLD_SIZE = 4
 WORLD_EVERY = 180.0  # seconds from one world round's opening to the next (Wordament's rhythm)
 WORLD_PLAY = 120.0  # seconds of play; the rest of the rhythm shows the results
-MIN_RESULTS = 20.0  # the results need this much of the rhythm after the play
+MIN_EVERY = 15.0  # the shortest rhythm (tests and the sandbox): 10 s of play, 5 s of results
+MIN_PLAY = 10.0  # a round takes words this long at least
+MIN_RESULTS = 5.0  # the results need this much of the rhythm after the play
 WORLD_RULES = Rules(Mode.CLASSIC, default_min_length(WORLD_SIZE))
 _SEED_SALT = b"boggle-world-v1"  # a new salt gives every round a new board: never change it
 RAREST = 5  # the rarest words the results show
@@ -47,17 +49,18 @@ class Rhythm:
     play: float = WORLD_PLAY
 
     def __post_init__(self) -> None:
-        if self.play < 30 or self.every < self.play + MIN_RESULTS:
+        if self.play < MIN_PLAY or self.every < self.play + MIN_RESULTS:
             raise RhythmError(
-                f"a world round needs at least 30 s of play and {MIN_RESULTS:g} s for its results"
+                f"a world round needs at least {MIN_PLAY:g} s of play and {MIN_RESULTS:g} s for"
+                " its results"
                 f" (every {self.every:g} s, play {self.play:g} s)"
             )
 
     @classmethod
     def every_seconds(cls, every: float) -> Rhythm:
-        """A round every ``every`` seconds: two minutes of play at most, and at least a third of
-        the rhythm (20 s or more) for the results."""
-        return cls(every, min(WORLD_PLAY, every - max(MIN_RESULTS, every / 3)))
+        """A round every ``every`` seconds: two thirds of it for play, two minutes at most, the
+        rest for the results (every 15 s: 10 s of play; every 180 s: 120 s)."""
+        return cls(every, min(WORLD_PLAY, every * 2 / 3))
 
     def number_at(self, now: float) -> int:
         """The number of the round that opened last at ``now`` (open or showing its results)."""
@@ -256,6 +259,7 @@ def rarest(shares: Mapping[str, float], most: int = RAREST) -> list[tuple[str, f
 
 
 __all__ = [
+    "MIN_EVERY",
     "RAREST",
     "SERVER_TEAM",
     "WORLD_EVERY",

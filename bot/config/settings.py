@@ -170,7 +170,7 @@ def _dictionary(values: Mapping[str, str]) -> str:
 
 def _world_every(values: Mapping[str, str]) -> int:
     every = _whole_number(
-        values, "BOGGLE_WORLD_EVERY", range(60, 86_401), "a number of seconds from 60 to 86400"
+        values, "BOGGLE_WORLD_EVERY", range(15, 86_401), "a number of seconds from 15 to 86400"
     )
     return 180 if every is None else every
 

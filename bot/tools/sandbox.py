@@ -19,11 +19,14 @@ from bot.tools.sandbox_actions import click, reply
 from bot.tools.sandbox_forms import CANCEL
 from bot.tools.sandbox_terminal import Terminal, answered, settle
 from bot.tools.sandbox_web import add_person, people, web_links
+from bot.tools.sandbox_world import CHANNEL as WORLD_CHANNEL
+from bot.tools.sandbox_world import add_world_channel
 from standin import CommandError, StandIn
 from standin.hooks import pointed_at
 from standin.world_file import WorldFile
 
 StartBot = Callable[[str, str], Coroutine[Any, Any, None]]
+WorldRounds = Callable[[StandIn], Coroutine[Any, Any, None]]  # runs once the bot is connected
 
 SAVE_EVERY = 1.0  # seconds between saves of a changed world
 HISTORY = 10  # messages of the channel shown when the sandbox opens
@@ -41,7 +44,9 @@ HELP = """\
     /boggle start size:5 time:2m
   :as NAME      play as another person (joins the server if new); :as sandbox-owner
                 is the server's owner, who may use /boggle-config
-  :in CHANNEL   move to another channel (e.g. :in general)
+  :in CHANNEL   move to another channel (e.g. :in general); :in world is the world
+                round's channel: a new board every 30 s, players from elsewhere in it
+                (shown only there)
   /daily        today's daily board, only you see it: :click Guess, then type your words
   :web NAME     a link that opens the Activity's page in a browser as NAME
   :click LABEL  click a button on the latest message you see that has it (the bot's
@@ -111,6 +116,7 @@ async def run_sandbox(
     quiet: float = 0.3,
     connect_timeout: float = 60.0,
     page_url: Callable[[], str | None] | None = None,
+    world_rounds: WorldRounds | None = None,
 ) -> None:
     """Start the stand-in and the bot, then chat in the terminal until ``:quit`` or end of input.
 
@@ -118,7 +124,9 @@ async def run_sandbox(
     cancelled, e.g. ``async with client: await client.start(token)``). After each line the
     sandbox waits until the bot has been ``quiet`` for a moment, so replies print before the
     next prompt even when input is scripted. With ``world_file`` the server, its channels,
-    people and messages are those of the last run, and are saved as they change.
+    people and messages are those of the last run, and are saved as they change. With
+    ``world_rounds`` the server has a #world channel (shown only from there), and
+    ``world_rounds(standin)`` runs from the bot's connection on.
     """
     stdin = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
@@ -128,10 +136,15 @@ async def run_sandbox(
     terminal = Terminal(standin, out, Path(folder), echo_people=not _is_tty(stdin))
     if page_url is not None:
         terminal.page_url = page_url
+    if world_rounds is not None:
+        add_world_channel(standin)
+        terminal.muted.add(WORLD_CHANNEL)
     await standin.start()
     try:
         with pointed_at(standin.api_base, standin.gateway_url):
-            await _play(start_bot, standin, world, terminal, stdin, quiet, connect_timeout)
+            await _play(
+                start_bot, standin, world, terminal, stdin, quiet, connect_timeout, world_rounds
+            )
     finally:
         await standin.stop()
         terminal.write("Sandbox closed.")
@@ -145,6 +158,7 @@ async def _play(
     stdin: TextIO,
     quiet: float,
     connect_timeout: float,
+    world_rounds: WorldRounds | None = None,
 ) -> None:
     """The bot running and the chat open, until either ends; the world saved as it changes."""
     terminal.write(BANNER.format(base=standin.base_url))
@@ -152,12 +166,15 @@ async def _play(
     standin.on_transcript(terminal.show)
     bot_task = asyncio.create_task(start_bot(standin.api_base, standin.gateway_url))
     keeper: asyncio.Task[None] | None = None
+    rounds: asyncio.Task[None] | None = None
     connected = False
     try:
         connected = await _wait_for_bot(standin, bot_task, terminal, connect_timeout)
         if connected:  # saved from now on: a bot that never started leaves no world behind
             if world is not None:
                 keeper = asyncio.create_task(_keep_saved(world, standin, terminal))
+            if world_rounds is not None:
+                rounds = asyncio.create_task(world_rounds(standin))
             terminal.write(
                 f"Connected as {standin.world.bot.username}. You are {terminal.player} in "
                 f"#{terminal.channel}. Type :help for help."
@@ -165,6 +182,10 @@ async def _play(
             web_links(standin, terminal, people(standin, terminal.channel))
             await _chat(standin, terminal, stdin, bot_task, quiet)
     finally:
+        if rounds is not None:
+            rounds.cancel()
+            with contextlib.suppress(BaseException):
+                await rounds
         bot_task.cancel()
         with contextlib.suppress(BaseException):
             await bot_task

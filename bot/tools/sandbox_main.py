@@ -8,12 +8,16 @@ import dataclasses
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.config.settings import DEFAULT_DATABASE, Settings, WebSettings
 from bot.metrics.logs import configure_logging
 from bot.startup_failures import report_failure
 from standin.activities import STANDIN_CLIENT_SECRET
 from standin.world_file import WorldFileError
+
+if TYPE_CHECKING:
+    from bot.world.service import WorldService
 
 SANDBOX_DIR = Path("sandbox")
 SANDBOX_WEB_PORT = 8780
@@ -34,6 +38,11 @@ def run(settings: Settings) -> int:
         )
         return 2
     settings = dataclasses.replace(settings, web=sandbox_web(settings.web))
+    from bot.tools.sandbox_world import SANDBOX_WORLD_EVERY
+    from core.world import WORLD_EVERY
+
+    if settings.world_every == WORLD_EVERY:  # not set: the sandbox's short rhythm
+        settings = dataclasses.replace(settings, world_every=SANDBOX_WORLD_EVERY)
     if settings.database == DEFAULT_DATABASE:
         settings = dataclasses.replace(settings, database=str(SANDBOX_DIR / "boggle.sqlite3"))
     log_file = SANDBOX_DIR / "bot.log"
@@ -77,6 +86,7 @@ async def _sandbox(settings: Settings) -> None:
     from bot.app import App
     from bot.services import Tuning
     from bot.tools.sandbox import run_sandbox
+    from bot.tools.sandbox_world import run_world
 
     apps: list[App] = []
 
@@ -92,4 +102,13 @@ async def _sandbox(settings: Settings) -> None:
         web = apps[-1].web if apps else None
         return web.url if web is not None else None
 
-    await run_sandbox(start_bot, world_file=world_file_for(settings.database), page_url=page)
+    def world() -> WorldService | None:
+        services = apps[-1].services if apps else None
+        return services.world if services is not None else None
+
+    await run_sandbox(
+        start_bot,
+        world_file=world_file_for(settings.database),
+        page_url=page,
+        world_rounds=lambda standin: run_world(standin, world),
+    )

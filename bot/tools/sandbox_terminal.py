@@ -26,6 +26,7 @@ class Terminal:
         self.echo_people = echo_people
         self.player = "alice"
         self.channel = "boggle"
+        self.muted: set[str] = set()  # channels shown only to someone in them (#world)
         self.last_activity = 0.0
         self._loading: set[int] = set()
         self.save_error: str | None = None
@@ -52,6 +53,8 @@ class Terminal:
         if not entry.by_bot and entry.kind in ("message", "edit") and typed_here:
             return
         channel = self.standin.world.channels[entry.channel_id]
+        if channel.name in self.muted and channel.name != self.channel:
+            return
         where = "" if channel.name == self.channel else f"[#{channel.name}] "
         if channel.guild_id is None:
             where = f"[DM with {channel.name}] "

@@ -40,15 +40,16 @@ def test_a_round_opens_and_closes_on_its_instants() -> None:
 
 
 @pytest.mark.parametrize(
-    ("every", "play"), [(60, 40), (90, 60), (180, 120), (600, 120), (86_400, 120)]
+    ("every", "play"),
+    [(15, 10), (30, 20), (60, 40), (90, 60), (180, 120), (600, 120), (86_400, 120)],
 )
 def test_a_rhythm_of_every_n_seconds_leaves_room_for_the_results(every: float, play: float) -> None:
     assert Rhythm.every_seconds(every) == Rhythm(every, play)
 
 
-@pytest.mark.parametrize(("every", "play"), [(60, 50), (120, 20), (100, 100)])
+@pytest.mark.parametrize(("every", "play"), [(60, 56), (120, 9), (100, 100), (14, 10)])
 def test_a_rhythm_without_room_is_refused(every: float, play: float) -> None:
-    with pytest.raises(RhythmError, match="at least 30 s of play"):
+    with pytest.raises(RhythmError, match="at least 10 s of play and 5 s for its results"):
         Rhythm(every=every, play=play)
 
 

@@ -148,4 +148,7 @@ def your_result(results: WorldResults, player_id: int, language: str) -> str:
 
 
 def every_text(seconds: float, language: str) -> str:
-    return count(max(1, round(seconds / 60)), "world_round.every", language)
+    """The rhythm in whole minutes, or in seconds when it is not ("every 30 seconds")."""
+    if seconds % 60:
+        return count(round(seconds), "world_round.every_seconds", language)
+    return count(round(seconds / 60), "world_round.every", language)
