@@ -87,6 +87,9 @@ class OutboxStore(Protocol):
         when it is not (another process took it, or it went)."""
         ...
 
+    async def release_post(self, post_id: int, now: float) -> None:
+        """End this process's claim on a post it did not send: due again at ``now``."""
+
     async def post_sent(self, post_id: int, now: float) -> None: ...
 
     async def post_given_up(self, post_id: int, reason: str, now: float) -> None: ...
@@ -119,6 +122,7 @@ class Outbox:
         self.given_up = 0  # posts given up since start (a metric)
         self.sent = 0
         self._held: dict[int, int] = {}  # channel -> holds: its posts wait (``hold``)
+        self._claimed: set[int] = set()  # posts this process claimed and has not finished
 
     def deliver_with(self, kinds: Mapping[str, Deliver]) -> None:
         """The front end's way to send each kind of post."""
@@ -160,6 +164,9 @@ class Outbox:
                 )
                 for failure in (d for d in done if isinstance(d, BaseException)):
                     log.warning("owed posts not delivered at the stop: %r", failure)
+        for post_id in sorted(self._claimed):  # the next start need not wait out our claims
+            await self.store.release_post(post_id, self.clock())
+        self._claimed.clear()
 
     def hold(self, channel_id: int) -> None:
         """Keep the channel's posts back until ``release``: what this process shows there first
@@ -200,6 +207,7 @@ class Outbox:
             now = self.clock()
             if not await self.store.claim_post(post.id, now, now + CLAIM):
                 return now + CLAIM  # another process is sending it
+            self._claimed.add(post.id)
             deliver = self.deliverers.get(post.kind)
             if deliver is None:
                 await self._give_up(post, "no deliverer for this kind")
@@ -207,6 +215,7 @@ class Outbox:
             try:
                 await deliver(post)
             except Undeliverable as exc:
+                self._claimed.discard(post.id)
                 await self._give_up(post, str(exc) or type(exc).__name__)
                 continue
             except Exception as exc:
@@ -219,8 +228,10 @@ class Outbox:
                     exc,
                     due - self.clock(),
                 )
+                self._claimed.discard(post.id)
                 await self.store.post_later(post.id, due)
                 return due
+            self._claimed.discard(post.id)
             await self.store.post_sent(post.id, self.clock())
             self.sent += 1
         return None

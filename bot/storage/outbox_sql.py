@@ -20,6 +20,7 @@ CHANNEL_SQL = (
     f" WHERE channel_id = ? AND {_OWED} ORDER BY id"
 )
 CLAIM_SQL = f"UPDATE outbox SET due_at = ? WHERE id = ? AND due_at <= ? AND {_OWED}"
+RELEASE_SQL = f"UPDATE outbox SET due_at = ? WHERE id = ? AND {_OWED}"
 SENT_SQL = "UPDATE outbox SET sent_at = ? WHERE id = ?"
 GIVEN_UP_SQL = "UPDATE outbox SET given_up = ?, sent_at = NULL, due_at = ? WHERE id = ?"
 LATER_SQL = "UPDATE outbox SET tries = tries + 1, due_at = ? WHERE id = ?"
@@ -51,6 +52,10 @@ class OutboxSQL(Database, Protocol):
     async def claim_post(self, post_id: int, now: float, until: float) -> bool:
         async with self._write() as session:
             return await session.execute(CLAIM_SQL, until, post_id, now) == 1
+
+    async def release_post(self, post_id: int, now: float) -> None:
+        async with self._write() as session:
+            await session.execute(RELEASE_SQL, now, post_id)
 
     async def post_sent(self, post_id: int, now: float) -> None:
         async with self._write() as session:

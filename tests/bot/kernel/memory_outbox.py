@@ -54,6 +54,10 @@ class MemoryOutboxStore:
         row.due_at = until
         return True
 
+    async def release_post(self, post_id: int, now: float) -> None:
+        if self.rows[post_id].open:
+            self.rows[post_id].due_at = now
+
     async def post_sent(self, post_id: int, now: float) -> None:
         self.rows[post_id].sent_at = now
 

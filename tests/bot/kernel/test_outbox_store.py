@@ -65,5 +65,10 @@ async def test_a_post_is_claimed_by_one_sender_until_its_claim_ends(store: Outbo
     (claimed,) = await store.channel_posts(10)
     assert claimed.due_at == T0 + 10
     assert await store.claim_post(post.id, T0 + 10, T0 + 20)  # its sender died: taken again
-    await store.post_sent(post.id, T0 + 11)
+    await store.release_post(post.id, T0 + 12)  # its sender stopped without sending it
+    assert await store.channels_owed(T0 + 12) == [(1, 10)]
+    assert await store.claim_post(post.id, T0 + 12, T0 + 22)
+    await store.post_sent(post.id, T0 + 13)
+    await store.release_post(post.id, T0 + 14)  # sent: stays sent
     assert not await store.claim_post(post.id, T0 + 30, T0 + 40)
+    assert await store.channel_posts(10) == []
