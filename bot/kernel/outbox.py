@@ -26,8 +26,9 @@ log = logging.getLogger(__name__)
 LOOK_EVERY = 30.0
 RETRY = Backoff(first=1.0, most=300.0)
 # A post being sent is claimed this long: another process owning the channel (a shard being
-# handed over) leaves it alone meanwhile; after a crash it goes again, with the same nonce.
-CLAIM = 10.0
+# handed over) leaves it alone meanwhile; after a crash it goes again, with the same nonce. Short,
+# as a restart waits it out; a send that outlasts it is still shown once (the nonce).
+CLAIM = 5.0
 SENT_KEPT_DAYS = 7.0  # sent and given-up posts are pruned after this long
 PRUNE_EVERY = 3600.0
 
