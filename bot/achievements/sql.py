@@ -13,6 +13,8 @@ from typing import Protocol
 from bot.kernel.outbox import Owed
 from bot.storage.database import Database, Session
 from bot.storage.outbox_sql import owe_in
+from core.achievements import Measure
+from core.world import TOP_TEN
 
 # Tiers awarded a statement at a time: 5 parameters a tier, far under either engine's limit.
 AWARD_BATCH = 512
@@ -39,6 +41,18 @@ TOURNAMENT_WINS_SQL = (
 SEASON_PODIUMS_SQL = (
     "SELECT user_id, COUNT(*) AS podiums, SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS titles"
     " FROM season_places WHERE guild_id = ? AND place <= 3 AND points > 0 GROUP BY user_id"
+)
+
+# Every server's players' closed world rounds (a DM's earn nothing): rounds scored in, top-ten
+# finishes (``core.world.top_ten_finish``) and top 1 % ones (``top_one_percent``: rank * 100 <=
+# players).
+WORLD_MARKS_SQL = (
+    "SELECT e.guild_id, e.player_id, COUNT(*) AS rounds,"
+    " SUM(CASE WHEN e.rank <= ? AND r.players > ? THEN 1 ELSE 0 END) AS top_tens,"
+    " SUM(CASE WHEN e.rank * 100 <= r.players THEN 1 ELSE 0 END) AS top_percents"
+    " FROM world_entries AS e JOIN world_rounds AS r ON r.language = e.language"
+    " AND r.number = e.number WHERE e.rank IS NOT NULL AND e.guild_id IS NOT NULL"
+    " GROUP BY e.guild_id, e.player_id"
 )
 
 
@@ -151,6 +165,18 @@ class AchievementSQL(Database, Protocol):
             "podiums": {r["user_id"]: int(r["podiums"]) for r in seasons},
             "titles": {r["user_id"]: int(r["titles"] or 0) for r in seasons},
         }
+
+    async def world_marks(self) -> dict[int, dict[int, dict[Measure, int]]]:
+        """Every player's world rounds as the rules' measures, by server then player (the
+        backfill's: one read for every server)."""
+        marks: dict[int, dict[int, dict[Measure, int]]] = {}
+        for r in await self._fetch(WORLD_MARKS_SQL, TOP_TEN, TOP_TEN):
+            marks.setdefault(int(r["guild_id"]), {})[int(r["player_id"])] = {
+                Measure.WORLD_ROUNDS: int(r["rounds"]),
+                Measure.WORLD_TOP_TEN: int(r["top_tens"]),
+                Measure.WORLD_TOP_PERCENT: int(r["top_percents"]),
+            }
+        return marks
 
     async def guilds_with_players(self) -> list[int]:
         """Every server with standings (the backfill's round)."""
