@@ -1,7 +1,8 @@
 """The achievements' part of a world round's close: run in the close's transaction by the one
 process that closes it (``WorldService.at_close``), so a tier is stored, and its line owed, with
 the ranks or not at all. A player's tiers belong to the server of their entry (where they joined
-the round first); an entry joined in a DM earns none (no server keeps it, no ``/stats`` shows it).
+the round first); an entry joined in a DM earns none (no server would hold its tiers), though
+the player's ``/stats`` counts it.
 
 Each server's line goes to its world channel, under the round's results when it shows this
 round's language; a server without one hears it where the player joined the round. As a
