@@ -33,7 +33,6 @@ from bot.world.model import (
     WorldGuessed,
     WorldLeaderboard,
     WorldPlay,
-    WorldRecord,
     WorldResults,
     WorldRoundPost,
 )
@@ -87,8 +86,7 @@ class WorldService:
     _strides: Bounded[int, int] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
     # The languages with world channels at each slot's opening, as ``stride_of`` counted them.
     _languages: Bounded[int, tuple[str, ...]] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
-    # The other features' parts of a round's close (the achievements'), run in its transaction:
-    # kept or lost with the ranks, on the one process that closes it.
+    # The other features' parts of a close (the achievements'), in its transaction: kept with it.
     at_close: Sequence[ClosingStep] = ()
     _secret: bytes | None = None
     _boards: Bounded[tuple[str, int], WorldBoard] = field(
@@ -201,10 +199,8 @@ class WorldService:
     async def close(self, language: str, number: int) -> bool:
         """Rank round ``number`` and owe its results, unless another process did: either way
         this process then sends what its channels are owed. Whether this call closed it."""
-        owed = _owing(RESULTS_POST, language, number)
-        ranked = await self.store.close_world_round(
-            language, number, self.clock(), owed, self.at_close
-        )
+        owed, now = _owing(RESULTS_POST, language, number), self.clock()
+        ranked = await self.store.close_world_round(language, number, now, owed, self.at_close)
         if ranked is not None:
             log.info("world round %s #%s closed: %d players ranked", language, number, len(ranked))
         await self._send(None, language)
@@ -358,10 +354,6 @@ class WorldService:
         ahead, players, mine = await self.store.world_place(language, first, last, player_id)
         own = None if mine is None else (ahead + 1, mine)
         return WorldLeaderboard(language, tuple(rows), players, own)
-
-    async def record(self, player_id: int) -> WorldRecord | None:
-        """The player's closed world rounds, every language together (None: none scored)."""
-        return await self.store.world_record(player_id)
 
     # -- world channels ------------------------------------------------------------------------
 

@@ -40,9 +40,14 @@ class Stats(commands.Cog):
         )
         sharer = getattr(interaction.user, "display_name", None) if share else None
         daily = (figures.daily, figures.streak)
-        world = await self.services.world.record(target.id)  # the player's, from any server
         embed = stats_embed(
-            figures.stats, names[target.id], guild.name, sharer, figures.language, daily, world
+            figures.stats,
+            names[target.id],
+            guild.name,
+            sharer,
+            figures.language,
+            daily,
+            figures.world,
         )
         record = await self.services.tournaments.record(guild.id, target.id)
         if record.played:

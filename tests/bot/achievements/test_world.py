@@ -17,6 +17,7 @@ from bot.kernel.lexicons import Lexicons
 from bot.kernel.outbox import Outbox
 from bot.kernel.scheduler import Scheduler
 from bot.server_settings.service import ServerSettingsService
+from bot.standings.service import StandingsService
 from bot.stores import Storage
 from bot.world.model import RESULTS_POST, WorldChannel, WorldEntry, WorldRecord
 from bot.world.service import WorldService
@@ -143,13 +144,18 @@ async def test_a_players_record_counts_every_language_and_server(storage: Storag
     world, _, _ = process(storage)
     assert await world.close("en", 7) and await world.close("fr", 8)
     await played(storage, "en", 9, [(1, HERE, WORLD_CHANNEL, 500)])  # not closed: not counted
+    standings = StandingsService(storage, ServerSettingsService(storage), lambda: NOW)
+
+    async def record(player: int, guild: int = THERE) -> WorldRecord | None:
+        return (await standings.player(guild, player)).world  # any server's /stats shows it
+
     # Player 1: #1 of 13 (top 8 %: 100 / 13 = 7.7, rounded up) and #1 of 100 (top 1 %).
-    assert await world.record(1) == WorldRecord(2, 19 + 50, 2, 1, 100, 1)
+    assert await record(1) == await record(1, 4242) == WorldRecord(2, 19 + 50, 2, 1, 100, 1)
     # Player 12: #12 of 13 only (1200 / 13 = 92.3: top 93 %), no top ten.
-    assert await world.record(12) == WorldRecord(1, 8, 0, 12, 13, 93)
+    assert await record(12) == WorldRecord(1, 8, 0, 12, 13, 93)
     # Player 1001 played in a DM: no tier, but the record is the player's own (#2 of 100).
-    assert await world.record(1001) == WorldRecord(1, 1, 1, 2, 100, 2)
-    assert await world.record(4242) is None
+    assert await record(1001) == WorldRecord(1, 1, 1, 2, 100, 2)
+    assert await record(4242) is None
 
 
 async def test_the_backfill_is_silent_and_a_later_close_tells_nothing_again(
