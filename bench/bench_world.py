@@ -7,7 +7,10 @@ connections, as a process has), each player guessing ``--words`` words of the bo
 at random moments of ``--seconds`` (the offered rate: players x (words + 1) / seconds). Printed: a guess's time from call to its stored verdict
 (p50 / p99), guesses a second, the close's time (every player ranked and stored, every channel's
 results owed) against the time of ranking alone in Python, the outbox's rows, and each figure's
-ratio to the same run's baseline of one process.
+ratio to the same run's baseline of one process. ``--achievements``: the close awards the world
+rounds' tiers in its transaction, as the bot's does, with no tier known to be held (a process
+just started: every player's first world round is due, one insert and one read of the server's
+language a server).
 """
 
 from __future__ import annotations
@@ -29,9 +32,12 @@ sys.path.insert(0, str(REPO / "bench"))
 from load_databases import SQLITE, add_engine_options, chosen_engines, fresh_database  # noqa: E402
 from report_table import Table, percentile  # noqa: E402
 
+from bot.achievements.service import AchievementService  # noqa: E402
+from bot.kernel.events import EventBus  # noqa: E402
 from bot.kernel.lexicons import Lexicons  # noqa: E402
 from bot.kernel.outbox import Outbox  # noqa: E402
 from bot.kernel.scheduler import Scheduler  # noqa: E402
+from bot.server_settings.service import ServerSettingsService  # noqa: E402
 from bot.stores import Storage  # noqa: E402
 from bot.world.model import WorldChannel, WorldGuessed  # noqa: E402
 from bot.world.service import WorldService  # noqa: E402
@@ -107,8 +113,13 @@ async def run(
             await asyncio.gather(*(player(p, g) for p, g in plan))
             figures.seconds = time.perf_counter() - started
             figures.guesses = len(figures.guess_ms)
+            first = storages[0]
+            achievements = AchievementService(
+                first, ServerSettingsService(first), EventBus(), clock, services[0].outbox
+            )
+            then = (achievements.world_closing,) if args.achievements else ()
             t0 = time.perf_counter()
-            ranked = await storages[0].close_world_round("en", NUMBER, clock(), _owed)
+            ranked = await first.close_world_round("en", NUMBER, clock(), _owed, then)
             figures.close_ms = (time.perf_counter() - t0) * 1000
             assert ranked is not None
             figures.ranked = len(ranked)
@@ -148,7 +159,7 @@ def report(engine: str, base: Figures, many: Figures, processes: int) -> None:
     table.add("guesses a second", f"{rate:.0f}", f"{base_rate:.0f}", f"{rate / base_rate:.2f}x")
     table.add("close: every player ranked, stored, results owed", f"{many.close_ms:.0f} ms",
               f"{many.rank_ms:.1f} ms ranking alone", "", "< 1000 ms")  # fmt: skip
-    table.add("players ranked / results owed", f"{many.ranked} / {many.owed}")
+    table.add("players ranked / posts owed", f"{many.ranked} / {many.owed}")
     print(f"\n{engine}: {processes} services against 1 (the baseline), same run")
     table.print()
 
@@ -176,4 +187,7 @@ if __name__ == "__main__":
     parser.add_argument("--words", type=int, default=5, help="words each player guesses")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=30.0, help="the guesses spread over")
+    parser.add_argument(
+        "--achievements", action="store_true", help="the close awards world tiers, as the bot's"
+    )
     sys.exit(asyncio.run(main(parser.parse_args())))

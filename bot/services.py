@@ -184,6 +184,8 @@ async def open_services(
         settings.world_secret,
         events,
         pace=Pacer(world_share(settings.shards)),
+        # The achievements' part of a close runs in its transaction, on the process closing it.
+        at_close=(achievements.world_closing,) if tuning.achievements else (),
     )
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
     stack.callback(definitions.close)

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from core.round import Mode, Results
 from core.scoring import longest_first
+from core.world import top_one_percent, top_ten_finish
 
 
 class Measure(StrEnum):
@@ -41,6 +42,9 @@ class Measure(StrEnum):
     CROWD = "crowd"  # players in a round played
     NIGHT = "night"  # 1: a round finished between 00:00 and 05:00 server time
     MORNING = "morning"  # 1: a round finished between 05:00 and 08:00 server time
+    WORLD_ROUNDS = "world_rounds"  # world rounds played (a point scored), in the entry's server
+    WORLD_TOP_TEN = "world_top_ten"  # 1: a world round finished in the top ten
+    WORLD_TOP_PERCENT = "world_top_percent"  # 1: a world round finished in the top 1 %
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,9 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("crowd", Measure.CROWD, (5, 10)),
     Achievement("night_owl", Measure.NIGHT),
     Achievement("early_bird", Measure.MORNING),
+    Achievement("world_round", Measure.WORLD_ROUNDS),
+    Achievement("world_top_ten", Measure.WORLD_TOP_TEN),
+    Achievement("world_top_percent", Measure.WORLD_TOP_PERCENT),
 )
 BY_CODE: Mapping[str, Achievement] = {a.code: a for a in ACHIEVEMENTS}
 # Each (code, tier) of the table as one bit, in the table's order: a player's tiers in one int.
@@ -229,3 +236,13 @@ def round_figures(
             f[Measure.CLASSIC_MARGIN] = margin
         figures[player.player] = f
     return figures
+
+
+def world_figures(rank: int, players: int, rounds: int = 1) -> dict[Measure, int]:
+    """What a world round's close says of a player ranked ``rank`` among its ``players`` (those
+    who scored, as ``core.world.ranking`` ranks them); ``rounds``: their world rounds so far."""
+    return {
+        Measure.WORLD_ROUNDS: rounds,
+        Measure.WORLD_TOP_TEN: int(top_ten_finish(rank, players)),
+        Measure.WORLD_TOP_PERCENT: int(top_one_percent(rank, players)),
+    }

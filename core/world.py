@@ -34,6 +34,7 @@ WORLD_RULES = Rules(Mode.CLASSIC, default_min_length(WORLD_SIZE))
 _SEED_SALT = b"boggle-world-v1"  # a new salt gives every round a new board: never change it
 RAREST = 5  # the rarest words the results show
 SERVER_TEAM = 3  # a server's score in a round: its best three players' points together
+TOP_TEN = 10  # a top-ten finish: this rank or better, among more players than this
 
 
 class RhythmError(ValueError):
@@ -200,6 +201,18 @@ def top_percent(rank: int, players: int) -> int:
     return max(1, math.ceil(rank * 100 / players)) if players else 100
 
 
+def top_ten_finish(rank: int, players: int) -> bool:
+    """Whether ``rank`` among ``players`` (those who scored) is a top-ten finish: a round of ten
+    players or fewer has none (everyone who scored would have one)."""
+    return rank <= TOP_TEN < players
+
+
+def top_one_percent(rank: int, players: int) -> bool:
+    """Whether ``rank`` among ``players`` is in the top 1 % (``top_percent``: the best of 100
+    players is, the best of 99 is not)."""
+    return players > 0 and top_percent(rank, players) <= 1
+
+
 def ranking(entries: Iterable[Entry]) -> list[Ranked]:
     """Every entry with points, best first: by points, then the earlier last word (an entry
     without a point is not ranked: it played nothing)."""
@@ -262,6 +275,7 @@ __all__ = [
     "MIN_EVERY",
     "RAREST",
     "SERVER_TEAM",
+    "TOP_TEN",
     "WORLD_EVERY",
     "WORLD_PLAY",
     "WORLD_RULES",
@@ -276,7 +290,9 @@ __all__ = [
     "ranking",
     "rarest",
     "server_ranking",
+    "top_one_percent",
     "top_percent",
+    "top_ten_finish",
     "word_shares",
     "world_board",
     "world_seed",

@@ -17,6 +17,7 @@ class Where(StrEnum):
     SEASON = "season"  # the season's recap channel, under the podium
     DAILY = "daily"  # the channel the daily board was played in, once it ended
     TOURNAMENT = "tournament"  # the tournament's channel, under its podium
+    WORLD = "world"  # the server's world channel (else where the player joined), under the results
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Protocol
 from bot.achievements.events import LINE, AchievementsEarned, Where, line_owed
 from bot.achievements.round_check import Award, RoundCheck, total_figures
 from bot.achievements.sql import AchievementSQL
+from bot.achievements.world_check import WorldCheck
 from bot.daily.events import DailyFinished
 from bot.kernel import codec
 from bot.kernel.events import EventBus
@@ -29,6 +30,7 @@ from bot.server_settings.service import ServerSettingsService
 from bot.storage.database import Session
 from bot.storage.names_sql import PlayerNameSQL
 from bot.tournaments.events import TournamentEnded
+from bot.world.model import WorldClosing
 from core.achievements import Facts, Measure, Progress, progress, reached
 from core.round import Results
 
@@ -64,6 +66,7 @@ class AchievementService:
         self.store = store
         self.outbox = outbox
         self.rounds = RoundCheck(store, server_settings, clock, events, outbox)
+        self.world = WorldCheck(store, clock, events, outbox)
         self.server_settings, self.events, self.clock = server_settings, events, clock
 
     def lines_sent_by(self, send: LineSender) -> None:
@@ -82,9 +85,11 @@ class AchievementService:
         self.outbox.deliver_with({LINE: deliver})
 
     def listen(self) -> None:
-        """Check achievements whenever a round, a season, a daily attempt or a tournament ends."""
+        """Check achievements whenever a round, a season, a daily attempt, a tournament or a
+        world round ends."""
         self.events.subscribe(RoundEnded, self._on_round)
         self.rounds.listen()
+        self.world.listen()
         self.events.subscribe(SeasonEnded, self._on_season)
         self.events.subscribe(DailyFinished, self._on_daily)
         self.events.subscribe(TournamentEnded, self._on_tournament)
@@ -106,6 +111,11 @@ class AchievementService:
     ) -> None:
         """The achievements' part of a round's finish, in its transaction (``round_check``)."""
         await self.rounds.finishing(round, results, totals, session)
+
+    async def world_closing(self, closing: WorldClosing, session: Session) -> None:
+        """The achievements' part of a world round's close, in its transaction
+        (``world_check``)."""
+        await self.world.closing(closing, session)
 
     async def round_ended(self, event: RoundEnded) -> AchievementsEarned | None:
         """Tell, in the round's channel, the tiers its finish earned (none: nothing is told)."""
@@ -205,33 +215,42 @@ class AchievementService:
         counts, players = await self.store.holders(guild_id)
         listed = progress((code, tier) for code, tier, _ in earned)
         return [
-            Held(
+            Held(  # a world round's tier may be held by a player with no round on the server
                 p,
-                counts.get((p.achievement.code, p.achievement.tiers[0]), 0)
-                * 100
-                // max(players, 1),
+                min(
+                    100,
+                    counts.get((p.achievement.code, p.achievement.tiers[0]), 0)
+                    * 100
+                    // max(players, 1),
+                ),
             )
             for p in listed
         ]
 
     async def backfill(self, guild_ids: Iterable[int] | None = None) -> int:
         """Give every existing player what their history already earned, telling nobody; how
-        many tiers were new (0 the second time: the unique key)."""
+        many tiers were new (0 the second time: the unique key). World rounds are read once
+        for every server (their entries' servers are not indexed)."""
+        world = await self.store.world_marks()
         guilds = (
-            list(guild_ids) if guild_ids is not None else await self.store.guilds_with_players()
+            list(guild_ids)
+            if guild_ids is not None
+            else sorted({*await self.store.guilds_with_players(), *world})
         )
         added = 0
         for guild_id in guilds:
             totals = await self.store.every_total(guild_id)
             marks = await self.store.history_marks(guild_id)
-            figures: dict[int, dict[Measure, int]] = {}
+            figures: dict[int, dict[Measure, int]] = {
+                player: dict(f) for player, f in world.get(guild_id, {}).items()
+            }
             for player, row in totals.items():
-                f = total_figures(row)
+                f = figures.setdefault(player, {})
+                f.update(total_figures(row))
                 f[Measure.QU_WORD] = marks["qu"].get(player, 0)
                 f[Measure.TOURNAMENT_WINS] = marks["tournament_wins"].get(player, 0)
                 f[Measure.SEASON_PODIUMS] = marks["podiums"].get(player, 0)
                 f[Measure.SEASON_TITLES] = marks["titles"].get(player, 0)
-                figures[player] = f
             due = _due(figures, await self.store.earned_by(guild_id, figures))
             added += len(await self.store.award(guild_id, due, self.clock()) if due else [])
         return added

@@ -7,13 +7,17 @@ and each learns whether it was the one that did."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
+from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.outbox import Owed
 from bot.storage.database import Database, Session
 from bot.storage.outbox_sql import owe_in
+from core.achievements import Measure
+from core.world import TOP_TEN
 
+ServerAward = tuple[int, int, str, int]  # server, player, code, tier
 # Tiers awarded a statement at a time: 5 parameters a tier, far under either engine's limit.
 AWARD_BATCH = 512
 # The statement's sizes: a batch is filled up to the first that holds it by repeating its last
@@ -41,6 +45,18 @@ SEASON_PODIUMS_SQL = (
     " FROM season_places WHERE guild_id = ? AND place <= 3 AND points > 0 GROUP BY user_id"
 )
 
+# Every server's players' closed world rounds (a DM's earn nothing): rounds scored in, top-ten
+# finishes (``core.world.top_ten_finish``) and top 1 % ones (``top_one_percent``: rank * 100 <=
+# players).
+WORLD_MARKS_SQL = (
+    "SELECT e.guild_id, e.player_id, COUNT(*) AS rounds,"
+    " SUM(CASE WHEN e.rank <= ? AND r.players > ? THEN 1 ELSE 0 END) AS top_tens,"
+    " SUM(CASE WHEN e.rank * 100 <= r.players THEN 1 ELSE 0 END) AS top_percents"
+    " FROM world_entries AS e JOIN world_rounds AS r ON r.language = e.language"
+    " AND r.number = e.number WHERE e.rank IS NOT NULL AND e.guild_id IS NOT NULL"
+    " GROUP BY e.guild_id, e.player_id"
+)
+
 
 def _award_sql(count: int) -> str:
     """``count`` tiers inserted at once; the ones inserted come back (a tier held already
@@ -48,26 +64,50 @@ def _award_sql(count: int) -> str:
     rows = ", ".join(["(?, ?, ?, ?, ?)"] * count)
     return (
         f"INSERT INTO achievements (guild_id, user_id, code, tier, earned_at) VALUES {rows}"
-        " ON CONFLICT (guild_id, user_id, code, tier) DO NOTHING RETURNING user_id, code, tier"
+        " ON CONFLICT (guild_id, user_id, code, tier) DO NOTHING"
+        " RETURNING guild_id, user_id, code, tier"
     )
 
 
-async def _award_in(
-    session: Session, guild_id: int, awards: Sequence[tuple[int, str, int]], now: float
-) -> list[tuple[int, str, int]]:
-    """Insert the tiers in one order (two transactions taking the same keys never wait on each
-    other in a circle); the ones inserted, in the order given."""
+async def _award_rows(
+    session: Session, awards: Sequence[ServerAward], now: float
+) -> list[ServerAward]:
+    """Insert the tiers (server, player, code, tier) in one order (two transactions taking the
+    same keys never wait on each other in a circle); the ones inserted, in the order given."""
     wanted = list(dict.fromkeys(awards))
-    earned: set[tuple[int, str, int]] = set()
+    earned: set[ServerAward] = set()
     ordered = sorted(wanted)
     for start in range(0, len(ordered), AWARD_BATCH):
         batch = ordered[start : start + AWARD_BATCH]
         size = next(n for n in AWARD_SIZES if n >= len(batch))
         batch += [batch[-1]] * (size - len(batch))
-        params = [v for user, code, tier in batch for v in (guild_id, user, code, tier, now)]
+        params = [v for guild, user, code, tier in batch for v in (guild, user, code, tier, now)]
         rows = await session.fetch(_award_sql(size), *params)
-        earned |= {(r["user_id"], r["code"], int(r["tier"])) for r in rows}
+        earned |= {(r["guild_id"], r["user_id"], r["code"], int(r["tier"])) for r in rows}
     return [award for award in wanted if award in earned]
+
+
+async def _award_in(
+    session: Session, guild_id: int, awards: Sequence[tuple[int, str, int]], now: float
+) -> list[tuple[int, str, int]]:
+    """One server's tiers (player, code, tier) inserted; the ones inserted, in the order given."""
+    rows = [(guild_id, user, code, tier) for user, code, tier in awards]
+    return [(user, code, tier) for _, user, code, tier in await _award_rows(session, rows, now)]
+
+
+async def _languages_in(session: Session, guild_ids: Iterable[int]) -> dict[int, str]:
+    """Each server's language (the default where it set none)."""
+    wanted = sorted(set(guild_ids))
+    languages = dict.fromkeys(wanted, DEFAULT_LANGUAGE)
+    for start in range(0, len(wanted), AWARD_BATCH):
+        batch = wanted[start : start + AWARD_BATCH]
+        rows = await session.fetch(
+            "SELECT guild_id, language FROM server_settings"
+            f" WHERE guild_id IN ({', '.join('?' * len(batch))})",
+            *batch,
+        )
+        languages.update({int(r["guild_id"]): str(r["language"]) for r in rows})
+    return languages
 
 
 async def _award_and_owe(
@@ -104,6 +144,22 @@ class AchievementSQL(Database, Protocol):
             return await _award_and_owe(within, guild_id, awards, now, told)
         async with self._write() as session:
             return await _award_and_owe(session, guild_id, awards, now, told)
+
+    async def award_across(
+        self,
+        awards: Sequence[ServerAward],
+        now: float,
+        within: Session,
+        told: Callable[[list[ServerAward], Mapping[int, str]], Sequence[Owed]],
+    ) -> list[ServerAward]:
+        """Earn tiers in many servers at once (a world round's close), in ``within``'s
+        transaction; the ones this call earned, with the posts that tell them (``told``, given
+        the language of each server with a new tier) owed in it."""
+        new = await _award_rows(within, awards, now)
+        if new:
+            languages = await _languages_in(within, (guild for guild, _, _, _ in new))
+            await owe_in(within, told(new, languages), now)
+        return new
 
     async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]:
         """The player's earned tiers (code, tier, when), oldest first."""
@@ -151,6 +207,18 @@ class AchievementSQL(Database, Protocol):
             "podiums": {r["user_id"]: int(r["podiums"]) for r in seasons},
             "titles": {r["user_id"]: int(r["titles"] or 0) for r in seasons},
         }
+
+    async def world_marks(self) -> dict[int, dict[int, dict[Measure, int]]]:
+        """Every player's world rounds as the rules' measures, by server then player (the
+        backfill's: one read for every server)."""
+        marks: dict[int, dict[int, dict[Measure, int]]] = {}
+        for r in await self._fetch(WORLD_MARKS_SQL, TOP_TEN, TOP_TEN):
+            marks.setdefault(int(r["guild_id"]), {})[int(r["player_id"])] = {
+                Measure.WORLD_ROUNDS: int(r["rounds"]),
+                Measure.WORLD_TOP_TEN: int(r["top_tens"]),
+                Measure.WORLD_TOP_PERCENT: int(r["top_percents"]),
+            }
+        return marks
 
     async def guilds_with_players(self) -> list[int]:
         """Every server with standings (the backfill's round)."""

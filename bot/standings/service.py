@@ -13,6 +13,7 @@ from bot.daily.model import DAILY_HISTORY, DailyAttempt
 from bot.daily.service import server_zone
 from bot.server_settings.service import ServerSettingsService
 from bot.standings.model import LeaderboardPage, LeaderboardQuery, Measure, PlayerStats
+from bot.world.model import WorldRecord
 from core.days import local_date
 from core.periods import Period, period_start
 from core.streaks import Streak, streak
@@ -32,6 +33,8 @@ class StandingsStore(Protocol):
     ) -> Sequence[DailyAttempt]: ...
 
     async def daily_days(self, player_id: int) -> Sequence[date]: ...
+
+    async def world_record(self, player_id: int) -> WorldRecord | None: ...
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,7 @@ class PlayerFigures:
     daily: tuple[DailyAttempt, ...]  # their latest finished daily attempts, newest first
     streak: Streak  # their daily streaks as of the server's today
     language: str
+    world: WorldRecord | None = None  # their world rounds, every server's (None: none scored)
 
 
 def page_count(total: int, page_size: int) -> int:
@@ -106,12 +110,13 @@ class StandingsService:
         return LeaderboardShown(board, period, measure, page, pages, settings.language)
 
     async def player(self, guild_id: int, player_id: int) -> PlayerFigures:
-        """A player's figures on the server, the name kept for them, and their daily attempts
-        and streaks (any server's: a daily streak is the player's own)."""
+        """A player's figures on the server, the name kept for them, their daily attempts and
+        streaks and their world rounds (any server's: those are the player's own)."""
         settings = await self.server_settings.of(guild_id)
         stats = await self.store.player_stats(guild_id, player_id)
         kept = await self.store.display_names(guild_id, [player_id])
         today = local_date(self.clock(), server_zone(settings))
         history = tuple(await self.store.daily_history(player_id))
         run = streak(await self.store.daily_days(player_id), today)
-        return PlayerFigures(stats, kept.get(player_id), history, run, settings.language)
+        world = await self.store.world_record(player_id)
+        return PlayerFigures(stats, kept.get(player_id), history, run, settings.language, world)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from core.round import Judgement
@@ -106,3 +107,34 @@ class WorldGuessed:
 
     judgements: tuple[Judgement, ...]
     play: WorldPlay
+
+
+@dataclass(frozen=True)
+class WorldClosing:
+    """A world round being closed, as the other features' parts of its close see it: every
+    entry that scored, ranked, best first; ``channels``: each server's world channel (any
+    language), by server."""
+
+    language: str
+    number: int
+    ranked: tuple[WorldEntry, ...]
+    channels: Mapping[int, int]
+
+    @property
+    def players(self) -> int:
+        return len(self.ranked)
+
+
+@dataclass(frozen=True)
+class WorldRecord:
+    """A player's closed world rounds, every language and server together: those they scored
+    in, their points, top-ten finishes (``core.world.top_ten_finish``), their best rank (of the
+    fullest round among equal ranks) and their best top share (``core.world.top_percent``: a
+    rank of 5 among 1,000 beats a rank of 1 among 3)."""
+
+    rounds: int
+    points: int
+    top_tens: int
+    best_rank: int
+    best_of: int  # the players of the best rank's round
+    best_top: int

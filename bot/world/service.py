@@ -36,6 +36,7 @@ from bot.world.model import (
     WorldResults,
     WorldRoundPost,
 )
+from bot.world.sql import ClosingStep
 from bot.world.store import WorldStore
 from core.languages import language as language_named
 from core.periods import Period, period_start
@@ -85,6 +86,8 @@ class WorldService:
     _strides: Bounded[int, int] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
     # The languages with world channels at each slot's opening, as ``stride_of`` counted them.
     _languages: Bounded[int, tuple[str, ...]] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
+    # The other features' parts of a close (the achievements'), in its transaction: kept with it.
+    at_close: Sequence[ClosingStep] = ()
     _secret: bytes | None = None
     _boards: Bounded[tuple[str, int], WorldBoard] = field(
         default_factory=lambda: Bounded(BOARDS_KEPT)
@@ -196,8 +199,8 @@ class WorldService:
     async def close(self, language: str, number: int) -> bool:
         """Rank round ``number`` and owe its results, unless another process did: either way
         this process then sends what its channels are owed. Whether this call closed it."""
-        owed = _owing(RESULTS_POST, language, number)
-        ranked = await self.store.close_world_round(language, number, self.clock(), owed)
+        owed, now = _owing(RESULTS_POST, language, number), self.clock()
+        ranked = await self.store.close_world_round(language, number, now, owed, self.at_close)
         if ranked is not None:
             log.info("world round %s #%s closed: %d players ranked", language, number, len(ranked))
         await self._send(None, language)

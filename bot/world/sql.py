@@ -9,14 +9,15 @@ none is added once the round is closed, and every word added before is ranked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Protocol
 
 from bot.kernel.outbox import Owed
 from bot.storage.database import Database, Row, Session
 from bot.storage.outbox_sql import owe_in
-from bot.world.model import WorldChannel, WorldEntry, WorldStanding
-from core.world import Entry, Ranked, ranking
+from bot.world.model import WorldChannel, WorldClosing, WorldEntry, WorldRecord, WorldStanding
+from core.world import TOP_TEN, Entry, Ranked, ranking, top_percent
 
 SECRET_SQL = "SELECT secret FROM world_secret WHERE id = 1"
 NEW_SECRET_SQL = "INSERT INTO world_secret (id, secret) VALUES (1, ?) ON CONFLICT (id) DO NOTHING"
@@ -59,7 +60,7 @@ RANKED_SQL = (
     f"SELECT {_ENTRY_COLUMNS} FROM world_entries {_ROUND} AND rank IS NOT NULL"
     " ORDER BY rank, last_at, player_id"
 )
-SCORED_SQL = f"SELECT player_id, points, words, last_at FROM world_entries {_ROUND} AND points > 0"
+SCORED_SQL = f"SELECT {_ENTRY_COLUMNS} FROM world_entries {_ROUND} AND points > 0"
 RANK_SQL = f"UPDATE world_entries SET rank = ? {_ROUND} AND player_id = ?"
 WORDS_SQL = f"SELECT word FROM world_words {_ROUND} AND player_id = ? ORDER BY at, word"
 ADD_WORD_SQL = (
@@ -87,8 +88,25 @@ AHEAD_SQL = (
     f" AS players FROM (SELECT player_id FROM world_entries {_PERIOD} GROUP BY player_id"
     " HAVING SUM(points) > ?) AS better"
 )
+# A player's closed rounds (those with a rank: they scored), with their round's players.
+_PLAYED = (
+    "FROM world_entries AS e JOIN world_rounds AS r ON r.language = e.language"
+    " AND r.number = e.number WHERE e.player_id = ? AND e.rank IS NOT NULL"
+)
+RECORD_SQL = (
+    "SELECT COUNT(*) AS rounds, COALESCE(SUM(e.points), 0) AS points,"
+    " COALESCE(SUM(CASE WHEN e.rank <= ? AND r.players > ? THEN 1 ELSE 0 END), 0) AS top_tens"
+    f" {_PLAYED}"
+)
+BEST_RANK_SQL = f"SELECT e.rank, r.players {_PLAYED} ORDER BY e.rank, r.players DESC LIMIT 1"
+# The round of the smallest rank / players (the best top share), the fullest among equals.
+BEST_SHARE_SQL = (
+    f"SELECT e.rank, r.players {_PLAYED} ORDER BY e.rank * 1.0 / r.players, r.players DESC LIMIT 1"
+)
 
 OwedFor = Callable[[Sequence[WorldChannel]], Sequence[Owed]]
+# Another feature's part of a round's close, in its transaction (``WorldService.at_close``).
+ClosingStep = Callable[[WorldClosing, Session], Awaitable[None]]
 
 
 def _channel(row: Row) -> WorldChannel:
@@ -203,24 +221,39 @@ class WorldSQL(Database, Protocol):
             return [word for word, _ in added]
 
     async def close_world_round(
-        self, language: str, number: int, now: float, owed: OwedFor
+        self,
+        language: str,
+        number: int,
+        now: float,
+        owed: OwedFor,
+        then: Sequence[ClosingStep] = (),
     ) -> list[Ranked] | None:
-        """Close the round once across processes: rank its players, store their ranks and owe
-        its results to the language's world channels; the ranking, or None when another call
-        closed it first."""
+        """Close the round once across processes: rank its players, store their ranks, owe its
+        results to the language's world channels, then run ``then`` (the other features'
+        parts, in the same transaction); the ranking, or None when another call closed it
+        first."""
         key = (language, number)
         async with self._write() as session:
             await session.execute(NEW_ROUND_SQL, *key)
             if (await session.fetch(ROUND_SQL + self.lock_rows, *key))[0]["closed_at"] is not None:
                 return None
-            scored = await session.fetch(SCORED_SQL, *key)
+            scored = {int(r["player_id"]): _entry(r) for r in await session.fetch(SCORED_SQL, *key)}
             ranked = ranking(
-                Entry(int(r["player_id"]), int(r["points"]), int(r["words"]), float(r["last_at"]))
-                for r in scored
+                Entry(e.player_id, e.points, e.words, e.last_at) for e in scored.values()
             )
             await session.executemany(RANK_SQL, [(r.rank, *key, r.player) for r in ranked])
             await session.execute(CLOSED_SQL, now, len(ranked), *key)
             await owe_in(session, owed(await self._channels_in(session, language)), now)
+            if then:
+                channels = await session.fetch(CHANNELS_SQL)
+                closing = WorldClosing(
+                    language,
+                    number,
+                    tuple(replace(scored[r.player], rank=r.rank) for r in ranked),
+                    {int(c["guild_id"]): int(c["channel_id"]) for c in channels},
+                )
+                for step in then:
+                    await step(closing, session)
             return ranked
 
     async def unclosed_world_rounds(self, up_to: int) -> list[tuple[str, int]]:
@@ -255,6 +288,22 @@ class WorldSQL(Database, Protocol):
         span = (language, first, last)
         rows = await self._fetch(AHEAD_SQL, *span, *span, mine.points if mine else 0)
         return int(rows[0]["ahead"]), int(rows[0]["players"]), mine
+
+    async def world_record(self, player_id: int) -> WorldRecord | None:
+        """The player's closed world rounds, every language together (None: none scored)."""
+        counts = (await self._fetch(RECORD_SQL, TOP_TEN, TOP_TEN, player_id))[0]
+        if not counts["rounds"]:
+            return None
+        best = (await self._fetch(BEST_RANK_SQL, player_id))[0]
+        share = (await self._fetch(BEST_SHARE_SQL, player_id))[0]
+        return WorldRecord(
+            int(counts["rounds"]),
+            int(counts["points"]),
+            int(counts["top_tens"]),
+            int(best["rank"]),
+            int(best["players"]),
+            top_percent(int(share["rank"]), int(share["players"])),
+        )
 
     async def _channels_in(self, session: Session, language: str) -> list[WorldChannel]:
         return [_channel(r) for r in await session.fetch(LANGUAGE_CHANNELS_SQL, language)]

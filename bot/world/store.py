@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.kernel.outbox import Owed
-from bot.world.model import WorldChannel, WorldEntry, WorldStanding
-from bot.world.sql import OwedFor
+from bot.world.model import WorldChannel, WorldEntry, WorldRecord, WorldStanding
+from bot.world.sql import ClosingStep, OwedFor
 from core.world import Ranked
 
 
@@ -48,7 +48,12 @@ class WorldStore(Protocol):
     ) -> list[str] | None: ...
 
     async def close_world_round(
-        self, language: str, number: int, now: float, owed: OwedFor
+        self,
+        language: str,
+        number: int,
+        now: float,
+        owed: OwedFor,
+        then: Sequence[ClosingStep] = (),
     ) -> list[Ranked] | None: ...
 
     async def unclosed_world_rounds(self, up_to: int) -> list[tuple[str, int]]: ...
@@ -64,3 +69,5 @@ class WorldStore(Protocol):
     async def world_place(
         self, language: str, first: int, last: int, player_id: int
     ) -> tuple[int, int, WorldStanding | None]: ...
+
+    async def world_record(self, player_id: int) -> WorldRecord | None: ...

@@ -20,6 +20,7 @@ from core.achievements import (
     reached_bits,
     round_figures,
     top_ten,
+    world_figures,
 )
 from core.board import Board
 from core.dice import dice_set
@@ -132,3 +133,14 @@ def test_the_tiers_reached_are_the_tables(figures: dict[Measure, int]) -> None:
     any figures."""
     assert reached(Facts(figures)) == by_the_table(figures)
     assert reached_bits(figures) == sum(TIER_BITS[award] for award in by_the_table(figures))
+
+
+def test_a_world_round_reaches_its_three_tiers_by_rank_among_those_who_scored() -> None:
+    assert reached(Facts(world_figures(1, 3))) == [("world_round", 1)]
+    assert reached(Facts(world_figures(10, 11))) == [("world_round", 1), ("world_top_ten", 1)]
+    assert reached(Facts(world_figures(2, 200))) == [
+        ("world_round", 1),
+        ("world_top_ten", 1),
+        ("world_top_percent", 1),
+    ]
+    assert reached(Facts(world_figures(11, 1100))) == [("world_round", 1), ("world_top_percent", 1)]

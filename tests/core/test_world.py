@@ -21,6 +21,8 @@ from core.world import (
     ranking,
     rarest,
     server_ranking,
+    top_one_percent,
+    top_ten_finish,
     word_shares,
     world_board,
     world_seed,
@@ -155,3 +157,10 @@ def test_the_fan_out_of_1000_and_10000_world_channels() -> None:
     assert ten_thousand.boards_in_time == 4_800  # 120 s of play at 40 a second
     assert "a round every 540 s (3 x 180 s)" in ten_thousand.describe()
     assert FanOut(10_000, WORLD_RATE, Rhythm.every_seconds(600)).stride == 1
+
+
+def test_a_top_ten_finish_needs_more_than_ten_players_and_the_top_percent_a_hundred() -> None:
+    assert top_ten_finish(10, 11) and not top_ten_finish(10, 10) and not top_ten_finish(11, 500)
+    assert top_one_percent(1, 100) and not top_one_percent(1, 99)
+    assert top_one_percent(39, 3912) and not top_one_percent(40, 3912)  # 3,900 / 3,912 and 4,000
+    assert not top_one_percent(1, 0)

@@ -1,5 +1,6 @@
 """``/stats [player] [share]``: a player's figures on this server, seen only by the caller unless
-they share them in the channel."""
+they share them in the channel. Their daily boards and world rounds are their own, not the
+server's: every server's ``/stats`` shows them."""
 
 from __future__ import annotations
 
@@ -40,7 +41,13 @@ class Stats(commands.Cog):
         sharer = getattr(interaction.user, "display_name", None) if share else None
         daily = (figures.daily, figures.streak)
         embed = stats_embed(
-            figures.stats, names[target.id], guild.name, sharer, figures.language, daily
+            figures.stats,
+            names[target.id],
+            guild.name,
+            sharer,
+            figures.language,
+            daily,
+            figures.world,
         )
         record = await self.services.tournaments.record(guild.id, target.id)
         if record.played:

@@ -23,6 +23,7 @@ from bot.discord.render.text import (
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
 from bot.standings.model import RECENT_ROUNDS, PlayerStats
+from bot.world.model import WorldRecord
 from core.board import Board
 from core.coop import team_percent
 from core.round import Mode
@@ -38,9 +39,11 @@ def stats_embed(
     shared_by: str | None = None,
     language: str = DEFAULT_LANGUAGE,
     daily: tuple[Sequence[DailyAttempt], Streak] | None = None,
+    world: WorldRecord | None = None,
 ) -> discord.Embed:
     """The player's statistics (or that they have none); ``shared_by`` names who posted them;
-    ``daily`` their latest daily attempts and streak, shown when they have played one."""
+    ``daily`` their latest daily attempts and streak, shown when they have played one; ``world``
+    their world rounds (None: none scored in)."""
     shown = clean_name(name, language)
     embed = discord.Embed(
         title=fit(text("stats.title", language, name=name, guild=guild_name), TITLE_LIMIT),
@@ -51,6 +54,12 @@ def stats_embed(
     if daily is not None and daily[0]:
         value = daily_value(*daily, language=language)
         embed.add_field(name=text("stats.daily", language), value=value, inline=False)
+    if world is not None:
+        embed.add_field(
+            name=text("world_stats.title", language),
+            value=world_value(world, language),
+            inline=False,
+        )
     if stats is None:
         embed.description = text("stats.none", language, name=shown)
         return embed
@@ -114,6 +123,21 @@ def daily_value(
         )
         lines.append(line + (text("stats.daily_flagged", language) if attempt.flagged else ""))
     return fit("\n".join(lines), FIELD_VALUE_LIMIT)
+
+
+def world_value(record: WorldRecord, language: str = DEFAULT_LANGUAGE) -> str:
+    """The world rounds' field: rounds and points, the best rank, the best top share, the
+    top-ten finishes."""
+    return text(
+        "world_stats.value",
+        language,
+        rounds=plural(record.rounds, "round", language),
+        points=pts(record.points, language),
+        rank=f"{record.best_rank:,}",
+        players=f"{record.best_of:,}",
+        top=record.best_top,
+        top_tens=f"{record.top_tens:,}",
+    )
 
 
 def percent(share: float | None, language: str = DEFAULT_LANGUAGE) -> str:

@@ -17,6 +17,7 @@ from bot.standings.model import (
     PlayerStats,
     RankedPlayer,
 )
+from bot.world.model import WorldRecord
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class MemoryStandings:
     stats: dict[tuple[int, int], PlayerStats] = field(default_factory=dict)
     attempts: Collection[DailyAttempt] = field(default_factory=list)  # a live view will do
     settings: dict[int, ServerSettings] = field(default_factory=dict)
+    world: dict[int, WorldRecord] = field(default_factory=dict)  # player -> their world rounds
 
     async def leaderboard_page(self, query: LeaderboardQuery) -> LeaderboardPage:
         q = query
@@ -87,3 +89,6 @@ class MemoryStandings:
     async def daily_days(self, player_id: int) -> list[date]:
         mine = [a for a in self.attempts if a.player_id == player_id]
         return sorted({a.date for a in mine if a.finished and not a.flagged})
+
+    async def world_record(self, player_id: int) -> WorldRecord | None:
+        return self.world.get(player_id)

@@ -68,3 +68,38 @@ async def test_a_world_round_in_a_world_channel_and_privately(game: Harness) -> 
     assert "World rounds · English · today" in embed["title"], embed
     assert embed["description"].index("Alice") < embed["description"].index("Bob")
     assert embed["footer"]["text"].startswith("You: #") and " of 3" in embed["footer"]["text"]
+
+
+async def test_a_world_round_earns_its_achievement_and_shows_in_stats(game: Harness) -> None:
+    world = game.services.world
+    config = await game.standin.slash(
+        "boggle", owner(game), "boggle-config world", {"channel": "boggle", "language": "en"}
+    )
+    await config.followup()
+    number = world.rhythm.number_at(game.clock()) + 1
+    moved_to(game, world.rhythm.opens_at(number) + 1)
+    await game.standin.wait_for_message(
+        "boggle", lambda m: f"World round #{number}" in m.content, 5, after=0
+    )
+    board = await world.board("en", number)
+    long = max(board.words, key=len)
+    said = await game.say("alice", long)
+    await game.standin.wait_until(lambda: said.reactions.get("✅"))
+
+    moved_to(game, world.rhythm.closes_at(number) + CLOSE_GRACE + 0.5)
+    line = await game.standin.wait_for_message(
+        "boggle", lambda m: m.content.startswith("🏅"), 5, after=0
+    )
+    assert line.content == "🏅 Alice: World player", line.content  # one player: no top ten
+    results = [m for m in game.standin.messages("boggle") if "players" in m.content]
+    assert len(results) == 1 and results[0].id < line.id  # under the round's results
+
+    asked = await game.standin.slash("general", "alice", "stats", {})
+    embed = (await asked.followup()).embeds[0]
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    points = word_score(long)
+    assert fields["🌍 World rounds"] == (
+        f"1 round · {points} pt{'s' if points > 1 else ''}\nBest rank: #1 of 1\n"
+        "Best finish: top 100 %\nTop-ten finishes: 0"
+    ), fields
+    assert "World player: 100% of players" in fields["🏅 Achievements (1 of 28)"], fields

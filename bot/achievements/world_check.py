@@ -1,0 +1,131 @@
+"""The achievements' part of a world round's close: run in the close's transaction by the one
+process that closes it (``WorldService.at_close``), so a tier is stored, and its line owed, with
+the ranks or not at all. A player's tiers belong to the server of their entry (where they joined
+the round first); an entry joined in a DM earns none (no server would hold its tiers), though
+the player's ``/stats`` counts it.
+
+Each server's line goes to its world channel, under the round's results when it shows this
+round's language; a server without one hears it where the player joined the round. As a
+round's finish does, the tiers a player is known to hold are remembered (one bit each) once the
+close is committed, so a close inserts only tiers not known to be held: every server's in one
+statement, and reads the languages of the servers with a new tier only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot.achievements.events import AchievementsEarned, Where, line_owed
+from bot.achievements.sql import ServerAward
+from bot.kernel.bounded import Bounded
+from bot.kernel.events import EventBus
+from bot.kernel.outbox import Outbox, Owed
+from bot.storage.database import Session
+from bot.world.events import WorldRoundClosed
+from bot.world.model import WorldClosing, WorldEntry
+from core.achievements import reached_bits, tiers_of, world_figures
+
+KEPT_CLOSES = 64  # rounds closed here whose lines wait for the close's commit
+KEPT_PLAYERS = 20_000  # (server, player) whose known world tiers are remembered (an int each)
+
+Entries = Mapping[tuple[int, int], WorldEntry]  # (server, player) -> their entry
+
+
+class AwardingAcross(Protocol):
+    async def award_across(
+        self,
+        awards: Sequence[ServerAward],
+        now: float,
+        within: Session,
+        told: Callable[[list[ServerAward], Mapping[int, str]], Sequence[Owed]],
+    ) -> list[ServerAward]: ...
+
+
+@dataclass(frozen=True)
+class _Closed:
+    """What a close earned (its lines) and reached (held once it is committed)."""
+
+    told: tuple[AchievementsEarned, ...]
+    reached: dict[tuple[int, int], int]  # (server, player) -> the bits of every tier reached
+
+
+@dataclass(eq=False)
+class WorldCheck:
+    """Awards what a world round's ranks reach, inside its close; tells it once committed."""
+
+    store: AwardingAcross
+    clock: Callable[[], float]
+    events: EventBus
+    outbox: Outbox
+    _closed: Bounded[tuple[str, int], _Closed] = field(
+        init=False, default_factory=lambda: Bounded(KEPT_CLOSES)
+    )
+    _held: Bounded[tuple[int, int], int] = field(  # (server, player) -> bits
+        init=False, default_factory=lambda: Bounded(KEPT_PLAYERS)
+    )
+
+    def listen(self) -> None:
+        self.events.subscribe(WorldRoundClosed, self.closed)
+
+    async def closing(self, closing: WorldClosing, session: Session) -> None:
+        """Insert the tiers the ranks reach that are not known to be held, with the lines that
+        tell the new ones; keep both for ``closed``."""
+        entries: dict[tuple[int, int], WorldEntry] = {}
+        reached: dict[tuple[int, int], int] = {}
+        due: list[ServerAward] = []
+        for entry in closing.ranked:
+            if entry.guild_id is None:
+                continue
+            key = (entry.guild_id, entry.player_id)
+            entries[key] = entry
+            reached[key] = bits = reached_bits(world_figures(entry.rank or 0, closing.players))
+            if unknown := bits & ~self._held.get(key, 0):
+                due += [(*key, code, tier) for code, tier in tiers_of(unknown)]
+        told: list[AchievementsEarned] = []
+
+        def owed(new: list[ServerAward], languages: Mapping[int, str]) -> list[Owed]:
+            told[:] = _lines(new, entries, closing.channels, languages)
+            return [post for line in told for post in line_owed(line)]
+
+        if due:
+            await self.store.award_across(due, self.clock(), session, owed)
+        self._closed.put((closing.language, closing.number), _Closed(tuple(told), reached))
+
+    def closed(self, event: WorldRoundClosed) -> None:
+        """The close is committed (another process's leaves nothing kept here): what it reached
+        is held from now on; its lines go out, and are told."""
+        closed = self._closed.pop((event.language, event.number), None)
+        if closed is None:
+            return
+        for key, bits in closed.reached.items():
+            self._held.put(key, self._held.get(key, 0) | bits)
+        for line in closed.told:
+            self.outbox.owed(line_owed(line))
+            self.events.publish(line)
+
+
+def _lines(
+    new: list[ServerAward],
+    entries: Entries,
+    channels: Mapping[int, int],
+    languages: Mapping[int, str],
+) -> list[AchievementsEarned]:
+    """One line a server for its new tiers, in its world channel (``channels``), else one in
+    each channel its players joined the round from."""
+    places: dict[tuple[int, int], list[tuple[int, str, int]]] = {}
+    for guild, player, code, tier in new:
+        channel = channels.get(guild) or entries[guild, player].channel_id
+        places.setdefault((guild, channel), []).append((player, code, tier))
+    return [
+        AchievementsEarned(
+            guild,
+            channel,
+            Where.WORLD,
+            None,
+            tuple(awards),
+            {p: entries[guild, p].name for p, _, _ in awards},
+            languages[guild],
+        )
+        for (guild, channel), awards in places.items()
+    ]
