@@ -12,10 +12,24 @@ import pytest
 from bot.kernel.lexicon_loader import load_lexicon
 from bot.kernel.lexicons import Lexicons
 from core.languages import LanguageError, language
-from core.lexicon import Lexicon, cache_file
+from core.lexicon import Lexicon, cache_file, load
 from tests.core.brute import EN_WORDS
 
 EN_ZIPF = language("en").frequency_file  # the bot reads English with its frequencies
+
+
+@pytest.fixture(scope="module")
+def english_part(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every eighth word of English's list: a child builds it in a second (the whole list, 5 s)."""
+    path = tmp_path_factory.mktemp("words") / "english-part.txt"
+    path.write_text("".join(f"{w}\n" for w in EN_WORDS.read_text().split()[::8]))
+    return path
+
+
+@pytest.fixture(scope="module")
+def part_lexicon(english_part: Path, tmp_path_factory: pytest.TempPathFactory) -> Lexicon:
+    """What the child must make of ``english_part``: built here, before ``no_build_here``."""
+    return load(english_part, tmp_path_factory.mktemp("cache"), frequencies=EN_ZIPF)
 
 
 @pytest.fixture
@@ -34,41 +48,49 @@ def children_of_this_process() -> list[int]:
 
 
 async def test_a_missing_cache_is_built_by_a_child_then_read(
-    tmp_path: Path, lexicon: Lexicon, no_build_here: None, caplog: pytest.LogCaptureFixture
+    tmp_path: Path,
+    english_part: Path,
+    part_lexicon: Lexicon,
+    no_build_here: None,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.INFO, logger="bot.kernel.lexicon_loader")
     cache = tmp_path / "cache"
-    built = await load_lexicon(EN_WORDS, cache, frequencies=EN_ZIPF)
-    assert built.to_bytes() == lexicon.to_bytes()
-    written = cache_file(lexicon.source_hash, cache)
-    assert written.read_bytes() == lexicon.to_bytes()
+    built = await load_lexicon(english_part, cache, frequencies=EN_ZIPF)
+    assert built.to_bytes() == part_lexicon.to_bytes()
+    written = cache_file(part_lexicon.source_hash, cache)
+    assert written.read_bytes() == part_lexicon.to_bytes()
     assert "built by a child process" in caplog.text
     caplog.clear()
     stamp = written.stat().st_mtime_ns
-    again = await load_lexicon(EN_WORDS, cache, frequencies=EN_ZIPF)
-    assert again.to_bytes() == lexicon.to_bytes()
+    again = await load_lexicon(english_part, cache, frequencies=EN_ZIPF)
+    assert again.to_bytes() == part_lexicon.to_bytes()
     assert "from the cache" in caplog.text and "child" not in caplog.text
     assert written.stat().st_mtime_ns == stamp
 
 
 async def test_a_damaged_cache_is_built_again(
-    tmp_path: Path, lexicon: Lexicon, no_build_here: None
+    tmp_path: Path, english_part: Path, part_lexicon: Lexicon, no_build_here: None
 ) -> None:
-    written = cache_file(lexicon.source_hash, tmp_path)
-    written.write_bytes(lexicon.to_bytes()[:-1])
+    written = cache_file(part_lexicon.source_hash, tmp_path)
+    written.write_bytes(part_lexicon.to_bytes()[:-1])
     assert (
-        await load_lexicon(EN_WORDS, tmp_path, frequencies=EN_ZIPF)
-    ).to_bytes() == lexicon.to_bytes()
-    assert written.read_bytes() == lexicon.to_bytes()
+        await load_lexicon(english_part, tmp_path, frequencies=EN_ZIPF)
+    ).to_bytes() == part_lexicon.to_bytes()
+    assert written.read_bytes() == part_lexicon.to_bytes()
 
 
 async def test_a_cache_it_cannot_write_still_gives_the_lexicon(
-    tmp_path: Path, lexicon: Lexicon, no_build_here: None, caplog: pytest.LogCaptureFixture
+    tmp_path: Path,
+    english_part: Path,
+    part_lexicon: Lexicon,
+    no_build_here: None,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    built = await load_lexicon(EN_WORDS, blocker, frequencies=EN_ZIPF)
-    assert built.to_bytes() == lexicon.to_bytes()
+    built = await load_lexicon(english_part, blocker, frequencies=EN_ZIPF)
+    assert built.to_bytes() == part_lexicon.to_bytes()
     assert "cannot write the lexicon cache" in caplog.text
 
 
