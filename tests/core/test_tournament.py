@@ -124,3 +124,20 @@ def test_how_many_a_knockout_round_puts_out() -> None:
 def test_before_any_round_the_standings_are_the_sign_up_order() -> None:
     assert [p.player for p in standings(Format.KNOCKOUT, [5, 3, 4], [], 2)] == [5, 3, 4]
     assert [p.player for p in standings(Format.SERIES, [5, 3, 4], [], 2)] == [5, 3, 4]
+
+
+def test_each_tie_break_decides_alone_against_every_later_one() -> None:
+    """Two players level on every tie-break before one, the later ones all favouring the one
+    behind: that tie-break alone puts the other ahead (sign-up order: 2 before 1)."""
+    cases = {
+        "words": (score(1, 5, 3, "cat", 50.0), score(2, 5, 2, "tigers", 10.0)),
+        "longest word": (score(1, 5, 2, "tigers", 50.0), score(2, 5, 2, "cats", 10.0)),
+        "finished first": (score(1, 5, 2, "cats", 10.0), score(2, 5, 2, "cats", 50.0)),
+    }
+    for tie_break, (ahead, behind) in cases.items():
+        rounds = [{1: ahead, 2: behind}]
+        placed = standings(Format.SERIES, [2, 1], rounds, 1)
+        assert [p.player for p in placed] == [1, 2], tie_break
+    level = [{1: score(1, 5, 2, "cats", 10.0), 2: score(2, 5, 2, "cats", 10.0)}]
+    assert [p.player for p in standings(Format.SERIES, [2, 1], level, 1)] == [2, 1]
+    assert [p.player for p in standings(Format.SERIES, [1, 2], level, 1)] == [1, 2]
