@@ -10,21 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from core.lexicon import load
 from standin import StandIn
 from tests.bot.harness import bot_env, spawn_bot
 from tests.bot.processes.test_process import TOKEN, stopped_by_itself
 from tests.bot.storage.test_postgres import SECRET, other_login
-from tests.core.brute import EN_WORDS
 from tests.postgres import server_url
 
 
 @pytest.fixture(scope="module")
-def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A lexicon cache the bot reads in milliseconds, so each start reaches the database at once."""
-    folder = tmp_path_factory.mktemp("cache")
-    load(EN_WORDS, cache_dir=folder)
-    return folder
+def warm_cache(lexicon_cache: Path) -> Path:
+    """The machine's cache: the bot reads it in milliseconds, so each start reaches the database
+    at once."""
+    return lexicon_cache
 
 
 def _unreachable() -> str:
