@@ -77,6 +77,7 @@ def test_nothing_is_asked_of_the_allocator_when_the_host_sets_it() -> None:
         return 1
 
     assert not hold_thresholds({"MALLOC_TRIM_THRESHOLD_": "0"}, mallopt)
+    assert not hold_thresholds({"MALLOC_ARENA_MAX": "4"}, mallopt)
     assert asked == []
     assert hold_thresholds({}, mallopt)
-    assert len(asked) == 2
+    assert asked == [(-3, 128 * 1024), (-1, 128 * 1024), (-8, 2)]
