@@ -7,6 +7,7 @@ change that breaks the shape fails ``make test``.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -116,10 +117,16 @@ def module_files() -> dict[str, Path]:
 MODULES = module_files()
 
 
+@functools.cache
+def tree(path: Path) -> ast.Module:
+    """The module's syntax tree, parsed once a run (every rule walks the same files)."""
+    return ast.parse(path.read_text(), str(path))
+
+
 def imported(name: str, path: Path) -> Iterator[tuple[str, int]]:
     """Every module ``name`` imports, absolute, with the line it is imported on."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(tree(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, node.lineno
@@ -138,6 +145,7 @@ def within(module: str, prefix: str) -> bool:
     return module == prefix or module.startswith(prefix + ".")
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {m: set() for m in MODULES}
     for name, path in MODULES.items():
@@ -272,7 +280,7 @@ def test_a_front_end_calls_no_storage() -> None:
         ]
         broken += [
             f"{path.relative_to(ROOT)}:{node.lineno} uses {ast.unparse(node)}"
-            for node in ast.walk(ast.parse(path.read_text()))
+            for node in ast.walk(tree(path))
             if isinstance(node, ast.Attribute) and node.attr == "storage"
         ]
     assert broken == []
@@ -292,7 +300,7 @@ def test_a_front_end_reads_no_live_round() -> None:
         ]
         broken += [
             f"{path.relative_to(ROOT)}:{node.lineno} reads {ast.unparse(node)}"
-            for node in ast.walk(ast.parse(path.read_text()))
+            for node in ast.walk(tree(path))
             if isinstance(node, ast.Attribute)
             and node.attr in ("running", "live")
             and "rounds" in ast.unparse(node.value)
@@ -329,7 +337,7 @@ def test_a_front_end_is_given_only_what_it_uses() -> None:
         f"{path.relative_to(ROOT)}:{line} names Services"
         for name, path in MODULES.items()
         if front_end(name)
-        for line in names_services(ast.parse(path.read_text()))
+        for line in names_services(tree(path))
     ]
     assert broken == []
 
@@ -375,7 +383,7 @@ def test_no_polling_loop_in_a_front_end() -> None:
         f"{path.relative_to(ROOT)}:{line}"
         for name, path in MODULES.items()
         if front_end(name)
-        for line in polling_loops(ast.parse(path.read_text()))
+        for line in polling_loops(tree(path))
     ]
     assert broken == []
 
@@ -401,7 +409,7 @@ def sleeping_loops(modules: dict[str, Path]) -> list[str]:
         f"{name}:{line}"
         for name, path in modules.items()
         if (within(name, "bot") or within(name, "core")) and name not in SLEEPING_LOOPS
-        for line in polling_loops(ast.parse(path.read_text()))
+        for line in polling_loops(tree(path))
     ]
 
 
@@ -544,7 +552,7 @@ def test_the_round_service_shows_nothing_itself() -> None:
                 within(target, side) for side in ("bot.rounds.discord", "bot.discord", "discord")
             )
         ]
-        broken += [f"{where}:{use}" for use in publisher_uses(ast.parse(path.read_text()), methods)]
+        broken += [f"{where}:{use}" for use in publisher_uses(tree(path), methods)]
     assert broken == []
 
 
