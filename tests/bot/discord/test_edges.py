@@ -269,7 +269,10 @@ async def test_sigterm_while_rounds_end_and_discord_fails(
             standin.faults.server_error(route, times=1_000_000)
         await standin.slash("boggle", "alice", "boggle stop")
         await wait_for_rows(database, "SELECT state FROM rounds", [("finished",)])
-        await asyncio.sleep(1)  # the results are being retried against the 500s
+        # The round's last posts (its final status, then its results) are being retried.
+        await standin.wait_until(
+            lambda: any(c.status >= 500 for r in (SEND, EDIT) for c in standin.calls_to(r)), 10
+        )
         sent = time.monotonic()
         process.send_signal(signal.SIGTERM)
         code = await asyncio.wait_for(process.wait(), 20)
