@@ -11,6 +11,7 @@ are kept too (opting in mid-week shows the week) but never listed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, date, timedelta
 
 from bot.battles.model import BattleEntry, BattlePlace, BattleWeek, EntryChanged
@@ -38,18 +39,13 @@ def battle_name(typed: str) -> str | None:
     return name if 0 < len(name) <= NAME_MOST else None
 
 
+@dataclass(eq=False)
 class BattleService:
     """Keeps the battle table whole and answers what each server reads of it."""
 
-    def __init__(
-        self,
-        store: BattleStore,
-        server_settings: ServerSettingsService,
-        clock: Callable[[], float],
-    ) -> None:
-        self.store = store
-        self.server_settings = server_settings
-        self.clock = clock
+    store: BattleStore
+    server_settings: ServerSettingsService
+    clock: Callable[[], float]
 
     def listen(self, events: EventBus) -> None:
         """Work the battle table out again after every daily attempt that ends."""

@@ -6,13 +6,12 @@ season end archive it once and only the one that archived it posts the recap."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import astuple, fields, replace
 from typing import Protocol
 
-from bot.kernel.outbox import Owed
 from bot.seasons.model import ArchivedSeason, SeasonSettings
-from bot.seasons.store import SeasonStore
+from bot.seasons.store import OwedBy, SeasonStore
 from bot.storage.database import Database
 from bot.storage.outbox_sql import owe_in
 from core.seasons import Place, ResultRow
@@ -81,10 +80,7 @@ class SeasonSQL(Database, SeasonStore, Protocol):
         return [r["guild_id"] for r in await self._fetch(ACTIVE_GUILDS_SQL, since)]
 
     async def archive_season(
-        self,
-        season: ArchivedSeason,
-        places: Sequence[Place],
-        owed: Callable[[ArchivedSeason], Sequence[Owed]],
+        self, season: ArchivedSeason, places: Sequence[Place], owed: OwedBy
     ) -> ArchivedSeason | None:
         async with self._write() as session:
             number = (await session.fetch(NEXT_NUMBER_SQL, season.guild_id))[0]["n"]

@@ -11,6 +11,9 @@ from bot.kernel.outbox import Owed
 from bot.seasons.model import ArchivedSeason, SeasonSettings
 from core.seasons import Place, ResultRow
 
+# The posts an archived season owes (its recap), given the season as kept: owed with it.
+OwedBy = Callable[[ArchivedSeason], Sequence[Owed]]
+
 
 class SeasonStore(Protocol):
     """Seasons' settings, the rounds a season ranks, and its archive with the recaps it owes."""
@@ -37,10 +40,7 @@ class SeasonStore(Protocol):
         ...
 
     async def archive_season(
-        self,
-        season: ArchivedSeason,
-        places: Sequence[Place],
-        owed: Callable[[ArchivedSeason], Sequence[Owed]],
+        self, season: ArchivedSeason, places: Sequence[Place], owed: OwedBy
     ) -> ArchivedSeason | None:
         """Keep a finished season and its places, numbered after the server's last, with the
         posts it owes (``owed`` of the season as kept) in the same transaction; None when it was

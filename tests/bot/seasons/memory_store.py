@@ -5,11 +5,11 @@ transaction)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from bot.kernel.outbox import Owed
 from bot.seasons.model import ArchivedSeason, SeasonSettings
+from bot.seasons.store import OwedBy
 from core.history import longest_scoring, won
 from core.round import Results
 from core.seasons import Place, ResultRow
@@ -95,10 +95,7 @@ class MemorySeasonStore:
         return sorted({e.guild_id for e in self.results if e.ended_at >= since})
 
     async def archive_season(
-        self,
-        season: ArchivedSeason,
-        places: Sequence[Place],
-        owed: Callable[[ArchivedSeason], Sequence[Owed]],
+        self, season: ArchivedSeason, places: Sequence[Place], owed: OwedBy
     ) -> ArchivedSeason | None:
         kept_before = [s for s in self.seasons if s.guild_id == season.guild_id]
         if any(s.name == season.name for s in kept_before):
