@@ -1,5 +1,6 @@
-"""What a server battle is made of, as storage returns it and front ends show it. Points are
-the best five's points added up (``core.battles``): a score is that over five."""
+"""What a server battle is made of, as storage returns it and front ends show it (up to a week
+as ``/battle`` shows it). Points are the best five's points added up (``core.battles``): a score
+is that over five."""
 
 from __future__ import annotations
 
@@ -56,3 +57,29 @@ class PastWeek:
     week: date
     points: int
     place: int
+
+
+@dataclass(frozen=True)
+class EntryChanged:
+    """A server's entry as it now is, in the server's ``language``."""
+
+    entry: BattleEntry
+    language: str
+
+
+@dataclass(frozen=True)
+class BattleWeek:
+    """What ``/battle`` shows: this week's table in ``language`` (the board's), the server's
+    place and its best players' contributions, last week's winners and the server's history;
+    ``reader`` is the language it is written in."""
+
+    language: str
+    reader: str
+    week: date  # its Monday
+    today: date
+    table: list[BattleRow]
+    entry: BattleEntry
+    place: BattlePlace | None
+    contributions: list[Contribution]
+    winners: list[BattleRow]
+    history: list[PastWeek]

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, timedelta
-from typing import Protocol
 
-from bot.battles.model import BattleEntry, BattlePlace, BattleRow, Contribution, PastWeek
+from bot.battles.model import BattleEntry, BattlePlace, BattleWeek, EntryChanged
+from bot.battles.store import BattleStore
 from bot.daily.events import DailyAttemptEnded
 from bot.daily.model import DailyAttempt
 from bot.i18n.languages import LANGUAGE_CODES
@@ -32,64 +32,6 @@ HISTORY_SHOWN = 6  # a server's past weeks
 NAME_MOST = 32  # characters in a battle name (as a display name is shown)
 
 
-class BattleStore(Protocol):
-    """The queries the battles feature makes (every storage engine has them)."""
-
-    async def battle_entry(self, guild_id: int) -> BattleEntry: ...
-
-    async def set_battle_entry(self, guild_id: int, entry: BattleEntry) -> None: ...
-
-    async def remember_guild_name(self, guild_id: int, name: str) -> None: ...
-
-    async def refresh_battle_day(
-        self, guild_id: int, language: str, day: date, week: date
-    ) -> None: ...
-
-    async def battle_week_table(self, language: str, week: date, limit: int) -> list[BattleRow]: ...
-
-    async def battle_week_place(
-        self, guild_id: int, language: str, week: date
-    ) -> BattlePlace | None: ...
-
-    async def battle_day_place(
-        self, guild_id: int, language: str, day: date
-    ) -> BattlePlace | None: ...
-
-    async def battle_contributions(
-        self, guild_id: int, language: str, first: date, last: date, limit: int
-    ) -> list[Contribution]: ...
-
-    async def battle_history(
-        self, guild_id: int, language: str, before: date, limit: int
-    ) -> list[PastWeek]: ...
-
-
-@dataclass(frozen=True)
-class EntryChanged:
-    """A server's entry as it now is, in the server's ``language``."""
-
-    entry: BattleEntry
-    language: str
-
-
-@dataclass(frozen=True)
-class BattleWeek:
-    """What ``/battle`` shows: this week's table in ``language`` (the board's), the server's
-    place and its best players' contributions, last week's winners and the server's history;
-    ``reader`` is the language it is written in."""
-
-    language: str
-    reader: str
-    week: date  # its Monday
-    today: date
-    table: list[BattleRow]
-    entry: BattleEntry
-    place: BattlePlace | None
-    contributions: list[Contribution]
-    winners: list[BattleRow]
-    history: list[PastWeek]
-
-
 def battle_name(typed: str) -> str | None:
     """A battle name as typed, on one line and trimmed; None when nothing is left or it is too
     long."""
@@ -97,18 +39,13 @@ def battle_name(typed: str) -> str | None:
     return name if 0 < len(name) <= NAME_MOST else None
 
 
+@dataclass(eq=False)
 class BattleService:
     """Keeps the battle table whole and answers what each server reads of it."""
 
-    def __init__(
-        self,
-        store: BattleStore,
-        server_settings: ServerSettingsService,
-        clock: Callable[[], float],
-    ) -> None:
-        self.store = store
-        self.server_settings = server_settings
-        self.clock = clock
+    store: BattleStore
+    server_settings: ServerSettingsService
+    clock: Callable[[], float]
 
     def listen(self, events: EventBus) -> None:
         """Work the battle table out again after every daily attempt that ends."""

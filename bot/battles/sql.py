@@ -15,6 +15,7 @@ from datetime import date
 from typing import Protocol
 
 from bot.battles.model import BattleEntry, BattlePlace, BattleRow, Contribution, PastWeek
+from bot.battles.store import BattleStore
 from bot.storage.database import Database
 from core.battles import BEST
 
@@ -95,11 +96,11 @@ ORDER BY week DESC LIMIT ?
 """
 
 
-class BattleSQL(Database, Protocol):
-    """Servers' entries in battles, their days and weeks, and the tables."""
+class BattleSQL(Database, BattleStore, Protocol):
+    """Servers' entries in battles, their days and weeks, and the tables (``BattleStore``,
+    written on ``Database``)."""
 
     async def battle_entry(self, guild_id: int) -> BattleEntry:
-        """Whether the server takes part, and its names (not taking part if never set)."""
         rows = await self._fetch(ENTRY_SQL, guild_id)
         if not rows:
             return BattleEntry(False, None, None)
@@ -107,20 +108,16 @@ class BattleSQL(Database, Protocol):
         return BattleEntry(bool(row["battles"]), row["battle_name"], row["guild_name"])
 
     async def set_battle_entry(self, guild_id: int, entry: BattleEntry) -> None:
-        """Store whether the server takes part and its names (its other settings stay)."""
         async with self._write() as session:
             await session.execute(
                 SET_ENTRY_SQL, guild_id, int(entry.joined), entry.name, entry.guild_name
             )
 
     async def remember_guild_name(self, guild_id: int, name: str) -> None:
-        """A server taking part is shown under its own name as it is now (unless it set one)."""
         async with self._write() as session:
             await session.execute(GUILD_NAME_SQL, name, guild_id, name)
 
     async def refresh_battle_day(self, guild_id: int, language: str, day: date, week: date) -> None:
-        """Work the server's ``day`` (in ``week``) out again from its fair attempts, and its
-        week from its days; whoever finished what, in any process, the sums end up whole."""
         days, weeks = (guild_id, language, day.isoformat()), (guild_id, language, week.isoformat())
         async with self._write() as session:
             await session.execute(LOCK_WEEK_SQL, *weeks)
@@ -128,7 +125,6 @@ class BattleSQL(Database, Protocol):
             await session.execute(REFRESH_WEEK_SQL, *weeks)
 
     async def battle_week_table(self, language: str, week: date, limit: int) -> list[BattleRow]:
-        """The week's best ``limit`` servers taking part, best first, places shared by ties."""
         rows = await self._fetch(WEEK_TABLE_SQL, language, week.isoformat(), limit)
         table: list[BattleRow] = []
         for n, row in enumerate(rows):
@@ -140,12 +136,9 @@ class BattleSQL(Database, Protocol):
     async def battle_week_place(
         self, guild_id: int, language: str, week: date
     ) -> BattlePlace | None:
-        """The server's place in the week's table (None: no points that week); ``servers`` is
-        how many take part with points."""
         return await self._place(WEEK_POINTS_SQL, WEEK_AHEAD_SQL, guild_id, language, week)
 
     async def battle_day_place(self, guild_id: int, language: str, day: date) -> BattlePlace | None:
-        """The server's place in the day's table (None: no points that day)."""
         return await self._place(DAY_POINTS_SQL, DAY_AHEAD_SQL, guild_id, language, day)
 
     async def _place(
@@ -162,8 +155,6 @@ class BattleSQL(Database, Protocol):
     async def battle_contributions(
         self, guild_id: int, language: str, first: date, last: date, limit: int
     ) -> list[Contribution]:
-        """The players whose days among the server's best five gave it the most from ``first``
-        to ``last``, most first."""
         rows = await self._fetch(
             CONTRIBUTIONS_SQL, guild_id, language, first.isoformat(), last.isoformat(), limit
         )
@@ -172,7 +163,5 @@ class BattleSQL(Database, Protocol):
     async def battle_history(
         self, guild_id: int, language: str, before: date, limit: int
     ) -> list[PastWeek]:
-        """The server's weeks with points before the week of ``before``, latest first, with its
-        place in each (among the servers taking part now)."""
         rows = await self._fetch(HISTORY_SQL, guild_id, language, before.isoformat(), limit)
         return [PastWeek(date.fromisoformat(r["week"]), r["points"], r["place"]) for r in rows]

@@ -83,27 +83,20 @@ BattlePlaces = Callable[[int, str, date], Awaitable[BattleDayPlace | None]]
 PostSender = Callable[[DailyPost, str], Awaitable[None]]
 
 
+@dataclass(eq=False)
 class DailyPoster:
     """Owes each owned server's ended day to its daily channel, once."""
 
-    def __init__(
-        self,
-        store: DailyPostStore,
-        daily: DailyService,
-        outbox: Outbox,
-        clock: Callable[[], float],
-        owns: Callable[[int], bool],
-        scheduler: Scheduler,
-        battles: BattlePlaces | None = None,
-    ) -> None:
-        self.store = store
-        self.battles = battles
-        self.daily = daily
-        self.outbox = outbox
-        self.clock = clock
-        self.owns = owns
-        self.scheduler = scheduler
-        daily.server_settings.events.subscribe(ServerTimesChanged, lambda _: self.start())
+    store: DailyPostStore
+    daily: DailyService
+    outbox: Outbox
+    clock: Callable[[], float]
+    owns: Callable[[int], bool]
+    scheduler: Scheduler
+    battles: BattlePlaces | None = None
+
+    def __post_init__(self) -> None:
+        self.daily.server_settings.events.subscribe(ServerTimesChanged, lambda _: self.start())
 
     def posts_sent_by(self, send: PostSender) -> None:
         """The front end's way to show an end-of-day post (the outbox calls it until it is out,

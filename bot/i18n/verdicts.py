@@ -3,6 +3,8 @@ or ``/guess``, the daily board) and its short reason (the board's live status, t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.i18n.catalogue import text
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from core.round import Verdict
@@ -15,14 +17,16 @@ def verdict_line(
     min_length: int,
     language: str = DEFAULT_LANGUAGE,
     meant: str | None = None,
+    *,
+    shown: Callable[[str], str] = str,
 ) -> str:
-    """What a word did, with its points or why not (``word`` already as the front end shows
-    words: escaped, shortened); ``meant``: the board's word a refused one is without a letter's
-    mark ("żal", not "zal"), as the front end shows it."""
+    """What a word did, with its points or why not; ``meant``: the board's word a refused one
+    is without a letter's mark ("żal", not "zal"); ``shown``: how the front end shows a word
+    (Discord: escaped, shortened)."""
     if meant is not None and verdict is not Verdict.ACCEPTED:
-        return text("verdicts.meant", language, word=word, meant=meant)
+        return text("verdicts.meant", language, word=shown(word), meant=shown(meant))
     key = f"verdicts.{verdict.value}"
-    return text(key, language, word=word, points=points, min_length=min_length)
+    return text(key, language, word=shown(word), points=points, min_length=min_length)
 
 
 def verdict_reason(

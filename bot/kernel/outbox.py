@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.kernel.backoff import Backoff
@@ -103,27 +103,20 @@ class OutboxStore(Protocol):
         ...
 
 
+@dataclass(eq=False)
 class Outbox:
     """Delivers owed posts through the deliverers the front end registers, kind by kind."""
 
-    def __init__(
-        self,
-        store: OutboxStore,
-        scheduler: Scheduler,
-        clock: Callable[[], float],
-        owns: Callable[[int], bool],
-        backoff: Backoff = RETRY,
-    ) -> None:
-        self.store = store
-        self.scheduler = scheduler
-        self.clock = clock
-        self.owns = owns
-        self.backoff = backoff
-        self.deliverers: dict[str, Deliver] = {}
-        self.given_up = 0  # posts given up since start (a metric)
-        self.sent = 0
-        self._held: dict[int, int] = {}  # channel -> holds: its posts wait (``hold``)
-        self._claimed: set[int] = set()  # posts this process claimed and has not finished
+    store: OutboxStore
+    scheduler: Scheduler
+    clock: Callable[[], float]
+    owns: Callable[[int], bool]
+    backoff: Backoff = RETRY
+    deliverers: dict[str, Deliver] = field(init=False, default_factory=dict)
+    given_up: int = field(init=False, default=0)  # posts given up since start (a metric)
+    sent: int = field(init=False, default=0)
+    _held: dict[int, int] = field(init=False, default_factory=dict)  # channel -> holds (``hold``)
+    _claimed: set[int] = field(init=False, default_factory=set)  # claimed here, not finished
 
     def deliver_with(self, kinds: Mapping[str, Deliver]) -> None:
         """The front end's way to send each kind of post."""

@@ -38,7 +38,7 @@ from bot.rounds.events import (
 )
 from bot.rounds.live import Guessed, LiveRound
 from bot.rounds.model import GuessRow
-from bot.rounds.options import RoundOptions
+from bot.rounds.options import RoundRequest
 from bot.rounds.resuming import rebuilt_report, resumed_round
 from bot.rounds.rolling import roll, round_banned, store_new
 from bot.rounds.runner import until_deadline
@@ -119,15 +119,7 @@ class LiveRounds:
         """The live round ``round_id``, if it is this process's."""
         return next((live for live in self._live.values() if live.id == round_id), None)
 
-    async def start(
-        self,
-        guild_id: int,
-        channel_id: int,
-        starter_id: int,
-        starter_name: str,
-        options: RoundOptions,
-        banned: frozenset[str] = frozenset(),
-    ) -> LiveRound:
+    async def start(self, request: RoundRequest, banned: frozenset[str] = frozenset()) -> LiveRound:
         """Roll, store and show a new round (``RoundOpened``, waiting for its listeners). Guesses
         count from the moment the board is posted; the server's ``banned`` words (as typed) never
         count in it, read by the round's language, whatever the list becomes meanwhile.
@@ -136,6 +128,8 @@ class LiveRounds:
         enough, and BoardNotPosted when the board cannot be posted (the round is then ended). A
         process where nothing shows boards starts the round at once, with no board message.
         """
+        guild_id, channel_id, starter_id = request.guild_id, request.channel_id, request.starter_id
+        options = request.options
         if channel_id in self._live:
             raise ChannelBusy(channel_id)
         lexicon = await self.lexicons.get(options.language)  # a first round may wait for it
@@ -147,7 +141,9 @@ class LiveRounds:
         stored = await store_new(
             self.storage, guild_id, channel_id, starter_id, options, game, hints, now
         )
-        live = LiveRound(stored, game, {starter_id: starter_name}, posted=False, hints=hints)
+        live = LiveRound(
+            stored, game, {starter_id: request.starter_name}, posted=False, hints=hints
+        )
         self._live[channel_id] = live  # from here on a guess typed after the board is not lost
         try:  # the channel's view posts the board and hands its id back (``board_posted``)
             shown = await self.events.publish_and_wait(RoundOpened(live.view()))

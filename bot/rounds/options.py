@@ -68,6 +68,17 @@ class RoundOptions:
         return Clock(self.timer, self.seconds)
 
 
+@dataclass(frozen=True)
+class RoundRequest:
+    """A round asked for: where, by whom (named as the round shows the starter), with what."""
+
+    guild_id: int
+    channel_id: int
+    starter_id: int
+    starter_name: str
+    options: RoundOptions
+
+
 def round_options(
     size: int | None = None,
     dice: str | None = None,

@@ -49,7 +49,7 @@ from bot.rounds.live import LiveRound
 from bot.rounds.live_rounds import FINISH_GRACE, BoardNotPosted, LiveRounds
 from bot.rounds.model import RESULTS, OwedResults, StoredRound
 from bot.rounds.my_result import MyResult, ResultBook, RoundWords
-from bot.rounds.options import NoBoard, RoundOptions
+from bot.rounds.options import NoBoard, RoundOptions, RoundRequest
 from bot.rounds.rolling import stored_options
 from bot.rounds.view import RoundView
 from bot.server_settings.model import ServerSettings
@@ -253,11 +253,7 @@ class RoundService:
 
     async def open_round(
         self,
-        guild_id: int,
-        channel_id: int,
-        starter_id: int,
-        starter_name: str,
-        options: RoundOptions,
+        request: RoundRequest,
         server: ServerSettings,
         on_loading: Callable[[], Awaitable[None]] | None = None,
     ) -> RoundView | Refusal:
@@ -265,16 +261,14 @@ class RoundService:
         words); refusals in the server's language. ``on_loading``: awaited first when the
         round's language must be built before its board can be rolled (seconds, in a child
         process: its compiled lexicon is not in the cache), to tell the player it is coming."""
-        language = server.language
+        language, channel_id, options = server.language, request.channel_id, request.options
         refused = self.may_open(channel_id, server)
         if refused is not None:
             return refused
         try:
             if on_loading is not None and not await self._at_hand(options.language):
                 await on_loading()
-            live = await self.live_rounds.start(
-                guild_id, channel_id, starter_id, starter_name, options, server.banned
-            )
+            live = await self.live_rounds.start(request, server.banned)
         except ChannelBusy:  # started meanwhile
             running = self.running(channel_id)
             return _busy(channel_id, running.game.deadline if running else self.clock(), language)

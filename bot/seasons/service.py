@@ -9,9 +9,8 @@ key decides which process), with its recap and champion role owed in the same tr
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
 
 from bot.daily.service import server_zone
 from bot.kernel import codec
@@ -21,13 +20,13 @@ from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.rounds.events import RoundEnded
 from bot.seasons.events import SeasonEnded
+from bot.seasons.model import ArchivedSeason, SeasonSettings
+from bot.seasons.model import SeasonStandings as SeasonStandings  # where standings reads it
+from bot.seasons.store import SeasonStore
 from bot.server_settings.events import ServerTimesChanged
 from bot.server_settings.service import ServerSettingsService
-from bot.storage.records import ArchivedSeason
-from bot.storage.records import SeasonSettings as SeasonSettings  # for front ends
 from core.seasons import (
     Place,
-    ResultRow,
     Season,
     SeasonLength,
     places,
@@ -46,43 +45,6 @@ SETTLING_MOST = 120.0
 RECAP = "season recap"  # the outbox's kind: the champion role moved, then the recap
 # A recap's sender: the season's end and the nonce of each of its messages.
 RecapSender = Callable[[SeasonEnded, Callable[[int], str]], Awaitable[None]]
-
-
-class SeasonStore(Protocol):
-    async def season_settings(self, guild_id: int) -> SeasonSettings: ...
-
-    async def save_season_settings(self, settings: SeasonSettings) -> None: ...
-
-    async def season_results(self, guild_id: int, start: float, end: float) -> list[ResultRow]: ...
-
-    async def rounds_settling(self, guild_id: int, before: float) -> int: ...
-
-    async def guilds_playing_since(self, since: float) -> list[int]: ...
-
-    async def archive_season(
-        self,
-        season: ArchivedSeason,
-        places: Sequence[Place],
-        owed: Callable[[ArchivedSeason], Sequence[Owed]],
-    ) -> ArchivedSeason | None: ...
-
-    async def archived_seasons(self, guild_id: int) -> list[ArchivedSeason]: ...
-
-    async def season_places(self, guild_id: int, number: int) -> list[Place]: ...
-
-    async def display_names(self, guild_id: int, user_ids: Iterable[int]) -> Mapping[int, str]: ...
-
-
-@dataclass(frozen=True)
-class SeasonStandings:
-    """A season's places as ``/leaderboard`` and the page show them."""
-
-    name: str
-    number: int  # the current season: the number it will be archived as
-    current: bool
-    places: tuple[Place, ...]
-    names: Mapping[int, str]
-    language: str
 
 
 @dataclass(eq=False)
@@ -119,8 +81,9 @@ class SeasonService:
     ) -> SeasonSettings:
         """Change the season's length, the recap's channel or the champion role (None: left)."""
         current = await self.store.season_settings(guild_id)
-        changed = current._replace(
-            length=SeasonLength(length).value if length is not None else current.length,
+        changed = replace(
+            current,
+            length=SeasonLength(length) if length is not None else current.length,
             announce_channel=channel_id if channel_id is not None else current.announce_channel,
             champion_role=None if clear_role else role_id or current.champion_role,
         )
@@ -130,7 +93,7 @@ class SeasonService:
 
     async def current(self, guild_id: int) -> Season | None:
         """The season running now in the server (None: seasons are off)."""
-        length = SeasonLength((await self.store.season_settings(guild_id)).length)
+        length = (await self.store.season_settings(guild_id)).length
         zone = server_zone(await self.server_settings.of(guild_id))
         return season_of(self.clock(), length, zone)
 
@@ -182,7 +145,7 @@ class SeasonService:
         """The server's last ended season archived and told, if it held rounds and no process
         did it before; None otherwise."""
         config = await self.store.season_settings(guild_id)
-        length = SeasonLength(config.length)
+        length = config.length
         settings = await self.server_settings.of(guild_id)
         zone = server_zone(settings)
         current = season_of(self.clock(), length, zone)
@@ -224,8 +187,9 @@ class SeasonService:
             where = channel_id if channel_id is not None else guild_id
             return [Owed(RECAP, guild_id, where, codec.dumps(ended(kept)))]
 
-        row = ArchivedSeason(guild_id, 0, season.name, season.start, season.end, champion, 0, None)
-        archiving = row._replace(archived_at=self.clock())
+        archiving = ArchivedSeason(
+            guild_id, 0, season.name, season.start, season.end, champion, self.clock()
+        )
         kept = await self.store.archive_season(archiving, told.places, owed)
         if kept is None:
             return None  # another process archived it

@@ -6,14 +6,14 @@ season end archive it once and only the one that archived it posts the recap."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import astuple, fields, replace
 from typing import Protocol
 
-from bot.kernel.outbox import Owed
+from bot.seasons.model import ArchivedSeason, SeasonSettings
+from bot.seasons.store import OwedBy, SeasonStore
 from bot.storage.database import Database
 from bot.storage.outbox_sql import owe_in
-from bot.storage.records import ArchivedSeason, SeasonSettings
-from bot.storage.tables import column_list
 from core.seasons import Place, ResultRow
 
 SETTINGS_SQL = (
@@ -37,10 +37,11 @@ SETTLING_SQL = (
 ACTIVE_GUILDS_SQL = (
     "SELECT DISTINCT guild_id FROM round_results WHERE ended_at >= ? ORDER BY guild_id"
 )
-_SEASON_COLUMNS = column_list("seasons")
+# An archived season's columns (``recap_posted_at`` is no longer written: the outbox knows).
+_SEASON_COLUMNS = ", ".join(f.name for f in fields(ArchivedSeason))
 NEXT_NUMBER_SQL = "SELECT COALESCE(MAX(number), 0) + 1 AS n FROM seasons WHERE guild_id = ?"
 ARCHIVE_SQL = (
-    f"INSERT INTO seasons ({_SEASON_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"
+    f"INSERT INTO seasons ({_SEASON_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id, name) DO NOTHING"
 )
 PLACE_SQL = (
@@ -54,45 +55,37 @@ PLACES_SQL = (
 )
 
 
-class SeasonSQL(Database, Protocol):
-    """Seasons' settings, archive and recaps."""
+class SeasonSQL(Database, SeasonStore, Protocol):
+    """Seasons' settings, archive and recaps (``SeasonStore``, written on ``Database``)."""
 
     async def season_settings(self, guild_id: int) -> SeasonSettings:
-        """The server's season settings (a month, no channel of its own, no role when unset)."""
         rows = await self._fetch(SETTINGS_SQL, guild_id)
-        return SeasonSettings(**rows[0]) if rows else SeasonSettings(guild_id, "month", None, None)
+        return SeasonSettings.from_columns(rows[0]) if rows else SeasonSettings(guild_id)
 
     async def save_season_settings(self, settings: SeasonSettings) -> None:
         async with self._write() as session:
-            await session.execute(SAVE_SETTINGS_SQL, *settings)
+            s = settings
+            await session.execute(
+                SAVE_SETTINGS_SQL, s.guild_id, s.length.value, s.announce_channel, s.champion_role
+            )
 
     async def season_results(self, guild_id: int, start: float, end: float) -> list[ResultRow]:
-        """Every result row of the server's rounds that ended from ``start`` to before ``end``."""
         rows = await self._fetch(RESULTS_SQL, guild_id, start, end)
         return [ResultRow(**(r | {"won": bool(r["won"])})) for r in rows]
 
     async def rounds_settling(self, guild_id: int, before: float) -> int:
-        """How many of the server's rounds whose time was up before ``before`` are not finished
-        (being scored now, or waiting for a restart to be)."""
         return int((await self._fetch(SETTLING_SQL, guild_id, before))[0]["n"])
 
     async def guilds_playing_since(self, since: float) -> list[int]:
-        """The servers with a round ended from ``since`` on (those a season may have ended for)."""
         return [r["guild_id"] for r in await self._fetch(ACTIVE_GUILDS_SQL, since)]
 
     async def archive_season(
-        self,
-        season: ArchivedSeason,
-        places: Sequence[Place],
-        owed: Callable[[ArchivedSeason], Sequence[Owed]] = lambda kept: (),
+        self, season: ArchivedSeason, places: Sequence[Place], owed: OwedBy
     ) -> ArchivedSeason | None:
-        """Keep a finished season and its places, numbered after the server's last, with the
-        posts it owes (``owed`` of the season as kept) in the same transaction; None when it was
-        archived already (by this process or another)."""
         async with self._write() as session:
             number = (await session.fetch(NEXT_NUMBER_SQL, season.guild_id))[0]["n"]
-            kept = season._replace(number=int(number))
-            if not await session.execute(ARCHIVE_SQL, *kept[:7]):
+            kept = replace(season, number=int(number))
+            if not await session.execute(ARCHIVE_SQL, *astuple(kept)):
                 return None
             await session.executemany(
                 PLACE_SQL,
@@ -102,11 +95,9 @@ class SeasonSQL(Database, Protocol):
         return kept
 
     async def archived_seasons(self, guild_id: int) -> list[ArchivedSeason]:
-        """The server's finished seasons, oldest first."""
         return [ArchivedSeason(**r) for r in await self._fetch(SEASONS_SQL, guild_id)]
 
     async def season_places(self, guild_id: int, number: int) -> list[Place]:
-        """An archived season's places, best first."""
         return [Place(**r) for r in await self._fetch(PLACES_SQL, guild_id, number)]
 
 

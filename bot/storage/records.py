@@ -305,8 +305,9 @@ class TournamentSettings(NamedTuple):
     organiser_role: int | None
 
 
-class SeasonSettings(NamedTuple):
-    """A server's seasons: their length, the recap's channel and the champion's role."""
+class SeasonSettingsRow(NamedTuple):
+    """A server's seasons (``bot.seasons.model.SeasonSettings`` reads it: the same fields,
+    typed)."""
 
     guild_id: int
     length: str
@@ -314,8 +315,9 @@ class SeasonSettings(NamedTuple):
     champion_role: int | None
 
 
-class ArchivedSeason(NamedTuple):
-    """A finished season of a server, and whether its recap went out."""
+class SeasonRow(NamedTuple):
+    """A finished season of a server (``bot.seasons.model.ArchivedSeason`` reads it, without
+    ``recap_posted_at``: no longer written, the outbox knows when a recap is out)."""
 
     guild_id: int
     number: int
@@ -373,8 +375,8 @@ Record = (
     | TournamentSettings
     | BattleDay
     | BattleWeek
-    | SeasonSettings
-    | ArchivedSeason
+    | SeasonSettingsRow
+    | SeasonRow
     | SeasonPlace
     | EarnedAchievement
     | OutboxRow

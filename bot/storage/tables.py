@@ -11,7 +11,6 @@ from enum import Enum
 from typing import Any
 
 from bot.storage.records import (
-    ArchivedSeason,
     BannedWord,
     BattleDay,
     BattleWeek,
@@ -28,7 +27,8 @@ from bot.storage.records import (
     RoundChannel,
     RoundRow,
     SeasonPlace,
-    SeasonSettings,
+    SeasonRow,
+    SeasonSettingsRow,
     ServerDefaults,
     Standing,
     TournamentEntrant,
@@ -96,8 +96,8 @@ TABLES = (
     Table("tournament_settings", TournamentSettings, ("guild_id",), identity=False),
     Table("battle_days", BattleDay, ("guild_id", "language", "day"), identity=False),
     Table("battle_weeks", BattleWeek, ("guild_id", "language", "week"), identity=False),
-    Table("season_settings", SeasonSettings, ("guild_id",), identity=False),
-    Table("seasons", ArchivedSeason, ("guild_id", "number"), identity=False),
+    Table("season_settings", SeasonSettingsRow, ("guild_id",), identity=False),
+    Table("seasons", SeasonRow, ("guild_id", "number"), identity=False),
     Table("season_places", SeasonPlace, ("guild_id", "number", "user_id"), identity=False),
     Table(
         "achievements", EarnedAchievement, ("guild_id", "user_id", "code", "tier"), identity=False

@@ -21,7 +21,7 @@ from bot.kernel.events import EventBus
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.rounds.events import ResultsPosted, RoundEnded
-from bot.rounds.options import RoundOptions
+from bot.rounds.options import RoundOptions, RoundRequest
 from bot.rounds.service import RoundService
 from bot.server_settings.service import ServerSettingsService
 from bot.tournaments.events import TournamentEnded
@@ -223,16 +223,11 @@ class TournamentScheduler:
         )
         # The tournament's channel was a round channel when it was made; its banned words hold.
         server = dataclasses.replace(await self.servers.of(t.guild_id), channels=frozenset())
-        opened = await self.rounds.open_round(
-            t.guild_id,
-            t.channel_id,
-            t.organiser_id,
-            (await self.store.display_names(t.guild_id, [t.organiser_id])).get(
-                t.organiser_id, entrants.name(t.organiser_id)
-            ),
-            options,
-            server,
+        organiser = (await self.store.display_names(t.guild_id, [t.organiser_id])).get(
+            t.organiser_id, entrants.name(t.organiser_id)
         )
+        request = RoundRequest(t.guild_id, t.channel_id, t.organiser_id, organiser, options)
+        opened = await self.rounds.open_round(request, server)
         if isinstance(opened, Refusal):
             log.warning("tournament %s: round %d not opened (%s)", t.id, number, opened.key)
             await self.store.release_opening(t.id, self.clock() + RETRY)

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.battles.discord.render import entry_text
 from bot.battles.discord.uses import BATTLES
-from bot.battles.service import EntryChanged
+from bot.battles.model import EntryChanged
 from bot.discord.answers import managed_server, refuse, tell
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.battles.model import BattleRow
-from bot.battles.service import BattleWeek, EntryChanged
+from bot.battles.model import BattleRow, BattleWeek, EntryChanged
 from bot.discord.render.text import CONTENT_LIMIT, clean_name, fallback_name, fit, marker
 from bot.i18n.catalogue import count, text
 from bot.i18n.languages import language_name

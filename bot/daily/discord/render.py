@@ -29,6 +29,7 @@ from bot.discord.render.verdicts import verdict_text
 from bot.i18n.catalogue import count, text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
 from core.battles import shown
+from core.board import Board
 from core.daily import DAILY_RULES, ShareSummary
 from core.fairplay import rule_figures
 from core.languages import shown_spelling
@@ -114,13 +115,9 @@ def result_text(state: DailyState, result: DailyResult) -> str:
     accepted = [g for g in state.guesses if g.verdict is Verdict.ACCEPTED]
     found = sorted(accepted, key=lambda g: (-g.points, g.word))
     lines = [
-        text(
-            "daily.result_title",
-            language,
-            number=summary.number,
-            lang=language_name(summary.language),
+        *_titled_board(
+            "daily.result_title", language, summary.number, state.board.board, state.board.language
         ),
-        f"```\n{board_grid(state.board.board, state.board.language)}\n```",
         text(
             "daily.result_figures",
             language,
@@ -177,13 +174,7 @@ def end_of_day_text(post: DailyPost) -> str:
     them), the server's place in the day's server battle."""
     language, ranking, missed, spell = post.language, post.ranking, post.missed, post.spelled
     lines = [
-        text(
-            "daily.post_title",
-            language,
-            number=post.number,
-            lang=language_name(post.board_language),
-        ),
-        f"```\n{board_grid(post.board, post.board_language)}\n```",
+        *_titled_board("daily.post_title", language, post.number, post.board, post.board_language),
         text("daily.post_ranking", language),
     ]
     for row in ranking[:RANKING_SHOWN]:
@@ -227,3 +218,11 @@ def day_place_text(battle: DayPlace, language: str) -> str:
         servers=servers,
         score=shown(battle.points),
     )
+
+
+def _titled_board(
+    key: str, language: str, number: int, board: Board, board_language: str
+) -> list[str]:
+    """A daily board's title (``key``: its number and the board's language) and its grid."""
+    title = text(key, language, number=number, lang=language_name(board_language))
+    return [title, f"```\n{board_grid(board, board_language)}\n```"]

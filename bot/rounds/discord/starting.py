@@ -12,7 +12,7 @@ from bot.discord.render.text import plural
 from bot.i18n.catalogue import text
 from bot.i18n.languages import language_name
 from bot.kernel.refusal import Refusal
-from bot.rounds.options import RoundOptions
+from bot.rounds.options import RoundOptions, RoundRequest
 from bot.rounds.service import RoundService
 from bot.rounds.view import RoundView
 from bot.server_settings.model import ServerSettings
@@ -63,15 +63,10 @@ async def _opened(
 ) -> RoundView | Refusal:
     assert interaction.guild_id is not None and interaction.channel is not None
     user = interaction.user
-    return await rounds.open_round(
-        interaction.guild_id,
-        interaction.channel.id,
-        user.id,
-        user.display_name,
-        options,
-        server,
-        on_loading,
+    request = RoundRequest(
+        interaction.guild_id, interaction.channel.id, user.id, user.display_name, options
     )
+    return await rounds.open_round(request, server, on_loading)
 
 
 async def _refused(interaction: discord.Interaction, refusal: Refusal) -> None:

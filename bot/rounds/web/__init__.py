@@ -10,7 +10,7 @@ from collections.abc import Callable
 from bot.kernel.options import OptionError
 from bot.kernel.refusal import Refusal
 from bot.rounds.events import GuessSource
-from bot.rounds.options import round_options
+from bot.rounds.options import RoundRequest, round_options
 from bot.rounds.service import (
     BUSY,
     LEXICON_FAILED,
@@ -82,14 +82,10 @@ def routes(
         except OptionError:
             await session.error("web.cannot_start")
             return
-        opened = await rounds.open_round(
-            session.guild_id,
-            session.channel_id,
-            session.player_id,
-            session.name,
-            options,
-            server,
+        request = RoundRequest(
+            session.guild_id, session.channel_id, session.player_id, session.name, options
         )
+        opened = await rounds.open_round(request, server)
         if isinstance(opened, Refusal) and opened.key != BUSY:  # busy: someone started one
             await refused(session, opened)
 

@@ -14,7 +14,7 @@ from bot.discord.roles import RoleTrouble, role_trouble
 from bot.discord.translator import choice
 from bot.i18n.catalogue import text
 from bot.seasons.discord.uses import SEASONS
-from bot.seasons.service import SeasonSettings
+from bot.seasons.model import SeasonSettings
 from core.seasons import SeasonLength
 
 WARNINGS = {  # a role set that the bot could not give: what it lacks

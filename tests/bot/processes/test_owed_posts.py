@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.records import SeasonSettings
+from bot.seasons.model import SeasonSettings
+from core.seasons import SeasonLength
 from standin import StandIn
 from standin.permissions import Perm
 from tests.bot.processes.owed import STEPS, database, delivered_once, kill_at
@@ -35,7 +36,9 @@ async def last_season_played(standin: StandIn, target: StoreTarget) -> tuple[int
     bob, alice = standin.user("bob").id, standin.user("alice").id
     storage = await target.open()
     try:
-        await storage.save_season_settings(SeasonSettings(guild, "month", channel.id, role.id))
+        await storage.save_season_settings(
+            SeasonSettings(guild, SeasonLength.MONTH, channel.id, role.id)
+        )
         found = {bob: ["elephants"], alice: ["cat"]}
         names = {bob: "Bob", alice: "Alice"}
         await seed(storage, guild, found, last_month, names=names, channel_id=channel.id)

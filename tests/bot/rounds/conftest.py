@@ -22,7 +22,7 @@ from bot.kernel.scheduler import Scheduler
 from bot.rounds.discord.channel_view import ChannelView
 from bot.rounds.events import ResultsReport
 from bot.rounds.live import Guessed, LiveRound
-from bot.rounds.options import RoundOptions
+from bot.rounds.options import RoundOptions, RoundRequest
 from bot.rounds.service import LiveRounds, RoundService
 from bot.rounds.writer import GuessWriter
 from bot.stores import Storage
@@ -94,7 +94,9 @@ class Rig:
     async def start(self, **changes: Any) -> LiveRound:
         """Alice starts a round on ``BOARD`` (``changes`` to ``OPTIONS``)."""
         options = dataclasses.replace(OPTIONS, **changes)
-        return await self.service.live_rounds.start(GUILD, CHANNEL, ALICE, NAMES[ALICE], options)
+        return await self.service.live_rounds.start(
+            RoundRequest(GUILD, CHANNEL, ALICE, NAMES[ALICE], options)
+        )
 
     def say(self, player: int, text: str) -> Guessed | None:
         """``player`` writes ``text`` in the round's channel."""

@@ -13,7 +13,7 @@ from bot.kernel.lexicons import Lexicons
 from bot.rounds.discord.port import Gone, Refused, Unavailable
 from bot.rounds.events import ChatMessage, Ending, NotPosted
 from bot.rounds.model import AcceptedWord, RoundState
-from bot.rounds.options import NoBoard
+from bot.rounds.options import NoBoard, RoundRequest
 from bot.rounds.service import BoardNotPosted, LiveRounds, RoundService
 from bot.rounds.writer import GuessWriter
 from bot.storage import TransientStorageError
@@ -217,7 +217,7 @@ async def test_where_nothing_shows_boards_a_round_starts_at_once(
     service = RoundService(
         LiveRounds(storage, writer, lexicons, clock, outbox=outbox_kept(storage, clock))
     )
-    live = await service.live_rounds.start(GUILD, CHANNEL, ALICE, "alice", OPTIONS)
+    live = await service.live_rounds.start(RoundRequest(GUILD, CHANNEL, ALICE, "alice", OPTIONS))
     assert live.stored.board_message_id is None and service.view(CHANNEL) is not None
     guessed = service.live_rounds.guess(
         CHANNEL, BOB, "bob", "cat", ChatMessage(1, CHANNEL, BOB, "bob")

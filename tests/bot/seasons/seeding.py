@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.stores import Storage
 from core.board import Board
-from core.round import Mode, Rules, tally
+from core.round import Mode, Results, Rules, tally
 
 BOARD = "cato/dogs/rent/lime"
 
@@ -34,7 +34,14 @@ async def seed(
         started_at=at - 180,
         deadline=at,
     )
-    words = set(solution) | {w for ws in found.values() for w in ws}
-    results = tally({w: () for w in words}, found, Rules(mode))
+    results = results_of(found, mode, solution)
     assert await storage.finish_round(stored.id, results, at, names or {p: f"P{p}" for p in found})
     return stored.id
+
+
+def results_of(
+    found: dict[int, list[str]], mode: Mode = Mode.CASUAL, solution: tuple[str, ...] = ()
+) -> Results:
+    """The round's results when every word found (and each of ``solution``) is on the board."""
+    words = set(solution) | {w for ws in found.values() for w in ws}
+    return tally({w: () for w in words}, found, Rules(mode))

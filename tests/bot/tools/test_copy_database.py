@@ -12,13 +12,14 @@ from pathlib import Path
 from bot.battles.model import BattleEntry
 from bot.daily.model import DailyOpening
 from bot.rounds.model import GuessRow
+from bot.seasons.model import ArchivedSeason, SeasonSettings
 from bot.server_settings.model import ServerSettings
-from bot.storage.records import ArchivedSeason, Record, SeasonSettings
+from bot.storage.records import Record
 from bot.stores import Storage
 from bot.world.model import WorldChannel, WorldEntry
 from core.battles import week_start
 from core.round import Mode, Verdict
-from core.seasons import Place
+from core.seasons import Place, SeasonLength
 from tests.bot.rounds.stored import accepted, new_round, results_for
 from tests.stores import postgres_target
 
@@ -99,10 +100,10 @@ async def fill(target: str | Path) -> None:
         await store.set_battle_entry(1, BattleEntry(True, "The Ones", "Guild 1"))
         await store.owe_daily_post(1, day, "en", 90000.0, [])  # claimed, nothing left owed
         # Seasons (settings, an archived season and its places) and achievements.
-        await store.save_season_settings(SeasonSettings(2**60, "quarter", 11, 2**61))
+        await store.save_season_settings(SeasonSettings(2**60, SeasonLength.QUARTER, 11, 2**61))
         places = (Place(1, 1, 3, 2, 1, 1, "cat", 3), Place(2, 2, 1, 1, 1, 0, None, 1))
         await store.archive_season(
-            ArchivedSeason(1, 0, "1970-01", 0.0, 2678400.0, 1, 1300.5, None), places
+            ArchivedSeason(1, 0, "1970-01", 0.0, 2678400.0, 1, 1300.5), places, lambda kept: ()
         )
         await store.award(2**60, [(2**62, "first_word", 1), (2**62, "words", 50)], 1500.5)
         # The world round: the secret, a world channel, a closed round and an open one.
@@ -136,8 +137,8 @@ async def test_sqlite_to_postgresql_and_back_gives_the_same_data(tmp_path: Path)
         "DailyPost",
         "BattleDay",
         "BattleWeek",
-        "SeasonSettings",
-        "ArchivedSeason",
+        "SeasonSettingsRow",
+        "SeasonRow",
         "SeasonPlace",
         "EarnedAchievement",
         "WorldSecretRow",
