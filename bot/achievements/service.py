@@ -131,19 +131,7 @@ class AchievementService:
             }
             for p in event.recap.podium
         }
-        return await self._award(
-            event.guild_id,
-            figures,
-            lambda new: AchievementsEarned(
-                event.guild_id,
-                event.channel_id,
-                Where.SEASON,
-                None,
-                new,
-                event.names,
-                event.language,
-            ),
-        )
+        return await self._award(event.guild_id, figures, _told_under(event, Where.SEASON))
 
     async def daily_finished(self, event: DailyFinished) -> AchievementsEarned | None:
         """Award the daily streak's and boards' tiers; told in the channel it was played in."""
@@ -171,19 +159,7 @@ class AchievementService:
         marks = await self.store.history_marks(event.guild_id)
         wins = max(1, marks["tournament_wins"].get(winner, 0))
         figures = {winner: {Measure.TOURNAMENT_WINS: wins}}
-        return await self._award(
-            event.guild_id,
-            figures,
-            lambda new: AchievementsEarned(
-                event.guild_id,
-                event.channel_id,
-                Where.TOURNAMENT,
-                None,
-                new,
-                event.names,
-                event.language,
-            ),
-        )
+        return await self._award(event.guild_id, figures, _told_under(event, Where.TOURNAMENT))
 
     async def _award(
         self,
@@ -266,3 +242,12 @@ def _due(
         for code, tier in reached(Facts(f))
         if (player, code, tier) not in held
     ]
+
+
+def _told_under(
+    event: SeasonEnded | TournamentEnded, where: Where
+) -> Callable[[tuple[Award, ...]], AchievementsEarned]:
+    """The line of tiers an event's post earned, told in its channel under that post."""
+    return lambda new: AchievementsEarned(
+        event.guild_id, event.channel_id, where, None, new, event.names, event.language
+    )

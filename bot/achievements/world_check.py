@@ -12,12 +12,11 @@ statement, and reads the languages of the servers with a new tier only."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from bot.achievements.events import AchievementsEarned, Where, line_owed
-from bot.achievements.sql import ServerAward
+from bot.achievements.sql import AchievementSQL, ServerAward
 from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
 from bot.kernel.outbox import Outbox, Owed
@@ -32,16 +31,6 @@ KEPT_PLAYERS = 20_000  # (server, player) whose known world tiers are remembered
 Entries = Mapping[tuple[int, int], WorldEntry]  # (server, player) -> their entry
 
 
-class AwardingAcross(Protocol):
-    async def award_across(
-        self,
-        awards: Sequence[ServerAward],
-        now: float,
-        within: Session,
-        told: Callable[[list[ServerAward], Mapping[int, str]], Sequence[Owed]],
-    ) -> list[ServerAward]: ...
-
-
 @dataclass(frozen=True)
 class _Closed:
     """What a close earned (its lines) and reached (held once it is committed)."""
@@ -54,7 +43,7 @@ class _Closed:
 class WorldCheck:
     """Awards what a world round's ranks reach, inside its close; tells it once committed."""
 
-    store: AwardingAcross
+    store: AchievementSQL
     clock: Callable[[], float]
     events: EventBus
     outbox: Outbox

@@ -124,7 +124,7 @@ def _standing(row: Row) -> WorldStanding:
 
 
 class WorldSQL(Database, Protocol):
-    """The world round's queries (``bot.world.store.WorldStore``)."""
+    """The world round's queries, the service's store (``bot.world.store.WorldStore``)."""
 
     async def world_secret(self, new: str) -> str:
         """The host's secret: the stored one, else ``new``, stored first (every process then

@@ -13,18 +13,11 @@ from bot.daily.service import DailyService, DailyState
 from bot.daily.web import payloads
 from bot.daily.web.messages import DailyJson, DailyResultJson, Message
 from bot.kernel.refusal import Refusal
+from bot.web.player import PagePlayer
 
 
-class Player(Protocol):
-    """What the desk needs of a player's page (``bot.web.session.Session``)."""
-
-    player_id: int
-    name: str
-    channel_id: int
-    guild_id: int | None
-    language: str
-
-    async def send(self, message: Message) -> None: ...
+class Player(PagePlayer[Message], Protocol):
+    """What the desk needs of a player's page, and its refusals."""
 
     async def error(self, key: str, **fields: object) -> None: ...
 

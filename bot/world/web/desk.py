@@ -5,11 +5,10 @@ results at the close (``WorldRoundClosed``) and the next round's board at its op
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from bot.i18n.languages import LANGUAGE_CODES
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
+from bot.web.player import PagePlayer
 from bot.world.events import WorldRoundClosed, WorldRoundOpened
 from bot.world.model import WorldPlay
 from bot.world.service import WorldService
@@ -17,17 +16,7 @@ from bot.world.web import payloads
 from bot.world.web.messages import Message
 from core.languages import shown_spelling
 
-
-class Player(Protocol):
-    """What the desk needs of a player's page (``bot.web.session.Session``)."""
-
-    player_id: int
-    name: str
-    channel_id: int
-    guild_id: int | None
-    language: str
-
-    async def send(self, message: Message) -> None: ...
+Player = PagePlayer[Message]
 
 
 class WorldDesk:
