@@ -1,1 +1,1 @@
-"""Every user-facing word in four languages: imports only core and the locales."""
+"""Every user-facing word in every language the game speaks: imports only core and the locales."""
