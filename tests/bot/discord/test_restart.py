@@ -149,7 +149,7 @@ async def test_accepted_word_survives_a_kill(
     )
     try:
         assert process.stdout is not None
-        assert await asyncio.wait_for(process.stdout.readline(), 10) == b"ready\n"
+        assert await asyncio.wait_for(process.stdout.readline(), 30) == b"ready\n"
         handle = await standin.slash("boggle", "alice", "boggle start", {"time": "2m"})
         assert "Round started" in (await handle.followup()).content
         [(text, min_length)] = query(database, "SELECT board, min_length FROM rounds")

@@ -49,8 +49,8 @@ async def test_a_standby_takes_over_the_rounds_of_a_killed_process(
 
         first.send_signal(signal.SIGKILL)
         await first.wait()
-        await log.wait_for("resumed 1 unfinished rounds", 15)
-        await standin.wait_until(lambda: len(standin.gateway.identifies) == 2, 15)
+        await log.wait_for("resumed 1 unfinished rounds", 30)
+        await standin.wait_until(lambda: len(standin.gateway.identifies) == 2, 30)
         later = await standin.user_says("boggle", "bob", words[1])
         await standin.wait_until(lambda: later.reactions, 15)
         stop = await standin.slash("boggle", "alice", "boggle stop", {})
