@@ -21,7 +21,8 @@ THRESHOLD = 128 * 1024  # glibc's starting value of both
 # Heaps the threads share (the database's, the executor's): glibc's default of eight a core
 # gives each thread a heap of its own, each keeping its holes.
 ARENAS = 2
-HOST_SETTINGS = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_ARENA_MAX")
+THRESHOLD_SETTINGS = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
+ARENA_SETTING = "MALLOC_ARENA_MAX"
 
 Mallopt = Callable[[int, int], int]
 
@@ -30,22 +31,18 @@ def hold_thresholds(
     environ: Mapping[str, str] = os.environ, mallopt: Mallopt | None = None
 ) -> bool:
     """Fix glibc's mmap and trim thresholds at ``THRESHOLD`` (which stops it moving them) and its
-    heaps at ``ARENAS`` (before the first thread); whether they were set. Not when the
-    environment sets any of them (glibc read it at start), nor without glibc. ``mallopt``:
-    glibc's, by default."""
-    if any(name in environ for name in HOST_SETTINGS):
-        return False
+    heaps at ``ARENAS`` (before the first thread); whether all asked were set. What the host's
+    environment sets is left to it (glibc read it at start): either threshold keeps both, the
+    arenas theirs. Nothing without glibc. ``mallopt``: glibc's, by default."""
     chosen = mallopt if mallopt is not None else glibc_mallopt()
     if chosen is None:
         return False
-    return all(
-        chosen(parameter, value)
-        for parameter, value in (
-            (M_MMAP_THRESHOLD, THRESHOLD),
-            (M_TRIM_THRESHOLD, THRESHOLD),
-            (M_ARENA_MAX, ARENAS),
-        )
-    )
+    asked: list[tuple[int, int]] = []
+    if not any(name in environ for name in THRESHOLD_SETTINGS):
+        asked += [(M_MMAP_THRESHOLD, THRESHOLD), (M_TRIM_THRESHOLD, THRESHOLD)]
+    if ARENA_SETTING not in environ:
+        asked.append((M_ARENA_MAX, ARENAS))
+    return bool(asked) and all([chosen(parameter, value) for parameter, value in asked])
 
 
 def glibc_mallopt() -> Mallopt | None:

@@ -64,8 +64,9 @@ class Pacer:
         self._next = 0.0
         self._lock = asyncio.Lock()
 
-    async def turn(self) -> None:
-        """Return when the caller may make its call."""
+    async def turn(self, wanted: Callable[[], bool] = lambda: True) -> bool:
+        """Return when the caller may make its call: True; False, its turn left to the next
+        caller, when by then the call is no longer ``wanted``."""
         self.waiting += 1
         try:
             async with self._lock:
@@ -73,6 +74,9 @@ class Pacer:
                 wait = self._next - loop.time()
                 if wait > 0:
                     await asyncio.sleep(wait)
+                if not wanted():
+                    return False
                 self._next = max(loop.time(), self._next) + 1 / self.rate
+                return True
         finally:
             self.waiting -= 1

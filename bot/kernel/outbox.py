@@ -149,6 +149,7 @@ class Outbox:
         scheduler is closed: the results of the rounds that have just ended); what is left
         goes after the next start."""
         self._held.clear()
+        await self._release_claims()  # sends the closed scheduler cut off go again now
         owed = await self.store.channels_owed(self.clock())
         channels = [channel for guild, channel in owed if self.owns(guild)]
         with contextlib.suppress(TimeoutError):
@@ -158,7 +159,10 @@ class Outbox:
                 )
                 for failure in (d for d in done if isinstance(d, BaseException)):
                     log.warning("owed posts not delivered at the stop: %r", failure)
-        for post_id in sorted(self._claimed):  # the next start need not wait out our claims
+        await self._release_claims()  # the next start need not wait out our claims
+
+    async def _release_claims(self) -> None:
+        for post_id in sorted(self._claimed):
             await self.store.release_post(post_id, self.clock())
         self._claimed.clear()
 
@@ -204,6 +208,7 @@ class Outbox:
             self._claimed.add(post.id)
             deliver = self.deliverers.get(post.kind)
             if deliver is None:
+                self._claimed.discard(post.id)
                 await self._give_up(post, "no deliverer for this kind")
                 continue
             try:

@@ -25,6 +25,7 @@ from bot.kernel.outbox import Outbox, Owed
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.world.events import WorldRoundClosed, WorldRoundOpened
+from bot.world.fan_out import say_fan_out
 from bot.world.model import (
     BOARD_POST,
     RESULTS_POST,
@@ -92,7 +93,6 @@ class WorldService:
     _boards: Bounded[tuple[str, int], WorldBoard] = field(
         default_factory=lambda: Bounded(BOARDS_KEPT)
     )
-    # A player's guesses one at a time (a lock lives while someone holds or awaits it).
     channels: dict[int, WorldChannel] = field(default_factory=dict)  # world channels, by id
     _results: Bounded[tuple[str, int], WorldResults] = field(
         default_factory=lambda: Bounded(BOARDS_KEPT)
@@ -101,6 +101,9 @@ class WorldService:
     _kept: Bounded[tuple[str, int, int], tuple[WorldEntry, tuple[str, ...]]] = field(
         default_factory=lambda: Bounded(PLAYS_KEPT)
     )
+    # Rounds this process closed or saw closed: told once (``WorldRoundClosed``).
+    _told: Bounded[tuple[str, int], bool] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
+    # A player's guesses one at a time (a lock lives while someone holds or awaits it).
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
@@ -127,13 +130,14 @@ class WorldService:
         """Seconds from one world round to the next now: the rhythm's, or stretched."""
         return self.rhythm.every * self.stride
 
+    def next_opening(self) -> float:
+        """When the next world round opens (as things stand: the stretched rhythm's)."""
+        stride = self.stride
+        return self.rhythm.opens_at((self.rhythm.number_at(self.clock()) // stride + 1) * stride)
+
     def until_next(self, key: str, language: str) -> Refusal:
         """A refusal (``key``) saying when the next world round opens (as things stand)."""
-        stride = self.stride
-        opens = int(
-            self.rhythm.opens_at((self.rhythm.number_at(self.clock()) // stride + 1) * stride)
-        )
-        return Refusal.of(key, language, opens=f"<t:{opens}:R>")
+        return Refusal.of(key, language, opens=f"<t:{int(self.next_opening())}:R>")
 
     def open_number(self) -> int | None:
         """The number of the world round taking words now, if one is."""
@@ -159,7 +163,7 @@ class WorldService:
                 fan_out.stride,
                 fan_out.late_results,
             ):
-                _say(fan_out, counts)
+                say_fan_out(fan_out, counts)
         return self._strides.put(number, fan_out.stride)
 
     async def secret(self) -> bytes:
@@ -174,9 +178,7 @@ class WorldService:
     async def _tick(self) -> float:
         now = self.clock()
         number = self.rhythm.number_at(now)
-        if self.rhythm.is_open(number, now) and number % await self.stride_of(number) == 0:
-            await self._open(number)
-            self.events.publish(WorldRoundOpened(number))
+        # The last round's close before the next opening: a page is told them in that order.
         closing = number if now >= self.rhythm.closes_at(number) + CLOSE_GRACE else number - 1
         due = set(await self.store.unclosed_world_rounds(closing))
         if closing % await self.stride_of(closing) == 0:
@@ -184,6 +186,9 @@ class WorldService:
             due.update((language, closing) for language in self._languages.get(closing, ()))
         for language, round_number in sorted(due, key=lambda r: (r[1], r[0])):
             await self.close(language, round_number)
+        if self.rhythm.is_open(number, now) and number % await self.stride_of(number) == 0:
+            await self._open(number)
+            self.events.publish(WorldRoundOpened(number))
         later = self.rhythm.closes_at(number) + CLOSE_GRACE
         return later if now < later else self.rhythm.opens_at(number + 1)
 
@@ -198,12 +203,16 @@ class WorldService:
 
     async def close(self, language: str, number: int) -> bool:
         """Rank round ``number`` and owe its results, unless another process did: either way
-        this process then sends what its channels are owed. Whether this call closed it."""
+        this process then sends what its channels are owed, and tells the close once. Whether this
+        call closed it."""
+        if self._told.get((language, number)):
+            return False  # closed or seen closed here, its results sent and told
         owed, now = _owing(RESULTS_POST, language, number), self.clock()
         ranked = await self.store.close_world_round(language, number, now, owed, self.at_close)
         if ranked is not None:
             log.info("world round %s #%s closed: %d players ranked", language, number, len(ranked))
         await self._send(None, language)
+        self._told.put((language, number), True)
         self.events.publish(WorldRoundClosed(language, number))
         return ranked is not None
 
@@ -368,17 +377,6 @@ class WorldService:
         cleared = await self.store.clear_world_channel(guild_id)
         await self._refresh_channels()
         return cleared
-
-
-def _say(fan_out: FanOut, counts: dict[str, int]) -> None:
-    """Log the world's fan-out once it changes: stretched, late, or back within limits."""
-    languages = ", ".join(f"{language} {n}" for language, n in counts.items()) or "none"
-    if fan_out.stride > 1 or fan_out.boards_in_time < fan_out.channels:
-        log.warning("world rounds stretched: %s (%s)", fan_out.describe(), languages)
-    elif fan_out.late_results:
-        log.warning("world round results are late: %s (%s)", fan_out.describe(), languages)
-    else:
-        log.info("world rounds within Discord's limits: %s (%s)", fan_out.describe(), languages)
 
 
 def _key(entry: WorldEntry) -> tuple[str, int, int]:

@@ -61,9 +61,8 @@ class WorldPosts:
         language = await self._language(post.guild_id)
         content = board_text(board, closes, language, private=False)
         view = world_board_view(about.number, language)
-        await world.pace.turn()
-        if self._late(about):
-            return
+        if not await world.pace.turn(lambda: not self._late(about)):
+            return  # its turn came after the close: the next post takes it
         async with delivering():
             await channel.send(
                 content, files=files, view=view, allowed_mentions=NO_PINGS, nonce=post.nonce()

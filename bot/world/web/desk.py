@@ -82,7 +82,7 @@ class WorldDesk:
     async def _wait(self, player: Player) -> None:
         world = self.world
         now = world.clock()
-        opens = world.rhythm.opens_at(world.rhythm.number_at(now) + 1)
+        opens = world.next_opening()
         language = self.showing.get(player, player.language)
         await player.send(payloads.wait(opens, now, language, player.language))
 
@@ -108,7 +108,7 @@ class WorldDesk:
         results = await world.results(closed.language, closed.number)
         game = await world.board(closed.language, closed.number)
         spell = await self._speller(closed.language)
-        opens = world.rhythm.opens_at(closed.number + 1)
+        opens = world.next_opening()
         for player in players:
             words = await world.words(closed.language, closed.number, player.player_id)
             await player.send(

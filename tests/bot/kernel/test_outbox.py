@@ -139,3 +139,26 @@ async def test_two_processes_owning_a_channel_send_its_post_once() -> None:
     assert await store.channel_posts(10) == []
     for scheduler in (first_scheduler, second_scheduler):
         await scheduler.close()
+
+
+async def test_a_send_the_stop_cut_off_goes_in_the_stops_flush() -> None:
+    """The scheduler closes first at a stop, cancelling a send under way: its post, claimed, is
+    sent by the flush all the same (not left to wait out the claim until the next start)."""
+    store, clock = MemoryOutboxStore(), StoppedClock(T0)
+    sending, tries = asyncio.Event(), [0]
+    channels = Channels()
+
+    async def cut_then_sent(post: Post) -> None:
+        tries[0] += 1
+        if tries[0] == 1:
+            sending.set()
+            await asyncio.Event().wait()  # held until the stop cancels it
+        await channels.deliver(post)
+
+    outbox, scheduler = await started(store, channels, clock)
+    outbox.deliver_with({"note": cut_then_sent})
+    await outbox.owe([owed(10, "a1")])
+    await sending.wait()
+    await scheduler.close()
+    await outbox.flush(timeout=2)
+    assert channels.sent == [(10, "a1")] and await store.channel_posts(10) == []

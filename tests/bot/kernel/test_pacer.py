@@ -31,3 +31,17 @@ async def test_calls_take_their_turns_in_order_at_the_rate() -> None:
 def test_a_pace_needs_a_rate() -> None:
     with pytest.raises(ValueError, match="above 0"):
         Pacer(0)
+
+
+async def test_a_call_no_longer_wanted_leaves_its_turn_to_the_next() -> None:
+    """Boards whose turn comes after their round's close are skipped: they must not hold back
+    the results behind them."""
+    pacer = Pacer(10.0)
+    loop = asyncio.get_running_loop()
+    assert await pacer.turn()  # the first: at once, the next a tenth of a second on
+    started = loop.time()
+    skipped = [await pacer.turn(lambda: False) for _ in range(5)]
+    assert skipped == [False] * 5
+    assert await pacer.turn()
+    # One gap in all (the first call's), not six: the skipped took no turn.
+    assert loop.time() - started < 2 / 10

@@ -16,9 +16,11 @@ from bot.kernel.outbox import Outbox
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
 from bot.stores import Storage
+from bot.world.events import WorldRoundClosed, WorldRoundOpened
 from bot.world.model import BOARD_POST, RESULTS_POST, WorldChannel, WorldPlay
 from bot.world.service import CLOSE_GRACE, WorldService
 from core.lexicon import Lexicon
+from core.solver import solve
 from tests.bot.harness import StoppedClock
 from tests.bot.world.test_service import NUMBER, RHYTHM, T0, Sent
 from tests.stores import ENGINES, postgres_target
@@ -142,3 +144,39 @@ async def test_a_process_sends_the_results_another_closed_before_it_looked(
             await jobs.caught_up()
         assert sent_b.posts == [(20, BOARD_POST, NUMBER), (20, RESULTS_POST, NUMBER)]
         assert sent_a.posts == [(10, BOARD_POST, NUMBER), (10, RESULTS_POST, NUMBER)]
+
+
+async def test_a_close_is_told_once_and_before_the_next_opening(
+    tmp_path: Path, lexicon: Lexicon
+) -> None:
+    """A page showing the world round hears round n's close once, before round n + 1 opens
+    (it used to hear it again after every later tick, over the next round's board)."""
+    clock = StoppedClock(T0 - 30)
+    async with process(str(tmp_path / "w.db"), clock, lexicon, lambda g: True) as (
+        world,
+        _,
+        scheduler,
+    ):
+        await world.store.set_world_channel(WorldChannel(1, 1001, "en"), T0 - 60)
+        heard: list[tuple[str, int]] = []
+        world.events.subscribe(WorldRoundClosed, lambda e: heard.append(("closed", e.number)))
+        world.events.subscribe(WorldRoundOpened, lambda e: heard.append(("opened", e.number)))
+        clock.now = T0 + 1
+        await scheduler.caught_up()
+        board = await world.board("en", NUMBER)
+        word = min(solve(board.board, lexicon, 3), key=len)
+        assert not isinstance(await world.guess(7, "Ann", "en", 1, 1001, word), Refusal)
+        for instant in (
+            RHYTHM.closes_at(NUMBER) + CLOSE_GRACE,  # round NUMBER closes
+            RHYTHM.opens_at(NUMBER + 1),  # the next opens
+            RHYTHM.opens_at(NUMBER + 1) + 30,  # a tick in its play
+            RHYTHM.closes_at(NUMBER + 1) + CLOSE_GRACE,  # and it closes
+        ):
+            clock.now = instant
+            await scheduler.caught_up()
+        assert heard == [
+            ("opened", NUMBER),
+            ("closed", NUMBER),
+            ("opened", NUMBER + 1),
+            ("closed", NUMBER + 1),
+        ]
