@@ -10,6 +10,7 @@ application's id is known) and the stop (its close); both come back here.
 
 from __future__ import annotations
 
+import functools
 import logging
 from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
@@ -142,9 +143,12 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
     """Every feature's Discord side, one line a feature, in the order they are installed: its
     ``setup`` given what it uses (its own service and the few shared things it needs)."""
     activity = s.settings.web.activity  # the board offers "Play on the board"
+    world_uses = WorldUses(s.world, s.server_settings, s.pictures)
+    guess_elsewhere = functools.partial(world.guess_in_world_channel, world_uses)  # /guess there
     return (
         plugin(
-            rounds.setup, RoundsUses(s.rounds, s.server_settings, s.pictures, activity, s.clock)
+            rounds.setup,
+            RoundsUses(s.rounds, s.server_settings, s.pictures, activity, s.clock, guess_elsewhere),
         ),
         plugin(check.setup, CheckUses(s.check, s.pictures)),  # joins the rounds' /boggle group
         plugin(
@@ -169,7 +173,7 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
         plugin(battles.setup, BattlesUses(s.battles, s.server_settings)),  # joins /boggle-config
         plugin(seasons.setup, SeasonsUses(s.seasons, s.server_settings)),  # joins too
         plugin(achievements.setup, s.achievements),
-        plugin(world.setup, WorldUses(s.world, s.server_settings, s.pictures)),  # joins too
+        plugin(world.setup, world_uses),  # joins /boggle-config too
     )
 
 

@@ -8,6 +8,7 @@ import discord
 from bot.discord import render
 from bot.discord.answers import refusal_text, tell
 from bot.kernel.refusal import Refusal
+from bot.rounds.answers import NO_ROUND
 from bot.rounds.discord.uses import RoundsUses
 from bot.rounds.events import GuessSource
 
@@ -25,6 +26,9 @@ async def guess_privately(
         channel, user.id, user.display_name, words, source=source, round_id=round_id
     )
     if isinstance(submitted, Refusal):
+        elsewhere = uses.elsewhere  # a world channel takes /guess for its world round
+        if submitted.reason.key == NO_ROUND and elsewhere and await elsewhere(interaction, words):
+            return
         await tell(interaction, await refusal_text(uses.server_settings, interaction, submitted))
         return
     # "Accepted" means stored: the answer waits for the commit (deferred: Discord's 3 s are kept).

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+
+import discord
 
 from bot.discord.dynamic_items import Registry
 from bot.pictures.pictures import Pictures
@@ -19,6 +21,9 @@ class RoundsUses:
     pictures: Pictures  # the board's picture in its channel
     activity: bool  # the application has an Activity: the board offers "Play on the board"
     clock: Callable[[], float]  # the status's countdown
+    # Where ``/guess`` goes in a channel with no round of its own (a world channel): whether it
+    # took the guess (and answered).
+    elsewhere: Callable[[discord.Interaction, str], Awaitable[bool]] | None = None
 
 
 ROUNDS: Registry[RoundsUses] = Registry("rounds")

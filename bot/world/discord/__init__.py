@@ -1,5 +1,5 @@
 """The world round on Discord: ``/world`` and ``/world-guess``, guesses typed in a server's
-world channel or its board's Guess form, ``/boggle-config world``, and the boards and results the
+world channel, ``/guess`` there, or its board's Guess form, ``/boggle-config world``, and the boards and results the
 outbox delivers."""
 
 from __future__ import annotations
@@ -8,12 +8,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.world.discord.chat import WorldChat
-from bot.world.discord.commands import World
+from bot.world.discord.commands import World, guess_in_world_channel
 from bot.world.discord.config import world_command
 from bot.world.discord.guess_form import WorldGuessButton, on_world_guess_form
 from bot.world.discord.posts import WorldPosts
 from bot.world.discord.uses import WORLD, WorldUses
 from bot.world.model import BOARD_POST, RESULTS_POST
+
+__all__ = ["guess_in_world_channel", "setup"]
 
 
 async def setup(bot: commands.AutoShardedBot, uses: WorldUses) -> None:

@@ -91,16 +91,10 @@ class World(commands.Cog):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         code = await self._language(interaction, language)
-        user, (guild, channel) = interaction.user, self._place(interaction)
-        world = self.uses.world
-        guessed = await world.guess(user.id, user.display_name, code, guild, channel, words)
-        if isinstance(guessed, Refusal):
-            await interaction.followup.send(guessed.text(code), ephemeral=True)
+        guessed = await answer_guess(self.uses, interaction, words, code, *self._place(interaction))
+        if guessed is None:
             return
-        lines = verdict_lines(guessed.judgements, code)
-        reply = play_text(guessed.play, code, lines) if lines else play_text(guessed.play, code)
-        await interaction.followup.send(fit(reply, CONTENT_LIMIT), ephemeral=True)
-        shown = self.shown.get(_key(guessed.play), {}).get(user.id)
+        shown = self.shown.get(_key(guessed.play), {}).get(interaction.user.id)
         if shown is not None:  # the board's own message shows the words so far too
             with contextlib.suppress(discord.HTTPException):
                 await shown.edit_original_response(content=play_text(guessed.play, code))
@@ -129,3 +123,41 @@ class World(commands.Cog):
 def _key(play: WorldPlay | WorldGuessed) -> tuple[str, int]:
     entry = play.entry if isinstance(play, WorldPlay) else play.play.entry
     return entry.language, entry.number
+
+
+async def answer_guess(
+    uses: WorldUses,
+    interaction: discord.Interaction,
+    words: str,
+    language: str,
+    guild_id: int | None,
+    channel_id: int,
+) -> WorldGuessed | None:
+    """Judge ``words`` on the world round open now and answer (deferred) privately with each
+    verdict; what they made, or None when refused (the refusal said)."""
+    user = interaction.user
+    guessed = await uses.world.guess(
+        user.id, user.display_name, language, guild_id, channel_id, words
+    )
+    if isinstance(guessed, Refusal):
+        await interaction.followup.send(guessed.text(language), ephemeral=True)
+        return None
+    lines = verdict_lines(guessed.judgements, language)
+    reply = play_text(guessed.play, language, lines) if lines else play_text(guessed.play, language)
+    await interaction.followup.send(fit(reply, CONTENT_LIMIT), ephemeral=True)
+    return guessed
+
+
+async def guess_in_world_channel(
+    uses: WorldUses, interaction: discord.Interaction, words: str
+) -> bool:
+    """``/guess`` in a server's world channel (no round of its own there): the world round's
+    guess, as ``/world-guess``; False elsewhere."""
+    channel = uses.world.channels.get(interaction.channel_id or 0)
+    if channel is None or channel.guild_id != interaction.guild_id:
+        return False
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await answer_guess(
+        uses, interaction, words, channel.language, channel.guild_id, channel.channel_id
+    )
+    return True

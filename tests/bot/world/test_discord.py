@@ -103,3 +103,26 @@ async def test_a_world_round_earns_its_achievement_and_shows_in_stats(game: Harn
         "Best finish: top 100 %\nTop-ten finishes: 0"
     ), fields
     assert "World player: 100% of players" in fields["🏅 Achievements (1 of 28)"], fields
+
+
+async def test_guess_in_a_world_channel_plays_its_world_round(game: Harness) -> None:
+    """``/guess`` where no round of the channel's own runs: the world round in a world channel,
+    the usual "no round" answer anywhere else."""
+    world = game.services.world
+    config = await game.standin.slash(
+        "boggle", owner(game), "boggle-config world", {"channel": "boggle", "language": "en"}
+    )
+    await config.followup()
+    number = world.rhythm.number_at(game.clock()) + 1
+    moved_to(game, world.rhythm.opens_at(number) + 1)
+    short = min((await world.board("en", number)).words, key=len)
+
+    guessed = await game.standin.slash("boggle", "carol", "guess", {"words": short})
+    reply = await guessed.followup()
+    assert reply.ephemeral and f"**{word_score(short)} pt" in reply.content, reply.content
+    carol = await world.store.world_entry("en", number, game.user_id("carol"))
+    assert carol is not None and carol.points == word_score(short)
+
+    elsewhere = await game.standin.slash("general", "carol", "guess", {"words": short})
+    answer = await elsewhere.original_message()
+    assert "World round" not in answer.content and "/boggle start" in answer.content, answer
