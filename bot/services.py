@@ -187,6 +187,7 @@ async def open_services(
         # The achievements' part of a close runs in its transaction, on the process closing it.
         at_close=(achievements.world_closing,) if tuning.achievements else (),
     )
+    stack.push_async_callback(world.writer.close)  # words queued are stored: guesses wait on them
     definitions = DefinitionsService(lexicons)  # opens each language's index on first use
     stack.callback(definitions.close)
     stack.push_async_callback(scheduler.close)  # no job runs past this: each is stopped first

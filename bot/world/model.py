@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.kernel import codec
+from bot.kernel.outbox import Owed
 from core.round import Judgement
 from core.world import ServerPlace, WorldBoard
 
@@ -138,3 +140,24 @@ class WorldRecord:
     best_rank: int
     best_of: int  # the players of the best rank's round
     best_top: int
+
+
+@dataclass(frozen=True)
+class WordsToAdd:
+    """A player's words that scored (with their points), found ``at`` seconds into the round."""
+
+    language: str
+    number: int
+    player_id: int
+    words: tuple[tuple[str, int], ...]
+    at: float
+
+
+def owing(kind: str, language: str, number: int) -> Callable[[Sequence[WorldChannel]], list[Owed]]:
+    """What round ``number``'s posts of ``kind`` owe the channels given: a post to each."""
+    payload = codec.dumps(WorldRoundPost(language, number))
+
+    def owed(channels: Sequence[WorldChannel]) -> list[Owed]:
+        return [Owed(kind, c.guild_id, c.channel_id, payload) for c in channels]
+
+    return owed

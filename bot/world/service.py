@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.daily.service import LexiconSource
-from bot.kernel import codec
 from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
 from bot.kernel.limits import Pacer
@@ -29,16 +28,18 @@ from bot.world.fan_out import say_fan_out
 from bot.world.model import (
     BOARD_POST,
     RESULTS_POST,
+    WordsToAdd,
     WorldChannel,
     WorldEntry,
     WorldGuessed,
     WorldLeaderboard,
     WorldPlay,
     WorldResults,
-    WorldRoundPost,
+    owing,
 )
 from bot.world.sql import ClosingStep
 from bot.world.store import WorldStore
+from bot.world.writer import WorldWordWriter
 from core.languages import language as language_named
 from core.periods import Period, period_start
 from core.round import Round, Verdict
@@ -107,6 +108,11 @@ class WorldService:
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
+    # Words stored a batch a transaction (``store`` takes them: a ``WordLog`` too).
+    writer: WorldWordWriter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.writer = WorldWordWriter(self.store)
 
     async def start(self) -> None:
         """Read (or make) the host's secret, and run the clock job from now: a round that closed
@@ -197,7 +203,7 @@ class WorldService:
         languages = sorted({c.language for c in await self._refresh_channels()})
         for language in languages:
             owed = await self.store.open_world_round(
-                language, number, self.clock(), _owing(BOARD_POST, language, number)
+                language, number, self.clock(), owing(BOARD_POST, language, number)
             )
             await self._send(owed, language)
 
@@ -207,7 +213,7 @@ class WorldService:
         call closed it."""
         if self._told.get((language, number)):
             return False  # closed or seen closed here, its results sent and told
-        owed, now = _owing(RESULTS_POST, language, number), self.clock()
+        owed, now = owing(RESULTS_POST, language, number), self.clock()
         ranked = await self.store.close_world_round(language, number, now, owed, self.at_close)
         if ranked is not None:
             log.info("world round %s #%s closed: %d players ranked", language, number, len(ranked))
@@ -306,8 +312,8 @@ class WorldService:
             accepted = [(j.word, j.points) for j in judgements if j.verdict == Verdict.ACCEPTED]
             at = now - self.rhythm.opens_at(played.entry.number)
             if accepted:
-                added = await self.store.add_world_words(
-                    language, played.entry.number, player_id, accepted, at
+                added = await self.writer.add(
+                    WordsToAdd(language, played.entry.number, player_id, tuple(accepted), at)
                 )
                 if added is None:
                     return self.until_next("world_round.closed", language)
@@ -385,12 +391,3 @@ def _key(entry: WorldEntry) -> tuple[str, int, int]:
 
 def _as_ranked(entry: WorldEntry) -> Ranked:
     return Ranked(entry.rank or 0, entry.player_id, entry.points, entry.words, entry.last_at)
-
-
-def _owing(kind: str, language: str, number: int) -> Callable[[Sequence[WorldChannel]], list[Owed]]:
-    payload = codec.dumps(WorldRoundPost(language, number))
-
-    def owed(channels: Sequence[WorldChannel]) -> list[Owed]:
-        return [Owed(kind, c.guild_id, c.channel_id, payload) for c in channels]
-
-    return owed

@@ -16,7 +16,14 @@ from typing import Protocol
 from bot.kernel.outbox import Owed
 from bot.storage.database import Database, Row, Session
 from bot.storage.outbox_sql import owe_in
-from bot.world.model import WorldChannel, WorldClosing, WorldEntry, WorldRecord, WorldStanding
+from bot.world.model import (
+    WordsToAdd,
+    WorldChannel,
+    WorldClosing,
+    WorldEntry,
+    WorldRecord,
+    WorldStanding,
+)
 from core.world import TOP_TEN, Entry, Ranked, ranking, top_percent
 
 SECRET_SQL = "SELECT secret FROM world_secret WHERE id = 1"
@@ -205,20 +212,54 @@ class WorldSQL(Database, Protocol):
     ) -> list[str] | None:
         """Add the player's new words (with their points) found ``at`` seconds into the round:
         those that were new, or None when the round is closed (nothing added)."""
-        key = (language, number)
+        adds = [WordsToAdd(language, number, player_id, tuple(words), at)]
+        return (await self.add_world_word_batch(adds))[0]
+
+    async def add_world_word_batch(self, adds: Sequence[WordsToAdd]) -> list[list[str] | None]:
+        """Many guesses' words in one transaction (``writer.WorldWordWriter``): for each, the
+        words that were new to its player, or None when its round is closed (nothing added).
+
+        Rows are written in key order, the rounds' first, so two processes' batches never wait
+        on each other in a circle; a word in two of the batch's guesses is the first one's."""
         async with self._write() as session:
-            rows = await session.fetch(ROUND_SQL + self.share_rows, *key)
-            if not rows or rows[0]["closed_at"] is not None:
-                return None
-            added = [
-                (word, points)
-                for word, points in words
-                if await session.fetch(ADD_WORD_SQL, *key, player_id, word, at)
-            ]
-            if added:
-                points = sum(p for _, p in added)
-                await session.execute(ADD_POINTS_SQL, points, len(added), at, *key, player_id)
-            return [word for word, _ in added]
+            open_rounds = set()
+            for key in sorted({(a.language, a.number) for a in adds}):
+                rows = await session.fetch(ROUND_SQL + self.share_rows, *key)
+                if rows and rows[0]["closed_at"] is None:
+                    open_rounds.add(key)
+            wanted: dict[tuple[str, int, int, str], tuple[int, float]] = {}
+            for a in adds:
+                if (a.language, a.number) in open_rounds:
+                    for word, points in a.words:
+                        wanted.setdefault((a.language, a.number, a.player_id, word), (points, a.at))
+            stored = {
+                key
+                for key in sorted(wanted)
+                if await session.fetch(ADD_WORD_SQL, *key, wanted[key][1])
+            }
+            scores: dict[tuple[str, int, int], tuple[int, int, float]] = {}
+            for (language, number, player_id, _), (points, at) in (
+                (key, wanted[key]) for key in stored
+            ):
+                was = scores.get((language, number, player_id), (0, 0, at))
+                scores[language, number, player_id] = (was[0] + points, was[1] + 1, max(was[2], at))
+            await session.executemany(
+                ADD_POINTS_SQL,
+                [(p, n, at, *key) for key, (p, n, at) in sorted(scores.items())],
+            )
+        answers: list[list[str] | None] = []
+        for a in adds:
+            if (a.language, a.number) not in open_rounds:
+                answers.append(None)
+                continue
+            mine = []
+            for word, _ in a.words:
+                found = (a.language, a.number, a.player_id, word)
+                if found in stored:
+                    stored.discard(found)  # the first guess with it takes it
+                    mine.append(word)
+            answers.append(mine)
+        return answers
 
     async def close_world_round(
         self,

@@ -4,6 +4,7 @@ posting to its own servers' channels."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
@@ -149,3 +150,49 @@ async def test_two_processes_open_and_close_each_round_once(
             (r.player, r.rank, r.points) for r in expected
         ]
         assert not await a.close("en", NUMBER) and not await b.close("en", NUMBER)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+async def test_guesses_at_once_share_transactions_each_stored_before_answered(
+    engine: str, tmp_path: Path, lexicon: Lexicon
+) -> None:
+    clock = StoppedClock(T0 + 5)
+    async with AsyncExitStack() as stack:
+        if engine == "sqlite":
+            target = str(tmp_path / "w.db")
+        else:
+            target = (await stack.enter_async_context(postgres_target())).target
+        world, _, _ = await stack.enter_async_context(process(target, clock, lexicon, bool))
+        words = sorted((await world.board("en", NUMBER)).words)[:4]
+        players = range(1, 41)
+        for player in players:  # joined first: the guesses below only add words
+            assert isinstance(await world.play(player, f"P{player}", "en", 1, 10), WorldPlay)
+        answered: dict[int, list[str]] = {}
+
+        async def guess(player: int) -> None:
+            found = guessed(await world.guess(player, f"P{player}", "en", 1, 10, " ".join(words)))
+            mine = [j.word for j in found.judgements if j.verdict is Verdict.ACCEPTED]
+            assert await world.store.world_words("en", NUMBER, player) == sorted(mine)
+            answered[player] = mine
+
+        before = world.writer.batches
+        await asyncio.gather(*(guess(p) for p in players))
+        assert all(answered[p] == words for p in players)
+        assert world.writer.batches - before < len(players) / 2  # shared transactions
+
+        later = range(41, 81)
+        for player in later:
+            assert isinstance(await world.play(player, f"P{player}", "en", 1, 10), WorldPlay)
+        closing = world.store.close_world_round("en", NUMBER, T0 + 6, lambda _: [])
+        *late, ranked = await asyncio.gather(
+            *(world.guess(p, f"P{p}", "en", 1, 10, words[0]) for p in later), closing
+        )
+        assert ranked is not None
+        scored = {r.player for r in ranked}
+        for player, result in zip(later, late, strict=True):
+            if isinstance(result, Refusal):  # the close came first: nothing stored
+                assert result.key == "world_round.closed" and player not in scored
+                assert await world.store.world_words("en", NUMBER, player) == []
+            else:  # stored before the close: ranked
+                assert player in scored
+        assert len(scored) == len(players) + sum(not isinstance(r, Refusal) for r in late)

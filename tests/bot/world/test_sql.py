@@ -12,7 +12,7 @@ import pytest
 
 from bot.kernel.outbox import Owed
 from bot.stores import Storage
-from bot.world.model import WorldChannel, WorldEntry
+from bot.world.model import WordsToAdd, WorldChannel, WorldEntry
 from core.world import Entry, ranking
 from tests.stores import ENGINES, engine_storage
 
@@ -123,3 +123,26 @@ async def test_the_worlds_best_over_rounds_and_a_players_place(store: Storage) -
     assert await store.world_place("en", 7, 8, 5) == (2, 3, best[2])
     assert (await store.world_place("en", 7, 8, 7))[:2] == (0, 3)  # level with 6: shares first
     assert await store.world_place("en", 7, 8, 8) == (3, 3, None)  # no point: no standing
+
+
+async def test_a_batch_adds_many_guesses_words_in_one_go_and_none_to_a_closed_round(
+    store: Storage,
+) -> None:
+    for player in (5, 6):
+        await store.join_world(entry(player))
+    await store.join_world(WorldEntry("en", 6, 5, 1, 10, "P5", 0.0))
+    assert await store.close_world_round("en", 6, 100.0, owing("results")) == []
+    answers = await store.add_world_word_batch(
+        [
+            WordsToAdd("en", 7, 5, (("cat", 1), ("castle", 3)), 12.0),
+            WordsToAdd("en", 7, 6, (("cat", 1),), 13.0),
+            WordsToAdd("en", 6, 5, (("tea", 1),), 14.0),  # its round is closed
+            WordsToAdd("en", 7, 5, (("cat", 1), ("act", 1)), 15.0),  # cat: the first one's
+        ]
+    )
+    assert answers == [["cat", "castle"], ["cat"], None, ["act"]]
+    five, six = await store.world_entry("en", 7, 5), await store.world_entry("en", 7, 6)
+    assert five is not None and (five.points, five.words, five.last_at) == (5, 3, 15.0)
+    assert six is not None and (six.points, six.words, six.last_at) == (1, 1, 13.0)
+    assert await store.world_words("en", 7, 5) == ["castle", "cat", "act"]
+    assert await store.world_words("en", 6, 5) == []
