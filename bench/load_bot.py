@@ -63,7 +63,12 @@ class BotSide:
         rss_lexicon = proc_status("VmRSS")
         point_discord_at(api_base, gateway_url)
         self.app = App(
-            Settings(database=config.database, shards=config.slice, web=web_settings(config)),
+            Settings(
+                database=config.database,
+                shards=config.slice,
+                web=web_settings(config),
+                world_every=config.world_every,
+            ),
             Tuning(
                 clock=self.clock,
                 tick=0.5,

@@ -37,6 +37,7 @@ class BotConfig:
     reads_messages: bool = True  # the message-content intent (off: guesses by replies)
     web: bool = False  # the Activity's page and socket on 127.0.0.1, a free port (bench_web)
     achievements: bool = True  # False: the achievement checks left out (Tuning.achievements)
+    world_every: int = 180  # BOGGLE_WORLD_EVERY (bench_world: a short rhythm)
 
     @property
     def slice(self) -> ShardSlice:

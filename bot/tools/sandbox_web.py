@@ -10,7 +10,7 @@ from bot.tools.sandbox_terminal import Terminal
 from standin import StandIn
 
 
-def link(standin: StandIn, page_url: str, person: str, channel: str) -> str:
+def link(standin: StandIn, page_url: str, person: str, channel: int | str) -> str:
     """Joins ``person`` to the channel's instance (as opening the Activity there does)."""
     user = standin.user(person)
     place = standin.channel(channel)
