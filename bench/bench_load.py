@@ -27,6 +27,7 @@ sys.path.insert(0, str(REPO))
 
 from load_bot import run_bot  # noqa: E402
 from load_databases import SQLITE, check_database, fresh_database, read_back  # noqa: E402
+from load_link import Remote  # noqa: E402
 from load_outcome import (  # noqa: E402
     Configuration,
     Outcome,
@@ -43,9 +44,11 @@ from bot.storage import StorageError, printable  # noqa: E402
 from core.dice import DATA_DIR  # noqa: E402
 from core.lexicon import Lexicon, load  # noqa: E402
 from core.round import Round  # noqa: E402
+from core.world import Rhythm  # noqa: E402
 
 EN_WORDS = DATA_DIR / "words" / "en.txt"
 MAX_PROCESSES = 8
+WORLD_EVERY = 180  # the bots' BOGGLE_WORLD_EVERY: two minutes of play, past the load's end
 
 
 async def measure(
@@ -57,7 +60,8 @@ async def measure(
         fresh_database(config.database, workdir, number) as database,
         AsyncExitStack() as stack,
     ):
-        players = spawned(drive, args.channels, args.players, shards, args.seed)
+        guilds = max(args.world)  # every configuration alike: the world's need one a channel
+        players = spawned(drive, args.channels, args.players, shards, args.seed, guilds)
         driver = await stack.enter_async_context(players)
         api_base, gateway_url, pairs, shard_of = await driver.receive()
         reads = config.message_content == "on"
@@ -68,6 +72,8 @@ async def measure(
         bots = [await stack.enter_async_context(spawned(run_bot, c)) for c in configs]
         load = Load(driver, bots, shard_of)
         started = await load.each("start", api_base, gateway_url)
+        if config.world:
+            await open_world(load, driver, shard_of, config.world)
         await driver.call("start_tournaments", f"{round_minutes(args)}m", config.tournaments)
         await driver.call("start_rounds", f"{round_minutes(args)}m")
         rounds = await load.rounds()
@@ -108,6 +114,24 @@ async def measure(
     outcome.ceiling, outcome.ceiling_words = core_ceiling(rounds, lexicon, load.texts)
     outcome.profiles = [c.profile for c in configs if c.profile]
     return outcome
+
+
+async def open_world(load: Load, driver: Remote, shard_of: dict[int, int], count: int) -> None:
+    """The first ``count`` channels made their servers' world channels, and every bot's clock
+    moved to a world round's opening (as ``/boggle-config world`` sets them, before it): the
+    round is open through the load, and its words typed in those channels judged by both."""
+    rhythm = Rhythm.every_seconds(WORLD_EVERY)
+    opening = rhythm.opens_at(rhythm.number_at(time.time()) + 2)
+    await load.each("move_to", opening - 60)
+    channels = list(shard_of)[:count]
+    placed = await driver.call("guilds_of", channels)
+    await asyncio.gather(
+        *(
+            bot.call("set_channels", [(g, c) for g, c in placed if shard_of[c] == shard])
+            for shard, bot in enumerate(load.bots)
+        )
+    )
+    await load.each("move_to", opening + 0.5)
 
 
 def bot_config(
@@ -181,7 +205,12 @@ async def run(args: argparse.Namespace, workdir: Path) -> int:
     args.cache = workdir / "lexicon-cache"
     lexicon = await asyncio.to_thread(load, EN_WORDS, args.cache)
     planned = configurations(
-        args.database, args.processes, args.message_content, args.achievements, args.tournaments
+        args.database,
+        args.processes,
+        args.message_content,
+        args.achievements,
+        args.tournaments,
+        args.world,
     )
     args.configurations = len(planned) * args.passes
     broken = 0
@@ -250,6 +279,15 @@ def main(argv: list[str] | None = None) -> int:
         "on: players type in the channel; off: bots without the intent, players reply to"
         " the board (compared with the baseline, which has it, in the same run)",
     )
+    parser.add_argument(
+        "--world",
+        nargs="+",
+        type=int,
+        default=[0],
+        metavar="N",
+        help="the first N channels their servers' world channels, a world round open (compared"
+        " with the baseline, which has none, in the same run; N servers in every configuration)",
+    )
     on_off(
         parser,
         "--achievements",
@@ -282,8 +320,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("need 1 <= --channels <= 200 and 1 <= --players <= 20")
     if not 1 <= args.passes <= 10:
         parser.error("need 1 <= --passes <= 10")
-    if not all(0 <= n <= args.channels for n in args.tournaments):
-        parser.error("--tournaments: each count from 0 to --channels")
+    if not all(0 <= n <= args.channels for n in [*args.tournaments, *args.world]):
+        parser.error("--tournaments, --world: each count from 0 to --channels")
     if not all(1 <= n <= min(MAX_PROCESSES, args.channels) for n in args.processes):
         parser.error(f"--processes: each count from 1 to {MAX_PROCESSES}, and at most --channels")
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

@@ -210,6 +210,8 @@ if __name__ == "__main__":
     )
     parser.add_argument("--chat", type=int, default=1000, help="--standin: chat players")
     parser.add_argument("--web", type=int, default=1000, help="--standin: players on pages")
-    parser.add_argument("--every", type=int, default=120, help="--standin: BOGGLE_WORLD_EVERY")
+    parser.add_argument(
+        "--every", type=int, default=600, help="--standin: BOGGLE_WORLD_EVERY (the next round far)"
+    )
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     sys.exit(asyncio.run(main(parser.parse_args())))

@@ -26,6 +26,7 @@ from bot.discord.endpoints import point_discord_at
 from bot.rounds.discord import channel_view_of
 from bot.rounds.live import LiveRound
 from bot.services import Services, Tuning
+from bot.world.model import WorldChannel
 from core.lexicon import cached
 from standin.activities import STANDIN_CLIENT_SECRET
 
@@ -163,6 +164,17 @@ class BotSide:
         return Loaded(
             in_memory, frozenset(self.probe.committed_accepted), proc_status("VmRSS"), traced
         )
+
+    async def set_channels(self, channels: list[tuple[int, int]]) -> None:
+        """World channels (guild, channel) in English, stored as ``/boggle-config world`` does."""
+        store = self.services.world.store
+        for guild_id, channel_id in channels:
+            await store.set_world_channel(WorldChannel(guild_id, channel_id, "en"), self.clock())
+
+    def move_to(self, instant: float) -> float:
+        """The bot's clock to ``instant``; when that was, on ``perf_counter``."""
+        self.clock.move_to(instant)
+        return time.perf_counter()
 
     def end_rounds(self) -> float:
         """Move the clock past every deadline of this process's rounds; when it was moved."""

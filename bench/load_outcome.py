@@ -33,6 +33,7 @@ class Configuration:
     message_content: str = "on"
     achievements: str = "on"  # off: the bots leave the achievement checks out
     tournaments: int = 0  # channels whose round is a tournament's
+    world: int = 0  # channels that are their server's world channel too, a world round open
 
     @property
     def label(self) -> str:
@@ -41,7 +42,8 @@ class Configuration:
         replies = ", replies (no intent)" if self.message_content == "off" else ""
         checks = ", no achievement checks" if self.achievements == "off" else ""
         cups = f", tournaments in {self.tournaments} channels" if self.tournaments else ""
-        return f"{engine}, {self.processes} process{plural}{replies}{checks}{cups}"
+        world = f", world rounds in {self.world} channels" if self.world else ""
+        return f"{engine}, {self.processes} process{plural}{replies}{checks}{cups}{world}"
 
 
 BASELINE = Configuration(SQLITE, 1)
@@ -53,16 +55,18 @@ def configurations(
     contents: Sequence[str] = ("on",),
     achievements: Sequence[str] = ("on",),
     tournaments: Sequence[int] = (0,),
+    world: Sequence[int] = (0,),
 ) -> list[Configuration]:
     """The baseline first, then every database with every count, intent mode, achievement
     checks and count of tournaments, each once."""
     wanted = [
-        Configuration(d, n, m, a, t)
+        Configuration(d, n, m, a, t, w)
         for d in databases
         for n in processes
         for m in contents
         for a in achievements
         for t in tournaments
+        for w in world
     ]
     return list(dict.fromkeys([BASELINE, *wanted]))
 

@@ -84,24 +84,27 @@ class Sent:
 
 
 def build_world(
-    channels: int, players: int, shards: int
+    channels: int, players: int, shards: int, guilds: int = 0
 ) -> tuple[World, list[Key], dict[str, int], dict[int, int]]:
-    """``shards`` guilds, guild i on shard (i, shards), the channels spread over them in turn,
+    """``max(shards, guilds)`` guilds, guild i on shard (i % shards, shards), the channels spread
+    over them in turn,
     ``players`` members for each channel. Returns the world, the (channel, user) pairs, each player
     by the display name the status shows (letters and digits: nothing to escape), and each
     channel's shard."""
     world = World()
-    guilds = [
-        world.add_guild("Load" if shards == 1 else f"Load {i}", shard=(i, shards))
-        for i in range(shards)
+    servers = [
+        world.add_guild(
+            "Load" if shards == guilds == 1 else f"Load {i}", shard=(i % shards, shards)
+        )
+        for i in range(max(shards, guilds))
     ]
     pairs = []
     by_name: dict[str, int] = {}
     shard_of: dict[int, int] = {}
     for c in range(channels):
-        guild = guilds[c % shards]
+        guild = servers[c % len(servers)]
         channel = world.add_channel(guild.id, f"boggle-{c}")
-        shard_of[channel.id] = c % shards
+        shard_of[channel.id] = c % len(servers) % shards
         for p in range(players):
             name = f"Player{c}x{p}"
             member = world.add_member(guild.id, f"p{c}x{p}", name)
@@ -235,6 +238,10 @@ class Driver:
             )
             ids.append(message.id)
 
+    def guilds_of(self, channels: list[int]) -> list[tuple[int, int]]:
+        """(guild, channel) of each channel."""
+        return [(self.standin.world.channels[c].guild_id or 0, c) for c in channels]
+
     def calls(self) -> tuple[int, Counter[str]]:
         """REST calls since the phase began, and how many per route."""
         calls = self.standin.calls[self.calls_mark :]
@@ -346,14 +353,18 @@ async def wait_until(done: Callable[[], bool], changed: asyncio.Event, timeout: 
                 await changed.wait()
 
 
-def drive(conn: Connection, channels: int, players: int, shards: int, seed: int) -> None:
+def drive(
+    conn: Connection, channels: int, players: int, shards: int, seed: int, guilds: int = 0
+) -> None:
     """The child process's entry point: serve the bench's calls until it says stop."""
     logging.basicConfig(level=logging.WARNING, format="driver %(levelname)s %(name)s: %(message)s")
-    asyncio.run(_drive(conn, channels, players, shards, seed))
+    asyncio.run(_drive(conn, channels, players, shards, seed, guilds))
 
 
-async def _drive(conn: Connection, channels: int, players: int, shards: int, seed: int) -> None:
-    world, pairs, by_name, shard_of = build_world(channels, players, shards)
+async def _drive(
+    conn: Connection, channels: int, players: int, shards: int, seed: int, guilds: int
+) -> None:
+    world, pairs, by_name, shard_of = build_world(channels, players, shards, guilds)
     async with StandIn(world) as standin:
         conn.send((standin.api_base, standin.gateway_url, pairs, shard_of))
         await serve(conn, Driver(standin, pairs, by_name, seed))

@@ -11,7 +11,7 @@ import asyncio
 import gc
 import time
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from load_records import Key, Taken, Word
 
@@ -22,13 +22,24 @@ from core.round import Verdict
 
 
 class Clock:
-    """Wall time plus an offset, so the bench can end every round at once."""
+    """Wall time plus an offset, so the bench can end every round at once, or move to a world
+    round's instants (``move_to``: the scheduler is told, as ``MovableClock`` says)."""
 
     def __init__(self) -> None:
         self.offset = 0.0
+        self.watchers: list[Callable[[], None]] = []
 
     def __call__(self) -> float:
         return time.time() + self.offset
+
+    def watch(self, moved: Callable[[], None]) -> Callable[[], None]:
+        self.watchers.append(moved)
+        return lambda: self.watchers.remove(moved)
+
+    def move_to(self, instant: float) -> None:
+        self.offset = instant - time.time()
+        for moved in list(self.watchers):
+            moved()
 
 
 class Probe:

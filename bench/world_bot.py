@@ -7,33 +7,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
 from load_bot import BotSide
 from load_link import proc_status, serve
-from load_probe import Clock
 from load_records import BotConfig, Started
-
-from bot.world.model import WorldChannel
-
-
-class MovingClock(Clock):
-    """Wall time plus an offset the bench sets; the scheduler is told of each move."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.watchers: list[Callable[[], None]] = []
-
-    def watch(self, moved: Callable[[], None]) -> Callable[[], None]:
-        self.watchers.append(moved)
-        return lambda: self.watchers.remove(moved)
-
-    def move_to(self, instant: float) -> None:
-        self.offset = instant - time.time()
-        for moved in list(self.watchers):
-            moved()
 
 
 class WorldBotSide(BotSide):
@@ -41,7 +20,6 @@ class WorldBotSide(BotSide):
 
     def __init__(self, config: BotConfig) -> None:
         super().__init__(config)
-        self.moving = self.clock = MovingClock()
         self.closes: list[tuple[float, int | None]] = []  # (seconds, players ranked or None)
 
     async def start(self, api_base: str, gateway_url: str) -> Started:
@@ -59,17 +37,6 @@ class WorldBotSide(BotSide):
 
         storage.close_world_round = timed  # the bench's wrapper; the bot's code unchanged
         return started
-
-    def move_to(self, instant: float) -> float:
-        """The bot's clock to ``instant``; when that was, on ``perf_counter``."""
-        self.moving.move_to(instant)
-        return time.perf_counter()
-
-    async def set_channels(self, channels: list[tuple[int, int]]) -> None:
-        """World channels (guild, channel) in English, stored as ``/boggle-config world`` does."""
-        store = self.services.world.store
-        for guild_id, channel_id in channels:
-            await store.set_world_channel(WorldChannel(guild_id, channel_id, "en"), self.clock())
 
     async def board(self, number: int) -> list[str]:
         return sorted((await self.services.world.board("en", number)).words)

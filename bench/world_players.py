@@ -30,6 +30,8 @@ from standin import StandIn
 from standin.recorder import TranscriptEntry
 from standin.state import World
 
+SIGN_INS_A_SECOND = 25  # each asks Discord for its activity instance with the bot's token
+BOARD = "```"  # a board post shows its grid so; a results post does not
 Placed = list[tuple[int, int, int]]  # (shard, guild, channel) of each world channel
 
 
@@ -113,8 +115,10 @@ class Crowd:
             if entry.kind == "reaction" and entry.reactor_id == bot_id and entry.emoji == ACCEPTED:
                 self.acked.setdefault(entry.message_id, now)
                 self.owed.discard(entry.message_id)
-            elif entry.kind == "message" and entry.author_id == bot_id:
-                self.posted.setdefault(entry.channel_id, []).append(now)
+            elif (
+                entry.kind == "message" and entry.author_id == bot_id and BOARD not in entry.content
+            ):
+                self.posted.setdefault(entry.channel_id, []).append(now)  # results, not a board
                 if self.since is not None and now >= self.since:
                     self.after.setdefault(entry.channel_id, now)
             self.answered.set()
@@ -126,12 +130,19 @@ class Crowd:
         """Every page signs in to its shard's bot and says hello; how many were welcomed."""
         self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
         gate = asyncio.Semaphore(SIGN_INS_AT_ONCE)
-        done = await asyncio.gather(*(self._sign_in(p, urls[p.shard], gate) for p in self.pages))
+        start = time.perf_counter()
+        done = await asyncio.gather(
+            *(
+                self._sign_in(p, urls[p.shard], gate, start + i / SIGN_INS_A_SECOND)
+                for i, p in enumerate(self.pages)
+            )
+        )
         self.seen.signed_in = sum(done)
         return self.seen.signed_in
 
-    async def _sign_in(self, page: Someone, url: str, gate: asyncio.Semaphore) -> bool:
+    async def _sign_in(self, page: Someone, url: str, gate: asyncio.Semaphore, at: float) -> bool:
         assert self.session is not None
+        await asyncio.sleep(max(0.0, at - time.perf_counter()))
         async with gate:
             address = link(self.standin, url, page.username, page.channel_id)
             async with self.session.get(address, allow_redirects=False) as answer:

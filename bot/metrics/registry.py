@@ -197,3 +197,8 @@ def _world(world: WorldService) -> Iterable[Metric]:
         "World boards not posted: their turn came after their round's close.",
         value=world.boards_skipped,
     )
+    yield CounterMetricFamily(
+        "boggle_world_acks_skipped",
+        "World chat words that scored without a ✅: past the share of the global limit for them.",
+        value=world.acks_skipped,
+    )

@@ -85,6 +85,7 @@ class WorldService:
     counts: dict[str, int] = field(default_factory=dict)  # world channels by language, likewise
     _latest: int = -1  # the slot ``fan_out`` and ``counts`` are of
     boards_skipped: int = 0  # board posts whose turn came after their round's close
+    acks_skipped: int = 0  # chat words that scored past the ✅s' share of the global limit
     _strides: Bounded[int, int] = field(default_factory=lambda: Bounded(BOARDS_KEPT))
     # The languages with world channels at each slot's opening, as ``stride_of`` counted them.
     _languages: Bounded[int, tuple[str, ...]] = field(default_factory=lambda: Bounded(BOARDS_KEPT))

@@ -1,19 +1,24 @@
 """Guesses typed in a server's world channel while a world round is open: every message with the
 message-content intent; without it, those Discord still delivers (a mention of the bot, a reply
-to it). A message with a word that scored gets a ✅; the rest is silence, as in a round."""
+to it). A message with a word that scored gets a ✅ while the bot's share of Discord's global
+limit for them lasts (``WORLD_ACK_RATE``: a crowd's words outrun any per-message answer); past
+it, and for the rest, silence, as in a round. The word counts either way."""
 
 from __future__ import annotations
 
 import contextlib
 import re
+import time
 
 import discord
 from discord.ext import commands
 
 from bot.discord import render
+from bot.kernel.limits import TokenBucket
 from bot.world.model import WorldGuessed
 from bot.world.service import WorldService
 from core.round import Verdict
+from core.world import WORLD_ACK_RATE
 
 MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
 ACCEPTED = "✅"
@@ -23,6 +28,9 @@ class WorldChat(commands.Cog):
     def __init__(self, world: WorldService, reads_messages: bool) -> None:
         self.world = world
         self.reads_messages = reads_messages
+        # This process's share of the ✅s, as its world posts' pace is its share of theirs.
+        rate = WORLD_ACK_RATE * world.pace.rate / world.rate
+        self.acks = TokenBucket(rate, max(1.0, rate), time.monotonic())
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -46,6 +54,9 @@ class WorldChat(commands.Cog):
         if isinstance(guessed, WorldGuessed) and any(
             j.verdict is Verdict.ACCEPTED for j in guessed.judgements
         ):
+            if not self.acks.take(time.monotonic()):
+                self.world.acks_skipped += 1
+                return
             with contextlib.suppress(discord.HTTPException):
                 await message.add_reaction(ACCEPTED)
 

@@ -76,3 +76,44 @@ async def test_two_processes_post_a_world_round_within_the_global_limit(
     assert [c for c in standin.calls if c.status == 429] == []
     busiest = standin.rate_limits.busiest_second(f"Bot {FAKE_TOKEN}")
     assert WORLD_RATE / 2 < busiest <= WORLD_RATE + 2 < GLOBAL_LIMIT  # both paces at once
+
+
+async def test_chat_words_marked_within_their_share_while_the_boards_go_out(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    guilds = [standin.world.add_play_guild(f"S{i}", shard=(i % 2, 2)) for i in range(CHANNELS)]
+    channels = {g.id: next(c for c in g.channels.values() if c.name == "boggle") for g in guilds}
+    async with (
+        bot_session(
+            standin, database, clock, lexicon, shards=ShardSlice(2, (0,)), board_pictures=False
+        ) as first,
+        bot_session(
+            standin, database, clock, lexicon, shards=ShardSlice(2, (1,)), board_pictures=False
+        ) as second,
+    ):
+        worlds = first.services.world, second.services.world
+        for guild_id, channel in channels.items():
+            await worlds[0].set_channel(WorldChannel(guild_id, channel.id, "en"))
+        standin.rate_limits.enable()
+        rhythm = worlds[0].rhythm
+        number = rhythm.number_at(clock()) + 1
+        clock.advance(rhythm.opens_at(number) + 1 - clock())
+        await standin.wait_until(lambda: all(len(w.channels) == CHANNELS for w in worlds))
+        words = sorted((await worlds[0].board("en", number)).words)[:CHANNELS]
+        said = [
+            await standin.user_says(channel.id, "alice", word)
+            for channel, word in zip(channels.values(), words, strict=False)
+        ]
+        alice = standin.user("alice").id
+        await standin.wait_until(
+            lambda: (
+                sum(w.acks_skipped for w in worlds) + sum(1 for m in said if m.reactions.get("✅"))
+                == len(said)
+            ),
+            timeout=20,
+        )
+        stored = await worlds[0].store.world_words("en", number, alice)
+    assert sorted(stored) == sorted(words[: len(said)])  # every word counts, marked or not
+    assert 0 < sum(1 for m in said if m.reactions.get("✅")) < len(said)
+    assert [c for c in standin.calls if c.status == 429] == []
+    assert standin.rate_limits.busiest_second(f"Bot {FAKE_TOKEN}") <= GLOBAL_LIMIT
