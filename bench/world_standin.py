@@ -113,7 +113,7 @@ def report(
         check(
             "new chat word -> its ✅, p50 / p99",
             f"{percentile(seen.ack_s, 0.5) if seen.ack_s else math.nan:.2f} / {ack_p99:.2f} s"
-            f" ({len(seen.ack_s)} words, {seen.unacked} never)",
+            f" ({len(seen.ack_s)} words marked, {seen.unacked} counted unmarked: past the ✅s' share)",
             f"p99 < {ACK_P99_S:.0f} s",
             ack_p99 < ACK_P99_S and not seen.unacked,
         ),

@@ -30,7 +30,7 @@ class WorldChat(commands.Cog):
         self.reads_messages = reads_messages
         # This process's share of the ✅s, as its world posts' pace is its share of theirs.
         rate = WORLD_ACK_RATE * world.pace.rate / world.rate
-        self.acks = TokenBucket(rate, max(1.0, rate), time.monotonic())
+        self.acks = TokenBucket(rate, 1.0, time.monotonic())  # none saved up: rate + 1 a second
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
