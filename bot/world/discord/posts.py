@@ -8,6 +8,7 @@ a board whose turn comes after its round's close is skipped: the results follow 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 
@@ -16,6 +17,7 @@ import discord
 from bot.discord.outbox import delivering
 from bot.discord.render import BOARD_FILE
 from bot.kernel import codec
+from bot.kernel.bounded import Bounded
 from bot.kernel.outbox import Post, Undeliverable
 from bot.world.discord.guess_form import world_board_view
 from bot.world.discord.render import board_text, results_text
@@ -23,6 +25,7 @@ from bot.world.discord.uses import WorldUses
 from bot.world.model import WorldRoundPost
 
 NO_PINGS = discord.AllowedMentions.none()
+PICTURES_KEPT = 8  # a few languages' boards, this round's
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +37,9 @@ class WorldPosts:
         self.client = client
         self.uses = uses
         self.skipped_round: int | None = None  # the last round whose late boards were said
+        # The board's picture, drawn once a round and language: every channel shows the same.
+        self._pictures: Bounded[tuple[str, int], bytes | None] = Bounded(PICTURES_KEPT)
+        self._drawing = asyncio.Lock()
 
     async def _channel(self, post: Post) -> discord.TextChannel:
         await self.client.wait_until_ready()  # the channel and the bot's permissions are known
@@ -54,7 +60,7 @@ class WorldPosts:
         board = await world.board(about.language, about.number)
         files = []
         if channel.permissions_for(channel.guild.me).attach_files:
-            png = await self.uses.pictures.board(board.board, lang=board.language)
+            png = await self._picture(about)
             if png is not None:
                 files.append(discord.File(io.BytesIO(png), filename=BOARD_FILE))
         closes = world.rhythm.closes_at(about.number)
@@ -76,6 +82,15 @@ class WorldPosts:
         await self.uses.world.pace.turn()
         async with delivering():
             await channel.send(content, allowed_mentions=NO_PINGS, nonce=post.nonce())
+
+    async def _picture(self, about: WorldRoundPost) -> bytes | None:
+        key = (about.language, about.number)
+        async with self._drawing:  # the posts waiting meanwhile take the one drawn
+            if key not in self._pictures:
+                board = await self.uses.world.board(*key)
+                drawn = await self.uses.pictures.board(board.board, lang=board.language)
+                self._pictures.put(key, drawn)
+        return self._pictures.get(key)
 
     def _late(self, about: WorldRoundPost) -> bool:
         """Whether the round's board comes too late to post (its round has closed): counted,
