@@ -29,6 +29,12 @@ class WordLog(Protocol):
     async def add_world_word_batch(self, adds: Sequence[WordsToAdd]) -> list[list[str] | None]: ...
 
 
+def _set() -> asyncio.Event:
+    event = asyncio.Event()
+    event.set()
+    return event
+
+
 @dataclass(eq=False)
 class WorldWordWriter:
     """The one writer of world words for a process; ``add`` from the event loop's thread."""
@@ -40,7 +46,7 @@ class WorldWordWriter:
         default_factory=deque
     )
     _waiting: asyncio.Event = field(default_factory=asyncio.Event)  # the queue is not empty
-    _drained: asyncio.Event = field(default_factory=asyncio.Event)  # it is, everything written
+    _drained: asyncio.Event = field(default_factory=_set)  # it is, and nothing is being written
     _task: asyncio.Task[None] | None = None
 
     @property
@@ -62,8 +68,8 @@ class WorldWordWriter:
 
     async def close(self) -> None:
         """Write what is queued, then stop the task."""
-        if self._task is not None and not self._task.done() and self._queue:
-            await self._drained.wait()
+        if self._task is not None and not self._task.done():
+            await self._drained.wait()  # a batch in flight is written, not cut off
         await cancel_and_wait(self._task)
         self._task = None
 
