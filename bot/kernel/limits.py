@@ -64,6 +64,11 @@ class Pacer:
         self._next = 0.0
         self._lock = asyncio.Lock()
 
+    def wait(self) -> float:
+        """Seconds a caller asking now would wait for its turn (behind those waiting)."""
+        ahead = max(0.0, self._next - asyncio.get_running_loop().time())
+        return ahead + self.waiting / self.rate
+
     async def turn(self, wanted: Callable[[], bool] = lambda: True) -> bool:
         """Return when the caller may make its call: True; False, its turn left to the next
         caller, when by then the call is no longer ``wanted``."""

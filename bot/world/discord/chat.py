@@ -1,20 +1,20 @@
 """Guesses typed in a server's world channel while a world round is open: every message with the
 message-content intent; without it, those Discord still delivers (a mention of the bot, a reply
-to it). A message with a word that scored gets a ✅ while the bot's share of Discord's global
-limit for them lasts (``WORLD_ACK_RATE``: a crowd's words outrun any per-message answer); past
-it, and for the rest, silence, as in a round. The word counts either way."""
+to it). A message with a word that scored gets a ✅, paced at this process's share of
+``WORLD_ACK_RATE`` (of Discord's global limit): one whose turn would come more than ``ACK_WAIT``
+later counts unmarked (a crowd's words outrun any per-message answer); the rest is silence, as in
+a round."""
 
 from __future__ import annotations
 
 import contextlib
 import re
-import time
 
 import discord
 from discord.ext import commands
 
 from bot.discord import render
-from bot.kernel.limits import TokenBucket
+from bot.kernel.limits import Pacer
 from bot.world.model import WorldGuessed
 from bot.world.service import WorldService
 from core.round import Verdict
@@ -22,6 +22,7 @@ from core.world import WORLD_ACK_RATE
 
 MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
 ACCEPTED = "✅"
+ACK_WAIT = 2.0  # seconds a ✅ may wait for its turn; past that the word counts unmarked
 
 
 class WorldChat(commands.Cog):
@@ -29,8 +30,7 @@ class WorldChat(commands.Cog):
         self.world = world
         self.reads_messages = reads_messages
         # This process's share of the ✅s, as its world posts' pace is its share of theirs.
-        rate = WORLD_ACK_RATE * world.pace.rate / world.rate
-        self.acks = TokenBucket(rate, 1.0, time.monotonic())  # none saved up: rate + 1 a second
+        self.acks = Pacer(WORLD_ACK_RATE * world.pace.rate / world.rate)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -54,9 +54,10 @@ class WorldChat(commands.Cog):
         if isinstance(guessed, WorldGuessed) and any(
             j.verdict is Verdict.ACCEPTED for j in guessed.judgements
         ):
-            if not self.acks.take(time.monotonic()):
+            if self.acks.wait() > ACK_WAIT:  # a crowd: its turn would come too late to tell
                 self.world.acks_skipped += 1
                 return
+            await self.acks.turn()
             with contextlib.suppress(discord.HTTPException):
                 await message.add_reaction(ACCEPTED)
 

@@ -183,10 +183,12 @@ async def test_guesses_at_once_share_transactions_each_stored_before_answered(
         later = range(41, 81)
         for player in later:
             assert isinstance(await world.play(player, f"P{player}", "en", 1, 10), WorldPlay)
-        closing = world.store.close_world_round("en", NUMBER, T0 + 6, lambda _: [])
-        *late, ranked = await asyncio.gather(
-            *(world.guess(p, f"P{p}", "en", 1, 10, words[0]) for p in later), closing
+        guesses = [world.guess(p, f"P{p}", "en", 1, 10, words[0]) for p in later]
+        closing = asyncio.ensure_future(
+            world.store.close_world_round("en", NUMBER, T0 + 6, lambda _: [])
         )
+        late = await asyncio.gather(*guesses)
+        ranked = await closing
         assert ranked is not None
         scored = {r.player for r in ranked}
         for player, result in zip(later, late, strict=True):
