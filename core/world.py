@@ -82,7 +82,7 @@ GLOBAL_RATE = 50.0  # Discord's global limit: requests a second of one bot token
 WORLD_RATE = 40.0  # the part of it world posts take, bot-wide: the rest is the rounds' own
 # The ✅ world channels' chat words get a second, bot-wide, of the 10 the posts leave (the rest:
 # the rounds' boards, edits and their own ✅): a word past it counts, unmarked.
-WORLD_ACK_RATE = 5.0
+WORLD_ACK_RATE = 3.0
 RESULTS_WITHIN = 20.0  # seconds in which a round's results should reach every world channel
 
 

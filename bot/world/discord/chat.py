@@ -22,7 +22,7 @@ from core.world import WORLD_ACK_RATE
 
 MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
 ACCEPTED = "✅"
-ACK_WAIT = 2.0  # seconds a ✅ may wait for its turn; past that the word counts unmarked
+ACK_WAIT = 1.5  # seconds a ✅ may wait for its turn; past that the word counts unmarked
 
 
 class WorldChat(commands.Cog):
