@@ -66,7 +66,7 @@ class AchievementService:
         self.store = store
         self.outbox = outbox
         self.rounds = RoundCheck(store, server_settings, clock, events, outbox)
-        self.world = WorldCheck(store, clock, events, outbox)
+        self.world = WorldCheck(store, clock, events)
         self.server_settings, self.events, self.clock = server_settings, events, clock
 
     def lines_sent_by(self, send: LineSender) -> None:

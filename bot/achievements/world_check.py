@@ -1,25 +1,25 @@
 """The achievements' part of a world round's close: run in the close's transaction by the one
-process that closes it (``WorldService.at_close``), so a tier is stored, and its line owed, with
-the ranks or not at all. A player's tiers belong to the server of their entry (where they joined
-the round first); an entry joined in a DM earns none (no server would hold its tiers), though
-the player's ``/stats`` counts it.
+process that closes it (``WorldService.at_close``), so a tier is stored with the ranks or not at
+all. A player's tiers belong to the server of their entry (where they joined the round first);
+an entry joined in a DM earns none (no server would hold its tiers), though the player's
+``/stats`` counts it.
 
-Each server's line goes to its world channel, under the round's results when it shows this
-round's language; a server without one hears it where the player joined the round. As a
-round's finish does, the tiers a player is known to hold are remembered (one bit each) once the
-close is committed, so a close inserts only tiers not known to be held: every server's in one
-statement, and reads the languages of the servers with a new tier only."""
+No line is posted: a world round costs a world channel two messages at most (its board and its
+results), and a line for each of hundreds of servers at once would run past Discord's global
+limit at every close; the tiers show in ``/stats``, and the news goes to the page. As a round's
+finish does, the tiers a player is known to hold are remembered (one bit each) once the close is
+committed, so a close inserts only tiers not known to be held: every server's in one statement."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from bot.achievements.events import AchievementsEarned, Where, line_owed
+from bot.achievements.events import AchievementsEarned, Where
 from bot.achievements.sql import AchievementSQL, ServerAward
 from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
-from bot.kernel.outbox import Outbox, Owed
+from bot.kernel.outbox import Owed
 from bot.storage.database import Session
 from bot.world.events import WorldRoundClosed
 from bot.world.model import WorldClosing, WorldEntry
@@ -46,7 +46,6 @@ class WorldCheck:
     store: AchievementSQL
     clock: Callable[[], float]
     events: EventBus
-    outbox: Outbox
     _closed: Bounded[tuple[str, int], _Closed] = field(
         init=False, default_factory=lambda: Bounded(KEPT_CLOSES)
     )
@@ -58,8 +57,10 @@ class WorldCheck:
         self.events.subscribe(WorldRoundClosed, self.closed)
 
     async def closing(self, closing: WorldClosing, session: Session) -> None:
-        """Insert the tiers the ranks reach that are not known to be held, with the lines that
-        tell the new ones; keep both for ``closed``."""
+        """Insert the tiers the ranks reach that are not known to be held; keep them, and the
+        news of the new ones, for ``closed``. No line is owed: a world round costs a world
+        channel two messages at most (its board and its results), and a line a server past
+        Discord's global limit at the close; the tiers show in ``/stats`` and on the page."""
         entries: dict[tuple[int, int], WorldEntry] = {}
         reached: dict[tuple[int, int], int] = {}
         due: list[ServerAward] = []
@@ -75,7 +76,7 @@ class WorldCheck:
 
         def owed(new: list[ServerAward], languages: Mapping[int, str]) -> list[Owed]:
             told[:] = _lines(new, entries, closing.channels, languages)
-            return [post for line in told for post in line_owed(line)]
+            return []
 
         if due:
             await self.store.award_across(due, self.clock(), session, owed)
@@ -83,14 +84,13 @@ class WorldCheck:
 
     def closed(self, event: WorldRoundClosed) -> None:
         """The close is committed (another process's leaves nothing kept here): what it reached
-        is held from now on; its lines go out, and are told."""
+        is held from now on, and its news told (the page shows it)."""
         closed = self._closed.pop((event.language, event.number), None)
         if closed is None:
             return
         for key, bits in closed.reached.items():
             self._held.put(key, self._held.get(key, 0) | bits)
         for line in closed.told:
-            self.outbox.owed(line_owed(line))
             self.events.publish(line)
 
 
