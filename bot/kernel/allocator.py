@@ -16,13 +16,8 @@ from collections.abc import Callable, Mapping
 
 M_TRIM_THRESHOLD = -1  # mallopt's parameters, from glibc's malloc.h
 M_MMAP_THRESHOLD = -3
-M_ARENA_MAX = -8
 THRESHOLD = 128 * 1024  # glibc's starting value of both
-# Heaps the threads share (the database's, the executor's): glibc's default of eight a core
-# gives each thread a heap of its own, each keeping its holes.
-ARENAS = 2
-THRESHOLD_SETTINGS = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
-ARENA_SETTING = "MALLOC_ARENA_MAX"
+HOST_SETTINGS = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
 
 Mallopt = Callable[[int, int], int]
 
@@ -30,19 +25,15 @@ Mallopt = Callable[[int, int], int]
 def hold_thresholds(
     environ: Mapping[str, str] = os.environ, mallopt: Mallopt | None = None
 ) -> bool:
-    """Fix glibc's mmap and trim thresholds at ``THRESHOLD`` (which stops it moving them) and its
-    heaps at ``ARENAS`` (before the first thread); whether all asked were set. What the host's
-    environment sets is left to it (glibc read it at start): either threshold keeps both, the
-    arenas theirs. Nothing without glibc. ``mallopt``: glibc's, by default."""
+    """Fix glibc's mmap and trim thresholds at ``THRESHOLD`` (which stops it moving them);
+    whether they were set. Not when the environment sets either (glibc read it at start), nor
+    without glibc. ``mallopt``: glibc's, by default."""
+    if any(name in environ for name in HOST_SETTINGS):
+        return False
     chosen = mallopt if mallopt is not None else glibc_mallopt()
     if chosen is None:
         return False
-    asked: list[tuple[int, int]] = []
-    if not any(name in environ for name in THRESHOLD_SETTINGS):
-        asked += [(M_MMAP_THRESHOLD, THRESHOLD), (M_TRIM_THRESHOLD, THRESHOLD)]
-    if ARENA_SETTING not in environ:
-        asked.append((M_ARENA_MAX, ARENAS))
-    return bool(asked) and all([chosen(parameter, value) for parameter, value in asked])
+    return bool(chosen(M_MMAP_THRESHOLD, THRESHOLD)) and bool(chosen(M_TRIM_THRESHOLD, THRESHOLD))
 
 
 def glibc_mallopt() -> Mallopt | None:
