@@ -15,7 +15,6 @@ from datetime import date
 from typing import Protocol
 
 from bot.battles.model import BattleEntry, BattlePlace, BattleRow, Contribution, PastWeek
-from bot.battles.store import BattleStore
 from bot.storage.database import Database
 from core.battles import BEST
 
@@ -96,9 +95,9 @@ ORDER BY week DESC LIMIT ?
 """
 
 
-class BattleSQL(Database, BattleStore, Protocol):
-    """Servers' entries in battles, their days and weeks, and the tables (``BattleStore``,
-    written on ``Database``)."""
+class BattleSQL(Database, Protocol):
+    """Servers' entries in battles, their days and weeks, and the tables: ``BattleStore`` on
+    ``Database`` (mypy holds it to the Protocol wherever a storage is given as one)."""
 
     async def battle_entry(self, guild_id: int) -> BattleEntry:
         rows = await self._fetch(ENTRY_SQL, guild_id)

@@ -11,7 +11,7 @@ from dataclasses import astuple, fields, replace
 from typing import Protocol
 
 from bot.seasons.model import ArchivedSeason, SeasonSettings
-from bot.seasons.store import OwedBy, SeasonStore
+from bot.seasons.store import OwedBy
 from bot.storage.database import Database
 from bot.storage.outbox_sql import owe_in
 from core.seasons import Place, ResultRow
@@ -55,8 +55,9 @@ PLACES_SQL = (
 )
 
 
-class SeasonSQL(Database, SeasonStore, Protocol):
-    """Seasons' settings, archive and recaps (``SeasonStore``, written on ``Database``)."""
+class SeasonSQL(Database, Protocol):
+    """Seasons' settings, archive and recaps: ``SeasonStore`` on ``Database`` (mypy holds it to
+    the Protocol wherever a storage is given as one)."""
 
     async def season_settings(self, guild_id: int) -> SeasonSettings:
         rows = await self._fetch(SETTINGS_SQL, guild_id)

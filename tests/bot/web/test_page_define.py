@@ -64,13 +64,19 @@ async def test_tapping_a_word_of_the_round_shows_its_meaning(
         await expect(page.locator('[role="gridcell"]').first).to_be_visible()
         await web_game.end_round()
         await expect(page.locator("#results")).to_be_visible()
+        # The round's new achievements come in a message of their own, moving what is below:
+        # taps wait for them (a sixth, Night owl, between midnight and 5 am, missed the fold).
+        await expect(page.locator("#earned")).to_be_visible()
         await expect(page.locator("#meaning")).to_be_hidden()  # nothing tapped yet
 
         await tap_word(page, mine)
         await sees_meaning(page, mine, mine_entry)
         await page.screenshot(path=str(tmp_path / "define-phone.png"))
 
+        await finger(page, "#meaning-close")  # the box, fixed at the foot, may cover the list
+        await expect(page.locator("#meaning")).to_be_hidden()
         await finger(page, "#missed-h")  # a missed word in its place
+        await expect(page.locator("#missed-box")).to_have_attribute("open", "")
         missed = [w for w, _ in rest if await page.locator(f'#missed [data-word="{w}"]').count()]
         word, entry = next((w, e) for w, e in rest if w == missed[0])
         await tap_word(page, word)
