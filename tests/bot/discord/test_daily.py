@@ -80,8 +80,8 @@ async def test_a_full_daily_attempt(game: Harness) -> None:
     assert not post.ephemeral and f"#{attempt.day_number}" in post.content
     # No word of the board as a word of the post (a board's word may hide inside the post's own
     # wording: "played" holds "lay", "board" holds "boa").
-    shown = set(re.findall(r"\w+", post.content.lower()))
-    assert not shown & {w for w in board.words if len(w) > 3}, post.content
+    said = set(re.findall(r"\w+", post.content.lower()))
+    assert not said & {w for w in board.words if len(w) > 3}, post.content
     assert f"{score} pt" in post.content and "streak 1" in post.content
 
     done = await open_daily(game)  # a second /daily the same day: the result, no new board
