@@ -5,17 +5,14 @@ rhythm (a round every other slot), the same on two processes, said once; fewer b
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Callable
-from contextlib import AsyncExitStack, asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from pathlib import Path
 
 import pytest
 
-from bot.kernel.lexicons import Lexicons
-from bot.kernel.outbox import Outbox
 from bot.kernel.refusal import Refusal
 from bot.kernel.scheduler import Scheduler
-from bot.stores import Storage
 from bot.world.events import WorldRoundClosed, WorldRoundOpened
 from bot.world.model import BOARD_POST, RESULTS_POST, WorldChannel, WorldPlay
 from bot.world.service import CLOSE_GRACE, WorldService
@@ -23,31 +20,17 @@ from core.lexicon import Lexicon
 from core.solver import solve
 from tests.bot.harness import StoppedClock
 from tests.bot.world.test_service import NUMBER, RHYTHM, T0, Sent
+from tests.bot.world.test_service import process as world_process
 from tests.stores import ENGINES, postgres_target
 
 RATE = 1.0  # a request a second, bot-wide: 100 channels need 100 s, more than 60 s of results
 
 
-@asynccontextmanager
-async def process(
+def process(
     target: str, clock: StoppedClock, lexicon: Lexicon, owns: Callable[[int], bool]
-) -> AsyncIterator[tuple[WorldService, Sent, Scheduler]]:
-    """A bot process's world round at ``RATE``: storage, scheduler, outbox, service, started."""
-    storage = await Storage.open(target)
-    scheduler = Scheduler(clock)
-    outbox = Outbox(storage, scheduler, clock, owns)
-    sent = Sent()
-    outbox.deliver_with({BOARD_POST: sent.deliver, RESULTS_POST: sent.deliver})
-    lexicons = Lexicons(loaded={"en": lexicon})
-    service = WorldService(storage, lexicons, scheduler, outbox, clock, owns, RHYTHM, rate=RATE)
-    scheduler.start()
-    outbox.start()
-    await service.start()
-    try:
-        yield service, sent, scheduler
-    finally:
-        await scheduler.close()
-        await storage.close()
+) -> AbstractAsyncContextManager[tuple[WorldService, Sent, Scheduler]]:
+    """A bot process's world round at ``RATE``."""
+    return world_process(target, clock, lexicon, owns, RATE)
 
 
 def boards(sent: Sent, number: int) -> int:

@@ -28,7 +28,7 @@ from bot.world.model import (
 from bot.world.service import CLOSE_GRACE, WorldService
 from core.lexicon import Lexicon
 from core.round import Verdict
-from core.world import Entry, Rhythm, ranking
+from core.world import WORLD_RATE, Entry, Rhythm, ranking
 from tests.bot.harness import StoppedClock
 from tests.core.brute import brute_score
 from tests.stores import ENGINES, postgres_target
@@ -51,16 +51,21 @@ class Sent:
 
 @asynccontextmanager
 async def process(
-    target: str, clock: StoppedClock, lexicon: Lexicon, owns: Callable[[int], bool]
+    target: str,
+    clock: StoppedClock,
+    lexicon: Lexicon,
+    owns: Callable[[int], bool],
+    rate: float = WORLD_RATE,
 ) -> AsyncIterator[tuple[WorldService, Sent, Scheduler]]:
-    """A bot process's world round: its storage, scheduler, outbox and service, started."""
+    """A bot process's world round: its storage, scheduler, outbox and service, started; its
+    world posts at ``rate`` a second, bot-wide."""
     storage = await Storage.open(target)
     scheduler = Scheduler(clock)
     outbox = Outbox(storage, scheduler, clock, owns)
     sent = Sent()
     outbox.deliver_with({BOARD_POST: sent.deliver, RESULTS_POST: sent.deliver})
     service = WorldService(
-        storage, Lexicons(loaded={"en": lexicon}), scheduler, outbox, clock, owns, RHYTHM
+        storage, Lexicons(loaded={"en": lexicon}), scheduler, outbox, clock, owns, RHYTHM, rate=rate
     )
     scheduler.start()
     outbox.start()
