@@ -7,7 +7,7 @@ and each learns whether it was the one that did."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from bot.i18n.languages import DEFAULT_LANGUAGE
@@ -146,20 +146,13 @@ class AchievementSQL(Database, Protocol):
             return await _award_and_owe(session, guild_id, awards, now, told)
 
     async def award_across(
-        self,
-        awards: Sequence[ServerAward],
-        now: float,
-        within: Session,
-        told: Callable[[list[ServerAward], Mapping[int, str]], Sequence[Owed]],
-    ) -> list[ServerAward]:
+        self, awards: Sequence[ServerAward], now: float, within: Session
+    ) -> tuple[list[ServerAward], dict[int, str]]:
         """Earn tiers in many servers at once (a world round's close), in ``within``'s
-        transaction; the ones this call earned, with the posts that tell them (``told``, given
-        the language of each server with a new tier) owed in it."""
+        transaction: the ones this call earned, and the language of each server with one."""
         new = await _award_rows(within, awards, now)
-        if new:
-            languages = await _languages_in(within, (guild for guild, _, _, _ in new))
-            await owe_in(within, told(new, languages), now)
-        return new
+        guilds = (guild for guild, _, _, _ in new)
+        return new, (await _languages_in(within, guilds) if new else {})
 
     async def earned(self, guild_id: int, user_id: int) -> list[tuple[str, int, float]]:
         """The player's earned tiers (code, tier, when), oldest first."""

@@ -19,7 +19,6 @@ from bot.achievements.events import AchievementsEarned, Where
 from bot.achievements.sql import AchievementSQL, ServerAward
 from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
-from bot.kernel.outbox import Owed
 from bot.storage.database import Session
 from bot.world.events import WorldRoundClosed
 from bot.world.model import WorldClosing, WorldEntry
@@ -73,13 +72,9 @@ class WorldCheck:
             if unknown := bits & ~self._held.get(key, 0):
                 due += [(*key, code, tier) for code, tier in tiers_of(unknown)]
         told: list[AchievementsEarned] = []
-
-        def owed(new: list[ServerAward], languages: Mapping[int, str]) -> list[Owed]:
-            told[:] = _lines(new, entries, closing.channels, languages)
-            return []
-
         if due:
-            await self.store.award_across(due, self.clock(), session, owed)
+            new, languages = await self.store.award_across(due, self.clock(), session)
+            told = _lines(new, entries, closing.channels, languages)
         self._closed.put((closing.language, closing.number), _Closed(tuple(told), reached))
 
     def closed(self, event: WorldRoundClosed) -> None:
