@@ -143,7 +143,7 @@ def discord_plugins(s: Services) -> tuple[Plugin, ...]:
     """Every feature's Discord side, one line a feature, in the order they are installed: its
     ``setup`` given what it uses (its own service and the few shared things it needs)."""
     activity = s.settings.web.activity  # the board offers "Play on the board"
-    world_uses = WorldUses(s.world, s.server_settings, s.pictures)
+    world_uses = WorldUses(s.world, s.server_settings, s.pictures, s.rounds.is_running)
     guess_elsewhere = functools.partial(world.guess_in_world_channel, world_uses)  # /guess there
     return (
         plugin(

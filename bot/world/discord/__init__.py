@@ -22,7 +22,7 @@ async def setup(bot: commands.AutoShardedBot, uses: WorldUses) -> None:
     """``/world``; ``/boggle-config world`` joins the server settings' group (set up before)."""
     WORLD.fill(bot, uses)
     await bot.add_cog(World(uses))
-    await bot.add_cog(WorldChat(uses.world, bot.intents.message_content))
+    await bot.add_cog(WorldChat(uses.world, bot.intents.message_content, uses.has_own_round))
     posts = WorldPosts(bot, uses)
     uses.world.outbox.deliver_with({BOARD_POST: posts.board, RESULTS_POST: posts.results})
     bot.add_listener(on_world_guess_form, "on_interaction")

@@ -3,12 +3,14 @@ message-content intent; without it, those Discord still delivers (a mention of t
 to it). A message with a word that scored gets a ✅, paced at this process's share of
 ``WORLD_ACK_RATE`` (of Discord's global limit): one whose turn would come more than ``ACK_WAIT``
 later counts unmarked (a crowd's words outrun any per-message answer); the rest is silence, as in
-a round."""
+a round. While the channel runs a round of its own, its chat is that round's (one board, one ✅):
+the world round is played there through its board's Guess form, ``/world-guess`` or the page."""
 
 from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -26,8 +28,11 @@ ACK_WAIT = 1.5  # seconds a ✅ may wait for its turn; past that the word counts
 
 
 class WorldChat(commands.Cog):
-    def __init__(self, world: WorldService, reads_messages: bool) -> None:
+    def __init__(
+        self, world: WorldService, reads_messages: bool, has_own_round: Callable[[int], bool]
+    ) -> None:
         self.world = world
+        self.has_own_round = has_own_round
         self.reads_messages = reads_messages
         # This process's share of the ✅s, as its world posts' pace is its share of theirs.
         self.acks = Pacer(WORLD_ACK_RATE * world.pace.rate / world.rate)
@@ -40,6 +45,8 @@ class WorldChat(commands.Cog):
         if channel is None or channel.guild_id != message.guild.id:
             return
         if self.world.open_number() is None or not (self.reads_messages or _meant(message)):
+            return
+        if self.has_own_round(channel.channel_id):  # the channel's own board takes its chat
             return
         words = MENTION.sub(" ", message.content[: render.CONTENT_LIMIT])
         author = message.author

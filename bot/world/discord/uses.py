@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.discord.dynamic_items import Registry
@@ -16,6 +17,8 @@ class WorldUses:
     world: WorldService
     server_settings: ServerSettingsService  # who may configure; the server's language
     pictures: Pictures  # the board's picture
+    # Whether a channel runs a round of its own: its chat is meant for that round's board.
+    has_own_round: Callable[[int], bool]
 
 
 WORLD: Registry[WorldUses] = Registry("world")

@@ -7,6 +7,7 @@ world's; then the day's world leaderboard."""
 from __future__ import annotations
 
 from bot.world.service import CLOSE_GRACE
+from core.codes import encode
 from core.scoring import word_score
 from tests.bot.discord.test_server_config import owner
 from tests.bot.harness import Harness
@@ -128,3 +129,31 @@ async def test_guess_in_a_world_channel_plays_its_world_round(game: Harness) -> 
     elsewhere = await game.standin.slash("general", "carol", "guess", {"words": short})
     answer = await elsewhere.original_message()
     assert "World round" not in answer.content and "/boggle start" in answer.content, answer
+
+
+async def test_chat_in_a_world_channel_goes_to_its_own_round_while_one_runs(game: Harness) -> None:
+    """A word typed while the channel runs a round of its own is meant for the board on screen:
+    it counts there only (one ✅, the round's); the world round takes chat again once it ends."""
+    world = game.services.world
+    config = await game.standin.slash(
+        "boggle", owner(game), "boggle-config world", {"channel": "boggle", "language": "en"}
+    )
+    await config.followup()
+    number = world.rhythm.number_at(game.clock()) + 1
+    moved_to(game, world.rhythm.opens_at(number) + 1)
+    board = await world.board("en", number)
+    # The channel's own round on the world's board: every word of one is a word of the other.
+    live, _ = await game.start_round("alice", board=encode(board.board, board.dice), time="30s")
+    word, other = sorted(w for w in live.game.solution if len(w) >= 3)[:2]
+
+    said = await game.say("alice", word)
+    rows = await game.wait_for_guess("alice", word)
+    assert [(r[1], r[2]) for r in rows] == [(word, "accepted")]
+    await game.standin.wait_until(lambda: said.reactions.get("✅"))
+    assert await world.store.world_entry("en", number, game.user_id("alice")) is None
+
+    await game.end_round()
+    later = await game.say("bob", other)
+    await game.standin.wait_until(lambda: later.reactions.get("✅"))
+    bob = await world.store.world_entry("en", number, game.user_id("bob"))
+    assert bob is not None and bob.points == word_score(other)
