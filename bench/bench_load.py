@@ -119,7 +119,7 @@ async def measure(
 async def open_world(load: Load, driver: Remote, shard_of: dict[int, int], count: int) -> None:
     """The first ``count`` channels made their servers' world channels, and every bot's clock
     moved to a world round's opening (as ``/boggle-config world`` sets them, before it): the
-    round is open through the load, and its words typed in those channels judged by both."""
+    round is open through the load, beside those channels' own rounds (which take their chat)."""
     rhythm = Rhythm.every_seconds(WORLD_EVERY)
     opening = rhythm.opens_at(rhythm.number_at(time.time()) + 2)
     await load.each("move_to", opening - 60)

@@ -70,10 +70,16 @@ RANKED_SQL = (
 SCORED_SQL = f"SELECT {_ENTRY_COLUMNS} FROM world_entries {_ROUND} AND points > 0"
 RANK_SQL = f"UPDATE world_entries SET rank = ? {_ROUND} AND player_id = ?"
 WORDS_SQL = f"SELECT word FROM world_words {_ROUND} AND player_id = ? ORDER BY at, word"
-ADD_WORD_SQL = (
-    "INSERT INTO world_words (language, number, player_id, word, at) VALUES (?, ?, ?, ?, ?)"
-    " ON CONFLICT (language, number, player_id, word) DO NOTHING RETURNING word"
-)
+# Words are added by statements of these many rows (greedily, largest first): a batch costs a
+# few round trips, not one a word, from four statements the engines prepare once.
+WORD_ROWS = (64, 16, 4, 1)
+ADD_WORDS_SQL = {
+    rows: "INSERT INTO world_words (language, number, player_id, word, at) VALUES "
+    + ", ".join(["(?, ?, ?, ?, ?)"] * rows)
+    + " ON CONFLICT (language, number, player_id, word) DO NOTHING"
+    " RETURNING language, number, player_id, word"
+    for rows in WORD_ROWS
+}
 ADD_POINTS_SQL = (
     f"UPDATE world_entries SET points = points + ?, words = words + ?, last_at = ?"
     f" {_ROUND} AND player_id = ?"
@@ -232,11 +238,7 @@ class WorldSQL(Database, Protocol):
                 if (a.language, a.number) in open_rounds:
                     for word, points in a.words:
                         wanted.setdefault((a.language, a.number, a.player_id, word), (points, a.at))
-            stored = {
-                key
-                for key in sorted(wanted)
-                if await session.fetch(ADD_WORD_SQL, *key, wanted[key][1])
-            }
+            stored = await _add_words(session, [(*key, wanted[key][1]) for key in sorted(wanted)])
             scores: dict[tuple[str, int, int], tuple[int, int, float]] = {}
             for (language, number, player_id, _), (points, at) in (
                 (key, wanted[key]) for key in stored
@@ -348,3 +350,21 @@ class WorldSQL(Database, Protocol):
 
     async def _channels_in(self, session: Session, language: str) -> list[WorldChannel]:
         return [_channel(r) for r in await session.fetch(LANGUAGE_CHANNELS_SQL, language)]
+
+
+async def _add_words(
+    session: Session, rows: Sequence[tuple[str, int, int, str, float]]
+) -> set[tuple[str, int, int, str]]:
+    """Insert the words' rows in their order, a few statements for them all; the keys of those
+    that were new."""
+    added: set[tuple[str, int, int, str]] = set()
+    start = 0
+    for size in WORD_ROWS:
+        while len(rows) - start >= size:
+            params = [value for row in rows[start : start + size] for value in row]
+            for r in await session.fetch(ADD_WORDS_SQL[size], *params):
+                added.add(
+                    (str(r["language"]), int(r["number"]), int(r["player_id"]), str(r["word"]))
+                )
+            start += size
+    return added

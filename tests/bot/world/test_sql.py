@@ -125,6 +125,36 @@ async def test_the_worlds_best_over_rounds_and_a_players_place(store: Storage) -
     assert await store.world_place("en", 7, 8, 8) == (3, 3, None)  # no point: no standing
 
 
+async def test_a_batch_of_every_size_keeps_each_guess_its_new_words(store: Storage) -> None:
+    """Batches of every size up to past the largest statement (the words go by statements of
+    64, 16, 4 and 1 rows): each guess gets exactly the words that were new, the first guess with
+    a word takes it, and each entry's points and words add up."""
+    players = range(1, 8)
+    for player in players:
+        await store.join_world(entry(player))
+    expected: dict[int, set[str]] = {p: set() for p in players}
+    points = dict.fromkeys(players, 0)
+    for size in (1, 3, 5, 17, 64, 90):
+        adds, answers = [], []
+        for i in range(size):
+            player = players[i % len(players)]
+            words = tuple((f"w{(size * k) % 97}", 1 + k % 3) for k in range(i, i + 1 + i % 3))
+            adds.append(WordsToAdd("en", 7, player, words, float(size)))
+            new = [w for w, _ in words if w not in expected[player]]
+            expected[player].update(new)
+            points[player] += sum(n for w, n in words if w in new)
+            answers.append(new)
+        assert await store.add_world_word_batch(adds) == answers, size
+    for player in players:
+        stored = await store.world_words("en", 7, player)
+        assert sorted(stored) == sorted(expected[player])
+        mine = await store.world_entry("en", 7, player)
+        assert mine is not None and (mine.words, mine.points) == (
+            len(expected[player]),
+            points[player],
+        )
+
+
 async def test_a_batch_adds_many_guesses_words_in_one_go_and_none_to_a_closed_round(
     store: Storage,
 ) -> None:
