@@ -189,6 +189,8 @@ class Language:
         """``word`` (in this language's letters) without its diacritics, as a player types it on
         a keyboard without them: "żal" -> "zal", "año" -> "ano". Two words of one plain form
         differ only by letters with marks, which this language keeps as letters of their own."""
+        if word.isascii():  # no letter to strip (most words of most languages)
+            return word
         return "".join(_plain_letter(ch) for ch in word)
 
     def default_dice(self, size: int) -> str:

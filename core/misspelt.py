@@ -25,12 +25,14 @@ class Misspellings:
     def meant(self, word: str) -> str | None:
         """The board's word that ``word`` (folded, refused) is with its marks put back; None
         when there is none (or ``word`` is itself one of the board's words)."""
-        if self._by_plain is None:
+        by_plain = self._by_plain
+        if by_plain is None:  # built whole before it is kept: a board's may be shared
             plain = self.lang.plain
-            self._by_plain = {}
+            by_plain = {}
             for found in sorted(self._words):  # the same word whichever order the solution has
                 key = plain(found)
                 if key != found:
-                    self._by_plain.setdefault(key, found)
-        meant = self._by_plain.get(self.lang.plain(word))
+                    by_plain.setdefault(key, found)
+            self._by_plain = by_plain
+        meant = by_plain.get(self.lang.plain(word))
         return None if meant == word else meant

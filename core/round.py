@@ -170,10 +170,13 @@ class Round:
         lang: Language | None = None,
         dictionary: str = DEFAULT_DICTIONARY,
         clock: Clock | None = None,
+        misspellings: Misspellings | None = None,
     ) -> Round:
         """A new round; ``solution`` is the board's whole solution when already solved (a roll
         solves it), and ``excluded`` the words that do not count here. ``lexicon`` is the
-        language's (``languages.lexicon_for``); ``dictionary`` is ``full`` or ``everyday``."""
+        language's (``languages.lexicon_for``); ``dictionary`` is ``full`` or ``everyday``;
+        ``misspellings`` those of the round's solution, when a caller keeps them across rounds
+        of one board (a world round's judge is rebuilt at every guess)."""
         check_dictionary(dictionary)
         if solution is None:
             solution = solve(board, lexicon, rules.min_length)
@@ -181,7 +184,7 @@ class Round:
             solution = {w: p for w, p in solution.items() if is_everyday(w, lexicon)}
         allowed, banned = exclude(solution, excluded)
         chosen = lang or language(DEFAULT_LANGUAGE)
-        return cls(
+        game = cls(
             board,
             rules,
             allowed,
@@ -192,6 +195,8 @@ class Round:
             dictionary=dictionary,
             clock=clock or Clock(),
         )
+        game._misspellings = misspellings
+        return game
 
     def is_over(self, now: float) -> bool:
         return now >= self.deadline
@@ -269,6 +274,7 @@ class Round:
         lang: Language | None = None,
         dictionary: str = DEFAULT_DICTIONARY,
         clock: Clock | None = None,
+        misspellings: Misspellings | None = None,
     ) -> Round:
         """A round as stored: the words accepted before (in acceptance order) put back.
 
@@ -285,6 +291,7 @@ class Round:
             lang=lang,
             dictionary=dictionary,
             clock=clock,
+            misspellings=misspellings,
         )
         for player, word, at in accepted:
             if word in game.solution:

@@ -13,13 +13,14 @@ import hmac
 import math
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.board import Board
 from core.dice import DiceSet, dice_set
 from core.generate import roll_with_floor
 from core.languages import language as language_named
 from core.lexicon import Lexicon
+from core.misspelt import Misspellings
 from core.round import Mode, Rules
 from core.scoring import default_min_length, longest_first, total_score
 from core.solver import Path
@@ -146,6 +147,8 @@ class WorldBoard:
     board: Board
     words: dict[str, Path]
     max_points: int
+    # Of ``words``: built once a board, not at each guess's judge (``Round.rebuild``).
+    misspellings: Misspellings = field(compare=False, repr=False)
 
 
 def world_board(
@@ -163,6 +166,7 @@ def world_board(
         board=board,
         words=words,
         max_points=total_score(words, WORLD_RULES.min_length),
+        misspellings=Misspellings(language_named(language), words),
     )
 
 

@@ -308,6 +308,7 @@ class WorldService:
                 [(player_id, w, 0.0) for w in played.words],
                 solution=played.board.words,
                 lang=language_named(language),
+                misspellings=played.board.misspellings,
             )
             judgements = tuple(game.guess(player_id, text, now))
             accepted = [(j.word, j.points) for j in judgements if j.verdict == Verdict.ACCEPTED]
