@@ -42,7 +42,7 @@ from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
 from bot.kernel.refusal import Refusal
 
 NO_PINGS = discord.AllowedMentions.none()
-DAILY_FORM = re.compile(r"daily:modal:(?P<id>[0-9]+)")
+DAILY_FORM = "daily:modal"  # an attempt's form of words: daily:modal:<attempt id>
 
 
 def server_install(interaction: discord.Interaction) -> int | None:
@@ -209,7 +209,7 @@ class Daily(commands.Cog):
         if attempt is None:
             return
 
-        form = WordsForm(f"daily:modal:{attempt_id}", attempt.language)
+        form = WordsForm(DAILY_FORM, attempt_id, attempt.language)
         await send_form(form)(interaction)  # answered by on_interaction, also after a restart
 
     @commands.Cog.listener()
