@@ -34,6 +34,7 @@ from bot.daily.service import DailyState, Guessed
 from bot.discord.answers import reader_language, refusal_text, tell
 from bot.discord.choices import LANGUAGE_CHOICES
 from bot.discord.forms import WordsForm, send_form, sent_form
+from bot.discord.reach import anywhere
 from bot.discord.render import BOARD_FILE
 from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.discord.result_buttons import daily_buttons
@@ -53,10 +54,6 @@ def server_install(interaction: discord.Interaction) -> int | None:
     return None
 
 
-EVERYWHERE = {"guilds": True, "dms": True, "private_channels": True}
-BOTH_INSTALLS = {"guilds": True, "users": True}
-
-
 class Daily(commands.Cog):
     def __init__(self, services: DailyUses) -> None:
         self.services = services
@@ -66,8 +63,7 @@ class Daily(commands.Cog):
         services.daily.events.subscribe(DailyAttemptEnded, lambda e: self.on_finish(e.attempt))
 
     @app_commands.command(name="daily", description=text("commands.daily"))
-    @app_commands.allowed_contexts(**EVERYWHERE)
-    @app_commands.allowed_installs(**BOTH_INSTALLS)
+    @anywhere
     @app_commands.describe(language=text("commands.daily_language"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def daily(self, interaction: discord.Interaction, language: str | None = None) -> None:
@@ -110,8 +106,7 @@ class Daily(commands.Cog):
         )
 
     @app_commands.command(name="daily-guess", description=text("commands.daily_guess"))
-    @app_commands.allowed_contexts(**EVERYWHERE)
-    @app_commands.allowed_installs(**BOTH_INSTALLS)
+    @anywhere
     @app_commands.describe(words=text("commands.daily_guess_words"))
     async def daily_guess(
         self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 400]

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.discord.answers import reader_language
 from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.reach import anywhere
 from bot.discord.render import BOARD_FILE
 from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.i18n.catalogue import text
@@ -23,8 +24,6 @@ from bot.world.events import WorldRoundClosed
 from bot.world.model import WorldGuessed, WorldPlay
 
 NO_PINGS = discord.AllowedMentions.none()
-EVERYWHERE = {"guilds": True, "dms": True, "private_channels": True}
-BOTH_INSTALLS = {"guilds": True, "users": True}
 SHOWN_KEPT = 5000  # players' private messages kept to show a round's results (a process's)
 
 
@@ -54,8 +53,7 @@ class World(commands.Cog):
         return guild, interaction.channel_id or 0
 
     @app_commands.command(name="world", description=text("world_round.command_world"))
-    @app_commands.allowed_contexts(**EVERYWHERE)
-    @app_commands.allowed_installs(**BOTH_INSTALLS)
+    @anywhere
     @app_commands.describe(language=text("world_round.command_language"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def world(self, interaction: discord.Interaction, language: str | None = None) -> None:
@@ -77,8 +75,7 @@ class World(commands.Cog):
         )
 
     @app_commands.command(name="world-guess", description=text("world_round.command_guess"))
-    @app_commands.allowed_contexts(**EVERYWHERE)
-    @app_commands.allowed_installs(**BOTH_INSTALLS)
+    @anywhere
     @app_commands.describe(
         words=text("world_round.command_words"), language=text("world_round.command_language")
     )
