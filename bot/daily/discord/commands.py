@@ -32,7 +32,7 @@ from bot.daily.events import DailyAttemptEnded
 from bot.daily.model import DailyAttempt
 from bot.daily.service import DailyState, Guessed
 from bot.discord.answers import reader_language, refusal_text, tell
-from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.choices import language_option
 from bot.discord.forms import WordsForm, send_form, sent_form
 from bot.discord.reach import anywhere
 from bot.discord.render import BOARD_FILE
@@ -64,8 +64,7 @@ class Daily(commands.Cog):
 
     @app_commands.command(name="daily", description=text("commands.daily"))
     @anywhere
-    @app_commands.describe(language=text("commands.daily_language"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @language_option(text("commands.daily_language"))
     async def daily(self, interaction: discord.Interaction, language: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import reader_language
-from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.choices import language_option
 from bot.discord.reach import anywhere
 from bot.discord.render import BOARD_FILE
 from bot.discord.render.text import CONTENT_LIMIT, fit
@@ -54,8 +54,7 @@ class World(commands.Cog):
 
     @app_commands.command(name="world", description=text("world_round.command_world"))
     @anywhere
-    @app_commands.describe(language=text("world_round.command_language"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @language_option(text("world_round.command_language"))
     async def world(self, interaction: discord.Interaction, language: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         code = await self._language(interaction, language)
@@ -76,10 +75,8 @@ class World(commands.Cog):
 
     @app_commands.command(name="world-guess", description=text("world_round.command_guess"))
     @anywhere
-    @app_commands.describe(
-        words=text("world_round.command_words"), language=text("world_round.command_language")
-    )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.describe(words=text("world_round.command_words"))
+    @language_option(text("world_round.command_language"))
     async def world_guess(
         self,
         interaction: discord.Interaction,
