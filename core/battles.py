@@ -8,11 +8,22 @@ Monday to Sunday in the daily board's dates.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
 
 BEST = 5  # the players a server's day counts
 WEEK_DAYS = 7
+
+
+@dataclass(frozen=True)
+class BattlePlace:
+    """A server's place in a table of ``servers`` servers (a week's or a day's), with its
+    points: what ``/battle`` shows, and the day's place under the daily board's end-of-day post."""
+
+    place: int
+    points: int
+    servers: int
 
 
 def week_start(day: date) -> date:
@@ -41,4 +52,13 @@ def shown(points: int) -> str:
     return str(whole) if not fifths else f"{whole}.{fifths * 2}"
 
 
-__all__ = ["BEST", "WEEK_DAYS", "day_points", "score", "shown", "week_days", "week_start"]
+__all__ = [
+    "BEST",
+    "WEEK_DAYS",
+    "BattlePlace",
+    "day_points",
+    "score",
+    "shown",
+    "week_days",
+    "week_start",
+]

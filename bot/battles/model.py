@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from core.battles import BattlePlace
+
 
 @dataclass(frozen=True)
 class BattleEntry:
@@ -29,15 +31,6 @@ class BattleRow:
     guild_id: int
     name: str
     points: int
-
-
-@dataclass(frozen=True)
-class BattlePlace:
-    """A server's place in a table of ``servers`` servers, with its points."""
-
-    place: int
-    points: int
-    servers: int
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, timedelta
 
-from bot.battles.model import BattleEntry, BattlePlace, BattleWeek, EntryChanged
+from bot.battles.model import BattleEntry, BattleWeek, EntryChanged
 from bot.battles.store import BattleStore
 from bot.daily.events import DailyAttemptEnded
 from bot.daily.model import DailyAttempt
@@ -22,7 +22,7 @@ from bot.i18n.languages import LANGUAGE_CODES
 from bot.kernel.events import EventBus
 from bot.kernel.refusal import Refusal
 from bot.server_settings.service import ServerSettingsService
-from core.battles import week_start
+from core.battles import BattlePlace, week_start
 from core.days import local_date
 
 TABLE_SHOWN = 10  # servers in a week's table

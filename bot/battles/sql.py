@@ -14,9 +14,9 @@ from __future__ import annotations
 from datetime import date
 from typing import Protocol
 
-from bot.battles.model import BattleEntry, BattlePlace, BattleRow, Contribution, PastWeek
+from bot.battles.model import BattleEntry, BattleRow, Contribution, PastWeek
 from bot.storage.database import Database
-from core.battles import BEST
+from core.battles import BEST, BattlePlace
 
 _FAIR = "finished_at IS NOT NULL AND flagged = 0"
 _DAY = f"guild_id = ? AND language = ? AND day = ? AND {_FAIR}"

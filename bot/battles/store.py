@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Protocol
 
-from bot.battles.model import BattleEntry, BattlePlace, BattleRow, Contribution, PastWeek
+from bot.battles.model import BattleEntry, BattleRow, Contribution, PastWeek
+from core.battles import BattlePlace
 
 
 class BattleStore(Protocol):

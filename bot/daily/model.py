@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from bot.kernel.rows import converted
 from core.daily import DAILY_SECONDS
@@ -116,15 +116,3 @@ class DailyChannel(NamedTuple):
     guild_id: int
     channel_id: int
     timezone: str | None
-
-
-class BattleDayPlace(Protocol):
-    """A server's place in the day's server battle, under its end-of-day post (the battles'
-    ``BattlePlace``; declared here so the daily names no battle)."""
-
-    @property
-    def place(self) -> int: ...
-    @property
-    def points(self) -> int: ...
-    @property
-    def servers(self) -> int: ...

@@ -29,13 +29,14 @@ from dataclasses import dataclass, field
 from datetime import date
 from zoneinfo import ZoneInfo
 
-from bot.daily.model import BattleDayPlace, DailyAttempt, DailyChannel, DailyRanked
+from bot.daily.model import DailyAttempt, DailyChannel, DailyRanked
 from bot.daily.service import DailyService
 from bot.daily.store import DailyPostStore
 from bot.kernel import codec
 from bot.kernel.outbox import Outbox, Owed, Post
 from bot.kernel.scheduler import Scheduler
 from bot.server_settings.events import ServerTimesChanged
+from core.battles import BattlePlace
 from core.board import Board
 from core.daily import DAILY_POST_DELAY
 from core.days import day_end, last_ended_day
@@ -45,15 +46,6 @@ log = logging.getLogger(__name__)
 JOB = "daily posts"
 DAILY_POST = "daily post"  # the outbox's kind
 RETRY = 30.0  # a server held back by an attempt not finished, or a read that failed
-
-
-@dataclass(frozen=True)
-class DayPlace:
-    """The server's place in the day's server battle, as its post names it."""
-
-    place: int
-    points: int
-    servers: int
 
 
 @dataclass(frozen=True)
@@ -71,14 +63,14 @@ class DailyPost:
     missed: tuple[str, ...]
     language: str  # the server's, which the post is written in
     spellings: Mapping[str, str] = field(default_factory=dict)  # words shown otherwise ("été")
-    battle: DayPlace | None = None  # the server's place in the day's battle table
+    battle: BattlePlace | None = None  # the server's place in the day's battle table
 
     def spelled(self, word: str) -> str:
         return self.spellings.get(word, word)
 
 
 # A server's place in a day's battle table, in a language (None: it takes no part).
-BattlePlaces = Callable[[int, str, date], Awaitable[BattleDayPlace | None]]
+BattlePlaces = Callable[[int, str, date], Awaitable[BattlePlace | None]]
 # The front end's way to show a post: the post and its message's nonce (the same on every try).
 PostSender = Callable[[DailyPost, str], Awaitable[None]]
 
@@ -186,11 +178,8 @@ class DailyPoster:
         missed = [w for w in board.words if w not in found]
         lexicon = await self.daily.lexicons.get(language)
         spellings = lexicon.respelled(missed)
-        battle = None
-        if self.battles is not None:
-            place = await self.battles(server.guild_id, language, day)
-            if place is not None:
-                battle = DayPlace(place.place, place.points, place.servers)
+        battles = self.battles
+        battle = None if battles is None else await battles(server.guild_id, language, day)
         return DailyPost(
             server.guild_id,
             server.channel_id,

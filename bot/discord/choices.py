@@ -1,6 +1,7 @@
 """Command options shared by several cogs: their choices, worded in the reader's language (each
 language by its own name, sizes with their dice, each dictionary with what it holds), and the
-descriptions of a round's options, shared by ``/boggle start`` and ``/boggle-config set``."""
+descriptions of a round's options, shared by ``/boggle start`` and ``/boggle-config set``, and the
+``language`` option of the commands that take one."""
 
 from __future__ import annotations
 
@@ -36,6 +37,19 @@ LANGUAGE_CHOICES = [
 ]
 DICTIONARY_CHOICES = [choice(f"dictionaries.{name}", name) for name in DICTIONARIES]
 TIMER_CHOICES = [choice(f"coop_timers.timer_{t.value}", t.value) for t in Timer]
+
+
+T = TypeVar("T")
+
+
+def language_option(description: str) -> Callable[[T], T]:
+    """A command's ``language`` option: described, and offered every language the game speaks."""
+
+    def wrap(command: T) -> T:
+        described = app_commands.describe(language=description)(command)
+        return app_commands.choices(language=LANGUAGE_CHOICES)(described)
+
+    return wrap
 
 
 MAX_SUGGESTIONS = 25  # an autocomplete's choices at most (Discord's limit)

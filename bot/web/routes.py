@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Iterable
+from typing import Protocol
 
 from bot.web.messages import Incoming
 from bot.web.session import Session
@@ -142,3 +143,34 @@ def traced(message: Incoming) -> tuple[str, list[int] | None]:
     path = message.get("path")
     cells = [c for c in path if isinstance(c, int)][:WORD_LIMIT] if isinstance(path, list) else None
     return word, cells
+
+
+class Desk(Protocol):
+    """A board of the player's own beside the channel's round (the daily's, the world round's):
+    opened in a language, played with traced words, left."""
+
+    async def open(self, session: Session, language: object, /) -> None: ...
+
+    async def guess(self, session: Session, word: str, path: list[int] | None, /) -> None: ...
+
+    def leave(self, session: Session, /) -> None: ...
+
+
+def desk_messages(page: PageRoutes, name: str, desk: Desk) -> None:
+    """Declares a desk's messages on ``page``: ``<name>_open`` (in the language it names),
+    ``<name>_guess`` (a traced word) and ``<name>_close``, which takes the page back to its
+    channel; a page that goes away leaves the desk too."""
+    page.on_leave(desk.leave)
+
+    @page.message(f"{name}_open")
+    async def opened(session: Session, message: Incoming) -> None:
+        await desk.open(session, message.get("language"))
+
+    @page.message(f"{name}_guess")
+    async def guess(session: Session, message: Incoming) -> None:
+        await desk.guess(session, *traced(message))
+
+    @page.message(f"{name}_close")
+    async def closed(session: Session, message: Incoming) -> None:
+        desk.leave(session)
+        await session.rejoin()

@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.battles.discord.render import battle_text
 from bot.battles.service import BattleService
 from bot.discord.answers import reader_language, tell
-from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.choices import language_option
 from bot.i18n.catalogue import text
 
 
@@ -19,8 +19,7 @@ class Battles(commands.Cog):
         self.battles = battles
 
     @app_commands.command(name="battle", description=text("battles.command_battle"))
-    @app_commands.describe(language=text("battles.command_language"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @language_option(text("battles.command_language"))
     @app_commands.guild_only()
     async def battle(self, interaction: discord.Interaction, language: str | None = None) -> None:
         reader = reader_language(interaction)

@@ -32,8 +32,9 @@ from bot.daily.events import DailyAttemptEnded
 from bot.daily.model import DailyAttempt
 from bot.daily.service import DailyState, Guessed
 from bot.discord.answers import reader_language, refusal_text, tell
-from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.choices import language_option
 from bot.discord.forms import WordsForm, send_form, sent_form
+from bot.discord.reach import anywhere
 from bot.discord.render import BOARD_FILE
 from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.discord.result_buttons import daily_buttons
@@ -42,7 +43,7 @@ from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
 from bot.kernel.refusal import Refusal
 
 NO_PINGS = discord.AllowedMentions.none()
-DAILY_FORM = re.compile(r"daily:modal:(?P<id>[0-9]+)")
+DAILY_FORM = "daily:modal"  # an attempt's form of words: daily:modal:<attempt id>
 
 
 def server_install(interaction: discord.Interaction) -> int | None:
@@ -51,10 +52,6 @@ def server_install(interaction: discord.Interaction) -> int | None:
     if interaction.guild_id is not None and interaction.is_guild_integration():
         return interaction.guild_id
     return None
-
-
-EVERYWHERE = {"guilds": True, "dms": True, "private_channels": True}
-BOTH_INSTALLS = {"guilds": True, "users": True}
 
 
 class Daily(commands.Cog):
@@ -66,10 +63,8 @@ class Daily(commands.Cog):
         services.daily.events.subscribe(DailyAttemptEnded, lambda e: self.on_finish(e.attempt))
 
     @app_commands.command(name="daily", description=text("commands.daily"))
-    @app_commands.allowed_contexts(**EVERYWHERE)
-    @app_commands.allowed_installs(**BOTH_INSTALLS)
-    @app_commands.describe(language=text("commands.daily_language"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @anywhere
+    @language_option(text("commands.daily_language"))
     async def daily(self, interaction: discord.Interaction, language: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
@@ -110,8 +105,7 @@ class Daily(commands.Cog):
         )
 
     @app_commands.command(name="daily-guess", description=text("commands.daily_guess"))
-    @app_commands.allowed_contexts(**EVERYWHERE)
-    @app_commands.allowed_installs(**BOTH_INSTALLS)
+    @anywhere
     @app_commands.describe(words=text("commands.daily_guess_words"))
     async def daily_guess(
         self, interaction: discord.Interaction, words: app_commands.Range[str, 1, 400]
@@ -209,7 +203,7 @@ class Daily(commands.Cog):
         if attempt is None:
             return
 
-        form = WordsForm(f"daily:modal:{attempt_id}", attempt.language)
+        form = WordsForm(DAILY_FORM, attempt_id, attempt.language)
         await send_form(form)(interaction)  # answered by on_interaction, also after a restart
 
     @commands.Cog.listener()

@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from bot.daily.model import DailyGuess
-from bot.daily.posts import DailyPost, DayPlace
+from bot.daily.posts import DailyPost
 from bot.daily.service import DailyResult, DailyState
 from bot.discord.render.board import board_grid
 from bot.discord.render.text import (
@@ -28,7 +28,7 @@ from bot.discord.render.text import (
 from bot.discord.render.verdicts import verdict_text
 from bot.i18n.catalogue import count, text
 from bot.i18n.languages import DEFAULT_LANGUAGE, language_name
-from core.battles import shown
+from core.battles import BattlePlace, shown
 from core.board import Board
 from core.daily import DAILY_RULES, ShareSummary
 from core.fairplay import rule_figures
@@ -208,7 +208,7 @@ def end_of_day_text(post: DailyPost) -> str:
     return fit("\n".join(lines), CONTENT_LIMIT)
 
 
-def day_place_text(battle: DayPlace, language: str) -> str:
+def day_place_text(battle: BattlePlace, language: str) -> str:
     """The server's place in the day's server battle, under its end-of-day post."""
     servers = count(battle.servers, "battles.servers", language)
     return text(

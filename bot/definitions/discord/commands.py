@@ -8,17 +8,15 @@ from discord import app_commands
 from bot.definitions.discord.render import define_text
 from bot.definitions.discord.uses import DEFINITIONS
 from bot.discord.answers import reader_language, server_language, tell
-from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.choices import language_option
 from bot.i18n.catalogue import text
 from bot.kernel.refusal import Refusal
 
 LONGEST_WORD = 40  # letters: longer than any word a board spells
 
 
-@app_commands.describe(
-    word=text("definitions.command_word"), language=text("definitions.command_language")
-)
-@app_commands.choices(language=LANGUAGE_CHOICES)
+@app_commands.describe(word=text("definitions.command_word"))
+@language_option(text("definitions.command_language"))
 async def define(
     interaction: discord.Interaction,
     word: app_commands.Range[str, 1, LONGEST_WORD],

@@ -4,29 +4,21 @@ refuses politely once that round is over."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 
 from bot.discord.buttons import IdButton
-from bot.discord.forms import WordsForm, send_form, sent_form
+from bot.discord.forms import FormButton, WordsForm, send_form, sent_form
 from bot.i18n.languages import DEFAULT_LANGUAGE
 from bot.kernel.refusal import Refusal
 from bot.rounds.discord.private_guesses import guess_privately
 from bot.rounds.discord.uses import ROUNDS
 
-FORM_ID = "boggle:guess-form:{round_id}"
-FORM = re.compile(r"boggle:guess-form:(?P<id>[0-9]+)")
+FORM = "boggle:guess-form"  # a round's form of words: boggle:guess-form:<round id>
 
 
-class GuessButton(
-    IdButton,
-    prefix="boggle:guess",
-    label="guess.button",
-    emoji="✍️",
-    style=discord.ButtonStyle.primary,
-):
+class GuessButton(FormButton, prefix="boggle:guess"):
     """A running round's Guess button: the form of words for that round."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -38,7 +30,7 @@ class GuessButton(
             language = shown.language or DEFAULT_LANGUAGE
             await interaction.response.send_message(shown.text(language), ephemeral=True)
             return
-        form = WordsForm(FORM_ID.format(round_id=round_id), shown.language)
+        form = WordsForm(FORM, round_id, shown.language)
         await send_form(form)(interaction)  # answered by on_guess_form
 
 

@@ -12,7 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import reader_language
-from bot.discord.choices import LANGUAGE_CHOICES
+from bot.discord.choices import language_option
+from bot.discord.reach import anywhere
 from bot.discord.render import BOARD_FILE
 from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.i18n.catalogue import text
@@ -23,8 +24,6 @@ from bot.world.events import WorldRoundClosed
 from bot.world.model import WorldGuessed, WorldPlay
 
 NO_PINGS = discord.AllowedMentions.none()
-EVERYWHERE = {"guilds": True, "dms": True, "private_channels": True}
-BOTH_INSTALLS = {"guilds": True, "users": True}
 SHOWN_KEPT = 5000  # players' private messages kept to show a round's results (a process's)
 
 
@@ -54,10 +53,8 @@ class World(commands.Cog):
         return guild, interaction.channel_id or 0
 
     @app_commands.command(name="world", description=text("world_round.command_world"))
-    @app_commands.allowed_contexts(**EVERYWHERE)
-    @app_commands.allowed_installs(**BOTH_INSTALLS)
-    @app_commands.describe(language=text("world_round.command_language"))
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @anywhere
+    @language_option(text("world_round.command_language"))
     async def world(self, interaction: discord.Interaction, language: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         code = await self._language(interaction, language)
@@ -77,12 +74,9 @@ class World(commands.Cog):
         )
 
     @app_commands.command(name="world-guess", description=text("world_round.command_guess"))
-    @app_commands.allowed_contexts(**EVERYWHERE)
-    @app_commands.allowed_installs(**BOTH_INSTALLS)
-    @app_commands.describe(
-        words=text("world_round.command_words"), language=text("world_round.command_language")
-    )
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @anywhere
+    @app_commands.describe(words=text("world_round.command_words"))
+    @language_option(text("world_round.command_language"))
     async def world_guess(
         self,
         interaction: discord.Interaction,

@@ -4,29 +4,20 @@ that has closed says so."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 
-from bot.discord.buttons import IdButton
-from bot.discord.forms import WordsForm, send_form, sent_form
+from bot.discord.forms import FormButton, WordsForm, send_form, sent_form
 from bot.discord.render.text import CONTENT_LIMIT, fit
 from bot.kernel.refusal import Refusal
 from bot.world.discord.render import verdict_lines, yours_text
 from bot.world.discord.uses import WORLD, WorldUses
 
-FORM_ID = "world:guess-form:{number}"
-FORM = re.compile(r"world:guess-form:(?P<id>[0-9]+)")
+FORM = "world:guess-form"  # a world round's form of words: world:guess-form:<number>
 
 
-class WorldGuessButton(
-    IdButton,
-    prefix="world:guess",
-    label="guess.button",
-    emoji="✍️",
-    style=discord.ButtonStyle.primary,
-):
+class WorldGuessButton(FormButton, prefix="world:guess"):
     """A world board's Guess button: the form of words for that round, in the channel's language."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -36,7 +27,7 @@ class WorldGuessButton(
         if refused is not None:
             await interaction.response.send_message(refused, ephemeral=True)
             return
-        form = WordsForm(FORM_ID.format(number=self.target_id), language)
+        form = WordsForm(FORM, self.target_id, language)
         await send_form(form)(interaction)  # answered by on_world_guess_form
 
 

@@ -8,9 +8,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from bot.battles.model import BattleEntry, BattlePlace, BattleRow, Contribution, PastWeek
+from bot.battles.model import BattleEntry, BattleRow, Contribution, PastWeek
 from bot.daily.model import DailyAttempt
-from core.battles import BEST
+from core.battles import BEST, BattlePlace
 
 Key = tuple[int, str, date]  # (guild, language, day or week)
 

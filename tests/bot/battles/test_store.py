@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.battles.model import BattleEntry, BattlePlace, BattleRow, Contribution, PastWeek
+from bot.battles.model import BattleEntry, BattleRow, Contribution, PastWeek
 from bot.battles.store import BattleStore
 from bot.daily.store import DailyStore
-from core.battles import week_start
+from core.battles import BattlePlace, week_start
 from tests.bot.battles.memory_store import MemoryBattleStore
 from tests.bot.daily.attempts import play
 from tests.bot.daily.memory_store import MemoryDailyStore

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from bot.daily.model import BattleDayPlace
-from bot.daily.posts import DAILY_POST, RETRY, DailyPost, DailyPoster, DayPlace
+from bot.daily.posts import DAILY_POST, RETRY, DailyPost, DailyPoster
 from bot.daily.service import DailyService
 from bot.kernel import codec
 from bot.kernel.lexicons import Lexicons
 from bot.kernel.scheduler import Scheduler
 from bot.server_settings.service import ServerSettingsService
 from bot.stores import Storage
+from core.battles import BattlePlace
 from core.daily import DAILY_POST_DELAY
 from core.lexicon import Lexicon
 from tests.bot.daily.attempts import DAY, play
@@ -28,10 +28,10 @@ def poster(
 ) -> DailyPoster:
     """A poster whose battle table fails to read for the servers in ``failing``."""
 
-    async def places(guild: int, language: str, day: date) -> BattleDayPlace | None:
+    async def places(guild: int, language: str, day: date) -> BattlePlace | None:
         if guild in failing:
             raise ConnectionError("the battle table did not answer")
-        return DayPlace(2, 340, 9) if guild == 2 else None
+        return BattlePlace(2, 340, 9) if guild == 2 else None
 
     scheduler = Scheduler(clock)
     settings = ServerSettingsService(storage)
@@ -70,7 +70,7 @@ async def test_a_server_whose_reads_fail_holds_back_no_other(
     board = await posts.daily.board(DAY, "en")
     assert (second.number, second.board) == (board.number, board.board)
     assert set(second.missed) == set(board.words) - {f"w{n:03}" for n in range(5)}
-    assert second.battle == DayPlace(2, 340, 9)
+    assert second.battle == BattlePlace(2, 340, 9)
     assert (await posts._pass())[1] == clock() + RETRY  # server 1 is looked at again soon
 
     failing.clear()

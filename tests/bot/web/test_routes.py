@@ -1,6 +1,7 @@
 """The page's routes (``bot.web.routes``): each message to the one handler a page side declared
 for its type, the sides' hooks in their tables' order (their stops in reverse), the pages on a
-channel as the kit holds them, and a message declared twice refused before anything is served."""
+channel as the kit holds them, a message declared twice refused before anything is served, and a
+desk's three messages declared at once."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from aiohttp import web
 
 from bot.web.discord_api import Person
 from bot.web.messages import Incoming
-from bot.web.routes import Channels, PageRoutes, Router, traced
+from bot.web.routes import Channels, PageRoutes, Router, desk_messages, traced
 from bot.web.session import Session
 
 CHANNEL, ELSEWHERE, GUILD = 50, 60, 7
@@ -124,3 +125,44 @@ def test_a_traced_word_and_its_path_are_bounded() -> None:
         [0, 2, *range(38)],
     )
     assert traced({"word": 12, "path": "0,1"}) == ("12", None)
+
+
+class Notes:
+    """A desk that writes down what it is asked (the daily's and the world's are played in
+    their own page tests)."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[object, ...]] = []
+
+    async def open(self, session: Session, language: object) -> None:
+        self.said.append(("open", session.player_id, language))
+
+    async def guess(self, session: Session, word: str, path: list[int] | None) -> None:
+        self.said.append(("guess", session.player_id, word, path))
+
+    def leave(self, session: Session) -> None:
+        self.said.append(("leave", session.player_id))
+
+
+async def test_a_desk_is_opened_played_and_closed_back_to_the_channel() -> None:
+    desk, page = Notes(), PageRoutes()
+    desk_messages(page, "daily", desk)
+
+    @page.on_join
+    async def shown(session: Session) -> None:
+        desk.said.append(("channel", session.player_id))
+
+    router = Router([page])
+    ada = session(router)
+    await router.handle(ada, {"type": "daily_open", "language": "es"})
+    await router.handle(ada, {"type": "daily_guess", "word": "gato", "path": [0, 1, 5, 6]})
+    await router.handle(ada, {"type": "daily_close"})
+    await router.handle(ada, {"type": "world_open"})  # another desk's: not this one's
+    router.leave(ada)  # the socket closed
+    assert desk.said == [
+        ("open", 1, "es"),
+        ("guess", 1, "gato", [0, 1, 5, 6]),
+        ("leave", 1),
+        ("channel", 1),
+        ("leave", 1),
+    ]
