@@ -15,6 +15,7 @@ import statistics
 import time
 from contextlib import AsyncExitStack
 from pathlib import Path
+from typing import Any
 
 from load_databases import fresh_database
 from load_processes import spawned
@@ -87,7 +88,7 @@ def report(
     args: argparse.Namespace,
     seen: Seen,
     sent: int,
-    worlds: list[tuple[list[tuple[float, int | None]], int, int, float]],
+    worlds: list[Any],
     peaks: list[float],
 ) -> bool:
     closes = [(s, n) for world in worlds for s, n in world[0]]
@@ -149,6 +150,26 @@ def report(
             f"bot process {k}: peak RSS; word transactions; boards skipped",
             f"{peak:.0f} MB; {world[1]}; {world[2]}",
         )
+        inside, stalls = world[4], world[5]
+        table.add(
+            f"bot process {k}: a world guess inside it, p50 / p99; loop stalls > 20 ms",
+            f"{percentile(inside or [0.0], 0.5):.1f} / {percentile(inside or [0.0], 0.99):.1f} ms"
+            f" ({len(inside)});"
+            f" {len(stalls)}, worst {max(stalls, default=0):.0f} ms,"
+            f" {sum(stalls):.0f} ms in all",
+        )
+        table.add(
+            f"bot process {k}: p50 / p99 of a guess's parts",
+            "; ".join(
+                f"{name} {percentile(ms or [0.0], 0.5):.1f} / {percentile(ms or [0.0], 0.99):.1f}"
+                f" ms ({len(ms)})"
+                for name, ms in world[6].items()
+            ),
+        )
+        samples = sorted(world[7].items(), key=lambda kv: -kv[1])[:6]
+        print(f"  bot process {k}: where its event loop stalled (5 ms samples):")
+        for where, count in samples:
+            print(f"    {count:4d}  {where}")
     table.add("the crowd's process: peak RSS", f"{seen.memory_mb:.0f} MB")
     table.add("guesses sent (chat / traced)", f"{sent} ({seen.chat_sent} chat)")
     table.add(

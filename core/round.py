@@ -170,13 +170,10 @@ class Round:
         lang: Language | None = None,
         dictionary: str = DEFAULT_DICTIONARY,
         clock: Clock | None = None,
-        misspellings: Misspellings | None = None,
     ) -> Round:
         """A new round; ``solution`` is the board's whole solution when already solved (a roll
         solves it), and ``excluded`` the words that do not count here. ``lexicon`` is the
-        language's (``languages.lexicon_for``); ``dictionary`` is ``full`` or ``everyday``;
-        ``misspellings`` those of the round's solution, when a caller keeps them across rounds
-        of one board (a world round's judge is rebuilt at every guess)."""
+        language's (``languages.lexicon_for``); ``dictionary`` is ``full`` or ``everyday``."""
         check_dictionary(dictionary)
         if solution is None:
             solution = solve(board, lexicon, rules.min_length)
@@ -184,7 +181,7 @@ class Round:
             solution = {w: p for w, p in solution.items() if is_everyday(w, lexicon)}
         allowed, banned = exclude(solution, excluded)
         chosen = lang or language(DEFAULT_LANGUAGE)
-        game = cls(
+        return cls(
             board,
             rules,
             allowed,
@@ -195,8 +192,6 @@ class Round:
             dictionary=dictionary,
             clock=clock or Clock(),
         )
-        game._misspellings = misspellings
-        return game
 
     def is_over(self, now: float) -> bool:
         return now >= self.deadline
@@ -291,8 +286,8 @@ class Round:
             lang=lang,
             dictionary=dictionary,
             clock=clock,
-            misspellings=misspellings,
         )
+        game._misspellings = misspellings  # a board's kept whole (the world's: a judge a guess)
         for player, word, at in accepted:
             if word in game.solution:
                 game.restore(player, word, at)

@@ -80,8 +80,12 @@ class Rhythm:
 
 
 GLOBAL_RATE = 50.0  # Discord's global limit: requests a second of one bot token, all processes
-WORLD_RATE = 40.0  # the part of it world posts take, bot-wide: the rest is the rounds' own
-# The ✅ world channels' chat words get a second, bot-wide, of the 10 the posts leave (the rest:
+# The part of it world posts take, bot-wide: the rest is the rounds' own. Not 40: each process's
+# pace lets one more than its share through in a second, and a send leaves a few milliseconds
+# after its turn (later after a stall of the loop), so two processes' posts and ✅s reached 50 in
+# a second and drew 429s (bench_world --standin, 400 channels); at 36 they stay under 47.
+WORLD_RATE = 36.0
+# The ✅ world channels' chat words get a second, bot-wide, of the 14 the posts leave (the rest:
 # the rounds' boards, edits and their own ✅): a word past it counts, unmarked.
 WORLD_ACK_RATE = 3.0
 RESULTS_WITHIN = 20.0  # seconds in which a round's results should reach every world channel

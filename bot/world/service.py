@@ -99,6 +99,7 @@ class WorldService:
     _results: Bounded[tuple[str, int], WorldResults] = field(
         default_factory=lambda: Bounded(BOARDS_KEPT)
     )
+    _drawing: asyncio.Lock = field(default_factory=asyncio.Lock)  # a round's results, once
     # Each player's entry and words this round, as this process last stored or read them.
     _kept: Bounded[tuple[str, int, int], tuple[WorldEntry, tuple[str, ...]]] = field(
         default_factory=lambda: Bounded(PLAYS_KEPT)
@@ -344,20 +345,23 @@ class WorldService:
         return tuple(await self.store.world_words(language, number, player_id))
 
     async def results(self, language: str, number: int) -> WorldResults:
-        """A closed round's results (drawn once a process, then kept)."""
+        """A closed round's results (drawn once a process, then kept: the channels' posts that
+        ask at once wait for the first to draw them)."""
         key = (language, number)
-        kept = self._results.get(key)
-        if kept is None:
-            ranked = tuple(await self.store.world_ranked(language, number))
-            shares = word_shares(await self.store.world_finders(language, number), len(ranked))
-            in_servers = [e for e in ranked if e.guild_id is not None]  # not those in DMs
-            servers = server_ranking(
-                [_as_ranked(e) for e in in_servers],
-                {e.player_id: e.guild_id for e in in_servers if e.guild_id is not None},
-            )
-            kept = self._results.put(
-                key, WorldResults(language, number, ranked, tuple(rarest(shares)), tuple(servers))
-            )
+        async with self._drawing:
+            kept = self._results.get(key)
+            if kept is None:
+                ranked = tuple(await self.store.world_ranked(language, number))
+                shares = word_shares(await self.store.world_finders(language, number), len(ranked))
+                in_servers = [e for e in ranked if e.guild_id is not None]  # not those in DMs
+                servers = server_ranking(
+                    [_as_ranked(e) for e in in_servers],
+                    {e.player_id: e.guild_id for e in in_servers if e.guild_id is not None},
+                )
+                drawn = WorldResults(
+                    language, number, ranked, tuple(rarest(shares)), tuple(servers)
+                )
+                kept = self._results.put(key, drawn)
         return kept
 
     async def leaderboard(self, language: str, period: Period, player_id: int) -> WorldLeaderboard:

@@ -148,13 +148,15 @@ def test_shares_and_the_rarest_words() -> None:
 def test_the_fan_out_of_1000_and_10000_world_channels() -> None:
     rhythm = Rhythm()  # a round every 180 s, 120 s of play
     thousand = FanOut(1_000, WORLD_RATE, rhythm)
-    assert (thousand.seconds, thousand.stride, thousand.late_results) == (25, 1, True)
-    assert FanOut(800, WORLD_RATE, rhythm).late_results is False  # 20 s: on time
+    assert (round(thousand.seconds, 1), thousand.stride, thousand.late_results) == (27.8, 1, True)
+    assert FanOut(720, WORLD_RATE, rhythm).late_results is False  # 20 s: on time
+    assert FanOut(721, WORLD_RATE, rhythm).late_results is True
     assert FanOut(1_000, GLOBAL_RATE, rhythm).seconds == RESULTS_WITHIN  # the whole limit
-    assert FanOut(2_400, WORLD_RATE, rhythm).stride == 1  # 60 s: all the results window holds
+    assert FanOut(2_160, WORLD_RATE, rhythm).stride == 1  # 60 s: all the results window holds
+    assert FanOut(2_161, WORLD_RATE, rhythm).stride == 2
     ten_thousand = FanOut(10_000, WORLD_RATE, rhythm)
-    assert (ten_thousand.seconds, ten_thousand.stride) == (250, 3)  # 120 + 250 <= 3 x 180
-    assert ten_thousand.boards_in_time == 4_800  # 120 s of play at 40 a second
+    assert (round(ten_thousand.seconds, 1), ten_thousand.stride) == (277.8, 3)  # 120 + 278 <= 540
+    assert ten_thousand.boards_in_time == 4_320  # 120 s of play at 36 a second
     assert "a round every 540 s (3 x 180 s)" in ten_thousand.describe()
     assert FanOut(10_000, WORLD_RATE, Rhythm.every_seconds(600)).stride == 1
 

@@ -21,6 +21,7 @@ from bot.world.model import (
     BOARD_POST,
     RESULTS_POST,
     WorldChannel,
+    WorldEntry,
     WorldGuessed,
     WorldPlay,
     WorldRoundPost,
@@ -203,3 +204,30 @@ async def test_guesses_at_once_share_transactions_each_stored_before_answered(
             else:  # stored before the close: ranked
                 assert player in scored
         assert len(scored) == len(players) + sum(not isinstance(r, Refusal) for r in late)
+
+
+async def test_channels_asking_for_results_at_once_read_them_once(
+    tmp_path: Path, lexicon: Lexicon
+) -> None:
+    """A process's results posts ask for the round's results together, at the close: the first
+    reads every ranked entry, the others wait for it (each reading 2,000 entries again stalled
+    the bot's event loop for 100-300 ms, bench_world --standin)."""
+    clock = StoppedClock(T0 + 1)
+    async with process(str(tmp_path / "w.db"), clock, lexicon, lambda g: True) as (world, _, _):
+        board = await world.board("en", NUMBER)
+        for player in range(5):
+            guessed(await world.guess(player, f"P{player}", "en", 1, 10, min(board.words)))
+        clock.now = T0 + 120 + CLOSE_GRACE
+        assert await world.close("en", NUMBER)
+        reads = 0
+        ranked = world.store.world_ranked
+
+        async def counted(language: str, number: int) -> list[WorldEntry]:
+            nonlocal reads
+            reads += 1
+            return await ranked(language, number)
+
+        world.store.world_ranked = counted  # type: ignore[method-assign]
+        drawn = await asyncio.gather(*(world.results("en", NUMBER) for _ in range(20)))
+        assert reads == 1 and all(d is drawn[0] for d in drawn)
+        assert [e.player_id for e in drawn[0].ranked] == list(range(5))
