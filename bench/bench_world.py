@@ -213,5 +213,10 @@ if __name__ == "__main__":
     parser.add_argument(
         "--every", type=int, default=600, help="--standin: BOGGLE_WORLD_EVERY (the next round far)"
     )
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="--standin: each bot process's cProfile over the round, to FILE.<process>",
+    )
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     sys.exit(asyncio.run(main(parser.parse_args())))

@@ -5,6 +5,7 @@ clock the bench moves (to the opening, then to the close), each close of a round
 from __future__ import annotations
 
 import asyncio
+import cProfile
 import logging
 import sys
 import threading
@@ -62,6 +63,9 @@ class WorldBotSide(BotSide):
             storage.add_world_word_batch, self.parts_ms["a batch's transaction"]
         )
         self._watch = asyncio.get_running_loop().create_task(self._watch_loop())
+        if self.config.profile:
+            self.profiler = cProfile.Profile()
+            self.profiler.enable()
         return started
 
     def _timed(self, call: Any, into: list[float]) -> Any:
@@ -125,6 +129,9 @@ class WorldBotSide(BotSide):
         """The closes timed, the world's words writer's transactions, boards skipped, RSS (MB),
         the world guesses' times inside the bot and the event loop's stalls (ms)."""
         world = self.services.world
+        if self.profiler is not None and self.config.profile:
+            self.profiler.disable()
+            self.profiler.dump_stats(self.config.profile)
         return (
             self.closes,
             world.writer.batches,

@@ -46,7 +46,15 @@ async def through_standin(
         api_base, gateway_url, placed = await crowd.receive()
         configs = [
             BotConfig(
-                database, k, shards, words_file, cache, args.seed, web=True, world_every=args.every
+                database,
+                k,
+                shards,
+                words_file,
+                cache,
+                args.seed,
+                profile=f"{args.profile}.{k}" if args.profile else None,
+                web=True,
+                world_every=args.every,
             )
             for k in range(shards)
         ]

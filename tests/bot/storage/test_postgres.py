@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import asyncpg
 import pytest
 
 from bot.storage import StorageError, TransientStorageError, is_postgres, load_migrations, printable
@@ -259,3 +260,32 @@ async def test_closing_never_waits_long_for_a_call_stuck_in_the_server(
         with pytest.raises(StorageError):
             await write  # cut off: never reported as written
     assert await pg_target.value("SELECT COUNT(*) FROM found_words") == 0
+
+
+async def test_a_connection_goes_back_to_the_pool_without_a_round_trip(
+    pg_target: StoreTarget,
+) -> None:
+    """Pooled sessions keep no state, so nothing is sent when one is released (asyncpg's reset
+    query was): the session's last statement is still the caller's; an open transaction is
+    still rolled back."""
+    storage = await pg_target.open()
+    try:
+        pool: Any = storage._pool  # type: ignore[attr-defined]
+        async with pool.acquire() as conn:
+            pid = conn.get_server_pid()
+            await conn.fetchval("SELECT 1 AS ours")
+        watcher = await asyncpg.connect(server_url())
+        try:
+            activity = "SELECT state, query FROM pg_stat_activity WHERE pid = $1"
+            idle = await watcher.fetchrow(activity, pid)
+        finally:
+            await watcher.close()
+        assert idle is not None and (idle["state"], idle["query"]) == ("idle", "SELECT 1 AS ours")
+        async with pool.acquire() as conn:
+            await conn.execute("BEGIN")
+            await conn.execute("CREATE TEMP TABLE left_open (n INT)")
+        async with pool.acquire() as conn:
+            assert not conn.is_in_transaction()
+            assert await conn.fetchval("SELECT to_regclass('pg_temp.left_open')") is None
+    finally:
+        await storage.close()
