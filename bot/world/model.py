@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -66,10 +67,35 @@ class WorldResults:
 
     def of_server(self, guild_id: int) -> tuple[WorldEntry, ...]:
         """The server's ranked players (where each joined), best first."""
-        return tuple(e for e in self.ranked if e.guild_id == guild_id)
+        return self._by_server.get(guild_id, ())
 
     def server_place(self, guild_id: int) -> ServerPlace | None:
-        return next((p for p in self.servers if p.server == guild_id), None)
+        return self._places.get(guild_id)
+
+    def of_player(self, player_id: int) -> WorldEntry | None:
+        """The player's ranked entry (None: not ranked)."""
+        return self._by_player.get(player_id)
+
+    # Each channel's results post (and each page's) asks for its part: found by key, not by a
+    # walk through every player (2,000 channels x 10,000 players took seconds of the event loop).
+    @functools.cached_property
+    def _by_server(self) -> dict[int, tuple[WorldEntry, ...]]:
+        grouped: dict[int, list[WorldEntry]] = {}
+        for entry in self.ranked:
+            if entry.guild_id is not None:
+                grouped.setdefault(entry.guild_id, []).append(entry)
+        return {guild: tuple(entries) for guild, entries in grouped.items()}
+
+    @functools.cached_property
+    def _by_player(self) -> dict[int, WorldEntry]:
+        return {entry.player_id: entry for entry in self.ranked}
+
+    @functools.cached_property
+    def _places(self) -> dict[int, ServerPlace]:
+        places: dict[int, ServerPlace] = {}
+        for place in self.servers:
+            places.setdefault(place.server, place)
+        return places
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,7 @@ def results_text(results: WorldResults, guild_id: int | None, language: str) -> 
 
 def your_result(results: WorldResults, player_id: int, language: str) -> str:
     """A player's own line under the world's results (``/world`` after the close)."""
-    mine = next((e for e in results.ranked if e.player_id == player_id), None)
+    mine = results.of_player(player_id)
     if mine is None:
         return text("world_round.you_none", language)
     return text(

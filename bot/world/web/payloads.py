@@ -115,7 +115,7 @@ def results(
 ) -> WorldResultsJson:
     """A closed round as ``/world`` shows it privately (the world's top ten, the player's rank,
     the rarest words with their shares), with the player's server's place and their words."""
-    mine = next((e for e in closed.ranked if e.player_id == player_id), None)
+    mine = closed.of_player(player_id)
     you = (
         text("world_round.you_none", language)
         if mine is None
