@@ -17,6 +17,19 @@ def moved_to(game: Harness, instant: float) -> None:
     game.clock.advance(instant - game.clock())
 
 
+async def opened_in_boggle(game: Harness) -> int:
+    """#boggle made the server's world channel (in English), the clock moved into the next world
+    round: its number."""
+    world = game.services.world
+    config = await game.standin.slash(
+        "boggle", owner(game), "boggle-config world", {"channel": "boggle", "language": "en"}
+    )
+    await config.followup()
+    number = world.rhythm.number_at(game.clock()) + 1
+    moved_to(game, world.rhythm.opens_at(number) + 1)
+    return number
+
+
 async def test_a_world_round_in_a_world_channel_and_privately(game: Harness) -> None:
     world = game.services.world
     config = await game.standin.slash(
@@ -73,12 +86,7 @@ async def test_a_world_round_in_a_world_channel_and_privately(game: Harness) -> 
 
 async def test_a_world_round_earns_its_achievement_and_shows_in_stats(game: Harness) -> None:
     world = game.services.world
-    config = await game.standin.slash(
-        "boggle", owner(game), "boggle-config world", {"channel": "boggle", "language": "en"}
-    )
-    await config.followup()
-    number = world.rhythm.number_at(game.clock()) + 1
-    moved_to(game, world.rhythm.opens_at(number) + 1)
+    number = await opened_in_boggle(game)
     await game.standin.wait_for_message(
         "boggle", lambda m: f"World round #{number}" in m.content, 5, after=0
     )
@@ -112,12 +120,7 @@ async def test_guess_in_a_world_channel_plays_its_world_round(game: Harness) -> 
     """``/guess`` where no round of the channel's own runs: the world round in a world channel,
     the usual "no round" answer anywhere else."""
     world = game.services.world
-    config = await game.standin.slash(
-        "boggle", owner(game), "boggle-config world", {"channel": "boggle", "language": "en"}
-    )
-    await config.followup()
-    number = world.rhythm.number_at(game.clock()) + 1
-    moved_to(game, world.rhythm.opens_at(number) + 1)
+    number = await opened_in_boggle(game)
     short = min((await world.board("en", number)).words, key=len)
 
     guessed = await game.standin.slash("boggle", "carol", "guess", {"words": short})
@@ -135,12 +138,7 @@ async def test_chat_in_a_world_channel_goes_to_its_own_round_while_one_runs(game
     """A word typed while the channel runs a round of its own is meant for the board on screen:
     it counts there only (one ✅, the round's); the world round takes chat again once it ends."""
     world = game.services.world
-    config = await game.standin.slash(
-        "boggle", owner(game), "boggle-config world", {"channel": "boggle", "language": "en"}
-    )
-    await config.followup()
-    number = world.rhythm.number_at(game.clock()) + 1
-    moved_to(game, world.rhythm.opens_at(number) + 1)
+    number = await opened_in_boggle(game)
     board = await world.board("en", number)
     # The channel's own round on the world's board: every word of one is a word of the other.
     live, _ = await game.start_round("alice", board=encode(board.board, board.dice), time="30s")
