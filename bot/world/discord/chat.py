@@ -1,10 +1,11 @@
 """Guesses typed in a server's world channel while a world round is open: every message with the
 message-content intent; without it, those Discord still delivers (a mention of the bot, a reply
 to it). A message with a word that scored gets a ✅, paced at this process's share of
-``WORLD_ACK_RATE`` (of Discord's global limit): one whose turn would come more than ``ACK_WAIT``
-later counts unmarked (a crowd's words outrun any per-message answer); the rest is silence, as in
-a round. While the channel runs a round of its own, its chat is that round's (one board, one ✅):
-the world round is played there through its board's Guess form, ``/world-guess`` or the page."""
+``WORLD_ACK_RATE`` (of Discord's global limit), or of the world posts' rate while they idle: one
+whose turn would come more than ``ACK_WAIT`` later counts unmarked (a crowd's words outrun any
+per-message answer); the rest is silence, as in a round. While the channel runs a round of its
+own, its chat is that round's (one board, one ✅): the world round is played there through its
+board's Guess form, ``/world-guess`` or the page."""
 
 from __future__ import annotations
 
@@ -61,10 +62,13 @@ class WorldChat(commands.Cog):
         if isinstance(guessed, WorldGuessed) and any(
             j.verdict is Verdict.ACCEPTED for j in guessed.judgements
         ):
-            if self.acks.wait() > ACK_WAIT:  # a crowd: its turn would come too late to tell
+            # The ✅s' own share, or the world posts' pace when it idles (during play, once the
+            # boards are out): whichever turn comes first, within the requests world rounds take.
+            pace = min((self.acks, self.world.pace), key=lambda p: p.wait())
+            if pace.wait() > ACK_WAIT:  # a crowd: its turn would come too late to tell
                 self.world.acks_skipped += 1
                 return
-            await self.acks.turn()
+            await pace.turn()
             with contextlib.suppress(discord.HTTPException):
                 await message.add_reaction(ACCEPTED)
 

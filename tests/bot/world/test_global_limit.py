@@ -117,3 +117,41 @@ async def test_chat_words_marked_within_their_share_while_the_boards_go_out(
     assert 0 < sum(1 for m in said if m.reactions.get("✅")) < len(said)
     assert [c for c in standin.calls if c.status == 429] == []
     assert standin.rate_limits.busiest_second(f"Bot {FAKE_TOKEN}") <= GLOBAL_LIMIT
+
+
+async def test_chat_words_take_the_idle_posts_pace_once_the_boards_are_out(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    """During play the world posts' pace idles (the boards went out at the opening): a burst of
+    chat words is marked on it, faster than the ✅s' own share, within the global limit."""
+    guilds = [standin.world.add_play_guild(f"S{i}", shard=(i % 2, 2)) for i in range(CHANNELS)]
+    channels = {g.id: next(c for c in g.channels.values() if c.name == "boggle") for g in guilds}
+    async with (
+        bot_session(
+            standin, database, clock, lexicon, shards=ShardSlice(2, (0,)), board_pictures=False
+        ) as first,
+        bot_session(
+            standin, database, clock, lexicon, shards=ShardSlice(2, (1,)), board_pictures=False
+        ) as second,
+    ):
+        worlds = first.services.world, second.services.world
+        for guild_id, channel in channels.items():
+            await worlds[0].set_channel(WorldChannel(guild_id, channel.id, "en"))
+        standin.rate_limits.enable()
+        rhythm = worlds[0].rhythm
+        number = rhythm.number_at(clock()) + 1
+        clock.advance(rhythm.opens_at(number) + 1 - clock())
+        await standin.wait_until(
+            lambda: len(standin.calls_to(SEND)) >= CHANNELS, timeout=20
+        )  # every board out
+        words = sorted((await worlds[0].board("en", number)).words)[:40]
+        said = [
+            await standin.user_says(channel.id, "alice", word)
+            for channel, word in zip(channels.values(), words, strict=False)
+        ]
+        await standin.wait_until(
+            lambda: all(m.reactions.get("✅") for m in said) or None, timeout=10
+        )
+    assert sum(w.acks_skipped for w in worlds) == 0  # 40 words: 13 s of the ✅s' own share
+    assert [c for c in standin.calls if c.status == 429] == []
+    assert standin.rate_limits.busiest_second(f"Bot {FAKE_TOKEN}") <= GLOBAL_LIMIT
