@@ -27,9 +27,10 @@ from load_web import SIGN_INS_AT_ONCE, WELCOME_TIMEOUT
 from bot.tools.sandbox_web import link
 from bot.world.discord.chat import ACCEPTED
 from standin import StandIn
-from standin.recorder import TranscriptEntry
+from standin.recorder import ApiCall, TranscriptEntry
 from standin.state import World
 
+USER_ROUTES = ("/users/@me", "/oauth2/token")  # a player's token, the app's secret: not the bot's
 SIGN_INS_A_SECOND = 25  # each asks Discord for its activity instance with the bot's token
 BOARD = "```"  # a board post shows its grid so; a results post does not
 Placed = list[tuple[int, int, int]]  # (shard, guild, channel) of each world channel
@@ -62,6 +63,7 @@ class Seen:
     results_s: list[float] = field(default_factory=list)  # the close -> each channel's results
     calls: int = 0  # API calls counted against the global limit, in the run
     max_a_second: int = 0  # the most of them in any one second
+    busiest_routes: list[tuple[str, int]] = field(default_factory=list)  # what filled it
     throttled: int = 0  # 429 answers
     refused: tuple[int, int] = (0, 0)  # 429s of the global limit, of the per-route buckets
     throttled_routes: list[tuple[str, int]] = field(default_factory=list)
@@ -253,9 +255,14 @@ class Crowd:
         limits = self.standin.rate_limits
         seen.calls = sum(len(t) for t in limits.taken.values())
         seen.max_a_second = max((limits.busiest_second(t) for t in limits.taken), default=0)
+        own = [c for c in self.standin.calls if c.route not in USER_ROUTES]  # the bot token's
+        seen.busiest_routes = _busiest_routes(own)
+        globally = {r for _, r in limits.refused_global}
         seen.throttled_routes = Counter(
-            f"{'global' if any(r == route for _, r in limits.refused_global) else 'route'}: {route}"
-            for route in (f"{c.method} {c.route}" for c in self.standin.calls if c.status == 429)
+            f"{'global' if f'{c.method} {c.route}' in globally else 'route'}:"
+            f" {c.method} {c.route}{_what(c)}"
+            for c in self.standin.calls
+            if c.status == 429
         ).most_common(4)
         seen.refused = (len(limits.refused_global), len(limits.refused))
         seen.throttled = sum(1 for c in self.standin.calls if c.status == 429)
@@ -300,3 +307,25 @@ async def _drive(
             await serve(conn, crowd)
         finally:
             await crowd.close()
+
+
+def _busiest_routes(calls: list[ApiCall]) -> list[tuple[str, int]]:
+    """The requests of the busiest one-second window (by when the stand-in read them), by route
+    and answer: what the global limit's busiest second was made of."""
+    ordered = sorted(calls, key=lambda c: c.at)
+    best, start, best_start = 0, 0, 0
+    for end, call in enumerate(ordered):
+        while ordered[start].at <= call.at - 1.0:
+            start += 1
+        if end - start + 1 > best:
+            best, best_start = end - start + 1, start
+    window = ordered[best_start : best_start + best]
+    return Counter(f"{c.method} {c.route} {c.status}{_what(c)}" for c in window).most_common(6)
+
+
+def _what(call: ApiCall) -> str:
+    """A world post's kind (a board or results), from its content."""
+    content = call.json.get("content", "") if isinstance(call.json, dict) else ""
+    if "World round #" in content:
+        return " (a board)"
+    return " (results)" if "players" in content else ""

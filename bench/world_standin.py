@@ -148,7 +148,8 @@ def report(
         ),
         check(
             "API calls in any one second (global limit), the run's most",
-            f"{seen.max_a_second} (the bot's token; {seen.calls} calls counted in the run)",
+            f"{seen.max_a_second} (the bot's token; {seen.calls} calls counted in the run;"
+            f" its requests: {', '.join(f'{r} x{n}' for r, n in seen.busiest_routes)})",
             f"<= {GLOBAL_LIMIT}",
             seen.max_a_second <= GLOBAL_LIMIT,
         ),
