@@ -2,9 +2,11 @@
 
 A feature owes a post (``Owed``) in the transaction that stores the fact owing it. Each channel's
 posts are a scheduler job of their own: in order, one at a time, a failing one retried with
-backoff while other channels go on. A post is marked sent once the platform took it; one sent
-but not marked (a crash between) goes again with the same nonce, which returns the first
-message. One that can never go (``Undeliverable``) is given up, logged and counted.
+backoff while other channels go on. A post is claimed before it is sent and marked sent once the
+platform took it; one sent but not marked (a crash between) goes again with the same nonce, which
+returns the first message. One that can never go (``Undeliverable``) is given up, logged and
+counted. Posts claimed for this process in the very transaction that owed them (``take``: a
+round's results) go without a read or a claim of their own.
 """
 
 from __future__ import annotations
@@ -117,6 +119,8 @@ class Outbox:
     sent: int = field(init=False, default=0)
     _held: dict[int, int] = field(init=False, default_factory=dict)  # channel -> holds (``hold``)
     _claimed: set[int] = field(init=False, default_factory=set)  # claimed here, not finished
+    _taken: dict[int, list[Post]] = field(init=False, default_factory=dict)  # channel -> ``take``
+    _told: set[int] = field(init=False, default_factory=set)  # channels woken since their read
 
     def deliver_with(self, kinds: Mapping[str, Deliver]) -> None:
         """The front end's way to send each kind of post."""
@@ -142,13 +146,24 @@ class Outbox:
         posts another process owed them a moment ago."""
         for guild_id, channel_id in places:
             if self.owns(guild_id):
+                self._told.add(channel_id)
                 self._send_now(channel_id)
+
+    def take(self, posts: Sequence[Post]) -> None:
+        """``posts`` were claimed for this process (until their ``due_at``) in the transaction that
+        owed them, each channel's in order and none of its older ones left: they go at their
+        channel's next delivery (``release``, ``wake``) without a read or a claim of their own,
+        while half their claim is left; past that, as any other owed post."""
+        for post in posts:
+            self._taken.setdefault(post.channel_id, []).append(post)
+            self._claimed.add(post.id)
 
     async def flush(self, timeout: float) -> None:
         """Deliver what is owed now, for ``timeout`` seconds at most (at a stop, once the
         scheduler is closed: the results of the rounds that have just ended); what is left
         goes after the next start."""
         self._held.clear()
+        self._taken.clear()  # their claims are released below: read and claimed again
         await self._release_claims()  # sends the closed scheduler cut off go again now
         owed = await self.store.channels_owed(self.clock())
         channels = [channel for guild, channel in owed if self.owns(guild)]
@@ -190,6 +205,7 @@ class Outbox:
         # within a claim's span: a post claimed by a process that died goes when its claim ends
         for guild_id, channel_id in await self.store.channels_owed(now + CLAIM):
             if self.owns(guild_id) and self.scheduler.when(_job(channel_id)) is None:
+                self._told.add(channel_id)
                 self._send_now(channel_id)
         return now + LOOK_EVERY
 
@@ -197,6 +213,12 @@ class Outbox:
         """The channel's owed posts in order; the instant of the next try when one must wait."""
         if channel_id in self._held:
             return None  # ``release`` sends them
+        taken = self._taken.pop(channel_id, None)
+        if taken:
+            due = await self._send_taken(taken)
+            if due is not None or channel_id not in self._told:
+                return due  # nothing owed since the claim: no read
+        self._told.discard(channel_id)
         for post in await self.store.channel_posts(channel_id):
             if not self.owns(post.guild_id):
                 return None  # the shard moved: its new process delivers
@@ -206,33 +228,60 @@ class Outbox:
             if not await self.store.claim_post(post.id, now, now + CLAIM):
                 return now + CLAIM  # another process is sending it
             self._claimed.add(post.id)
-            deliver = self.deliverers.get(post.kind)
-            if deliver is None:
-                self._claimed.discard(post.id)
-                await self._give_up(post, "no deliverer for this kind")
-                continue
-            try:
-                await deliver(post)
-            except Undeliverable as exc:
-                self._claimed.discard(post.id)
-                await self._give_up(post, str(exc) or type(exc).__name__)
-                continue
-            except Exception as exc:
-                due = self.clock() + self.backoff.delay(post.tries)
-                log.warning(
-                    "post %s (%s) to %s not out yet (%s); again in %.1f s",
-                    post.id,
-                    post.kind,
-                    channel_id,
-                    exc,
-                    due - self.clock(),
-                )
-                self._claimed.discard(post.id)
-                await self.store.post_later(post.id, due)
+            due = await self._send(post)
+            if due is not None:
                 return due
+        return None
+
+    async def _send_taken(self, posts: list[Post]) -> float | None:
+        """Posts claimed in the transaction that owed them (``take``), in order; the instant of
+        the next try when one must wait."""
+        for index, post in enumerate(posts):
+            left = posts[index:]
+            if not self.owns(post.guild_id):
+                self._claimed.difference_update(p.id for p in left)
+                return None  # the shard moved: its new process delivers once the claims end
+            if self.clock() > post.due_at - CLAIM / 2:  # held too long: claimed again, as owed
+                self._claimed.difference_update(p.id for p in left)
+                return post.due_at
+            due = await self._send(post)
+            if due is not None:  # the later ones go after it, claimed again then
+                for later in left[1:]:
+                    await self.store.release_post(later.id, self.clock())
+                    self._claimed.discard(later.id)
+                return due
+        return None
+
+    async def _send(self, post: Post) -> float | None:
+        """Deliver a post this process claimed and mark it; the instant of its next try when it
+        failed (None: sent or given up)."""
+        deliver = self.deliverers.get(post.kind)
+        if deliver is None:
             self._claimed.discard(post.id)
-            await self.store.post_sent(post.id, self.clock())
-            self.sent += 1
+            await self._give_up(post, "no deliverer for this kind")
+            return None
+        try:
+            await deliver(post)
+        except Undeliverable as exc:
+            self._claimed.discard(post.id)
+            await self._give_up(post, str(exc) or type(exc).__name__)
+            return None
+        except Exception as exc:
+            due = self.clock() + self.backoff.delay(post.tries)
+            log.warning(
+                "post %s (%s) to %s not out yet (%s); again in %.1f s",
+                post.id,
+                post.kind,
+                post.channel_id,
+                exc,
+                due - self.clock(),
+            )
+            self._claimed.discard(post.id)
+            await self.store.post_later(post.id, due)
+            return due
+        self._claimed.discard(post.id)
+        await self.store.post_sent(post.id, self.clock())
+        self.sent += 1
         return None
 
     async def _give_up(self, post: Post, reason: str) -> None:

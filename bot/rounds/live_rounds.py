@@ -299,6 +299,7 @@ class LiveRounds:
         self.outbox.hold(live.channel_id)  # the results wait for the board's final status
         try:
             settled = await self.settler.settle(live)
+            self.outbox.take(settled.claimed)  # they go at the release, with no read or claim
             self._live.pop(live.channel_id, None)
             if not settled.ours:  # another process finished it (and posts it): never post twice
                 log.warning("round %s was finished by another process; not posted here", live.id)

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from bot.kernel import codec
 from bot.kernel.backoff import Backoff
-from bot.kernel.outbox import Owed
+from bot.kernel.outbox import CLAIM, Owed, Post
 from bot.rounds.events import ResultsReport
 from bot.rounds.live import LiveRound
 from bot.rounds.model import RESULTS, OwedResults, StoredRound
@@ -19,6 +19,7 @@ from bot.rounds.store import AtFinish, RoundStore
 from bot.rounds.view import RoundView
 from bot.rounds.writer import GuessWriter
 from bot.storage.database import Session
+from bot.storage.outbox_sql import claim_channel_in
 from core.codes import CodeError, encode
 from core.commonness import missed_order
 from core.round import PlayerResult, Results, Round
@@ -68,11 +69,14 @@ def results_owed(stored: StoredRound) -> Owed:
 @dataclasses.dataclass(frozen=True)
 class Settled:
     """A round's results as stored, its players' names, and whether this process stored them
-    (False: another process finished the round first, and posts it)."""
+    (False: another process finished the round first, and posts it); ``claimed``: the channel's
+    owed posts (its results among them) claimed for this process in the finish's transaction
+    (``Outbox.take``), none when the finish stored nothing or its channel has posts waiting."""
 
     results: Results
     names: dict[int, str]
     ours: bool
+    claimed: tuple[Post, ...] = ()
 
 
 @dataclasses.dataclass(eq=False)
@@ -104,21 +108,27 @@ class Settler:
             results = await self.score(live.stored, live.game)
             names = await self.names(live.stored.guild_id, live.names, results.players)
             tried_before, tried = tried, True
-            then = self._then(live.view(), results) if self.at_finish else None
+            claimed: list[Post] = []  # this try's, kept only if it commits
+            then = self._then(live.view(), results, claimed)
             owed = [results_owed(live.stored)]
             stored = await self.storage.finish_round(
                 live.id, results, self.clock(), names, then, owed
             )
-            return Settled(results, names, stored or tried_before)
+            return Settled(results, names, stored or tried_before, tuple(claimed))
 
         return await self.backoff.until_done(f"round {live.id}: results not stored", attempt)
 
-    def _then(self, view: RoundView, results: Results) -> FinishStep:
-        """The other features' parts of this round's finish, one after another."""
+    def _then(self, view: RoundView, results: Results, claimed: list[Post]) -> FinishStep:
+        """The other features' parts of this round's finish, one after another; then the
+        channel's owed posts (the results, what those parts owed there) claimed for this
+        process into ``claimed``: sent at the release without a read or a claim of their own."""
 
         async def then(totals: Totals, session: Session) -> None:
             for step in self.at_finish:
                 await step(view, results, totals, session)
+            now = self.clock()
+            lock = self.storage.lock_rows
+            claimed[:] = await claim_channel_in(session, view.channel_id, now, now + CLAIM, lock)
 
         return then
 

@@ -1,8 +1,11 @@
 """The outbox's SQL (``bot.kernel.outbox``): posts owed, written with the fact that owes them
-(``owe_in``, inside that fact's transaction), read a channel at a time, marked sent or given up."""
+(``owe_in``, inside that fact's transaction), read a channel at a time, marked sent or given up.
+A channel's posts may be claimed in that same transaction (``claim_channel_in``), for the process
+that sends them next."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -33,6 +36,25 @@ async def owe_in(session: Session, posts: Sequence[Owed], now: float) -> None:
         await session.executemany(
             OWE_SQL, [(p.kind, p.guild_id, p.channel_id, p.payload, now, now) for p in posts]
         )
+
+
+async def claim_channel_in(
+    session: Session, channel_id: int, now: float, until: float, lock_rows: str = ""
+) -> list[Post]:
+    """In the transaction ``session`` is in (the one that owes the channel its newest posts):
+    claim the channel's owed posts until ``until``, oldest first, when every one is due at
+    ``now`` (none waiting out a retry or claimed by a sender); those claimed, as claimed (kept
+    only if the transaction commits), else none. ``lock_rows``: the engine's clause that locks
+    the rows read (``Database.lock_rows``)."""
+    posts = [Post(**r) for r in await session.fetch(CHANNEL_SQL + lock_rows, channel_id)]
+    if any(post.due_at > now for post in posts):
+        return []  # one is on its way or waits: the channel's sender takes them in turn
+    claimed = []
+    for post in posts:
+        if await session.execute(CLAIM_SQL, until, post.id, now) != 1:
+            break  # taken meanwhile by another process (PostgreSQL): it goes on from there
+        claimed.append(dataclasses.replace(post, due_at=until))
+    return claimed
 
 
 class OutboxSQL(Database, Protocol):

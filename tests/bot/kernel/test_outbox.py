@@ -5,6 +5,7 @@ never go given up once, and at start what was owed while the bot was down."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 from bot.kernel.backoff import Backoff
 from bot.kernel.outbox import Outbox, Owed, Post, Undeliverable
@@ -162,3 +163,94 @@ async def test_a_send_the_stop_cut_off_goes_in_the_stops_flush() -> None:
     await scheduler.close()
     await outbox.flush(timeout=2)
     assert channels.sent == [(10, "a1")] and await store.channel_posts(10) == []
+
+
+class Counted(MemoryOutboxStore):
+    """The in-memory store, counting the reads and claims of a channel's posts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+        self.claims = 0
+
+    async def channel_posts(self, channel_id: int) -> list[Post]:
+        self.reads += 1
+        return await super().channel_posts(channel_id)
+
+    async def claim_post(self, post_id: int, now: float, until: float) -> bool:
+        self.claims += 1
+        return await super().claim_post(post_id, now, until)
+
+
+async def claimed_with_their_fact(store: Counted, posts: list[Owed], until: float) -> list[Post]:
+    """``posts`` owed and claimed as a fact's transaction does it (``claim_channel_in``)."""
+    await store.owe_posts(posts, T0)
+    taken = []
+    for post in [
+        p for c in sorted({p.channel_id for p in posts}) for p in await store.channel_posts(c)
+    ]:
+        assert await store.claim_post(post.id, T0, until)
+        taken.append(dataclasses.replace(post, due_at=until))
+    store.reads = store.claims = 0
+    return taken
+
+
+async def test_posts_claimed_with_their_fact_go_at_the_release_unread() -> None:
+    """A round's results: claimed in its finish, held until its board's last status is out,
+    then sent in order without a read or a claim; a post owed there meanwhile is read after."""
+    store, channels, clock = Counted(), Channels(), StoppedClock(T0)
+    outbox, scheduler = await started(store, channels, clock)
+    await scheduler.caught_up()  # the look at start, over before anything is owed
+    outbox.hold(10)
+    outbox.take(await claimed_with_their_fact(store, [owed(10, "a1"), owed(10, "a2")], T0 + 5))
+    await scheduler.caught_up()
+    assert channels.sent == []
+    outbox.release(10)
+    assert await channels.until(2) == [(10, "a1"), (10, "a2")]
+    await scheduler.caught_up()
+    assert (store.reads, store.claims) == (0, 0) and await store.channel_posts(10) == []
+    outbox.hold(10)
+    outbox.take(await claimed_with_their_fact(store, [owed(10, "a3")], T0 + 5))
+    await outbox.owe([owed(10, "a4")])  # owed meanwhile, outside the fact: read after a3
+    outbox.release(10)
+    assert await channels.until(4) == [(10, "a1"), (10, "a2"), (10, "a3"), (10, "a4")]
+    await scheduler.caught_up()
+    assert (store.reads, store.claims) == (1, 1) and outbox.sent == 4
+    await scheduler.close()
+
+
+async def test_posts_claimed_with_their_fact_but_held_too_long_wait_for_the_claim() -> None:
+    """Held past half its claim, a post taken is not sent on it (the send could outlast it):
+    it goes as any owed post once the claim ends, claimed again."""
+    store, channels, clock = Counted(), Channels(), StoppedClock(T0)
+    outbox, scheduler = await started(store, channels, clock)
+    await scheduler.caught_up()  # the look at start, over before anything is owed
+    outbox.hold(10)
+    outbox.take(await claimed_with_their_fact(store, [owed(10, "a1")], T0 + 5))
+    clock.advance(3)
+    outbox.release(10)
+    await scheduler.caught_up()
+    assert channels.sent == []
+    clock.advance(2)
+    assert await channels.until(1) == [(10, "a1")]
+    await scheduler.caught_up()
+    assert store.claims == 1 and await store.channel_posts(10) == []
+    await scheduler.close()
+
+
+async def test_a_failing_post_claimed_with_its_fact_lets_the_next_go_after_it() -> None:
+    """The first of two posts taken fails: it waits out its retry, the second's claim is
+    let go, and both go in order at the retry."""
+    store, channels, clock = Counted(), Channels(), StoppedClock(T0)
+    outbox, scheduler = await started(store, channels, clock)
+    await scheduler.caught_up()  # the look at start, over before anything is owed
+    channels.failing["a1"] = ConnectionError("503")
+    outbox.take(await claimed_with_their_fact(store, [owed(10, "a1"), owed(10, "a2")], T0 + 5))
+    outbox.wake([(1, 10)])
+    await scheduler.caught_up()
+    waiting, behind = await store.channel_posts(10)
+    assert (waiting.tries, waiting.due_at, behind.due_at) == (1, T0 + 10, T0)
+    del channels.failing["a1"]
+    clock.advance(10)
+    assert await channels.until(2) == [(10, "a1"), (10, "a2")]
+    await scheduler.close()

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from bot.kernel.outbox import OutboxStore, Owed
+from bot.storage.outbox_sql import claim_channel_in, owe_in
 from tests.bot.kernel.memory_outbox import MemoryOutboxStore
-from tests.stores import STORES, engine_storage
+from tests.stores import ENGINES, STORES, engine_storage
 
 T0 = 1_000_000.0
 
@@ -72,3 +73,31 @@ async def test_a_post_is_claimed_by_one_sender_until_its_claim_ends(store: Outbo
     await store.release_post(post.id, T0 + 14)  # sent: stays sent
     assert not await store.claim_post(post.id, T0 + 30, T0 + 40)
     assert await store.channel_posts(10) == []
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+async def test_a_channels_posts_are_claimed_in_the_transaction_owing_them(
+    engine: str, tmp_path: Path
+) -> None:
+    """``claim_channel_in``: every owed post of the channel, the older ones first, claimed with
+    the fact that owes the newest; none while one of them waits, and none if the fact fails."""
+    async with engine_storage(engine, tmp_path) as storage:
+        await storage.owe_posts([owed(10, "a")], T0)
+        async with storage._write() as session:
+            await owe_in(session, [owed(10, "b"), owed(20, "x", guild=2)], T0 + 1)
+            claimed = await claim_channel_in(session, 10, T0 + 1, T0 + 6, storage.lock_rows)
+        assert [p.payload for p in claimed] == ['{"text": "a"}', '{"text": "b"}']
+        assert await storage.channel_posts(10) == claimed
+        assert {p.due_at for p in claimed} == {T0 + 6}
+        assert not await storage.claim_post(claimed[0].id, T0 + 5, T0 + 10)
+        await storage.post_later(claimed[0].id, T0 + 60)  # a waits out a retry: b behind it
+        async with storage._write() as session:
+            await owe_in(session, [owed(10, "c")], T0 + 7)
+            assert await claim_channel_in(session, 10, T0 + 7, T0 + 12, storage.lock_rows) == []
+        assert [p.due_at for p in await storage.channel_posts(10)] == [T0 + 60, T0 + 6, T0 + 7]
+        with pytest.raises(RuntimeError):
+            async with storage._write() as session:
+                assert await claim_channel_in(session, 20, T0 + 8, T0 + 13, storage.lock_rows)
+                raise RuntimeError("the fact is not stored")
+        (x,) = await storage.channel_posts(20)
+        assert x.due_at == T0 + 1 and await storage.claim_post(x.id, T0 + 8, T0 + 13)

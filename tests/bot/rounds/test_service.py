@@ -10,6 +10,7 @@ from typing import Any, cast
 import pytest
 
 from bot.kernel.lexicons import Lexicons
+from bot.kernel.outbox import CLAIM, Owed, Post
 from bot.rounds.discord.port import Gone, Refused, Unavailable
 from bot.rounds.events import ChatMessage, Ending, NotPosted
 from bot.rounds.model import AcceptedWord, RoundState
@@ -352,15 +353,89 @@ async def test_results_not_stored_are_tried_again_and_posted_once(
     storage: Storage, lexicon: Lexicon, clock: StoppedClock, committed: bool
 ) -> None:
     """A failed store is retried; when the failed try had in fact committed, the retry finds the
-    round finished and still knows the results are this process's to post (not another's)."""
+    round finished and still knows the results are this process's to post (not another's): they
+    go once the claim that try took on them ends (``Outbox.take`` never heard of it)."""
     flaky = LosesAnswer(storage, committed)
     rig = Rig.open(cast(Storage, flaky), lexicon, clock)
     live = await rig.start()
     rig.say(ALICE, "cat dogs")
-    report = await rig.end()
+    ending = asyncio.create_task(rig.end())
+    if committed:
+        async with asyncio.timeout(5):
+            while rig.service.running(CHANNEL) is not None:  # noqa: ASYNC110
+                await asyncio.sleep(0.005)
+        await rig.scheduler.caught_up()
+        assert rig.publisher.results == []
+        clock.advance(CLAIM)
+    report = await ending
     assert flaky.failed and [p.points for p in report.results.players] == [2]
     assert len(rig.publisher.results) == 1
     stored = await storage.get_round(live.id)
     assert stored is not None and stored.results_posted_at is not None
     assert [e.points for e in await storage.leaderboard(GUILD, 10)] == [2]  # counted once
+    await rig.close()
+
+
+class Counted:
+    """The storage, counting the outbox's reads and claims of a channel's posts."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.reads = 0
+        self.claims = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.storage, name)
+
+    async def channel_posts(self, channel_id: int) -> list[Post]:
+        self.reads += 1
+        return await self.storage.channel_posts(channel_id)
+
+    async def claim_post(self, post_id: int, now: float, until: float) -> bool:
+        self.claims += 1
+        return await self.storage.claim_post(post_id, now, until)
+
+
+async def test_results_claimed_in_their_finish_go_without_a_read_or_a_claim(
+    storage: Storage, lexicon: Lexicon, clock: StoppedClock
+) -> None:
+    """Fifty rounds ending at once queue on one database: their results are claimed in the
+    finish's own transaction, so what goes between the board's last status and them is the post
+    alone (issue 37)."""
+    counted = Counted(storage)
+    rig = Rig.open(cast(Storage, counted), lexicon, clock)
+    await rig.start()
+    await rig.scheduler.caught_up()  # the outbox's look at start
+    rig.say(ALICE, "cat")
+    report = await rig.end()
+    assert [p.points for p in report.results.players] == [1]
+    await rig.scheduler.caught_up()
+    assert (counted.reads, counted.claims) == (0, 0)
+    assert await storage.channel_posts(CHANNEL) == []
+    await rig.close()
+
+
+async def test_results_wait_behind_an_older_post_of_their_channel(
+    storage: Storage, lexicon: Lexicon, clock: StoppedClock
+) -> None:
+    """A post owed to the channel before the finish, waiting out a retry: the finish claims
+    nothing, and the results go after it, in the order they were owed."""
+    rig = Rig.open(storage, lexicon, clock)
+    await rig.start()
+    await storage.owe_posts([Owed("note", GUILD, CHANNEL, "{}")], clock())
+    (older,) = await storage.channel_posts(CHANNEL)
+    retry = clock() + 600
+    await storage.post_later(older.id, retry)
+    rig.say(ALICE, "cat")
+    ending = asyncio.create_task(rig.end())
+    async with asyncio.timeout(5):
+        while rig.service.running(CHANNEL) is not None:  # noqa: ASYNC110
+            await asyncio.sleep(0.005)
+    await rig.scheduler.caught_up()
+    assert rig.publisher.results == []
+    first, results = await storage.channel_posts(CHANNEL)
+    assert (first.id, first.due_at, results.due_at) == (older.id, retry, clock())
+    clock.advance(retry - clock())  # no sender for a note: given up, then the results go
+    await ending
+    assert await storage.channel_posts(CHANNEL) == []
     await rig.close()
