@@ -79,7 +79,7 @@ async def play(storage: Storage, args: argparse.Namespace, lexicon: Lexicon) -> 
             continue
         posts = await storage.channel_posts(stored.channel_id)
         t2 = time.perf_counter()
-        await storage.post_sent(posts[0].id, time.time())
+        await storage.posts_sent([posts[0].id], time.time())
         t3 = time.perf_counter()
         if counted:
             times.owing.append((t1 - t0) * 1000)

@@ -79,9 +79,9 @@ class OutboxSQL(Database, Protocol):
         async with self._write() as session:
             await session.execute(RELEASE_SQL, now, post_id)
 
-    async def post_sent(self, post_id: int, now: float) -> None:
+    async def posts_sent(self, post_ids: Sequence[int], now: float) -> None:
         async with self._write() as session:
-            await session.execute(SENT_SQL, now, post_id)
+            await session.executemany(SENT_SQL, [(now, post_id) for post_id in post_ids])
 
     async def post_given_up(self, post_id: int, reason: str, now: float) -> None:
         async with self._write() as session:

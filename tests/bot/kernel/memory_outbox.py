@@ -58,8 +58,9 @@ class MemoryOutboxStore:
         if self.rows[post_id].open:
             self.rows[post_id].due_at = now
 
-    async def post_sent(self, post_id: int, now: float) -> None:
-        self.rows[post_id].sent_at = now
+    async def posts_sent(self, post_ids: Sequence[int], now: float) -> None:
+        for post_id in post_ids:
+            self.rows[post_id].sent_at = now
 
     async def post_given_up(self, post_id: int, reason: str, now: float) -> None:
         self.rows[post_id].given_up, self.rows[post_id].due_at = reason, now

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Sequence
 
 from bot.kernel.backoff import Backoff
-from bot.kernel.outbox import Outbox, Owed, Post, Undeliverable
+from bot.kernel.outbox import CLAIM, Outbox, Owed, Post, Undeliverable
 from bot.kernel.scheduler import Scheduler
 from tests.bot.harness import StoppedClock
 from tests.bot.kernel.memory_outbox import MemoryOutboxStore
@@ -253,4 +254,68 @@ async def test_a_failing_post_claimed_with_its_fact_lets_the_next_go_after_it() 
     del channels.failing["a1"]
     clock.advance(10)
     assert await channels.until(2) == [(10, "a1"), (10, "a2")]
+    await scheduler.close()
+
+
+class Marked(MemoryOutboxStore):
+    """The in-memory store, noting each transaction that marks posts sent; ``failing``: the
+    next one fails."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marks: list[list[int]] = []
+        self.failing = False
+
+    async def posts_sent(self, post_ids: Sequence[int], now: float) -> None:
+        await asyncio.sleep(0)  # a transaction takes a turn of the loop at least
+        if self.failing:
+            self.failing = False
+            raise ConnectionError("connection reset")
+        self.marks.append(list(post_ids))
+        await super().posts_sent(post_ids, now)
+
+
+async def test_posts_sent_together_are_marked_in_one_transaction() -> None:
+    """Fifty channels' results out at once cost a few marks, not fifty commits."""
+    store, clock = Marked(), StoppedClock(T0)
+    out, sent = asyncio.Event(), Channels()
+
+    async def together(post: Post) -> None:
+        await out.wait()
+        await sent.deliver(post)
+
+    outbox, scheduler = await started(store, sent, clock)
+    outbox.deliver_with({"note": together})
+    await outbox.owe([owed(10, "a1"), owed(20, "b1", guild=2), owed(30, "c1")])
+    await asyncio.sleep(0.01)
+    out.set()
+    await sent.until(3)
+    await scheduler.caught_up()
+    assert store.marks == [[1, 2, 3]] and outbox.sent == 3
+    await scheduler.close()
+
+
+async def test_a_post_whose_mark_failed_goes_again_with_its_nonce() -> None:
+    """Sent, but its mark lost: sent again once its claim ends, with the same nonce (the
+    platform returns the first message), then marked."""
+    store, channels, clock = Marked(), Channels(), StoppedClock(T0)
+    nonces: list[str] = []
+
+    async def noted(post: Post) -> None:
+        nonces.append(post.nonce())
+        await channels.deliver(post)
+
+    outbox, scheduler = await started(store, channels, clock)
+    outbox.deliver_with({"note": noted})
+    await scheduler.caught_up()
+    store.failing = True
+    await outbox.owe([owed(10, "a1")])
+    await channels.until(1)
+    await scheduler.caught_up()
+    assert store.marks == [] and len(await store.channel_posts(10)) == 1
+    clock.advance(CLAIM)
+    await channels.until(2)
+    await scheduler.caught_up()
+    assert nonces == ["b1.0", "b1.0"] and store.marks == [[1]]
+    assert await store.channel_posts(10) == []
     await scheduler.close()

@@ -45,7 +45,7 @@ async def test_a_channels_posts_come_in_the_order_they_were_owed(store: OutboxSt
 async def test_sent_given_up_and_later(store: OutboxStore) -> None:
     await store.owe_posts([owed(10, "a"), owed(10, "b"), owed(10, "c")], T0)
     a, b, c = await store.channel_posts(10)
-    await store.post_sent(a.id, T0 + 1)
+    await store.posts_sent([a.id], T0 + 1)
     await store.post_given_up(b.id, "Missing Access", T0 + 1)
     await store.post_later(c.id, T0 + 30)
     (left,) = await store.channel_posts(10)
@@ -69,7 +69,7 @@ async def test_a_post_is_claimed_by_one_sender_until_its_claim_ends(store: Outbo
     await store.release_post(post.id, T0 + 12)  # its sender stopped without sending it
     assert await store.channels_owed(T0 + 12) == [(1, 10)]
     assert await store.claim_post(post.id, T0 + 12, T0 + 22)
-    await store.post_sent(post.id, T0 + 13)
+    await store.posts_sent([post.id], T0 + 13)
     await store.release_post(post.id, T0 + 14)  # sent: stays sent
     assert not await store.claim_post(post.id, T0 + 30, T0 + 40)
     assert await store.channel_posts(10) == []
