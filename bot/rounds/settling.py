@@ -127,8 +127,7 @@ class Settler:
             for step in self.at_finish:
                 await step(view, results, totals, session)
             now = self.clock()
-            lock = self.storage.lock_rows
-            claimed[:] = await claim_channel_in(session, view.channel_id, now, now + CLAIM, lock)
+            claimed[:] = await claim_channel_in(session, view.channel_id, now, now + CLAIM)
 
         return then
 

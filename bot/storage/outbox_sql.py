@@ -5,7 +5,6 @@ that sends them next."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -23,6 +22,13 @@ CHANNEL_SQL = (
     f" WHERE channel_id = ? AND {_OWED} ORDER BY id"
 )
 CLAIM_SQL = f"UPDATE outbox SET due_at = ? WHERE id = ? AND due_at <= ? AND {_OWED}"
+# A channel's owed posts, all claimed or none (one waits: the channel's sender takes them in turn).
+CLAIM_CHANNEL_SQL = (
+    f"UPDATE outbox SET due_at = ? WHERE channel_id = ? AND {_OWED} AND due_at <= ?"
+    " AND NOT EXISTS (SELECT 1 FROM outbox AS o WHERE o.channel_id = ?"
+    " AND o.sent_at IS NULL AND o.given_up IS NULL AND o.due_at > ?)"
+    " RETURNING id, kind, guild_id, channel_id, payload, tries, due_at"
+)
 RELEASE_SQL = f"UPDATE outbox SET due_at = ? WHERE id = ? AND {_OWED}"
 SENT_SQL = "UPDATE outbox SET sent_at = ? WHERE id = ?"
 GIVEN_UP_SQL = "UPDATE outbox SET given_up = ?, sent_at = NULL, due_at = ? WHERE id = ?"
@@ -39,22 +45,15 @@ async def owe_in(session: Session, posts: Sequence[Owed], now: float) -> None:
 
 
 async def claim_channel_in(
-    session: Session, channel_id: int, now: float, until: float, lock_rows: str = ""
+    session: Session, channel_id: int, now: float, until: float
 ) -> list[Post]:
     """In the transaction ``session`` is in (the one that owes the channel its newest posts):
-    claim the channel's owed posts until ``until``, oldest first, when every one is due at
-    ``now`` (none waiting out a retry or claimed by a sender); those claimed, as claimed (kept
-    only if the transaction commits), else none. ``lock_rows``: the engine's clause that locks
-    the rows read (``Database.lock_rows``)."""
-    posts = [Post(**r) for r in await session.fetch(CHANNEL_SQL + lock_rows, channel_id)]
-    if any(post.due_at > now for post in posts):
-        return []  # one is on its way or waits: the channel's sender takes them in turn
-    claimed = []
-    for post in posts:
-        if await session.execute(CLAIM_SQL, until, post.id, now) != 1:
-            break  # taken meanwhile by another process (PostgreSQL): it goes on from there
-        claimed.append(dataclasses.replace(post, due_at=until))
-    return claimed
+    claim the channel's owed posts until ``until`` when every one is due at ``now`` (none
+    waiting out a retry or claimed by a sender); those claimed, oldest first, as claimed (kept
+    only if the transaction commits), else none. One statement: it runs where many finishes
+    queue on one connection."""
+    rows = await session.fetch(CLAIM_CHANNEL_SQL, until, channel_id, now, channel_id, now)
+    return sorted((Post(**r) for r in rows), key=lambda post: post.id)
 
 
 class OutboxSQL(Database, Protocol):

@@ -85,7 +85,7 @@ async def test_a_channels_posts_are_claimed_in_the_transaction_owing_them(
         await storage.owe_posts([owed(10, "a")], T0)
         async with storage._write() as session:
             await owe_in(session, [owed(10, "b"), owed(20, "x", guild=2)], T0 + 1)
-            claimed = await claim_channel_in(session, 10, T0 + 1, T0 + 6, storage.lock_rows)
+            claimed = await claim_channel_in(session, 10, T0 + 1, T0 + 6)
         assert [p.payload for p in claimed] == ['{"text": "a"}', '{"text": "b"}']
         assert await storage.channel_posts(10) == claimed
         assert {p.due_at for p in claimed} == {T0 + 6}
@@ -93,11 +93,11 @@ async def test_a_channels_posts_are_claimed_in_the_transaction_owing_them(
         await storage.post_later(claimed[0].id, T0 + 60)  # a waits out a retry: b behind it
         async with storage._write() as session:
             await owe_in(session, [owed(10, "c")], T0 + 7)
-            assert await claim_channel_in(session, 10, T0 + 7, T0 + 12, storage.lock_rows) == []
+            assert await claim_channel_in(session, 10, T0 + 7, T0 + 12) == []
         assert [p.due_at for p in await storage.channel_posts(10)] == [T0 + 60, T0 + 6, T0 + 7]
         with pytest.raises(RuntimeError):
             async with storage._write() as session:
-                assert await claim_channel_in(session, 20, T0 + 8, T0 + 13, storage.lock_rows)
+                assert await claim_channel_in(session, 20, T0 + 8, T0 + 13)
                 raise RuntimeError("the fact is not stored")
         (x,) = await storage.channel_posts(20)
         assert x.due_at == T0 + 1 and await storage.claim_post(x.id, T0 + 8, T0 + 13)
