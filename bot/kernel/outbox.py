@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.kernel.backoff import Backoff
+from bot.kernel.gathered import Gathered
 from bot.kernel.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
@@ -107,16 +108,6 @@ class OutboxStore(Protocol):
 
 
 @dataclass(eq=False)
-class _Marks:
-    """Posts sent, to be marked together; ``done`` once the transaction is over (``failure``:
-    what it raised)."""
-
-    ids: list[int] = field(default_factory=list)
-    done: asyncio.Event = field(default_factory=asyncio.Event)
-    failure: Exception | None = None
-
-
-@dataclass(eq=False)
 class Outbox:
     """Delivers owed posts through the deliverers the front end registers, kind by kind."""
 
@@ -132,8 +123,10 @@ class Outbox:
     _claimed: set[int] = field(init=False, default_factory=set)  # claimed here, not finished
     _taken: dict[int, list[Post]] = field(init=False, default_factory=dict)  # channel -> ``take``
     _told: set[int] = field(init=False, default_factory=set)  # channels woken since their read
-    _gathering: _Marks = field(init=False, default_factory=_Marks)  # sent, unmarked
-    _marking: asyncio.Task[None] | None = field(init=False, default=None)
+    _marks: Gathered[int] = field(init=False)  # posts sent: marked together (``posts_sent``)
+
+    def __post_init__(self) -> None:
+        self._marks = Gathered(lambda ids: self.store.posts_sent(ids, self.clock()))
 
     def deliver_with(self, kinds: Mapping[str, Deliver]) -> None:
         """The front end's way to send each kind of post."""
@@ -293,32 +286,9 @@ class Outbox:
             await self.store.post_later(post.id, due)
             return due
         self._claimed.discard(post.id)
-        await self._mark_sent(post.id)
+        await self._marks.add(post.id)  # with the posts other channels sent meanwhile
         self.sent += 1
         return None
-
-    async def _mark_sent(self, post_id: int) -> None:
-        """Mark a post sent, in one transaction with the posts other channels sent meanwhile
-        (while one batch is written the next gathers); raise what that transaction raised."""
-        batch = self._gathering
-        batch.ids.append(post_id)
-        if self._marking is None:
-            self._marking = asyncio.create_task(self._write_marks(), name="outbox marks")
-        await batch.done.wait()
-        if batch.failure is not None:
-            raise batch.failure
-
-    async def _write_marks(self) -> None:
-        try:
-            while self._gathering.ids:
-                batch, self._gathering = self._gathering, _Marks()
-                try:
-                    await self.store.posts_sent(batch.ids, self.clock())
-                except Exception as exc:  # each of its senders fails as its own mark would
-                    batch.failure = exc
-                batch.done.set()
-        finally:
-            self._marking = None
 
     async def _give_up(self, post: Post, reason: str) -> None:
         log.warning("post %s (%s) to %s given up: %s", post.id, post.kind, post.channel_id, reason)

@@ -175,7 +175,7 @@ class LiveRounds:
         """The board could not be posted: end the round (nobody played it) rather than leave it."""
         try:
             await self.storage.finish_round(live.id, live.game.results(), self.clock(), {})
-            await self.storage.mark_results_posted(live.id, self.clock())  # nothing to post
+            await self.storage.mark_results_posted([live.id], self.clock())  # nothing to post
         except Exception:
             log.exception("round %s could not be closed; it resumes at the next start", live.id)
 

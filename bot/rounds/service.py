@@ -19,6 +19,7 @@ from bot.i18n.channels import channel_list
 from bot.i18n.languages import language_name
 from bot.i18n.phrase import Phrase
 from bot.kernel import codec
+from bot.kernel.gathered import Gathered
 from bot.kernel.limits import Limiter
 from bot.kernel.options import OptionError
 from bot.kernel.outbox import Post, Undeliverable
@@ -103,6 +104,10 @@ class RoundService:
         self.clock = live_rounds.clock
         self.limiter = limiter or Limiter(GUESSES_PER_SECOND, GUESS_BURST, self.clock)
         self.book = ResultBook(self.storage, live_rounds.lexicons, live_rounds.settler)
+        # Results out, recorded together: fifty rounds ending at once cost a few commits.
+        self._posted: Gathered[int] = Gathered(
+            lambda ids: self.storage.mark_results_posted(ids, self.clock())
+        )
         self.events.subscribe(RoundEnded, self.book.ended)
 
     async def my_result(self, round_id: int, player_id: int) -> MyResult | Refusal:
@@ -184,7 +189,7 @@ class RoundService:
         self.live_rounds.outbox.deliver_with({RESULTS: deliver})
 
     async def _results_out(self, round_id: int, channel_id: int) -> None:
-        await self.storage.mark_results_posted(round_id, self.clock())
+        await self._posted.add(round_id)
         self.events.publish(ResultsPosted(round_id, channel_id))
 
     async def committed(self, ticket: int, *, player_waits: bool = True) -> None:

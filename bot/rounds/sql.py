@@ -151,10 +151,10 @@ class RoundSQL(Database, Protocol):
         """Rounds to resume after a restart, soonest deadline first."""
         return [StoredRound.from_columns(r) for r in await self._fetch(sql.UNFINISHED_ROUNDS_SQL)]
 
-    async def mark_results_posted(self, round_id: int, at: float) -> None:
-        """The round's results reached its channel (or never can): not posted again."""
+    async def mark_results_posted(self, round_ids: Sequence[int], at: float) -> None:
+        """The rounds' results reached their channels (or never can): not posted again."""
         async with self._write() as session:
-            await session.execute(sql.MARK_POSTED_SQL, at, round_id)
+            await session.executemany(sql.MARK_POSTED_SQL, [(at, r) for r in round_ids])
 
     async def unposted_results(self) -> list[StoredRound]:
         """Finished rounds whose results never reached their channel, oldest first."""

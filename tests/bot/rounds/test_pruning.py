@@ -141,7 +141,7 @@ async def test_the_bot_prunes_at_start(
         old = await played(store, 10, 12, ended_at=now - 3 * DAY)
         recent = await played(store, 11, 9, ended_at=now - 1 * DAY)
         for round_id in (old, recent):
-            await store.mark_results_posted(round_id, now)
+            await store.mark_results_posted([round_id], now)
     finally:
         await store.close()
     async with bot_session(standin, path, clock, lexicon, guess_retention_days=2) as game:

@@ -21,8 +21,8 @@ async def test_unposted_results_until_marked(storage: Storage) -> None:
     assert await storage.finish_round(first.id, results_for({}), 1500.0, {})
     assert [r.id for r in await storage.unposted_results()] == [first.id, second.id]
 
-    await storage.mark_results_posted(first.id, 1600.0)
-    await storage.mark_results_posted(first.id, 9999.0)  # a second mark changes nothing
+    await storage.mark_results_posted([first.id], 1600.0)
+    await storage.mark_results_posted([first.id], 9999.0)  # a second mark changes nothing
     assert [r.id for r in await storage.unposted_results()] == [second.id]
     stored = await storage.get_round(first.id)
     assert stored is not None and stored.results_posted_at == 1600.0

@@ -66,7 +66,7 @@ async def fill(target: str | Path) -> None:
                 stored.id, results_for({1: ["cat", "dog"], 2: ["dog"]}), 1200.0 + n, {1: "Ann"}
             )
             if n % 2:
-                await store.mark_results_posted(stored.id, 1300.0 + n)
+                await store.mark_results_posted([stored.id], 1300.0 + n)
         await store.prune_guesses(1201.5)  # the guess log of the first two rounds is gone
         running = await new_round(store, channel_id=99, guild_id=2**60, starter_id=2**62)
         await store.set_round_messages(running.id, board_message_id=2**63 - 1, status_message_id=5)
