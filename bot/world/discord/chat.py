@@ -9,6 +9,7 @@ board's Guess form, ``/world-guess`` or the page."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 from collections.abc import Callable
@@ -26,6 +27,9 @@ from core.world import WORLD_ACK_RATE
 MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
 ACCEPTED = "✅"
 ACK_WAIT = 1.5  # seconds a ✅ may wait for its turn; past that the word counts unmarked
+# Discord takes one reaction a channel each 0.25 s: a channel's next ✅ leaves this long after
+# its last one was answered, and one at a time (a crowd's ✅s at once drew 429s).
+REACTION_GAP = 0.3
 
 
 class WorldChat(commands.Cog):
@@ -37,6 +41,8 @@ class WorldChat(commands.Cog):
         self.reads_messages = reads_messages
         # This process's share of the ✅s, as its world posts' pace is its share of theirs.
         self.acks = Pacer(WORLD_ACK_RATE * world.pace.rate / world.rate)
+        self._acking: set[int] = set()  # channels with a ✅ on its way
+        self._acked: dict[int, float] = {}  # each channel's last ✅ answered (the loop's time)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -62,15 +68,28 @@ class WorldChat(commands.Cog):
         if isinstance(guessed, WorldGuessed) and any(
             j.verdict is Verdict.ACCEPTED for j in guessed.judgements
         ):
-            # The ✅s' own share, or the world posts' pace when it idles (during play, once the
-            # boards are out): whichever turn comes first, within the requests world rounds take.
-            pace = min((self.acks, self.world.pace), key=lambda p: p.wait())
-            if pace.wait() > ACK_WAIT:  # a crowd: its turn would come too late to tell
-                self.world.acks_skipped += 1
-                return
+            await self._ack(message)
+
+    async def _ack(self, message: discord.Message) -> None:
+        """The ✅ on its way within the channel's reaction limit and the world's pace (its own
+        share, or the world posts' pace when it idles during play, once the boards are out:
+        whichever turn comes first); counted unmarked when it would come too late to tell."""
+        channel_id = message.channel.id
+        loop = asyncio.get_running_loop()
+        gap = max(0.0, self._acked.get(channel_id, -REACTION_GAP) + REACTION_GAP - loop.time())
+        pace = min((self.acks, self.world.pace), key=lambda p: p.wait())
+        if channel_id in self._acking or gap + pace.wait() > ACK_WAIT:
+            self.world.acks_skipped += 1
+            return
+        self._acking.add(channel_id)
+        try:
+            await asyncio.sleep(gap)
             await pace.turn()
             with contextlib.suppress(discord.HTTPException):
                 await message.add_reaction(ACCEPTED)
+        finally:
+            self._acking.discard(channel_id)
+            self._acked[channel_id] = loop.time()
 
 
 def _meant(message: discord.Message) -> bool:

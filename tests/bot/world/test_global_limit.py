@@ -155,3 +155,33 @@ async def test_chat_words_take_the_idle_posts_pace_once_the_boards_are_out(
     assert sum(w.acks_skipped for w in worlds) == 0  # 40 words: 13 s of the ✅s' own share
     assert [c for c in standin.calls if c.status == 429] == []
     assert standin.rate_limits.busiest_second(f"Bot {FAKE_TOKEN}") <= GLOBAL_LIMIT
+
+
+async def test_a_busy_channels_chat_words_are_marked_within_its_reaction_limit(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    """Discord takes one reaction a channel each 0.25 s: a burst of words in one world channel
+    gets its ✅s one at a time, the rest counted unmarked, and no 429 (the idle posts' pace
+    alone let 30 ✅s go at once: 25 refused)."""
+    guild = standin.world.add_play_guild("S0")
+    channel = next(c for c in guild.channels.values() if c.name == "boggle")
+    async with bot_session(standin, database, clock, lexicon, board_pictures=False) as only:
+        world = only.services.world
+        await world.set_channel(WorldChannel(guild.id, channel.id, "en"))
+        standin.rate_limits.enable()
+        number = world.rhythm.number_at(clock()) + 1
+        clock.advance(world.rhythm.opens_at(number) + 1 - clock())
+        await standin.wait_until(lambda: len(standin.calls_to(SEND)) >= 1, timeout=20)
+        words = sorted((await world.board("en", number)).words)[:30]
+        said = [await standin.user_says(channel.id, "alice", word) for word in words]
+
+        def marked() -> int:
+            return sum(1 for m in said if m.reactions.get("✅"))
+
+        await standin.wait_until(
+            lambda: world.acks_skipped + marked() == len(said) or None, timeout=10
+        )
+        stored = await world.store.world_words("en", number, standin.user("alice").id)
+    assert sorted(stored) == sorted(words)  # every word counts, marked or not
+    assert 0 < marked() < len(said)
+    assert [c for c in standin.calls if c.status == 429] == []
