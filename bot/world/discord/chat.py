@@ -26,7 +26,7 @@ from core.world import WORLD_ACK_RATE
 
 MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
 ACCEPTED = "✅"
-ACK_WAIT = 1.5  # seconds a ✅ may wait for its turn; past that the word counts unmarked
+ACK_WAIT = 1.2  # seconds a ✅ may wait for its turn (it then lands within 2 s); past that: unmarked
 # Discord takes one reaction a channel each 0.25 s: a channel's next ✅ leaves this long after
 # its last one was answered, and one at a time (a crowd's ✅s at once drew 429s).
 REACTION_GAP = 0.3
