@@ -5,39 +5,35 @@ gets a 429; ``/metrics`` shows the fan-out."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.config.shards import ShardSlice
 from bot.world.model import WorldChannel
-from bot.world.service import CLOSE_GRACE
+from bot.world.service import CLOSE_GRACE, WorldService
 from core.lexicon import Lexicon
 from core.world import WORLD_RATE
 from standin import StandIn
+from standin.entities import Channel
 from standin.rate_limits import GLOBAL_LIMIT
 from standin.testing import FAKE_TOKEN
-from tests.bot.harness import Clock, bot_session
+from tests.bot.harness import Clock, Harness, bot_session
 from tests.bot.metrics.test_metrics import scrape
 
 CHANNELS = 80
 SEND = "POST /channels/{channel_id}/messages"
 
 
-async def test_two_processes_post_a_world_round_within_the_global_limit(
+@asynccontextmanager
+async def opened_on_two_processes(
     standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
-) -> None:
+) -> AsyncIterator[tuple[Harness, tuple[WorldService, WorldService], dict[int, Channel], int]]:
+    """CHANNELS servers' world channels on two processes (shards 0 and 1 of 2), Discord's limits
+    on, the clock moved into the next world round: the first process (its metrics served), the
+    processes' world services, the channels by server, the round's number."""
     guilds = [standin.world.add_play_guild(f"S{i}", shard=(i % 2, 2)) for i in range(CHANNELS)]
     channels = {g.id: next(c for c in g.channels.values() if c.name == "boggle") for g in guilds}
-
-    def posted(number: int, marks: str) -> int:
-        ids = {c.id for c in channels.values()}
-        return len(
-            {
-                m.channel_id
-                for m in standin.world.messages.values()
-                if m.channel_id in ids and f"#{number}" in m.content and marks in m.content
-            }
-        )
-
     async with (
         bot_session(
             standin,
@@ -53,16 +49,40 @@ async def test_two_processes_post_a_world_round_within_the_global_limit(
         ) as second,
     ):
         worlds = first.services.world, second.services.world
-        assert [w.pace.rate for w in worlds] == [WORLD_RATE / 2] * 2
         for guild_id, channel in channels.items():
             await worlds[0].set_channel(WorldChannel(guild_id, channel.id, "en"))
         standin.rate_limits.enable()
         rhythm = worlds[0].rhythm
         number = rhythm.number_at(clock()) + 1
         clock.advance(rhythm.opens_at(number) + 1 - clock())
-        await standin.wait_until(lambda: posted(number, "World round") == CHANNELS, timeout=20)
+        yield first, worlds, channels, number
+
+
+async def test_two_processes_post_a_world_round_within_the_global_limit(
+    standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
+) -> None:
+    async with opened_on_two_processes(standin, database, clock, lexicon) as (
+        first,
+        worlds,
+        channels,
+        number,
+    ):
+
+        def posted(marks: str) -> int:
+            ids = {c.id for c in channels.values()}
+            return len(
+                {
+                    m.channel_id
+                    for m in standin.world.messages.values()
+                    if m.channel_id in ids and f"#{number}" in m.content and marks in m.content
+                }
+            )
+
+        assert [w.pace.rate for w in worlds] == [WORLD_RATE / 2] * 2
+        await standin.wait_until(lambda: posted("World round") == CHANNELS, timeout=20)
+        rhythm = worlds[0].rhythm
         clock.advance(rhythm.closes_at(number) + CLOSE_GRACE + 0.5 - clock())
-        await standin.wait_until(lambda: posted(number, "players") == CHANNELS, timeout=20)
+        await standin.wait_until(lambda: posted("players") == CHANNELS, timeout=20)
         samples = await scrape(first)
     assert samples[("boggle_world_channels", (("language", "en"),))] == CHANNELS
     assert samples[("boggle_world_fan_out_seconds", ())] == CHANNELS / WORLD_RATE
@@ -81,23 +101,12 @@ async def test_two_processes_post_a_world_round_within_the_global_limit(
 async def test_chat_words_marked_within_their_share_while_the_boards_go_out(
     standin: StandIn, database: Path, clock: Clock, lexicon: Lexicon
 ) -> None:
-    guilds = [standin.world.add_play_guild(f"S{i}", shard=(i % 2, 2)) for i in range(CHANNELS)]
-    channels = {g.id: next(c for c in g.channels.values() if c.name == "boggle") for g in guilds}
-    async with (
-        bot_session(
-            standin, database, clock, lexicon, shards=ShardSlice(2, (0,)), board_pictures=False
-        ) as first,
-        bot_session(
-            standin, database, clock, lexicon, shards=ShardSlice(2, (1,)), board_pictures=False
-        ) as second,
+    async with opened_on_two_processes(standin, database, clock, lexicon) as (
+        _,
+        worlds,
+        channels,
+        number,
     ):
-        worlds = first.services.world, second.services.world
-        for guild_id, channel in channels.items():
-            await worlds[0].set_channel(WorldChannel(guild_id, channel.id, "en"))
-        standin.rate_limits.enable()
-        rhythm = worlds[0].rhythm
-        number = rhythm.number_at(clock()) + 1
-        clock.advance(rhythm.opens_at(number) + 1 - clock())
         await standin.wait_until(lambda: all(len(w.channels) == CHANNELS for w in worlds))
         words = sorted((await worlds[0].board("en", number)).words)[:CHANNELS]
         said = [
@@ -124,23 +133,12 @@ async def test_chat_words_take_the_idle_posts_pace_once_the_boards_are_out(
 ) -> None:
     """During play the world posts' pace idles (the boards went out at the opening): a burst of
     chat words is marked on it, faster than the ✅s' own share, within the global limit."""
-    guilds = [standin.world.add_play_guild(f"S{i}", shard=(i % 2, 2)) for i in range(CHANNELS)]
-    channels = {g.id: next(c for c in g.channels.values() if c.name == "boggle") for g in guilds}
-    async with (
-        bot_session(
-            standin, database, clock, lexicon, shards=ShardSlice(2, (0,)), board_pictures=False
-        ) as first,
-        bot_session(
-            standin, database, clock, lexicon, shards=ShardSlice(2, (1,)), board_pictures=False
-        ) as second,
+    async with opened_on_two_processes(standin, database, clock, lexicon) as (
+        _,
+        worlds,
+        channels,
+        number,
     ):
-        worlds = first.services.world, second.services.world
-        for guild_id, channel in channels.items():
-            await worlds[0].set_channel(WorldChannel(guild_id, channel.id, "en"))
-        standin.rate_limits.enable()
-        rhythm = worlds[0].rhythm
-        number = rhythm.number_at(clock()) + 1
-        clock.advance(rhythm.opens_at(number) + 1 - clock())
         await standin.wait_until(
             lambda: len(standin.calls_to(SEND)) >= CHANNELS, timeout=20
         )  # every board out
