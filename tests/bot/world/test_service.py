@@ -231,3 +231,20 @@ async def test_channels_asking_for_results_at_once_read_them_once(
         drawn = await asyncio.gather(*(world.results("en", NUMBER) for _ in range(20)))
         assert reads == 1 and all(d is drawn[0] for d in drawn)
         assert [e.player_id for e in drawn[0].ranked] == list(range(5))
+
+
+async def test_a_refused_world_guess_uses_the_boards_own_misspellings(
+    tmp_path: Path, lexicon: Lexicon
+) -> None:
+    """Each guess rebuilds its judge; a refused word asks the board's misspellings, built once
+    a board (not at every guess: 0.8 ms a guess on an English board)."""
+    clock = StoppedClock(T0 + 1)
+    async with process(str(tmp_path / "w.db"), clock, lexicon, lambda g: True) as (world, _, _):
+        board = await world.board("en", NUMBER)
+        assert board.misspellings._by_plain is None  # nothing refused yet
+        refused = guessed(await world.guess(7, "Ann", "en", 1, 10, "zzqx"))
+        assert [j.verdict for j in refused.judgements] == [Verdict.NOT_A_WORD]
+        built = board.misspellings._by_plain
+        assert built is not None
+        guessed(await world.guess(8, "Bob", "en", 1, 10, "qqzx"))
+        assert board.misspellings._by_plain is built  # the same index, not built again
