@@ -123,7 +123,7 @@ class Outbox:
     _claimed: set[int] = field(init=False, default_factory=set)  # claimed here, not finished
     _taken: dict[int, list[Post]] = field(init=False, default_factory=dict)  # channel -> ``take``
     _told: set[int] = field(init=False, default_factory=set)  # channels woken since their read
-    _marks: Gathered[int] = field(init=False)  # posts sent: marked together (``posts_sent``)
+    _marks: Gathered[int, None] = field(init=False)  # posts sent: marked together (``posts_sent``)
 
     def __post_init__(self) -> None:
         self._marks = Gathered(lambda ids: self.store.posts_sent(ids, self.clock()))

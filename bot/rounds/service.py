@@ -105,7 +105,7 @@ class RoundService:
         self.limiter = limiter or Limiter(GUESSES_PER_SECOND, GUESS_BURST, self.clock)
         self.book = ResultBook(self.storage, live_rounds.lexicons, live_rounds.settler)
         # Results out, recorded together: fifty rounds ending at once cost a few commits.
-        self._posted: Gathered[int] = Gathered(
+        self._posted: Gathered[int, None] = Gathered(
             lambda ids: self.storage.mark_results_posted(ids, self.clock())
         )
         self.events.subscribe(RoundEnded, self.book.ended)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from bot.daily.service import LexiconSource
 from bot.kernel.bounded import Bounded
 from bot.kernel.events import EventBus
+from bot.kernel.gathered import Gathered
 from bot.kernel.limits import Pacer
 from bot.kernel.outbox import Outbox, Owed
 from bot.kernel.refusal import Refusal
@@ -39,7 +40,6 @@ from bot.world.model import (
 )
 from bot.world.sql import ClosingStep
 from bot.world.store import WorldStore
-from bot.world.writer import WorldWordWriter
 from core.languages import language as language_named
 from core.periods import Period, period_start
 from core.round import Round, Verdict
@@ -110,11 +110,11 @@ class WorldService:
     _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
-    # Words stored a batch a transaction (``store`` takes them: a ``WordLog`` too).
-    writer: WorldWordWriter = field(init=False)
+    # Words stored a batch a transaction (``WorldSQL.add_world_word_batch``).
+    writer: Gathered[WordsToAdd, list[str] | None] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.writer = WorldWordWriter(self.store)
+        self.writer = Gathered(self.store.add_world_word_batch)
 
     async def start(self) -> None:
         """Read (or make) the host's secret, and run the clock job from now: a round that closed

@@ -222,7 +222,7 @@ class WorldSQL(Database, Protocol):
         return (await self.add_world_word_batch(adds))[0]
 
     async def add_world_word_batch(self, adds: Sequence[WordsToAdd]) -> list[list[str] | None]:
-        """Many guesses' words in one transaction (``writer.WorldWordWriter``): for each, the
+        """Many guesses' words in one transaction (``WorldService.writer``, a ``Gathered``): for each, the
         words that were new to its player, or None when its round is closed (nothing added).
 
         Rows are written in key order, the rounds' first, so two processes' batches never wait

@@ -25,7 +25,7 @@ class Log:
 
 async def test_items_added_while_a_batch_is_written_go_in_the_next() -> None:
     log = Log()
-    gathered = Gathered(log.write)
+    gathered: Gathered[int, None] = Gathered(log.write)
     first = asyncio.create_task(gathered.add(1))
     await asyncio.sleep(0)  # its write has begun
     await asyncio.gather(first, *(gathered.add(n) for n in (2, 3, 4)))
@@ -37,7 +37,7 @@ async def test_items_added_while_a_batch_is_written_go_in_the_next() -> None:
 async def test_a_failed_batch_fails_each_of_its_callers_only() -> None:
     log = Log()
     log.failing = {2}
-    gathered = Gathered(log.write)
+    gathered: Gathered[int, None] = Gathered(log.write)
     first = asyncio.create_task(gathered.add(1))
     await asyncio.sleep(0)
     done = await asyncio.gather(first, gathered.add(2), gathered.add(3), return_exceptions=True)
