@@ -38,7 +38,6 @@ class WorldBotSide(BotSide):
         }
         self._watch: asyncio.Task[None] | None = None
         self._beat = time.perf_counter()
-        self._stop_sampling = threading.Event()
         self.stall_samples: dict[str, int] = {}  # where the loop's thread was, stalled
 
     async def start(self, api_base: str, gateway_url: str) -> Started:
@@ -81,7 +80,7 @@ class WorldBotSide(BotSide):
     def _stack_sampler(self, main: int) -> None:
         """A thread's look at the event loop's thread whenever its heartbeat is STALL_MS old:
         where the stalls are (the innermost frames of the project's code, counted)."""
-        while not self._stop_sampling.is_set():
+        while True:  # a daemon thread: it ends with the process
             time.sleep(TICK)
             if 1000 * (time.perf_counter() - self._beat) < STALL_MS:
                 continue
